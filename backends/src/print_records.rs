@@ -1,0 +1,19 @@
+//! `--print-records`: llvm-tblgen's default backend, every class then every def as text.
+use crate::{Backend, BackendError};
+use std::io::Write;
+use tdq_core::record::RecordKeeper;
+
+pub struct PrintRecords;
+
+impl Backend for PrintRecords {
+    fn name(&self) -> &'static str {
+        "print-records"
+    }
+    fn help(&self) -> &'static str {
+        "Print all records to stdout (default)"
+    }
+    fn emit(&self, records: &RecordKeeper, out: &mut dyn Write) -> Result<(), BackendError> {
+        records.print(out)?;
+        Ok(())
+    }
+}

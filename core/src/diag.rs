@@ -1,0 +1,332 @@
+//! Diagnostics as data, and the one renderer that prints them exactly as llvm-tblgen 19 does.
+//!
+//! The library never prints: errors, warnings and notes are collected in [`Diagnostics`] and
+//! the binary renders them with [`render`], which reproduces `llvm::SourceMgr::PrintMessage`
+//! (include stack, `path:line:col: kind: message`, the source line with tabs expanded, the
+//! caret) and TableGen's location-less `PrintError(const Twine &)` form (`error: message`).
+
+use crate::source::{Loc, SourceMgr};
+
+/// The kind of a diagnostic, printed as its label (`error:`, `warning:`, ...).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Severity {
+    Error,
+    Warning,
+    Note,
+    Remark,
+}
+
+impl Severity {
+    /// The label LLVM prints before the message.
+    pub fn label(self) -> &'static str {
+        match self {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+            Severity::Note => "note",
+            Severity::Remark => "remark",
+        }
+    }
+}
+
+/// A note printed after its diagnostic (LLVM's `PrintNote`, or the
+/// "instantiated from multiclass" lines of `PrintError(ArrayRef<SMLoc>)`).
+///
+/// `loc: None` prints `note: message` with no location; `Some(Loc::NONE)` prints LLVM's
+/// null-location form `<unknown>:0: note: message`.
+#[derive(Clone, Debug)]
+pub struct Note {
+    pub loc: Option<Loc>,
+    pub message: String,
+}
+
+/// One diagnostic and its notes.
+///
+/// `loc: None` is TableGen's location-less form (`error: message`, from
+/// `PrintError(const Twine &)`); `Some(Loc::NONE)` is a message through `SourceMgr` with a null
+/// location (`<unknown>:0: error: message`, from an empty location list).
+#[derive(Clone, Debug)]
+pub struct Diagnostic {
+    pub severity: Severity,
+    pub loc: Option<Loc>,
+    pub message: String,
+    pub notes: Vec<Note>,
+}
+
+/// The diagnostics of one run, in the order llvm-tblgen would print them.
+#[derive(Default, Debug, Clone)]
+pub struct Diagnostics {
+    pub list: Vec<Diagnostic>,
+    /// Errors in `list` that LLVM prints without counting them in `ErrorsPrinted` (the
+    /// `N errors.` line): `PrintError(const char *)` and the location-less `PrintError`.
+    uncounted_errors: usize,
+}
+
+/// The note LLVM prints for every location after the first in `PrintError(ArrayRef<SMLoc>)`.
+const INSTANTIATED_FROM: &str = "instantiated from multiclass";
+
+impl Diagnostics {
+    pub fn new() -> Self {
+        Diagnostics::default()
+    }
+
+    /// Adds a prepared diagnostic. An error without a location (`loc: None`) is, as in LLVM,
+    /// not counted in [`Diagnostics::error_count`].
+    pub fn push(&mut self, d: Diagnostic) {
+        if d.severity == Severity::Error && d.loc.is_none() {
+            self.uncounted_errors += 1;
+        }
+        self.list.push(d);
+    }
+
+    fn simple(&mut self, severity: Severity, loc: Loc, message: String) {
+        let loc = if loc.is_none() { None } else { Some(loc) };
+        if severity == Severity::Error && loc.is_none() {
+            self.uncounted_errors += 1;
+        }
+        self.list.push(Diagnostic {
+            severity,
+            loc,
+            message,
+            notes: Vec::new(),
+        });
+    }
+
+    fn at(&mut self, severity: Severity, locs: &[Loc], message: String) {
+        let loc = Some(locs.first().copied().unwrap_or(Loc::NONE));
+        let notes = locs
+            .iter()
+            .skip(1)
+            .map(|&l| Note {
+                loc: Some(l),
+                message: INSTANTIATED_FROM.to_string(),
+            })
+            .collect();
+        self.list.push(Diagnostic {
+            severity,
+            loc,
+            message,
+            notes,
+        });
+    }
+
+    /// An error at `loc` (LLVM's `PrintError(SMLoc, ...)`); [`Loc::NONE`] gives the
+    /// location-less `error: msg` form (`PrintError(const Twine &)`, which LLVM does not count
+    /// in [`Diagnostics::error_count`]).
+    pub fn error(&mut self, loc: Loc, msg: impl Into<String>) {
+        self.simple(Severity::Error, loc, msg.into());
+    }
+
+    /// An error printed through LLVM's `PrintError(const char *Loc, ...)`: rendered like
+    /// [`Diagnostics::error`] but, as in LLVM, not counted in [`Diagnostics::error_count`].
+    pub fn error_uncounted(&mut self, loc: Loc, msg: impl Into<String>) {
+        if !loc.is_none() {
+            self.uncounted_errors += 1;
+        }
+        self.simple(Severity::Error, loc, msg.into());
+    }
+
+    /// A warning at `loc`; [`Loc::NONE`] gives `warning: msg`.
+    pub fn warning(&mut self, loc: Loc, msg: impl Into<String>) {
+        self.simple(Severity::Warning, loc, msg.into());
+    }
+
+    /// A remark at `loc`; [`Loc::NONE`] gives `remark: msg`.
+    pub fn remark(&mut self, loc: Loc, msg: impl Into<String>) {
+        self.simple(Severity::Remark, loc, msg.into());
+    }
+
+    /// LLVM's `PrintError(ArrayRef<SMLoc>, ...)`: the message at `locs[0]`, then a note
+    /// "instantiated from multiclass" at each further location. An empty slice gives LLVM's
+    /// null-location form `<unknown>:0: error: msg`.
+    pub fn error_at(&mut self, locs: &[Loc], msg: impl Into<String>) {
+        self.at(Severity::Error, locs, msg.into());
+    }
+
+    /// LLVM's `PrintWarning(ArrayRef<SMLoc>, ...)`, as [`Diagnostics::error_at`].
+    pub fn warning_at(&mut self, locs: &[Loc], msg: impl Into<String>) {
+        self.at(Severity::Warning, locs, msg.into());
+    }
+
+    /// Attaches a note at `loc` to the most recent diagnostic (LLVM's `PrintNote` after
+    /// `PrintError`); [`Loc::NONE`] gives `note: msg`. With no diagnostic yet, the note stands
+    /// alone.
+    pub fn note(&mut self, loc: Loc, msg: impl Into<String>) {
+        let loc = if loc.is_none() { None } else { Some(loc) };
+        self.push_note(Note {
+            loc,
+            message: msg.into(),
+        });
+    }
+
+    /// LLVM's `PrintNote(ArrayRef<SMLoc>, ...)` after an error: the note at `locs[0]` (an empty
+    /// slice gives `<unknown>:0:`), then "instantiated from multiclass" notes for the rest.
+    pub fn note_at(&mut self, locs: &[Loc], msg: impl Into<String>) {
+        let first = locs.first().copied().unwrap_or(Loc::NONE);
+        self.push_note(Note {
+            loc: Some(first),
+            message: msg.into(),
+        });
+        for &l in locs.iter().skip(1) {
+            self.push_note(Note {
+                loc: Some(l),
+                message: INSTANTIATED_FROM.to_string(),
+            });
+        }
+    }
+
+    fn push_note(&mut self, note: Note) {
+        match self.list.last_mut() {
+            Some(d) => d.notes.push(note),
+            None => self.list.push(Diagnostic {
+                severity: Severity::Note,
+                loc: note.loc,
+                message: note.message,
+                notes: Vec::new(),
+            }),
+        }
+    }
+
+    /// Whether any error was reported, counted or not.
+    pub fn has_errors(&self) -> bool {
+        self.list.iter().any(|d| d.severity == Severity::Error)
+    }
+
+    /// LLVM's `ErrorsPrinted`: the errors llvm-tblgen counts for its final
+    /// `llvm-tblgen: N errors.` line. Warnings and notes do not count, and neither do the
+    /// errors LLVM prints without counting (see [`Diagnostics::error_uncounted`]).
+    pub fn error_count(&self) -> usize {
+        let errors = self
+            .list
+            .iter()
+            .filter(|d| d.severity == Severity::Error)
+            .count();
+        errors.saturating_sub(self.uncounted_errors)
+    }
+
+    /// Renders every diagnostic in order, as llvm-tblgen prints them to stderr.
+    pub fn render_all(&self, sm: &SourceMgr) -> String {
+        self.list.iter().map(|d| render(sm, d)).collect()
+    }
+}
+
+/// Renders one diagnostic and its notes exactly as llvm-tblgen 19 prints them to stderr.
+///
+/// Source lines that are not valid UTF-8 are converted lossily; [`render_bytes`] keeps them
+/// byte for byte.
+pub fn render(sm: &SourceMgr, d: &Diagnostic) -> String {
+    String::from_utf8_lossy(&render_bytes(sm, d)).into_owned()
+}
+
+/// [`render`], byte for byte (the source line is printed as the file has it).
+pub fn render_bytes(sm: &SourceMgr, d: &Diagnostic) -> Vec<u8> {
+    let mut out = Vec::new();
+    render_message(&mut out, sm, d.severity, d.loc, &d.message);
+    for n in &d.notes {
+        render_message(&mut out, sm, Severity::Note, n.loc, &n.message);
+    }
+    out
+}
+
+/// LLVM's `SourceMgr` tab stop for expanding tabs in source and caret lines.
+const TAB_STOP: usize = 8;
+
+fn render_message(out: &mut Vec<u8>, sm: &SourceMgr, sev: Severity, loc: Option<Loc>, msg: &str) {
+    let Some(loc) = loc else {
+        // TableGen's PrintError(const Twine &): WithColor::error() << Msg << "\n".
+        out.extend_from_slice(sev.label().as_bytes());
+        out.extend_from_slice(b": ");
+        out.extend_from_slice(msg.as_bytes());
+        out.push(b'\n');
+        return;
+    };
+    let Some(file) = sm.file(loc) else {
+        // SourceMgr::GetMessage with a null SMLoc: buffer "<unknown>", line 0, no column.
+        out.extend_from_slice(b"<unknown>:0: ");
+        out.extend_from_slice(sev.label().as_bytes());
+        out.extend_from_slice(b": ");
+        out.extend_from_slice(msg.as_bytes());
+        out.push(b'\n');
+        return;
+    };
+    render_include_stack(out, sm, file.included_from);
+
+    let (line, col) = sm.line_col(loc);
+    if !file.path.is_empty() {
+        if file.path == "-" {
+            out.extend_from_slice(b"<stdin>");
+        } else {
+            out.extend_from_slice(file.path.as_bytes());
+        }
+        out.extend_from_slice(format!(":{line}:{col}: ").as_bytes());
+    }
+    out.extend_from_slice(sev.label().as_bytes());
+    out.extend_from_slice(b": ");
+    out.extend_from_slice(msg.as_bytes());
+    out.push(b'\n');
+
+    let text = sm.line_text(loc);
+    // LLVM prints no caret under a line with non-ASCII bytes, only the line itself.
+    if text.iter().any(|&c| c >= 0x80) {
+        print_source_line(out, text);
+        return;
+    }
+    let n = text.len();
+    let mut caret = vec![b' '; n + 1];
+    let col0 = (col as usize).saturating_sub(1);
+    caret[col0.min(n)] = b'^';
+    while caret.last() == Some(&b' ') {
+        caret.pop();
+    }
+    print_source_line(out, text);
+    let mut out_col = 0usize;
+    for (i, &c) in caret.iter().enumerate() {
+        if text.get(i) != Some(&b'\t') {
+            out.push(c);
+            out_col += 1;
+            continue;
+        }
+        // A tab's caret-line character repeats up to the next tab stop (at least once).
+        let width = TAB_STOP - out_col % TAB_STOP;
+        out.resize(out.len() + width, c);
+        out_col += width;
+    }
+    out.push(b'\n');
+}
+
+/// `SourceMgr::PrintIncludeStack`: one `Included from path:line:` line per enclosing include,
+/// outermost first.
+fn render_include_stack(out: &mut Vec<u8>, sm: &SourceMgr, include_loc: Option<Loc>) {
+    // Iterate instead of recursing without bound: collect the chain, then print it reversed.
+    let mut chain = Vec::new();
+    let mut cur = include_loc;
+    while let Some(l) = cur {
+        let Some(f) = sm.file(l) else { break };
+        chain.push(l);
+        if chain.len() > sm.files.len() {
+            break; // a malformed cycle; real include chains are shorter than the file list
+        }
+        cur = f.included_from;
+    }
+    for l in chain.iter().rev() {
+        out.extend_from_slice(b"Included from ");
+        out.extend_from_slice(sm.path(*l).as_bytes());
+        out.extend_from_slice(format!(":{}:\n", sm.line_col(*l).0).as_bytes());
+    }
+}
+
+/// Prints a source line, expanding each tab to the next multiple of eight columns.
+fn print_source_line(out: &mut Vec<u8>, text: &[u8]) {
+    let mut out_col = 0usize;
+    for &c in text {
+        if c == b'\t' {
+            // At least one space, then up to the next tab stop.
+            let width = TAB_STOP - out_col % TAB_STOP;
+            out.resize(out.len() + width, b' ');
+            out_col += width;
+        } else {
+            out.push(c);
+            out_col += 1;
+        }
+    }
+    out.push(b'\n');
+}

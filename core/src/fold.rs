@@ -1,0 +1,1036 @@
+//! Folding of TableGen's operators (`!add`, `!cast`, `!foreach`, ...) once their operands are
+//! known, and instantiation of `Class<args>` values: LLVM's `*OpInit::Fold`,
+//! `VarDefInit::instantiate` and `Init::getCastTo`.
+//!
+//! Every fold returns the operator itself (re-interned with its new operands) when it cannot be
+//! computed yet. Where llvm-tblgen stops with `PrintFatalError`, the error is recorded in the
+//! [`RecordKeeper`] (which stops evaluation at the next statement) and the unfolded operator is
+//! returned. Where llvm-tblgen would crash or loop forever (out-of-range accesses after an error,
+//! runaway recursion, astronomically large lists), this module reports an error or gives up
+//! sensibly instead; it never panics.
+
+use crate::init::{ArgKey, BinOp, Init, InitKind, TernOp, UnOp};
+use crate::intern::{sym, Sym};
+use crate::record::{Record, RecordKeeper, RecordKind};
+use crate::resolve::{
+    check_record_assertions, emit_record_dumps, resolve, resolve_record, resolve_record_final, CurRec, MapResolver,
+    TrackUnresolvedResolver,
+};
+use crate::source::Loc;
+use crate::types::Ty;
+use std::cell::Cell;
+
+/// The largest list a fold may build; beyond it the fold fails with "list too large" (llvm-tblgen
+/// would try to allocate it, or never finish).
+const MAX_LIST_LEN: i128 = 10_000_000;
+
+/// How deeply `Class<args>` instantiations may nest before evaluation stops (llvm-tblgen has no
+/// limit and overflows its stack on runaway recursion).
+const MAX_INSTANTIATION_DEPTH: u32 = 1000;
+
+thread_local! {
+    static INSTANTIATION_DEPTH: Cell<u32> = const { Cell::new(0) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Helpers
+// ---------------------------------------------------------------------------------------------
+
+/// The locations of `CurRec->getLoc()`; none when there is no current record.
+fn cur_locs(cur: Option<&CurRec>) -> &[Loc] {
+    match cur {
+        Some(c) => &c.locs,
+        None => &[],
+    }
+}
+
+/// LLVM's location-less `PrintFatalError(const Twine &)`: `error: msg`.
+fn fatal_noloc(rk: &mut RecordKeeper, msg: impl Into<String>) {
+    if !rk.fatal {
+        rk.diags.error(Loc::NONE, msg);
+    }
+    rk.fatal = true;
+}
+
+/// `dyn_cast_or_null<IntInit>(I->convertInitializerTo(IntRecTy))`.
+fn to_int(rk: &RecordKeeper, i: Init) -> Option<i64> {
+    i.convert_to(rk, Ty::int()).and_then(|v| v.as_int())
+}
+
+fn str_of(i: Init) -> Option<(Sym, bool)> {
+    match i.kind() {
+        InitKind::Str(s, code) => Some((*s, *code)),
+        _ => None,
+    }
+}
+
+/// A dag's operator, operator name and arguments.
+type DagParts = (Init, Option<Sym>, &'static [(Init, Option<Sym>)]);
+
+fn dag_of(i: Init) -> Option<DagParts> {
+    match i.kind() {
+        InitKind::Dag(op, name, args) => Some((*op, *name, &args[..])),
+        _ => None,
+    }
+}
+
+/// StringInit::determineFormat: code when either side is code.
+fn determine_format(a: bool, b: bool) -> bool {
+    a || b
+}
+
+/// Fails with "list too large" when a fold would build more than [`MAX_LIST_LEN`] elements.
+fn check_list_len(rk: &mut RecordKeeper, cur: Option<&CurRec>, n: i128) -> bool {
+    if !(0..=MAX_LIST_LEN).contains(&n) {
+        rk.fatal(cur_locs(cur), "list too large");
+        return false;
+    }
+    true
+}
+
+/// The def a string names, or the current record when the string is its name (a
+/// self-reference, only resolvable in the final pass).
+enum NamedDef {
+    Found(Init),
+    /// A self-reference outside the final pass: keep the operator for later.
+    Delayed,
+    NotFound,
+}
+
+fn is_self_name(name: Init, cur: &CurRec) -> bool {
+    if name == cur.name {
+        return true;
+    }
+    if let InitKind::AnonName(n) = cur.name.kind() {
+        if let Some(s) = name.as_str() {
+            // AnonymousNameInit::getNameInit is the plain string "anonymous_N".
+            return !name.is_code() && s == format!("anonymous_{n}");
+        }
+    }
+    false
+}
+
+// ---------------------------------------------------------------------------------------------
+// Unary operators
+// ---------------------------------------------------------------------------------------------
+
+/// `UnOpInit::get(op, a, ty)->Fold(CurRec, IsFinal)`.
+pub fn fold_un_op(rk: &mut RecordKeeper, op: UnOp, a: Init, ty: Ty, cur: Option<&CurRec>, is_final: bool) -> Init {
+    let this = Init::un_op(op, a, ty);
+    match op {
+        UnOp::Repr => {
+            if a.is_concrete() {
+                if let InitKind::Def(id, _, _) = a.kind() {
+                    if (id.0 as usize) < rk.records.len() {
+                        let mut s = String::new();
+                        let keeper: &RecordKeeper = rk;
+                        keeper.get(*id).print_to(keeper, &mut s);
+                        return Init::string(&s);
+                    }
+                    return this;
+                }
+                return Init::string(&a.to_string());
+            }
+        }
+        UnOp::ToLower => {
+            if let Some((s, _)) = str_of(a) {
+                return Init::string(&s.to_ascii_lowercase());
+            }
+        }
+        UnOp::ToUpper => {
+            if let Some((s, _)) = str_of(a) {
+                return Init::string(&s.to_ascii_uppercase());
+            }
+        }
+        UnOp::Cast => {
+            if ty.is_string() {
+                if str_of(a).is_some() {
+                    return a;
+                }
+                if let InitKind::Def(_, name, _) = a.kind() {
+                    return Init::string(name);
+                }
+                if let Some(v) = to_int(rk, a) {
+                    return Init::string(&v.to_string());
+                }
+            } else if ty.is_record() {
+                if let Some((name, _)) = str_of(a) {
+                    return fold_cast_to_record(rk, this, a, name, ty, cur, is_final);
+                }
+            }
+            if let Some(v) = a.convert_to(rk, ty) {
+                return v;
+            }
+        }
+        UnOp::Not => {
+            if let Some(v) = to_int(rk, a) {
+                return Init::int(if v != 0 { 0 } else { 1 });
+            }
+        }
+        UnOp::Head => {
+            // An empty list is an assertion failure in LLVM; leave it unfolded.
+            if let Some((elems, _)) = a.as_list() {
+                if let Some(&first) = elems.first() {
+                    return first;
+                }
+            }
+        }
+        UnOp::Tail => {
+            if let Some((elems, et)) = a.as_list() {
+                if !elems.is_empty() {
+                    return Init::list(&elems[1..], et);
+                }
+            }
+        }
+        UnOp::Size => match a.kind() {
+            InitKind::List(e, _) => return Init::int(e.len() as i64),
+            InitKind::Dag(_, _, args) => return Init::int(args.len() as i64),
+            InitKind::Str(s, _) => return Init::int(s.len() as i64),
+            _ => {}
+        },
+        UnOp::Empty => match a.kind() {
+            InitKind::List(e, _) => return Init::int(e.is_empty() as i64),
+            InitKind::Dag(_, _, args) => return Init::int(args.is_empty() as i64),
+            InitKind::Str(s, _) => return Init::int(s.is_empty() as i64),
+            _ => {}
+        },
+        UnOp::GetDagOp => {
+            if let Some((dag_op, _, _)) = dag_of(a) {
+                // The operator need not be a def yet (late resolution in multiclasses), but it
+                // must be typed; an untyped `?` operator crashes llvm-tblgen: keep it unfolded.
+                let Some(op_ty) = dag_op.ty() else { return this };
+                if !op_ty.is_a(rk, ty) {
+                    let msg = format!("Expected type '{ty}', got '{op_ty}' in: {this}\n");
+                    rk.fatal(cur_locs(cur), msg);
+                    return this;
+                }
+                return dag_op;
+            }
+        }
+        UnOp::LogTwo => {
+            if let Some(v) = to_int(rk, a) {
+                if v <= 0 {
+                    rk.fatal(
+                        cur_locs(cur),
+                        "Illegal operation: logtwo is undefined on arguments less than or equal to 0",
+                    );
+                    return this;
+                }
+                return Init::int(63 - v.leading_zeros() as i64);
+            }
+        }
+    }
+    this
+}
+
+/// The record-typed `!cast` of a string: the def it names.
+fn fold_cast_to_record(
+    rk: &mut RecordKeeper,
+    this: Init,
+    name_init: Init,
+    name: Sym,
+    ty: Ty,
+    cur: Option<&CurRec>,
+    is_final: bool,
+) -> Init {
+    let mut found = match rk.def(name) {
+        Some(id) => NamedDef::Found(rk.def_init(id)),
+        None => NamedDef::NotFound,
+    };
+    if let (NamedDef::NotFound, Some(c)) = (&found, cur) {
+        if is_self_name(name_init, c) {
+            if !is_final {
+                found = NamedDef::Delayed;
+            } else {
+                found = match c.id {
+                    Some(id) => NamedDef::Found(Init::def(id, sym(&c.name.unquoted()), c.ty)),
+                    // A def without an id can't be in its final pass; nothing to refer to.
+                    None => NamedDef::Delayed,
+                };
+            }
+        }
+    }
+    let fatal = |rk: &mut RecordKeeper, msg: String| match cur {
+        Some(c) => rk.fatal(&c.locs, msg),
+        None => fatal_noloc(rk, msg),
+    };
+    match found {
+        NamedDef::Delayed => this,
+        NamedDef::NotFound => {
+            if is_final {
+                fatal(rk, format!("Undefined reference to record: '{name}'\n"));
+            }
+            this
+        }
+        NamedDef::Found(di) => {
+            let dty = di.ty().unwrap_or(ty);
+            if !dty.is_a(rk, ty) {
+                fatal(rk, format!("Expected type '{ty}', got '{dty}' in: {this}\n"));
+                return this;
+            }
+            di
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Binary operators
+// ---------------------------------------------------------------------------------------------
+
+/// `BinOpInit::CompareInit`: ints (via conversion), then strings, then records for `!eq`/`!ne`.
+fn compare_init(rk: &RecordKeeper, op: BinOp, a: Init, b: Init) -> Option<bool> {
+    if let (Some(x), Some(y)) = (to_int(rk, a), to_int(rk, b)) {
+        return Some(match op {
+            BinOp::Eq => x == y,
+            BinOp::Ne => x != y,
+            BinOp::Le => x <= y,
+            BinOp::Lt => x < y,
+            BinOp::Ge => x >= y,
+            BinOp::Gt => x > y,
+            _ => return None,
+        });
+    }
+    if let (Some((x, _)), Some((y, _))) = (str_of(a), str_of(b)) {
+        let (x, y) = (x.as_bytes(), y.as_bytes());
+        return Some(match op {
+            BinOp::Eq => x == y,
+            BinOp::Ne => x != y,
+            BinOp::Le => x <= y,
+            BinOp::Lt => x < y,
+            BinOp::Ge => x >= y,
+            BinOp::Gt => x > y,
+            _ => return None,
+        });
+    }
+    if matches!(op, BinOp::Eq | BinOp::Ne) {
+        if let (Some(x), Some(y)) = (a.as_def(), b.as_def()) {
+            return Some((x == y) == (op == BinOp::Eq));
+        }
+    }
+    None
+}
+
+/// `getDagArgNoByKey`: the argument an index or a name designates, or the error text.
+fn dag_arg_no(args: &[(Init, Option<Sym>)], key: Init) -> Result<usize, String> {
+    match key.kind() {
+        InitKind::Int(pos) => {
+            let pos = *pos;
+            if pos < 0 {
+                return Err(format!("index {pos} is negative"));
+            }
+            if pos >= args.len() as i64 {
+                return Err(format!("index {pos} is out of range (dag has {} arguments)", args.len()));
+            }
+            Ok(pos as usize)
+        }
+        InitKind::Str(name, _) => args
+            .iter()
+            .position(|(_, n)| *n == Some(*name))
+            .ok_or_else(|| format!("key '{name}' is not found")),
+        _ => Err(String::new()),
+    }
+}
+
+fn is_dag_key(i: Init) -> bool {
+    matches!(i.kind(), InitKind::Int(_) | InitKind::Str(..))
+}
+
+fn concat_strings(a: (Sym, bool), b: (Sym, bool)) -> Init {
+    let mut s = String::with_capacity(a.0.len() + b.0.len());
+    s.push_str(a.0);
+    s.push_str(b.0);
+    Init::str_fmt(&s, determine_format(a.1, b.1))
+}
+
+/// `BinOpInit::getStrConcat`.
+pub fn str_concat(a: Init, b: Init) -> Init {
+    if let (Some(x), Some(y)) = (str_of(a), str_of(b)) {
+        return concat_strings(x, y);
+    }
+    Init::bin_op(BinOp::StrConcat, a, b, Ty::string())
+}
+
+/// `BinOpInit::getListConcat`.
+pub fn list_concat(a: Init, b: Init) -> Init {
+    if let (Some((x, et)), Some((y, _))) = (a.as_list(), b.as_list()) {
+        let mut v = Vec::with_capacity(x.len() + y.len());
+        v.extend_from_slice(x);
+        v.extend_from_slice(y);
+        return Init::list(&v, et);
+    }
+    let ty = a.ty().or_else(|| b.ty()).unwrap_or_else(|| Ty::list(Ty::int()));
+    Init::bin_op(BinOp::ListConcat, a, b, ty)
+}
+
+/// `interleaveStringList`: the first element's format is not considered, as in LLVM.
+fn interleave_strings(list: &[Init], delim: Sym) -> Option<Init> {
+    let Some(&first) = list.first() else { return Some(Init::string("")) };
+    let (first, _) = str_of(first)?;
+    let mut out = String::from(first);
+    let mut code = false;
+    for &e in &list[1..] {
+        out.push_str(delim);
+        let (s, c) = str_of(e)?;
+        out.push_str(s);
+        code = determine_format(code, c);
+    }
+    Some(Init::str_fmt(&out, code))
+}
+
+fn interleave_ints(rk: &RecordKeeper, list: &[Init], delim: Sym) -> Option<Init> {
+    let Some(&first) = list.first() else { return Some(Init::string("")) };
+    let mut out = to_int(rk, first)?.to_string();
+    for &e in &list[1..] {
+        out.push_str(delim);
+        out.push_str(&to_int(rk, e)?.to_string());
+    }
+    Some(Init::string(&out))
+}
+
+/// The integers `start, start+step, ...` strictly before `end` (or `..= end` when `closed`),
+/// computed without overflow.
+fn int_range(rk: &mut RecordKeeper, cur: Option<&CurRec>, start: i64, end: i64, step: i64, closed: bool) -> Option<Init> {
+    let (s, e, st) = (start as i128, end as i128, step as i128);
+    let count: i128 = if st > 0 {
+        let e = if closed { e + 1 } else { e };
+        if s < e {
+            (e - s + st - 1) / st
+        } else {
+            0
+        }
+    } else if st < 0 {
+        let e = if closed { e - 1 } else { e };
+        if s > e {
+            (s - e + (-st) - 1) / (-st)
+        } else {
+            0
+        }
+    } else {
+        0
+    };
+    if !check_list_len(rk, cur, count) {
+        return None;
+    }
+    let elems: Vec<Init> = (0..count).map(|k| Init::int((s + k * st) as i64)).collect();
+    Some(Init::list(&elems, Ty::int()))
+}
+
+/// `BinOpInit::get(op, a, b, ty)->Fold(CurRec)`.
+pub fn fold_bin_op(rk: &mut RecordKeeper, op: BinOp, a: Init, b: Init, ty: Ty, cur: Option<&CurRec>) -> Init {
+    let this = Init::bin_op(op, a, b, ty);
+    match op {
+        BinOp::Concat => {
+            if let (Some((lop, _, largs)), Some((rop, _, rargs))) = (dag_of(a), dag_of(b)) {
+                let ldef = lop.as_def();
+                let rdef = rop.as_def();
+                if (ldef.is_none() && !lop.is_unset()) || (rdef.is_none() && !rop.is_unset()) {
+                    return this;
+                }
+                if let (Some(x), Some(y)) = (ldef, rdef) {
+                    if x != y {
+                        fatal_noloc(rk, format!("Concatenated Dag operators do not match: '{a}' vs. '{b}'"));
+                        return this;
+                    }
+                }
+                let new_op = if ldef.is_some() {
+                    lop
+                } else if rdef.is_some() {
+                    rop
+                } else {
+                    Init::unset()
+                };
+                let mut args = Vec::with_capacity(largs.len() + rargs.len());
+                args.extend_from_slice(largs);
+                args.extend_from_slice(rargs);
+                return Init::dag(new_op, None, &args);
+            }
+        }
+        BinOp::ListConcat => {
+            if a.as_list().is_some() && b.as_list().is_some() {
+                return list_concat(a, b);
+            }
+        }
+        BinOp::ListSplat => {
+            if let (Some(vty), Some(n)) = (a.ty(), b.as_int()) {
+                if !check_list_len(rk, cur, n as i128) {
+                    return this;
+                }
+                let elems = vec![a; n as usize];
+                return Init::list(&elems, vty);
+            }
+        }
+        BinOp::ListRemove => {
+            if let (Some((xs, et)), Some((ys, _))) = (a.as_list(), b.as_list()) {
+                let kept: Vec<Init> = xs
+                    .iter()
+                    .copied()
+                    .filter(|&x| !ys.iter().any(|&y| compare_init(rk, BinOp::Eq, x, y) == Some(true)))
+                    .collect();
+                return Init::list(&kept, et);
+            }
+        }
+        BinOp::ListElem => {
+            if let (Some((xs, _)), Some(i)) = (a.as_list(), b.as_int()) {
+                if i >= 0 && (i as u64) < xs.len() as u64 {
+                    return xs[i as usize];
+                }
+            }
+        }
+        BinOp::ListSlice => {
+            if let (Some((xs, et)), Some((idxs, _))) = (a.as_list(), b.as_list()) {
+                let mut out = Vec::with_capacity(idxs.len());
+                for &idx in idxs {
+                    let Some(i) = idx.as_int() else { return this };
+                    if i < 0 || (i as u64) >= xs.len() as u64 {
+                        return this;
+                    }
+                    out.push(xs[i as usize]);
+                }
+                return Init::list(&out, et);
+            }
+        }
+        BinOp::Range | BinOp::RangeC => {
+            if let (Some(start), Some(end)) = (a.as_int(), b.as_int()) {
+                let closed = op == BinOp::RangeC;
+                let step = if closed && start > end { -1 } else { 1 };
+                return int_range(rk, cur, start, end, step, closed).unwrap_or(this);
+            }
+        }
+        BinOp::StrConcat => {
+            if let (Some(x), Some(y)) = (str_of(a), str_of(b)) {
+                return concat_strings(x, y);
+            }
+        }
+        BinOp::Interleave => {
+            if let (Some((list, et)), Some((delim, _))) = (a.as_list(), str_of(b)) {
+                let r = if et.is_string() { interleave_strings(list, delim) } else { interleave_ints(rk, list, delim) };
+                if let Some(r) = r {
+                    return r;
+                }
+            }
+        }
+        BinOp::Eq | BinOp::Ne | BinOp::Le | BinOp::Lt | BinOp::Ge | BinOp::Gt => {
+            if let Some(r) = compare_init(rk, op, a, b) {
+                return Init::bit(r);
+            }
+        }
+        BinOp::GetDagArg => {
+            if let (Some((_, _, args)), true) = (dag_of(a), is_dag_key(b)) {
+                let i = match dag_arg_no(args, b) {
+                    Ok(i) => i,
+                    Err(e) => {
+                        rk.fatal(cur_locs(cur), format!("!getdagarg {e}"));
+                        return this;
+                    }
+                };
+                let arg = args[i].0;
+                if let Some(aty) = arg.ty() {
+                    if !aty.is_convertible_to(rk, ty) {
+                        return Init::unset();
+                    }
+                }
+                return arg;
+            }
+        }
+        BinOp::GetDagName => {
+            if let (Some((_, _, args)), Some(pos)) = (dag_of(a), b.as_int()) {
+                if pos < 0 || pos >= args.len() as i64 {
+                    // LLVM prints the last index as an unsigned (4294967295 for an empty dag),
+                    // then reads out of bounds; we stop at the error.
+                    let last = (args.len() as u32).wrapping_sub(1);
+                    rk.error(cur_locs(cur), format!("!getdagname index is out of range 0...{last}: {pos}"));
+                    return Init::unset();
+                }
+                return match args[pos as usize].1 {
+                    Some(n) => Init::string(n),
+                    None => Init::unset(),
+                };
+            }
+        }
+        BinOp::SetDagOp => {
+            if let (Some((_, _, args)), Some(_)) = (dag_of(a), b.as_def()) {
+                return Init::dag(b, None, args);
+            }
+        }
+        BinOp::Add
+        | BinOp::Sub
+        | BinOp::Mul
+        | BinOp::Div
+        | BinOp::And
+        | BinOp::Or
+        | BinOp::Xor
+        | BinOp::Shl
+        | BinOp::Sra
+        | BinOp::Srl => {
+            if let (Some(x), Some(y)) = (to_int(rk, a), to_int(rk, b)) {
+                // C++ int64 arithmetic as compiled for x86-64: wrapping, shift counts mod 64.
+                let r = match op {
+                    BinOp::Add => x.wrapping_add(y),
+                    BinOp::Sub => x.wrapping_sub(y),
+                    BinOp::Mul => x.wrapping_mul(y),
+                    BinOp::Div => {
+                        if y == 0 {
+                            rk.fatal(cur_locs(cur), "Illegal operation: division by zero");
+                            return this;
+                        }
+                        if x == i64::MIN && y == -1 {
+                            rk.fatal(cur_locs(cur), "Illegal operation: INT64_MIN / -1");
+                            return this;
+                        }
+                        x / y
+                    }
+                    BinOp::And => x & y,
+                    BinOp::Or => x | y,
+                    BinOp::Xor => x ^ y,
+                    BinOp::Shl => (x as u64).wrapping_shl(y as u32) as i64,
+                    BinOp::Sra => x.wrapping_shr(y as u32),
+                    BinOp::Srl => (x as u64).wrapping_shr(y as u32) as i64,
+                    _ => return this,
+                };
+                return Init::int(r);
+            }
+        }
+    }
+    this
+}
+
+// ---------------------------------------------------------------------------------------------
+// Ternary operators
+// ---------------------------------------------------------------------------------------------
+
+/// `ItemApply`: `expr` with variable `var` bound to `item`.
+fn item_apply(rk: &mut RecordKeeper, var: Init, item: Init, expr: Init, cur: Option<&CurRec>) -> Init {
+    let mut r = MapResolver::new(cur.cloned());
+    r.set(var, item);
+    resolve(rk, expr, &mut r)
+}
+
+/// `ForeachDagApply`: applies `expr` to the operator and every argument, recursing into dag
+/// arguments. A changed dag loses its operator name, as in LLVM.
+fn foreach_dag_apply(rk: &mut RecordKeeper, var: Init, dag: Init, expr: Init, cur: Option<&CurRec>) -> Init {
+    let Some((op, _, args)) = dag_of(dag) else { return dag };
+    let new_op = item_apply(rk, var, op, expr, cur);
+    let mut changed = new_op != op;
+    let mut new_args = Vec::with_capacity(args.len());
+    for &(arg, name) in args {
+        let na = if dag_of(arg).is_some() {
+            foreach_dag_apply(rk, var, arg, expr, cur)
+        } else {
+            item_apply(rk, var, arg, expr, cur)
+        };
+        changed |= na != arg;
+        new_args.push((na, name));
+    }
+    if changed {
+        Init::dag(new_op, None, &new_args)
+    } else {
+        dag
+    }
+}
+
+fn foreach_helper(rk: &mut RecordKeeper, var: Init, over: Init, expr: Init, ty: Ty, cur: Option<&CurRec>) -> Option<Init> {
+    if dag_of(over).is_some() {
+        return Some(foreach_dag_apply(rk, var, over, expr, cur));
+    }
+    let (items, _) = over.as_list()?;
+    let et = ty.list_elem()?;
+    let out: Vec<Init> = items.iter().map(|&item| item_apply(rk, var, item, expr, cur)).collect();
+    Some(Init::list(&out, et))
+}
+
+fn filter_helper(rk: &mut RecordKeeper, var: Init, over: Init, expr: Init, ty: Ty, cur: Option<&CurRec>) -> Option<Init> {
+    let (items, _) = over.as_list()?;
+    let et = ty.list_elem()?;
+    let mut out = Vec::new();
+    for &item in items {
+        let include = item_apply(rk, var, item, expr, cur);
+        if to_int(rk, include)? != 0 {
+            out.push(item);
+        }
+    }
+    Some(Init::list(&out, et))
+}
+
+/// `!subst` on strings: every occurrence of `from`, left to right, not rescanning replacements.
+fn subst_string(from: &str, to: &str, s: &str) -> String {
+    // An empty pattern makes llvm-tblgen loop forever; leave the string alone.
+    if from.is_empty() {
+        return s.to_owned();
+    }
+    s.replace(from, to)
+}
+
+/// Bytes `[start, start+len)` of `s` as `std::string::substr` would give them (clamped).
+fn byte_substr(s: &str, start: i64, len: i64) -> String {
+    let bytes = s.as_bytes();
+    let start = start as u64; // negative: huge, as size_t
+    if start > bytes.len() as u64 {
+        return String::new();
+    }
+    let start = start as usize;
+    let avail = (bytes.len() - start) as u64;
+    let len = (len as u64).min(avail) as usize;
+    String::from_utf8_lossy(&bytes[start..start + len]).into_owned()
+}
+
+/// `std::string::find(needle, start)` on bytes.
+fn byte_find(hay: &str, needle: &str, start: i64) -> Option<usize> {
+    let (h, n) = (hay.as_bytes(), needle.as_bytes());
+    let start = start as u64;
+    if start > h.len() as u64 {
+        return None;
+    }
+    let start = start as usize;
+    if n.is_empty() {
+        return Some(start);
+    }
+    if n.len() > h.len() - start {
+        return None;
+    }
+    h[start..].windows(n.len()).position(|w| w == n).map(|p| p + start)
+}
+
+/// `TernOpInit::get(op, a, b, c, ty)->Fold(CurRec)`.
+pub fn fold_tern_op(rk: &mut RecordKeeper, op: TernOp, a: Init, b: Init, c: Init, ty: Ty, cur: Option<&CurRec>) -> Init {
+    let this = Init::tern_op(op, a, b, c, ty);
+    match op {
+        TernOp::Subst => match (a.kind(), b.kind(), c.kind()) {
+            (InitKind::Def(..), InitKind::Def(..), InitKind::Def(..)) => {
+                return if a.to_string() == c.to_string() { b } else { c };
+            }
+            (InitKind::Var(..), InitKind::Var(bn, _), InitKind::Var(cn, _)) => {
+                let name = if a.to_string() == c.to_string() { bn } else { cn };
+                return Init::var(Init::string(&name.unquoted()), ty);
+            }
+            (InitKind::Str(from, _), InitKind::Str(to, _), InitKind::Str(s, _)) => {
+                return Init::string(&subst_string(from, to, s));
+            }
+            _ => {}
+        },
+        TernOp::ForEach => {
+            if let Some(r) = foreach_helper(rk, a, b, c, ty, cur) {
+                return r;
+            }
+        }
+        TernOp::Filter => {
+            if let Some(r) = filter_helper(rk, a, b, c, ty, cur) {
+                return r;
+            }
+        }
+        TernOp::If => {
+            if let Some(v) = to_int(rk, a) {
+                return if v != 0 { b } else { c };
+            }
+        }
+        TernOp::Dag => {
+            let nodes = b.as_list().map(|l| l.0);
+            let names = c.as_list().map(|l| l.0);
+            if b.is_unset() && c.is_unset() {
+                return this;
+            }
+            let nodes_ok = nodes.is_some() || b.is_unset();
+            let names_ok = names.is_some() || c.is_unset();
+            let sizes_ok = match (nodes, names) {
+                (Some(x), Some(y)) => x.len() == y.len(),
+                _ => true,
+            };
+            if nodes_ok && names_ok && sizes_ok {
+                let size = nodes.or(names).map(|l| l.len()).unwrap_or(0);
+                let mut children = Vec::with_capacity(size);
+                for i in 0..size {
+                    let node = nodes.map(|l| l[i]).unwrap_or_else(Init::unset);
+                    let name = names.map(|l| l[i]).unwrap_or_else(Init::unset);
+                    let name = match name.kind() {
+                        InitKind::Str(s, _) => Some(*s),
+                        InitKind::Unset => None,
+                        _ => return this,
+                    };
+                    children.push((node, name));
+                }
+                return Init::dag(a, None, &children);
+            }
+        }
+        TernOp::Range => {
+            if let (Some(start), Some(end), Some(step)) = (a.as_int(), b.as_int(), c.as_int()) {
+                if step == 0 {
+                    rk.error(cur_locs(cur), "Step of !range can't be 0");
+                }
+                return int_range(rk, cur, start, end, step, false).unwrap_or(this);
+            }
+        }
+        TernOp::Substr => {
+            if let (Some((s, code)), Some(start), Some(len)) = (str_of(a), b.as_int(), c.as_int()) {
+                let size = s.len() as i64;
+                if start < 0 || start > size {
+                    rk.error(cur_locs(cur), format!("!substr start position is out of range 0...{size}: {start}"));
+                }
+                if len < 0 {
+                    rk.error(cur_locs(cur), "!substr length must be nonnegative");
+                }
+                return Init::str_fmt(&byte_substr(s, start, len), code);
+            }
+        }
+        TernOp::Find => {
+            if let (Some((hay, _)), Some((needle, _)), Some(start)) = (str_of(a), str_of(b), c.as_int()) {
+                let size = hay.len() as i64;
+                if start < 0 || start > size {
+                    rk.error(cur_locs(cur), format!("!find start position is out of range 0...{size}: {start}"));
+                }
+                return Init::int(byte_find(hay, needle, start).map(|p| p as i64).unwrap_or(-1));
+            }
+        }
+        TernOp::SetDagArg | TernOp::SetDagName => {
+            if let (Some((dag_op, dag_name, args)), true) = (dag_of(a), is_dag_key(b)) {
+                let i = match dag_arg_no(args, b) {
+                    Ok(i) => i,
+                    Err(e) => {
+                        let what = if op == TernOp::SetDagArg { "!setdagarg" } else { "!setdagname" };
+                        rk.fatal(cur_locs(cur), format!("{what} {e}"));
+                        return this;
+                    }
+                };
+                let mut new_args = args.to_vec();
+                if op == TernOp::SetDagArg {
+                    new_args[i].0 = c;
+                } else {
+                    new_args[i].1 = str_of(c).map(|(s, _)| s);
+                }
+                return Init::dag(dag_op, dag_name, &new_args);
+            }
+        }
+    }
+    this
+}
+
+// ---------------------------------------------------------------------------------------------
+// !foldl, !cond, !isa, !exists, field access
+// ---------------------------------------------------------------------------------------------
+
+/// `FoldOpInit::Fold`.
+#[allow(clippy::too_many_arguments)]
+pub fn fold_foldl(
+    rk: &mut RecordKeeper,
+    start: Init,
+    list: Init,
+    a: Init,
+    b: Init,
+    expr: Init,
+    ty: Ty,
+    cur: Option<&CurRec>,
+) -> Init {
+    if let Some((elems, _)) = list.as_list() {
+        let mut acc = start;
+        for &elt in elems {
+            let mut r = MapResolver::new(cur.cloned());
+            r.set(a, acc);
+            r.set(b, elt);
+            acc = resolve(rk, expr, &mut r);
+        }
+        return acc;
+    }
+    Init::new(InitKind::Fold(start, list, a, b, expr, ty))
+}
+
+/// `CondOpInit::Fold`.
+pub fn fold_cond(rk: &mut RecordKeeper, conds: &[Init], vals: &[Init], ty: Ty, cur: Option<&CurRec>) -> Init {
+    let this = Init::new(InitKind::Cond(conds.into(), vals.into(), ty));
+    for (&cond, &val) in conds.iter().zip(vals.iter()) {
+        match to_int(rk, cond) {
+            Some(0) => {}
+            // LLVM returns null (and crashes later) when the value does not convert; keep the
+            // value as it is.
+            Some(_) => return val.convert_to(rk, ty).unwrap_or(val),
+            None => return this,
+        }
+    }
+    let name = cur.map(|c| c.name.unquoted()).unwrap_or_default();
+    rk.fatal(cur_locs(cur), format!("{name} does not have any true condition in:{this}"));
+    this
+}
+
+/// `IsAOpInit::Fold`.
+pub fn fold_isa(rk: &mut RecordKeeper, check: Ty, e: Init) -> Init {
+    if let Some(ety) = e.ty() {
+        if ety.is_convertible_to(rk, check) {
+            return Init::int(1);
+        }
+        if check.is_record() {
+            if !check.is_convertible_to(rk, ety) || e.as_def().is_some() {
+                return Init::int(0);
+            }
+        } else {
+            return Init::int(0);
+        }
+    }
+    Init::new(InitKind::IsA(check, e))
+}
+
+/// `ExistsOpInit::Fold`.
+pub fn fold_exists(rk: &mut RecordKeeper, check: Ty, e: Init, cur: Option<&CurRec>, is_final: bool) -> Init {
+    let this = Init::new(InitKind::Exists(check, e));
+    let Some((name, _)) = str_of(e) else { return this };
+    if let Some(id) = rk.def(name) {
+        let dty = rk.def_init(id).ty();
+        let ok = dty.map(|t| t.is_a(rk, check)).unwrap_or(false);
+        return Init::int(ok as i64);
+    }
+    if let Some(c) = cur {
+        if is_self_name(e, c) {
+            if !is_final {
+                return this;
+            }
+            return Init::int(c.ty.is_a(rk, check) as i64);
+        }
+    }
+    if is_final {
+        return Init::int(0);
+    }
+    this
+}
+
+/// `FieldInit::Fold`: the field of a def, once its value is concrete.
+pub fn fold_field(rk: &mut RecordKeeper, field: Init, cur: Option<&CurRec>) -> Init {
+    let InitKind::Field(rec, name, _) = field.kind() else { return field };
+    let Some(id) = rec.as_def() else { return field };
+    if let Some(c) = cur {
+        if c.id == Some(id) {
+            let msg = format!("Attempting to access field '{name}' of '{rec}' is a forbidden self-reference");
+            rk.fatal(&c.locs, msg);
+            return field;
+        }
+    }
+    if (id.0 as usize) >= rk.records.len() {
+        return field;
+    }
+    match rk.get(id).value_by_str(name) {
+        Some(v) if v.value.is_concrete() => v.value,
+        _ => field,
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Class<args> values
+// ---------------------------------------------------------------------------------------------
+
+/// `VarDefInit::Fold`: instantiates the class once no argument refers to a variable.
+pub fn fold_vardef(rk: &mut RecordKeeper, vardef: Init) -> Init {
+    if let Some(&d) = rk.vardef_cache.get(&vardef) {
+        return d;
+    }
+    let InitKind::VarDef(_, _, args) = vardef.kind() else { return vardef };
+    let mut tr = TrackUnresolvedResolver::new(None);
+    for &arg in args.iter() {
+        resolve(rk, arg, &mut tr);
+    }
+    if tr.found_unresolved {
+        return vardef;
+    }
+    instantiate_vardef(rk, vardef)
+}
+
+struct DepthGuard;
+
+impl DepthGuard {
+    fn enter() -> Option<DepthGuard> {
+        INSTANTIATION_DEPTH.with(|d| {
+            if d.get() >= MAX_INSTANTIATION_DEPTH {
+                None
+            } else {
+                d.set(d.get() + 1);
+                Some(DepthGuard)
+            }
+        })
+    }
+}
+
+impl Drop for DepthGuard {
+    fn drop(&mut self) {
+        INSTANTIATION_DEPTH.with(|d| d.set(d.get().saturating_sub(1)));
+    }
+}
+
+/// `VarDefInit::instantiate`: the anonymous def `Class<args>` stands for, made once and cached
+/// in `rk.vardef_cache`.
+pub fn instantiate_vardef(rk: &mut RecordKeeper, vardef: Init) -> Init {
+    if let Some(&d) = rk.vardef_cache.get(&vardef) {
+        return d;
+    }
+    let InitKind::VarDef(class_id, _, args) = vardef.kind() else { return vardef };
+    if (class_id.0 as usize) >= rk.records.len() {
+        return vardef;
+    }
+    let class = rk.get(*class_id).clone();
+    let Some(_guard) = DepthGuard::enter() else {
+        rk.fatal(&class.locs, "instantiation depth limit exceeded");
+        return vardef;
+    };
+
+    // The new record gets its name and id first, as LLVM numbers records when it creates them.
+    let name = rk.new_anonymous_name();
+    let mut rec = Record::new(name, class.locs.clone(), RecordKind::AnonymousDef);
+    let id = rk.push(Record::new(name, class.locs.clone(), RecordKind::AnonymousDef));
+
+    rec.values = class.values.clone();
+    rec.assertions = class.assertions.clone();
+    rec.dumps = class.dumps.clone();
+
+    // Substitute and resolve the template arguments: defaults first, then the given values.
+    let cur = CurRec::of(&rec, None, rk);
+    let mut mr = MapResolver::new(Some(cur));
+    for &ta in &class.template_args {
+        if let Some(v) = rec.value(ta) {
+            mr.set(ta, v.value);
+        }
+        rec.remove_value(ta);
+    }
+    for &arg in args.iter() {
+        match arg.kind() {
+            InitKind::Arg(value, ArgKey::Pos(i)) => {
+                if let Some(&ta) = class.template_args.get(*i as usize) {
+                    mr.set(ta, *value);
+                }
+            }
+            InitKind::Arg(value, ArgKey::Named(n)) => mr.set(*n, *value),
+            _ => {}
+        }
+    }
+    resolve_record(rk, &mut rec, &mut mr, None);
+
+    // Superclasses: the class's own, then the class itself.
+    rec.superclasses = class.superclasses.clone();
+    rec.superclasses.push((*class_id, class.locs.last().copied().unwrap_or(Loc::NONE)));
+
+    // Resolve internal references (self-references see the reserved id), then store the def.
+    *rk.get_mut(id) = rec.clone();
+    resolve_record_final(rk, &mut rec, Some(id), None);
+    rk.add_def(id, rec.clone());
+
+    check_record_assertions(rk, &rec, Some(id));
+    emit_record_dumps(rk, &rec, Some(id));
+
+    let def = rk.def_init(id);
+    rk.vardef_cache.insert(vardef, def);
+    def
+}
+
+// ---------------------------------------------------------------------------------------------
+// Casts
+// ---------------------------------------------------------------------------------------------
+
+/// `Init::getCastTo`: `v` as a value of type `ty`, or `None` when it cannot be one.
+pub fn get_cast_to(rk: &mut RecordKeeper, v: Init, ty: Ty) -> Option<Init> {
+    if v.is_unset() {
+        return Some(v);
+    }
+    let own = v.ty()?;
+    if own == ty || own.is_a(rk, ty) {
+        return Some(v);
+    }
+    if let Some(c) = v.convert_to(rk, ty) {
+        return Some(c);
+    }
+    if !own.is_convertible_to(rk, ty) {
+        return None;
+    }
+    Some(fold_un_op(rk, UnOp::Cast, v, ty, None, false))
+}

@@ -1,0 +1,607 @@
+//! TableGen values (LLVM's `Init` hierarchy): interned, immutable, printed exactly as
+//! llvm-tblgen prints them.
+//!
+//! [`Init`] is a `Copy` handle to an interned [`InitKind`]; two handles are equal exactly when
+//! they denote the same value, as with LLVM's uniqued `Init*`. Resolution (substituting
+//! variables) lives in [`crate::resolve`], operator folding in [`crate::fold`].
+
+use crate::intern::{sym, Interner, Sym};
+use crate::types::{ClassGraph, RecId, Ty};
+use std::fmt::{self, Write as _};
+use std::hash::{Hash, Hasher};
+
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum UnOp {
+    Cast,
+    Not,
+    Head,
+    Tail,
+    Size,
+    Empty,
+    GetDagOp,
+    LogTwo,
+    Repr,
+    ToLower,
+    ToUpper,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum BinOp {
+    Add,
+    Sub,
+    Mul,
+    Div,
+    And,
+    Or,
+    Xor,
+    Shl,
+    Sra,
+    Srl,
+    ListConcat,
+    ListSplat,
+    ListRemove,
+    ListElem,
+    ListSlice,
+    /// `!range(a, b)`: half open.
+    Range,
+    /// `a...b` in a range list: closed.
+    RangeC,
+    StrConcat,
+    Interleave,
+    Concat,
+    Eq,
+    Ne,
+    Le,
+    Lt,
+    Ge,
+    Gt,
+    SetDagOp,
+    GetDagArg,
+    GetDagName,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum TernOp {
+    Subst,
+    ForEach,
+    Filter,
+    If,
+    Dag,
+    Range,
+    Substr,
+    Find,
+    SetDagArg,
+    SetDagName,
+}
+
+/// How a class template argument was given: by position or by name.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum ArgKey {
+    Pos(u32),
+    Named(Init),
+}
+
+#[derive(PartialEq, Eq, Hash, Debug)]
+pub enum InitKind {
+    /// `?`
+    Unset,
+    Bit(bool),
+    /// Least significant bit first.
+    Bits(Box<[Init]>),
+    Int(i64),
+    /// A string; `code` when written as `[{...}]` (prints as code).
+    Str(Sym, bool),
+    /// The name of an anonymous record before it is final: `anonymous_N`.
+    AnonName(u32),
+    /// Elements and the element type.
+    List(Box<[Init]>, Ty),
+    /// A reference to a def: its id, name and type.
+    Def(RecId, Sym, Ty),
+    /// A variable: its name (a string value) and type.
+    Var(Init, Ty),
+    VarBit(Init, u32),
+    /// `Class<args>` as a value: class, class name, argument values (each an `Arg`).
+    VarDef(RecId, Sym, Box<[Init]>),
+    /// `rec.field`
+    Field(Init, Sym, Ty),
+    /// `!cond`: conditions, values, value type.
+    Cond(Box<[Init]>, Box<[Init]>, Ty),
+    /// `(op:$name arg:$name, ...)`
+    Dag(Init, Option<Sym>, Box<[(Init, Option<Sym>)]>),
+    UnOp(UnOp, Init, Ty),
+    BinOp(BinOp, Init, Init, Ty),
+    TernOp(TernOp, Init, Init, Init, Ty),
+    /// `!foldl(start, list, a, b, expr)`
+    Fold(Init, Init, Init, Init, Init, Ty),
+    IsA(Ty, Init),
+    Exists(Ty, Init),
+    /// A template argument value while a class reference is being parsed.
+    Arg(Init, ArgKey),
+}
+
+/// An interned TableGen value.
+#[derive(Clone, Copy)]
+pub struct Init(&'static InitKind);
+
+impl PartialEq for Init {
+    fn eq(&self, other: &Self) -> bool {
+        std::ptr::eq(self.0, other.0)
+    }
+}
+impl Eq for Init {}
+impl Hash for Init {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        (self.0 as *const InitKind).hash(state)
+    }
+}
+impl fmt::Debug for Init {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self)
+    }
+}
+
+thread_local! {
+    static INITS: Interner<InitKind> = Interner::new();
+    static COMMON: Common = Common::new();
+}
+
+struct Common {
+    unset: Init,
+    bit0: Init,
+    bit1: Init,
+}
+
+impl Common {
+    fn new() -> Common {
+        let mk = |k| INITS.with(|i| Init(i.intern(k)));
+        Common { unset: mk(InitKind::Unset), bit0: mk(InitKind::Bit(false)), bit1: mk(InitKind::Bit(true)) }
+    }
+}
+
+impl Init {
+    pub fn new(kind: InitKind) -> Init {
+        INITS.with(|i| Init(i.intern(kind)))
+    }
+    pub fn kind(self) -> &'static InitKind {
+        self.0
+    }
+    pub fn unset() -> Init {
+        COMMON.with(|c| c.unset)
+    }
+    pub fn bit(b: bool) -> Init {
+        COMMON.with(|c| if b { c.bit1 } else { c.bit0 })
+    }
+    pub fn int(v: i64) -> Init {
+        Init::new(InitKind::Int(v))
+    }
+    pub fn string(s: &str) -> Init {
+        Init::new(InitKind::Str(sym(s), false))
+    }
+    pub fn code(s: &str) -> Init {
+        Init::new(InitKind::Str(sym(s), true))
+    }
+    pub fn str_fmt(s: &str, code: bool) -> Init {
+        Init::new(InitKind::Str(sym(s), code))
+    }
+    pub fn bits(bits: &[Init]) -> Init {
+        Init::new(InitKind::Bits(bits.into()))
+    }
+    pub fn list(elems: &[Init], elem_ty: Ty) -> Init {
+        Init::new(InitKind::List(elems.into(), elem_ty))
+    }
+    pub fn var(name: Init, ty: Ty) -> Init {
+        Init::new(InitKind::Var(name, ty))
+    }
+    pub fn var_named(name: &str, ty: Ty) -> Init {
+        Init::var(Init::string(name), ty)
+    }
+    pub fn var_bit(var: Init, bit: u32) -> Init {
+        Init::new(InitKind::VarBit(var, bit))
+    }
+    pub fn def(id: RecId, name: Sym, ty: Ty) -> Init {
+        Init::new(InitKind::Def(id, name, ty))
+    }
+    pub fn field(rec: Init, name: Sym, ty: Ty) -> Init {
+        Init::new(InitKind::Field(rec, name, ty))
+    }
+    pub fn dag(op: Init, op_name: Option<Sym>, args: &[(Init, Option<Sym>)]) -> Init {
+        Init::new(InitKind::Dag(op, op_name, args.into()))
+    }
+    pub fn un_op(op: UnOp, a: Init, ty: Ty) -> Init {
+        Init::new(InitKind::UnOp(op, a, ty))
+    }
+    pub fn bin_op(op: BinOp, a: Init, b: Init, ty: Ty) -> Init {
+        Init::new(InitKind::BinOp(op, a, b, ty))
+    }
+    pub fn tern_op(op: TernOp, a: Init, b: Init, c: Init, ty: Ty) -> Init {
+        Init::new(InitKind::TernOp(op, a, b, c, ty))
+    }
+    pub fn arg(value: Init, key: ArgKey) -> Init {
+        Init::new(InitKind::Arg(value, key))
+    }
+
+    pub fn is_unset(self) -> bool {
+        matches!(self.0, InitKind::Unset)
+    }
+    pub fn as_str(self) -> Option<Sym> {
+        match self.0 {
+            InitKind::Str(s, _) => Some(s),
+            _ => None,
+        }
+    }
+    pub fn as_int(self) -> Option<i64> {
+        match self.0 {
+            InitKind::Int(v) => Some(*v),
+            _ => None,
+        }
+    }
+    pub fn as_def(self) -> Option<RecId> {
+        match self.0 {
+            InitKind::Def(id, _, _) => Some(*id),
+            _ => None,
+        }
+    }
+    pub fn as_list(self) -> Option<(&'static [Init], Ty)> {
+        match self.0 {
+            InitKind::List(e, t) => Some((e, *t)),
+            _ => None,
+        }
+    }
+    pub fn is_code(self) -> bool {
+        matches!(self.0, InitKind::Str(_, true))
+    }
+
+    /// The type of a typed value; `None` for `?` and argument wrappers.
+    pub fn ty(self) -> Option<Ty> {
+        Some(match self.0 {
+            InitKind::Unset | InitKind::Arg(..) => return None,
+            InitKind::Bit(_) | InitKind::VarBit(..) => Ty::bit(),
+            InitKind::Bits(b) => Ty::bits(b.len() as u32),
+            InitKind::Int(_) | InitKind::IsA(..) | InitKind::Exists(..) => Ty::int(),
+            InitKind::Str(..) | InitKind::AnonName(_) => Ty::string(),
+            InitKind::List(_, e) => Ty::list(*e),
+            InitKind::Def(_, _, t)
+            | InitKind::Var(_, t)
+            | InitKind::Field(_, _, t)
+            | InitKind::Cond(_, _, t)
+            | InitKind::UnOp(_, _, t)
+            | InitKind::BinOp(_, _, _, t)
+            | InitKind::TernOp(_, _, _, _, t)
+            | InitKind::Fold(_, _, _, _, _, t) => *t,
+            InitKind::VarDef(c, n, _) => Ty::record(&[(*c, *n)]),
+            InitKind::Dag(..) => Ty::dag(),
+        })
+    }
+
+    /// LLVM's `isConcrete`: fully known, no references or stuck operations (`?` counts).
+    pub fn is_concrete(self) -> bool {
+        match self.0 {
+            InitKind::Unset | InitKind::Bit(_) | InitKind::Int(_) | InitKind::Str(..) => true,
+            InitKind::Def(..) => true,
+            InitKind::Bits(b) => b.iter().all(|x| x.is_concrete()),
+            InitKind::List(e, _) => e.iter().all(|x| x.is_concrete()),
+            InitKind::Dag(op, _, args) => op.is_concrete() && args.iter().all(|a| a.0.is_concrete()),
+            InitKind::Cond(c, v, _) => c.iter().chain(v.iter()).all(|x| x.is_concrete()),
+            _ => false,
+        }
+    }
+
+    /// LLVM's `isComplete`: no `?` anywhere that matters.
+    pub fn is_complete(self) -> bool {
+        match self.0 {
+            InitKind::Unset | InitKind::Arg(..) => false,
+            InitKind::Bits(b) => b.iter().all(|x| x.is_complete()),
+            InitKind::List(e, _) => e.iter().all(|x| x.is_complete()),
+            InitKind::Cond(c, v, _) => c.iter().all(|x| x.is_complete()) && v.iter().all(|x| x.is_concrete()),
+            _ => true,
+        }
+    }
+
+    /// LLVM's `getBit`: bit `i` of this value as a bit-valued init.
+    pub fn get_bit(self, i: u32) -> Init {
+        match self.0 {
+            InitKind::Unset | InitKind::Bit(_) | InitKind::VarBit(..) => self,
+            InitKind::Bits(b) => b.get(i as usize).copied().unwrap_or_else(Init::unset),
+            InitKind::Int(v) => Init::bit(i < 64 && (v >> i) & 1 != 0),
+            InitKind::Var(_, t) | InitKind::Field(_, _, t) | InitKind::UnOp(_, _, t) | InitKind::BinOp(_, _, _, t) | InitKind::TernOp(_, _, _, _, t) => {
+                if t.is_bit() {
+                    self
+                } else {
+                    Init::var_bit(self, i)
+                }
+            }
+            InitKind::Fold(..) | InitKind::IsA(..) | InitKind::Exists(..) | InitKind::Cond(..) => Init::var_bit(self, i),
+            _ => Init::var_bit(self, i),
+        }
+    }
+
+    /// LLVM's `getAsUnquotedString`: strings without quotes, everything else as printed.
+    pub fn unquoted(self) -> String {
+        match self.0 {
+            InitKind::Str(s, _) => (*s).to_owned(),
+            _ => self.to_string(),
+        }
+    }
+
+    /// LLVM's `convertInitializerTo`: the same value seen at type `ty`, if it has that type.
+    pub fn convert_to(self, g: &dyn ClassGraph, ty: Ty) -> Option<Init> {
+        use crate::types::TyKind as T;
+        match self.0 {
+            InitKind::Unset => Some(self),
+            InitKind::Bit(b) => match ty.kind() {
+                T::Bit => Some(self),
+                T::Int => Some(Init::int(*b as i64)),
+                T::Bits(1) => Some(Init::bits(&[self])),
+                _ => None,
+            },
+            InitKind::Bits(bits) => match ty.kind() {
+                T::Bit => (bits.len() == 1).then(|| bits[0]),
+                T::Bits(n) => (*n as usize == bits.len()).then_some(self),
+                T::Int => {
+                    let mut v: i64 = 0;
+                    for (i, b) in bits.iter().enumerate() {
+                        match b.kind() {
+                            InitKind::Bit(x) => {
+                                if *x && i < 64 {
+                                    v |= 1i64 << i
+                                }
+                            }
+                            _ => return None,
+                        }
+                    }
+                    Some(Init::int(v))
+                }
+                _ => None,
+            },
+            InitKind::Int(v) => match ty.kind() {
+                T::Int => Some(self),
+                T::Bit => match v {
+                    0 | 1 => Some(Init::bit(*v == 1)),
+                    _ => None,
+                },
+                T::Bits(n) => {
+                    let n = *n;
+                    let fits = n >= 64 || (v >> n) == 0 || (v >> (n - 1)) == -1;
+                    if !fits {
+                        return None;
+                    }
+                    let bits: Vec<Init> = (0..n).map(|i| Init::bit(i < 64 && (v >> i) & 1 != 0)).collect();
+                    Some(Init::bits(&bits))
+                }
+                _ => None,
+            },
+            InitKind::Str(..) => ty.is_string().then_some(self),
+            InitKind::List(elems, _) => {
+                if self.ty() == Some(ty) {
+                    return Some(self);
+                }
+                let et = ty.list_elem()?;
+                let mut out = Vec::with_capacity(elems.len());
+                let mut changed = false;
+                for e in elems.iter() {
+                    let c = e.convert_to(g, et)?;
+                    changed |= c != *e;
+                    out.push(c);
+                }
+                if !changed {
+                    return Some(self);
+                }
+                Some(Init::list(&out, et))
+            }
+            InitKind::Def(_, _, t) => (ty.is_record() && t.is_convertible_to(g, ty)).then_some(self),
+            InitKind::Dag(..) => ty.is_dag().then_some(self),
+            InitKind::Arg(..) => None,
+            _ => {
+                let own = self.ty()?;
+                if own == ty || own.is_a(g, ty) {
+                    return Some(self);
+                }
+                if own.is_bit() && ty.bits_width() == Some(1) {
+                    return Some(Init::bits(&[self]));
+                }
+                None
+            }
+        }
+    }
+
+    /// LLVM's `convertInitializerBitRange`: the bits at `bits` (in that order) of this value.
+    pub fn convert_bit_range(self, bits: &[u32]) -> Option<Init> {
+        match self.0 {
+            InitKind::Bits(b) => {
+                let mut out = Vec::with_capacity(bits.len());
+                for &i in bits {
+                    out.push(*b.get(i as usize)?);
+                }
+                Some(Init::bits(&out))
+            }
+            InitKind::Int(v) => {
+                let mut out = Vec::with_capacity(bits.len());
+                for &i in bits {
+                    if i >= 64 {
+                        return None;
+                    }
+                    out.push(Init::bit((v >> i) & 1 != 0));
+                }
+                Some(Init::bits(&out))
+            }
+            InitKind::Unset => None,
+            _ => {
+                let n = self.ty()?.bits_width()?;
+                let mut out = Vec::with_capacity(bits.len());
+                for &i in bits {
+                    if i >= n {
+                        return None;
+                    }
+                    out.push(Init::var_bit(self, i));
+                }
+                Some(Init::bits(&out))
+            }
+        }
+    }
+}
+
+fn un_op_name(op: UnOp) -> &'static str {
+    match op {
+        UnOp::Cast => "!cast",
+        UnOp::Not => "!not",
+        UnOp::Head => "!head",
+        UnOp::Tail => "!tail",
+        UnOp::Size => "!size",
+        UnOp::Empty => "!empty",
+        UnOp::GetDagOp => "!getdagop",
+        UnOp::LogTwo => "!logtwo",
+        UnOp::Repr => "!repr",
+        UnOp::ToLower => "!tolower",
+        UnOp::ToUpper => "!toupper",
+    }
+}
+
+fn bin_op_name(op: BinOp) -> &'static str {
+    match op {
+        BinOp::Add => "!add",
+        BinOp::Sub => "!sub",
+        BinOp::Mul => "!mul",
+        BinOp::Div => "!div",
+        BinOp::And => "!and",
+        BinOp::Or => "!or",
+        BinOp::Xor => "!xor",
+        BinOp::Shl => "!shl",
+        BinOp::Sra => "!sra",
+        BinOp::Srl => "!srl",
+        BinOp::ListConcat => "!listconcat",
+        BinOp::ListSplat => "!listsplat",
+        BinOp::ListRemove => "!listremove",
+        BinOp::ListElem | BinOp::ListSlice => "",
+        BinOp::Range => "!range",
+        BinOp::RangeC => "",
+        BinOp::StrConcat => "!strconcat",
+        BinOp::Interleave => "!interleave",
+        BinOp::Concat => "!con",
+        BinOp::Eq => "!eq",
+        BinOp::Ne => "!ne",
+        BinOp::Le => "!le",
+        BinOp::Lt => "!lt",
+        BinOp::Ge => "!ge",
+        BinOp::Gt => "!gt",
+        BinOp::SetDagOp => "!setdagop",
+        BinOp::GetDagArg => "!getdagarg",
+        BinOp::GetDagName => "!getdagname",
+    }
+}
+
+fn tern_op_name(op: TernOp) -> &'static str {
+    match op {
+        TernOp::Subst => "!subst",
+        TernOp::ForEach => "!foreach",
+        TernOp::Filter => "!filter",
+        TernOp::If => "!if",
+        TernOp::Dag => "!dag",
+        TernOp::Range => "!range",
+        TernOp::Substr => "!substr",
+        TernOp::Find => "!find",
+        TernOp::SetDagArg => "!setdagarg",
+        TernOp::SetDagName => "!setdagname",
+    }
+}
+
+fn write_joined(f: &mut fmt::Formatter<'_>, items: &[Init]) -> fmt::Result {
+    for (i, x) in items.iter().enumerate() {
+        if i > 0 {
+            f.write_str(", ")?;
+        }
+        write!(f, "{x}")?;
+    }
+    Ok(())
+}
+
+/// `Display` is LLVM's `getAsString`.
+impl fmt::Display for Init {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0 {
+            InitKind::Unset => f.write_str("?"),
+            InitKind::Bit(b) => f.write_str(if *b { "1" } else { "0" }),
+            InitKind::Bits(bits) => {
+                f.write_str("{ ")?;
+                for (i, b) in bits.iter().rev().enumerate() {
+                    if i > 0 {
+                        f.write_str(", ")?;
+                    }
+                    write!(f, "{b}")?;
+                }
+                f.write_str(" }")
+            }
+            InitKind::Int(v) => write!(f, "{v}"),
+            InitKind::Str(s, false) => write!(f, "\"{s}\""),
+            InitKind::Str(s, true) => write!(f, "[{{{s}}}]"),
+            InitKind::AnonName(n) => write!(f, "anonymous_{n}"),
+            InitKind::List(elems, _) => {
+                f.write_char('[')?;
+                write_joined(f, elems)?;
+                f.write_char(']')
+            }
+            InitKind::Def(_, name, _) => f.write_str(name),
+            InitKind::Var(name, _) => f.write_str(&name.unquoted()),
+            InitKind::VarBit(v, b) => write!(f, "{v}{{{b}}}"),
+            InitKind::VarDef(_, class, args) => {
+                write!(f, "{class}<")?;
+                write_joined(f, args)?;
+                f.write_char('>')
+            }
+            InitKind::Field(rec, name, _) => write!(f, "{rec}.{name}"),
+            InitKind::Cond(conds, vals, _) => {
+                f.write_str("!cond(")?;
+                for (i, (c, v)) in conds.iter().zip(vals.iter()).enumerate() {
+                    if i > 0 {
+                        f.write_str(", ")?;
+                    }
+                    write!(f, "{c}: {v}")?;
+                }
+                f.write_char(')')
+            }
+            InitKind::Dag(op, op_name, args) => {
+                write!(f, "({op}")?;
+                if let Some(n) = op_name {
+                    write!(f, ":{n}")?;
+                }
+                for (i, (a, n)) in args.iter().enumerate() {
+                    f.write_str(if i == 0 { " " } else { ", " })?;
+                    write!(f, "{a}")?;
+                    if let Some(n) = n {
+                        write!(f, ":${n}")?;
+                    }
+                }
+                f.write_char(')')
+            }
+            InitKind::UnOp(op, a, ty) => {
+                f.write_str(un_op_name(*op))?;
+                if *op == UnOp::Cast {
+                    write!(f, "<{ty}>")?;
+                }
+                write!(f, "({a})")
+            }
+            InitKind::BinOp(op, a, b, ty) => match op {
+                BinOp::ListElem | BinOp::ListSlice => write!(f, "{a}[{b}]"),
+                BinOp::RangeC => write!(f, "{a}...{b}"),
+                BinOp::GetDagArg => write!(f, "!getdagarg<{ty}>({a}, {b})"),
+                _ => write!(f, "{}({a}, {b})", bin_op_name(*op)),
+            },
+            InitKind::TernOp(op, a, b, c, _) => {
+                f.write_str(tern_op_name(*op))?;
+                f.write_char('(')?;
+                if matches!(op, TernOp::ForEach | TernOp::Filter) {
+                    f.write_str(&a.unquoted())?;
+                } else {
+                    write!(f, "{a}")?;
+                }
+                write!(f, ", {b}, {c})")
+            }
+            InitKind::Fold(start, list, a, b, expr, _) => {
+                write!(f, "!foldl({start}, {list}, {}, {}, {expr})", a.unquoted(), b.unquoted())
+            }
+            InitKind::IsA(t, e) => write!(f, "!isa<{t}>({e})"),
+            InitKind::Exists(t, e) => write!(f, "!exists<{t}>({e})"),
+            InitKind::Arg(v, ArgKey::Pos(i)) => write!(f, "{i}: {v}"),
+            InitKind::Arg(v, ArgKey::Named(n)) => write!(f, "{n}: {v}"),
+        }
+    }
+}

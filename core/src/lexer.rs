@@ -1,0 +1,1011 @@
+//! The TableGen lexer: tokens, `include`, comments and the `#ifdef` preprocessor, mirroring
+//! LLVM 19's `TGLexer` byte for byte (token boundaries, error wording and error locations).
+//!
+//! The lexer works on bytes: source files may contain NUL or invalid UTF-8. Reading past the
+//! end of a buffer yields NUL, like LLVM's NUL-terminated `MemoryBuffer`s. Where LLVM reads
+//! beyond the terminator (a skipped `#ifdef` region whose last line has no newline) this lexer
+//! stops at the end of the buffer instead.
+//!
+//! `include "file"` is resolved here, as in LLVM: the name is opened as written (relative to
+//! the working directory), then joined to each `-I` directory in order. Included files are
+//! appended to the [`SourceMgr`] with the location after the include's closing quote, so
+//! diagnostics print "Included from" lines. The directives live in the child module
+//! `preprocessor` (core/src/preprocessor.rs).
+
+use std::collections::{BTreeSet, HashSet};
+
+use crate::diag::Diagnostics;
+use crate::source::{clamp_u32, Loc, SourceMgr};
+
+#[path = "preprocessor.rs"]
+mod preprocessor;
+use preprocessor::PrepControl;
+
+/// A token. Keywords are `Kw*`; `Bang` is a `!operator`.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Tok {
+    Eof,
+    Error,
+    Minus,
+    Plus,
+    LSquare,
+    RSquare,
+    LBrace,
+    RBrace,
+    LParen,
+    RParen,
+    Less,
+    Greater,
+    Colon,
+    Semi,
+    Comma,
+    Dot,
+    Equal,
+    Question,
+    /// `#` where it does not start a preprocessor directive.
+    Paste,
+    DotDotDot,
+    KwAssert,
+    KwBit,
+    KwBits,
+    KwClass,
+    KwCode,
+    KwDag,
+    KwDef,
+    KwDefm,
+    KwDefset,
+    KwDeftype,
+    KwDefvar,
+    KwDump,
+    KwElse,
+    KwFalse,
+    KwField,
+    KwForeach,
+    KwIf,
+    KwIn,
+    KwInt,
+    KwLet,
+    KwList,
+    KwMultiClass,
+    KwString,
+    KwThen,
+    KwTrue,
+    /// A `!foo` operator.
+    Bang(BangOp),
+    /// A decimal or hexadecimal integer. Hexadecimal and positive decimal literals are read as
+    /// unsigned 64-bit and reinterpreted (`0xffffffffffffffff` is -1), as LLVM does.
+    IntVal(i64),
+    /// A `0b` literal: its value and its number of digits.
+    BinaryIntVal(i64, u32),
+    /// A `"..."` literal with escapes processed (one literal; the parser joins adjacent ones).
+    /// Bytes that are not UTF-8 are replaced by U+FFFD.
+    StrVal(String),
+    /// The text between `[{` and `}]`.
+    CodeFragment(String),
+    Id(String),
+    /// `$name`, without the `$`.
+    VarName(String),
+}
+
+/// The `!operators` LLVM 19's lexer knows (`!setop` and `!getop` are the deprecated spellings
+/// of `!setdagop` and `!getdagop`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum BangOp {
+    Eq,
+    Ne,
+    Le,
+    Lt,
+    Ge,
+    Gt,
+    If,
+    Cond,
+    IsA,
+    Head,
+    Tail,
+    Size,
+    Con,
+    Dag,
+    Add,
+    Sub,
+    Mul,
+    Div,
+    Not,
+    LogTwo,
+    And,
+    Or,
+    Xor,
+    Shl,
+    Sra,
+    Srl,
+    Cast,
+    Empty,
+    Subst,
+    Foldl,
+    ForEach,
+    Filter,
+    ListConcat,
+    ListSplat,
+    ListRemove,
+    Range,
+    StrConcat,
+    Interleave,
+    Substr,
+    Find,
+    SetDagOp,
+    GetDagOp,
+    GetDagArg,
+    GetDagName,
+    SetDagArg,
+    SetDagName,
+    Exists,
+    ToLower,
+    ToUpper,
+    Repr,
+}
+
+impl BangOp {
+    /// The operator named `name` (the text after `!`), as LLVM 19 spells them.
+    pub fn from_name(name: &[u8]) -> Option<BangOp> {
+        use BangOp::*;
+        Some(match name {
+            b"eq" => Eq,
+            b"ne" => Ne,
+            b"le" => Le,
+            b"lt" => Lt,
+            b"ge" => Ge,
+            b"gt" => Gt,
+            b"if" => If,
+            b"cond" => Cond,
+            b"isa" => IsA,
+            b"head" => Head,
+            b"tail" => Tail,
+            b"size" => Size,
+            b"con" => Con,
+            b"dag" => Dag,
+            b"add" => Add,
+            b"sub" => Sub,
+            b"mul" => Mul,
+            b"div" => Div,
+            b"not" => Not,
+            b"logtwo" => LogTwo,
+            b"and" => And,
+            b"or" => Or,
+            b"xor" => Xor,
+            b"shl" => Shl,
+            b"sra" => Sra,
+            b"srl" => Srl,
+            b"cast" => Cast,
+            b"empty" => Empty,
+            b"subst" => Subst,
+            b"foldl" => Foldl,
+            b"foreach" => ForEach,
+            b"filter" => Filter,
+            b"listconcat" => ListConcat,
+            b"listsplat" => ListSplat,
+            b"listremove" => ListRemove,
+            b"range" => Range,
+            b"strconcat" => StrConcat,
+            b"interleave" => Interleave,
+            b"substr" => Substr,
+            b"find" => Find,
+            b"setdagop" | b"setop" => SetDagOp,
+            b"getdagop" | b"getop" => GetDagOp,
+            b"getdagarg" => GetDagArg,
+            b"getdagname" => GetDagName,
+            b"setdagarg" => SetDagArg,
+            b"setdagname" => SetDagName,
+            b"exists" => Exists,
+            b"tolower" => ToLower,
+            b"toupper" => ToUpper,
+            b"repr" => Repr,
+            _ => return None,
+        })
+    }
+
+    /// The canonical spelling, without the `!`.
+    pub fn name(self) -> &'static str {
+        use BangOp::*;
+        match self {
+            Eq => "eq",
+            Ne => "ne",
+            Le => "le",
+            Lt => "lt",
+            Ge => "ge",
+            Gt => "gt",
+            If => "if",
+            Cond => "cond",
+            IsA => "isa",
+            Head => "head",
+            Tail => "tail",
+            Size => "size",
+            Con => "con",
+            Dag => "dag",
+            Add => "add",
+            Sub => "sub",
+            Mul => "mul",
+            Div => "div",
+            Not => "not",
+            LogTwo => "logtwo",
+            And => "and",
+            Or => "or",
+            Xor => "xor",
+            Shl => "shl",
+            Sra => "sra",
+            Srl => "srl",
+            Cast => "cast",
+            Empty => "empty",
+            Subst => "subst",
+            Foldl => "foldl",
+            ForEach => "foreach",
+            Filter => "filter",
+            ListConcat => "listconcat",
+            ListSplat => "listsplat",
+            ListRemove => "listremove",
+            Range => "range",
+            StrConcat => "strconcat",
+            Interleave => "interleave",
+            Substr => "substr",
+            Find => "find",
+            SetDagOp => "setdagop",
+            GetDagOp => "getdagop",
+            GetDagArg => "getdagarg",
+            GetDagName => "getdagname",
+            SetDagArg => "setdagarg",
+            SetDagName => "setdagname",
+            Exists => "exists",
+            ToLower => "tolower",
+            ToUpper => "toupper",
+            Repr => "repr",
+        }
+    }
+}
+
+/// What `getNextChar` returns at the end of a buffer.
+const EOF: i32 = -1;
+
+/// How deep includes may nest before the lexer gives up. LLVM has no limit and overflows its
+/// stack on a file that includes itself; tdq reports an error instead.
+const MAX_INCLUDE_DEPTH: usize = 1024;
+
+/// The outcome of one lexing step that may need the main loop to continue
+/// (LLVM's tail calls to `LexToken`).
+enum Step {
+    /// A finished token.
+    Tok(Tok),
+    /// Keep lexing; the flag is LLVM's `FileOrLineStart`.
+    Again(bool),
+}
+
+/// The TableGen lexer (LLVM's `TGLexer`), which also owns the sources it reads.
+pub struct Lexer {
+    pub sm: SourceMgr,
+    include_dirs: Vec<String>,
+    defined_macros: HashSet<Vec<u8>>,
+    dependencies: BTreeSet<String>,
+    /// The buffer being lexed (LLVM's `CurBuffer`).
+    cur_file: u32,
+    /// LLVM's `CurPtr`.
+    pos: usize,
+    /// LLVM's `TokStart`.
+    tok_start: usize,
+    /// One preprocessor control stack per open file, innermost last.
+    prep_stack: Vec<Vec<PrepControl>>,
+    /// `include` keywords whose file name has not been lexed yet.
+    pending_includes: usize,
+    /// The bytes of the last string literal (LLVM's `CurStrVal`), for `include`.
+    cur_str: Vec<u8>,
+    tok: Tok,
+    tok_loc: Loc,
+}
+
+fn is_alpha(c: u8) -> bool {
+    c.is_ascii_alphabetic()
+}
+
+fn is_digit(c: u8) -> bool {
+    c.is_ascii_digit()
+}
+
+/// `[a-zA-Z_]` when `first`, `[0-9a-zA-Z_]` otherwise.
+fn is_id_char(c: u8, first: bool) -> bool {
+    c == b'_' || is_alpha(c) || (!first && is_digit(c))
+}
+
+fn lossy(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+impl Lexer {
+    /// Starts lexing `text`, the root file named `main_path` (displayed as given).
+    /// `include_dirs` are the `-I` directories in order, `defines` the `-D` macro names.
+    pub fn new(
+        main_path: &str,
+        text: Vec<u8>,
+        include_dirs: &[String],
+        defines: &[String],
+    ) -> Lexer {
+        let mut sm = SourceMgr::new();
+        let cur_file = sm.add_file(main_path.to_string(), text, None);
+        Lexer {
+            sm,
+            include_dirs: include_dirs.to_vec(),
+            defined_macros: defines.iter().map(|d| d.as_bytes().to_vec()).collect(),
+            dependencies: BTreeSet::new(),
+            cur_file,
+            pos: 0,
+            tok_start: 0,
+            prep_stack: vec![Vec::new()],
+            pending_includes: 0,
+            cur_str: Vec::new(),
+            tok: Tok::Error,
+            tok_loc: Loc {
+                file: cur_file,
+                offset: 0,
+            },
+        }
+    }
+
+    /// The current token.
+    pub fn tok(&self) -> &Tok {
+        &self.tok
+    }
+
+    /// Where the current token starts (LLVM's `getLoc()`).
+    pub fn loc(&self) -> Loc {
+        self.tok_loc
+    }
+
+    /// Where lexing stands now: just after the current token (the end of LLVM's
+    /// `getLocRange()`).
+    pub fn end_loc(&self) -> Loc {
+        self.here(self.pos)
+    }
+
+    /// Every file included, as llvm-tblgen's `-d` depfile lists them: sorted by bytes,
+    /// without duplicates.
+    pub fn dependencies(&self) -> Vec<String> {
+        self.dependencies.iter().cloned().collect()
+    }
+
+    /// Advances to the next token and returns it. Lexing errors are pushed to `diags` and
+    /// give [`Tok::Error`].
+    pub fn lex(&mut self, diags: &mut Diagnostics) -> Tok {
+        let file_or_line_start = self.pos == 0;
+        let tok = self.lex_token(file_or_line_start, diags);
+        self.tok_loc = self.here(self.tok_start);
+        self.tok = tok.clone();
+        tok
+    }
+
+    // ----- buffer access -----
+
+    fn text(&self) -> &[u8] {
+        match self.sm.files.get(self.cur_file as usize) {
+            Some(f) => &f.text,
+            None => &[],
+        }
+    }
+
+    fn len(&self) -> usize {
+        self.text().len()
+    }
+
+    /// The byte at `i`, or NUL past the end (LLVM's buffers are NUL-terminated).
+    fn at(&self, i: usize) -> u8 {
+        self.text().get(i).copied().unwrap_or(0)
+    }
+
+    /// `peekNextChar`: the byte `i` after the current position.
+    fn peek(&self, i: usize) -> u8 {
+        self.at(self.pos.saturating_add(i))
+    }
+
+    fn here(&self, offset: usize) -> Loc {
+        Loc {
+            file: self.cur_file,
+            offset: clamp_u32(offset),
+        }
+    }
+
+    fn error(&self, diags: &mut Diagnostics, offset: usize, msg: impl Into<String>) -> Tok {
+        diags.error(self.here(offset), msg);
+        Tok::Error
+    }
+
+    /// LLVM's `getNextChar`: NUL inside the file is reported and read as a space, `\r\n`,
+    /// `\n\r` and a lone `\r` read as `\n`.
+    fn get_next_char(&mut self, diags: &mut Diagnostics) -> i32 {
+        let c = self.at(self.pos);
+        self.pos += 1;
+        match c {
+            0 => {
+                if self.pos > self.len() {
+                    self.pos -= 1;
+                    return EOF;
+                }
+                diags.error(
+                    self.here(self.tok_start),
+                    "NUL character is invalid in source; treated as space",
+                );
+                i32::from(b' ')
+            }
+            b'\n' | b'\r' => {
+                let n = self.at(self.pos);
+                if (n == b'\n' || n == b'\r') && n != c {
+                    self.pos += 1;
+                }
+                i32::from(b'\n')
+            }
+            _ => i32::from(c),
+        }
+    }
+
+    // ----- the token loop -----
+
+    /// LLVM's `LexToken`, with its recursion turned into a loop. `include` is handled here
+    /// too: LLVM lexes the file name by recursing from `LexInclude`; this loop counts the
+    /// pending `include`s and gives them the next tokens it produces.
+    fn lex_token(&mut self, mut fols: bool, diags: &mut Diagnostics) -> Tok {
+        loop {
+            let tok = match self.lex_step(fols, diags) {
+                Step::Again(f) => {
+                    fols = f;
+                    continue;
+                }
+                Step::Tok(t) => t,
+            };
+            if self.pending_includes == 0 {
+                return tok;
+            }
+            // The token is the file name of the innermost pending include.
+            match tok {
+                Tok::Error => {
+                    self.pending_includes = 0;
+                    return Tok::Error;
+                }
+                Tok::StrVal(_) => {
+                    if !self.enter_include(diags) {
+                        self.pending_includes = 0;
+                        return Tok::Error;
+                    }
+                    self.pending_includes -= 1;
+                    // LLVM: `return Lex();` at the start of the new buffer.
+                    fols = self.pos == 0;
+                }
+                _ => {
+                    diags.error(self.here(self.tok_start), "Expected filename after include");
+                    self.pending_includes = 0;
+                    return Tok::Error;
+                }
+            }
+        }
+    }
+
+    /// One iteration of `LexToken`.
+    fn lex_step(&mut self, fols: bool, diags: &mut Diagnostics) -> Step {
+        self.tok_start = self.pos;
+        let c = self.get_next_char(diags);
+        if c == EOF {
+            // Leaving an included file continues right after its `include "..."`.
+            if self.process_eof(diags) {
+                return Step::Again(false);
+            }
+            return Step::Tok(Tok::Eof);
+        }
+        let c = c as u8;
+        let tok = match c {
+            b':' => Tok::Colon,
+            b';' => Tok::Semi,
+            b',' => Tok::Comma,
+            b'<' => Tok::Less,
+            b'>' => Tok::Greater,
+            b']' => Tok::RSquare,
+            b'{' => Tok::LBrace,
+            b'}' => Tok::RBrace,
+            b'(' => Tok::LParen,
+            b')' => Tok::RParen,
+            b'=' => Tok::Equal,
+            b'?' => Tok::Question,
+            b'#' => {
+                if fols {
+                    if let Some(kind) = self.prep_is_directive() {
+                        return self.lex_preprocessor_live(kind, diags);
+                    }
+                }
+                Tok::Paste
+            }
+            b'.' => {
+                if self.peek(0) == b'.' {
+                    self.pos += 1;
+                    if self.peek(0) == b'.' {
+                        self.pos += 1;
+                        Tok::DotDotDot
+                    } else {
+                        self.error(diags, self.tok_start, "Invalid '..' punctuation")
+                    }
+                } else {
+                    Tok::Dot
+                }
+            }
+            b' ' | b'\t' => return Step::Again(fols),
+            b'\n' => return Step::Again(true),
+            b'/' => {
+                match self.peek(0) {
+                    b'/' => self.skip_bcpl_comment(),
+                    b'*' => {
+                        if self.skip_c_comment(diags) {
+                            return Step::Tok(Tok::Error);
+                        }
+                    }
+                    _ => {
+                        return Step::Tok(self.error(diags, self.tok_start, "Unexpected character"))
+                    }
+                }
+                return Step::Again(fols);
+            }
+            b'-' | b'+' | b'0'..=b'9' => return self.lex_number_or_identifier(c, diags),
+            b'"' => self.lex_string(diags),
+            b'$' => self.lex_var_name(diags),
+            b'[' => self.lex_bracket(diags),
+            b'!' => self.lex_exclaim(diags),
+            _ => {
+                if is_id_char(c, true) {
+                    return self.lex_identifier();
+                }
+                self.error(diags, self.tok_start, "Unexpected character")
+            }
+        };
+        Step::Tok(tok)
+    }
+
+    /// The digit and sign cases of `LexToken`: digits followed by letters are an identifier
+    /// (for pastes like `foo#8i`), unless they look like `0x1f` or `0b01`.
+    fn lex_number_or_identifier(&mut self, c: u8, diags: &mut Diagnostics) -> Step {
+        let mut next = 0u8;
+        if is_digit(c) {
+            let mut i = 0;
+            loop {
+                next = self.peek(i);
+                i += 1;
+                if !is_digit(next) {
+                    break;
+                }
+            }
+            if next == b'x' || next == b'b' {
+                let next_next = self.peek(i);
+                let number = match next_next {
+                    b'0' | b'1' => true,
+                    b'2'..=b'9' | b'a'..=b'f' | b'A'..=b'F' => next == b'x',
+                    _ => false,
+                };
+                if number {
+                    return Step::Tok(self.lex_number(diags));
+                }
+            }
+        }
+        if is_id_char(next, true) {
+            return self.lex_identifier();
+        }
+        Step::Tok(self.lex_number(diags))
+    }
+
+    /// LLVM's `LexIdentifier`: `[a-zA-Z_0-9][0-9a-zA-Z_]*`, keywords, and `include`.
+    fn lex_identifier(&mut self) -> Step {
+        while is_id_char(self.at(self.pos), false) {
+            self.pos += 1;
+        }
+        let word = &self.text()[self.tok_start..self.pos];
+        let tok = match word {
+            b"int" => Tok::KwInt,
+            b"bit" => Tok::KwBit,
+            b"bits" => Tok::KwBits,
+            b"string" => Tok::KwString,
+            b"list" => Tok::KwList,
+            b"code" => Tok::KwCode,
+            b"dag" => Tok::KwDag,
+            b"class" => Tok::KwClass,
+            b"def" => Tok::KwDef,
+            b"true" => Tok::KwTrue,
+            b"false" => Tok::KwFalse,
+            b"foreach" => Tok::KwForeach,
+            b"defm" => Tok::KwDefm,
+            b"defset" => Tok::KwDefset,
+            b"deftype" => Tok::KwDeftype,
+            b"multiclass" => Tok::KwMultiClass,
+            b"field" => Tok::KwField,
+            b"let" => Tok::KwLet,
+            b"in" => Tok::KwIn,
+            b"defvar" => Tok::KwDefvar,
+            b"if" => Tok::KwIf,
+            b"then" => Tok::KwThen,
+            b"else" => Tok::KwElse,
+            b"assert" => Tok::KwAssert,
+            b"dump" => Tok::KwDump,
+            b"include" => {
+                // The next token must be the file name (see `lex_token`).
+                self.pending_includes += 1;
+                return Step::Again(false);
+            }
+            _ => Tok::Id(lossy(word)),
+        };
+        Step::Tok(tok)
+    }
+
+    /// Opens the file named by the string just lexed and switches to it (LLVM's
+    /// `LexInclude` after the name). Returns false after reporting an error.
+    fn enter_include(&mut self, diags: &mut Diagnostics) -> bool {
+        let name = self.cur_str.clone();
+        if self.prep_stack.len() > MAX_INCLUDE_DEPTH {
+            diags.error(self.here(self.tok_start), "include nesting too deep");
+            return false;
+        }
+        let Some((opened, text)) = self.open_include_file(&name) else {
+            diags.error(
+                self.here(self.tok_start),
+                format!("Could not find include file '{}'", lossy(&name)),
+            );
+            return false;
+        };
+        let include_loc = self.here(self.pos);
+        self.dependencies.insert(opened.clone());
+        self.cur_file = self.sm.add_file(opened, text, Some(include_loc));
+        self.pos = 0;
+        self.prep_stack.push(Vec::new());
+        true
+    }
+
+    /// `SourceMgr::OpenIncludeFile`: the name as written, then each `-I` directory joined with
+    /// it. Returns the path that was opened (as displayed) and the file's bytes.
+    fn open_include_file(&self, name: &[u8]) -> Option<(String, Vec<u8>)> {
+        if let Some(text) = read_file(name) {
+            return Some((lossy(name), text));
+        }
+        for dir in &self.include_dirs {
+            let joined = path_append(dir.as_bytes(), name);
+            if let Some(text) = read_file(&joined) {
+                return Some((lossy(&joined), text));
+            }
+        }
+        None
+    }
+
+    /// LLVM's `processEOF`: returns to the including file, if any. Reports a preprocessor
+    /// region left open in the file being closed.
+    fn process_eof(&mut self, diags: &mut Diagnostics) -> bool {
+        let parent = self
+            .sm
+            .files
+            .get(self.cur_file as usize)
+            .and_then(|f| f.included_from);
+        match parent {
+            Some(parent) => {
+                if !self.prep_exit_include(diags) {
+                    return false;
+                }
+                self.cur_file = parent.file;
+                self.pos = parent.offset as usize;
+                self.tok_start = self.pos;
+                true
+            }
+            None => {
+                self.prep_exit_include(diags);
+                false
+            }
+        }
+    }
+
+    /// `SkipBCPLComment`, called with the position on the second `/`.
+    fn skip_bcpl_comment(&mut self) {
+        self.pos += 1;
+        let len = self.len();
+        let start = self.pos.min(len);
+        self.pos = self.text()[start..]
+            .iter()
+            .position(|&b| b == b'\n' || b == b'\r')
+            .map_or(len, |p| start + p);
+    }
+
+    /// `SkipCComment`, called with the position on the `*`: nested `/* */` comments. Returns
+    /// true after reporting an unterminated comment.
+    fn skip_c_comment(&mut self, diags: &mut Diagnostics) -> bool {
+        self.pos += 1;
+        let mut depth = 1u32;
+        loop {
+            let c = self.get_next_char(diags);
+            if c == EOF {
+                diags.error_uncounted(self.here(self.tok_start), "Unterminated comment!");
+                return true;
+            }
+            if c == i32::from(b'*') && self.at(self.pos) == b'/' {
+                self.pos += 1;
+                depth -= 1;
+                if depth == 0 {
+                    return false;
+                }
+            } else if c == i32::from(b'/') && self.at(self.pos) == b'*' {
+                self.pos += 1;
+                depth += 1;
+            }
+        }
+    }
+
+    /// LLVM's `LexString`, after the opening quote.
+    fn lex_string(&mut self, diags: &mut Diagnostics) -> Tok {
+        let str_start = self.pos;
+        let mut val = Vec::new();
+        loop {
+            let c = self.at(self.pos);
+            if c == b'"' {
+                break;
+            }
+            if c == 0 && self.pos >= self.len() {
+                return self.error(diags, str_start, "End of file in string literal");
+            }
+            if c == b'\n' || c == b'\r' {
+                return self.error(diags, str_start, "End of line in string literal");
+            }
+            if c != b'\\' {
+                val.push(c);
+                self.pos += 1;
+                continue;
+            }
+            self.pos += 1;
+            match self.at(self.pos) {
+                e @ (b'\\' | b'\'' | b'"') => {
+                    val.push(e);
+                    self.pos += 1;
+                }
+                b't' => {
+                    val.push(b'\t');
+                    self.pos += 1;
+                }
+                b'n' => {
+                    val.push(b'\n');
+                    self.pos += 1;
+                }
+                b'\n' | b'\r' => {
+                    return self.error(diags, self.pos, "escaped newlines not supported in tblgen")
+                }
+                0 if self.pos >= self.len() => {
+                    return self.error(diags, str_start, "End of file in string literal")
+                }
+                _ => return self.error(diags, self.pos, "invalid escape in string literal"),
+            }
+        }
+        self.pos += 1;
+        let tok = Tok::StrVal(lossy(&val));
+        self.cur_str = val;
+        tok
+    }
+
+    /// LLVM's `LexVarName`, after the `$`.
+    fn lex_var_name(&mut self, diags: &mut Diagnostics) -> Tok {
+        if !is_id_char(self.at(self.pos), true) {
+            return self.error(diags, self.tok_start, "Invalid variable name");
+        }
+        let start = self.pos;
+        self.pos += 1;
+        while is_id_char(self.at(self.pos), false) {
+            self.pos += 1;
+        }
+        Tok::VarName(lossy(&self.text()[start..self.pos]))
+    }
+
+    /// LLVM's `LexNumber`: `[-+]?[0-9]+`, `0x[0-9a-fA-F]+`, `0b[01]+`, or a lone sign. The
+    /// value is what C's `strtoll`/`strtoull` read from the digits' start.
+    fn lex_number(&mut self, diags: &mut Diagnostics) -> Tok {
+        let mut base = 0u32;
+        let mut num_start = self.pos;
+        let prev = self.at(self.pos - 1);
+        if prev == b'0' {
+            num_start = self.pos + 1;
+            if self.at(self.pos) == b'x' {
+                base = 16;
+                loop {
+                    self.pos += 1;
+                    if !self.at(self.pos).is_ascii_hexdigit() {
+                        break;
+                    }
+                }
+            } else if self.at(self.pos) == b'b' {
+                base = 2;
+                loop {
+                    self.pos += 1;
+                    if !matches!(self.at(self.pos), b'0' | b'1') {
+                        break;
+                    }
+                }
+            }
+        }
+        let mut is_minus = false;
+        if base == 0 {
+            if !is_digit(self.at(self.pos)) {
+                if prev == b'-' {
+                    return Tok::Minus;
+                } else if prev == b'+' {
+                    return Tok::Plus;
+                }
+            }
+            base = 10;
+            num_start = self.tok_start;
+            is_minus = prev == b'-';
+            while is_digit(self.at(self.pos)) {
+                self.pos += 1;
+            }
+        }
+        if self.pos == num_start {
+            return self.error(diags, self.tok_start, "Invalid number");
+        }
+        let len = self.len();
+        let digits = &self.text()[num_start.min(len)..];
+        let value = match c_strtol(digits, base, is_minus) {
+            StrtolResult::Ok(v) => v,
+            StrtolResult::Invalid => return self.error(diags, self.tok_start, "Invalid number"),
+            StrtolResult::Range => return self.error(diags, self.tok_start, "Number out of range"),
+        };
+        if base == 2 {
+            let ndigits = self.pos.saturating_sub(self.tok_start).saturating_sub(2);
+            Tok::BinaryIntVal(value, clamp_u32(ndigits))
+        } else {
+            Tok::IntVal(value)
+        }
+    }
+
+    /// LLVM's `LexBracket`, after the `[`: a `[{ ... }]` code fragment or a plain `[`.
+    fn lex_bracket(&mut self, diags: &mut Diagnostics) -> Tok {
+        if self.at(self.pos) != b'{' {
+            return Tok::LSquare;
+        }
+        self.pos += 1;
+        let code_start = self.pos;
+        loop {
+            let c = self.get_next_char(diags);
+            if c == EOF {
+                break;
+            }
+            if c != i32::from(b'}') {
+                continue;
+            }
+            let c = self.get_next_char(diags);
+            if c == EOF {
+                break;
+            }
+            if c == i32::from(b']') {
+                let end = self.pos - 2;
+                return Tok::CodeFragment(lossy(&self.text()[code_start..end]));
+            }
+        }
+        self.error(diags, code_start - 2, "Unterminated code block")
+    }
+
+    /// LLVM's `LexExclaim`, after the `!`.
+    fn lex_exclaim(&mut self, diags: &mut Diagnostics) -> Tok {
+        if !is_alpha(self.at(self.pos)) {
+            return self.error(diags, self.pos - 1, "Invalid \"!operator\"");
+        }
+        let start = self.pos;
+        self.pos += 1;
+        while is_alpha(self.at(self.pos)) {
+            self.pos += 1;
+        }
+        match BangOp::from_name(&self.text()[start..self.pos]) {
+            Some(op) => Tok::Bang(op),
+            None => self.error(diags, start - 1, "Unknown operator"),
+        }
+    }
+}
+
+/// Reads a whole file, `None` if it cannot be opened or read (a directory, say). Like LLVM,
+/// which passes a C string to `open`, the name ends at its first NUL.
+fn read_file(name: &[u8]) -> Option<Vec<u8>> {
+    let name = match name.iter().position(|&b| b == 0) {
+        Some(p) => &name[..p],
+        None => name,
+    };
+    if name.is_empty() {
+        return None;
+    }
+    std::fs::read(bytes_to_path(name)).ok()
+}
+
+#[cfg(unix)]
+fn bytes_to_path(b: &[u8]) -> std::path::PathBuf {
+    use std::os::unix::ffi::OsStrExt;
+    std::path::PathBuf::from(std::ffi::OsStr::from_bytes(b))
+}
+
+#[cfg(not(unix))]
+fn bytes_to_path(b: &[u8]) -> std::path::PathBuf {
+    std::path::PathBuf::from(lossy(b))
+}
+
+/// `llvm::sys::path::append` for POSIX paths: joins with one `/` unless either side already
+/// has it at the join.
+fn path_append(dir: &[u8], name: &[u8]) -> Vec<u8> {
+    let mut out = dir.to_vec();
+    if out.last() == Some(&b'/') {
+        let skip = name.iter().take_while(|&&b| b == b'/').count();
+        out.extend_from_slice(&name[skip..]);
+        return out;
+    }
+    if !out.is_empty() && name.first() != Some(&b'/') {
+        out.push(b'/');
+    }
+    out.extend_from_slice(name);
+    out
+}
+
+enum StrtolResult {
+    Ok(i64),
+    Invalid,
+    Range,
+}
+
+/// C's `strtoll` (`signed`) or `strtoull` with glibc's rules, as LLVM calls them on the text
+/// starting at a number: optional blanks and sign, an optional `0x` (base 16) or `0b` (base 2,
+/// glibc 2.38 and later) prefix, then as many digits as there are. Unsigned results are
+/// reinterpreted as `i64`.
+fn c_strtol(s: &[u8], base: u32, signed: bool) -> StrtolResult {
+    let mut i = 0;
+    while matches!(s.get(i), Some(b' ' | b'\t' | b'\n' | 0x0b | 0x0c | b'\r')) {
+        i += 1;
+    }
+    let mut neg = false;
+    match s.get(i) {
+        Some(b'-') => {
+            neg = true;
+            i += 1;
+        }
+        Some(b'+') => i += 1,
+        _ => {}
+    }
+    let digit = |c: u8| -> Option<u32> { (c as char).to_digit(base) };
+    let prefix = match base {
+        16 => Some(b'x'),
+        2 => Some(b'b'),
+        _ => None,
+    };
+    if let Some(p) = prefix {
+        if s.get(i) == Some(&b'0')
+            && s.get(i + 1).map(|c| c.to_ascii_lowercase()) == Some(p)
+            && s.get(i + 2).copied().and_then(digit).is_some()
+        {
+            i += 2;
+        }
+    }
+    let mut any = false;
+    let mut overflow = false;
+    let mut acc: u64 = 0;
+    while let Some(d) = s.get(i).copied().and_then(digit) {
+        any = true;
+        match acc
+            .checked_mul(u64::from(base))
+            .and_then(|v| v.checked_add(u64::from(d)))
+        {
+            Some(v) => acc = v,
+            None => overflow = true,
+        }
+        i += 1;
+    }
+    if !any {
+        return StrtolResult::Invalid;
+    }
+    if overflow {
+        return StrtolResult::Range;
+    }
+    if signed {
+        if neg {
+            if acc > 1u64 << 63 {
+                return StrtolResult::Range;
+            }
+            StrtolResult::Ok((acc as i64).wrapping_neg())
+        } else if acc > i64::MAX as u64 {
+            StrtolResult::Range
+        } else {
+            StrtolResult::Ok(acc as i64)
+        }
+    } else {
+        let v = if neg { acc.wrapping_neg() } else { acc };
+        StrtolResult::Ok(v as i64)
+    }
+}

@@ -1,0 +1,72 @@
+//! tdq-core: TableGen's front end and evaluator.
+//!
+//! The pipeline is lexer (with the preprocessor and `include`) → parser → evaluator, and its
+//! product is a [`record::RecordKeeper`]: the classes and defs llvm-tblgen would hold after
+//! parsing, each with the provenance the store, diff and lints need. Nothing here knows about
+//! SQL, terminals or command lines; the only I/O is reading source files through the include
+//! resolver in [`lexer`].
+
+pub mod diag;
+pub mod fold;
+pub mod init;
+pub mod intern;
+pub mod lexer;
+pub mod parser;
+pub mod record;
+pub mod resolve;
+pub mod source;
+pub mod types;
+
+pub use diag::{Diagnostic, Diagnostics, Severity};
+pub use source::{Loc, SourceMgr};
+
+/// What an evaluation needs besides the root file: llvm-tblgen's front-end options.
+#[derive(Clone, Debug, Default)]
+pub struct Options {
+    /// `-I` directories, searched in order after the including file's own directory.
+    pub include_dirs: Vec<String>,
+    /// `-D` macro names, defined before the root file is read.
+    pub defines: Vec<String>,
+    /// `--no-warn-on-unused-template-args`.
+    pub no_warn_on_unused_template_args: bool,
+}
+
+/// The result of evaluating a root file: the records, what was said about them, and the
+/// sources read.
+pub struct Evaluation {
+    pub records: record::RecordKeeper,
+    /// Errors, warnings, assert and dump output, in the order llvm-tblgen prints them.
+    pub diags: Diagnostics,
+    pub sm: SourceMgr,
+    /// Files included (for `-d`).
+    pub dependencies: Vec<String>,
+    /// Parsing stopped at an error (llvm-tblgen then writes no output).
+    pub parse_failed: bool,
+    pub timings: Vec<(String, std::time::Duration)>,
+}
+
+impl Evaluation {
+    pub fn failed(&self) -> bool {
+        self.parse_failed || self.diags.has_errors()
+    }
+}
+
+/// Lexes, parses and evaluates `text` (the contents of `main_path`) as llvm-tblgen does.
+pub fn evaluate(main_path: &str, text: Vec<u8>, opts: &Options) -> Evaluation {
+    let start = std::time::Instant::now();
+    let lex = lexer::Lexer::new(main_path, text, &opts.include_dirs, &opts.defines);
+    let config = parser::ParserConfig { no_warn_on_unused_template_args: opts.no_warn_on_unused_template_args };
+    let mut p = parser::Parser::new(lex, config);
+    let parse_failed = p.parse_file().is_err() || p.rk.fatal;
+    let (lex, mut records) = p.into_parts();
+    let diags = std::mem::take(&mut records.diags);
+    let dependencies = lex.dependencies();
+    Evaluation {
+        records,
+        diags,
+        sm: lex.sm,
+        dependencies,
+        parse_failed,
+        timings: vec![("Parse, build records".to_owned(), start.elapsed())],
+    }
+}

@@ -1,0 +1,550 @@
+//! Substituting variables in values: LLVM's `Resolver`s and `resolveReferences`.
+//!
+//! Resolution walks a value once and rebuilds only the parts that change (an unchanged subtree
+//! is returned as the same interned [`Init`]), folding operators whose operands became known.
+
+use crate::fold;
+use crate::init::{Init, InitKind, TernOp, UnOp};
+use crate::record::{Record, RecordKeeper};
+use crate::source::Loc;
+use crate::types::{RecId, Ty};
+use std::collections::{HashMap, HashSet};
+use std::rc::Rc;
+
+/// What folding needs to know about the record being resolved (LLVM's `CurRec`).
+#[derive(Clone, Debug)]
+pub struct CurRec {
+    /// Set when the record has an id (classes; defs during their final resolution).
+    pub id: Option<RecId>,
+    pub name: Init,
+    pub locs: Rc<[Loc]>,
+    pub ty: Ty,
+    pub is_class: bool,
+}
+
+impl CurRec {
+    pub fn of(rec: &Record, id: Option<RecId>, rk: &RecordKeeper) -> CurRec {
+        CurRec { id, name: rec.name, locs: rec.locs.clone().into(), ty: rec.ty(rk), is_class: rec.is_class() }
+    }
+}
+
+pub trait Resolver {
+    /// The value of variable `name`, if this resolver knows it.
+    fn resolve_var(&mut self, rk: &mut RecordKeeper, name: Init) -> Option<Init>;
+    /// Final resolution: unresolved self-references and `!exists` give up and decide.
+    fn is_final(&self) -> bool {
+        false
+    }
+    fn keep_unset_bits(&self) -> bool {
+        false
+    }
+    fn cur(&self) -> Option<&CurRec> {
+        None
+    }
+    /// The current record was renamed (LLVM's `setName` while the resolver holds the record).
+    fn rename_cur(&mut self, _name: Init) {}
+}
+
+/// Maps variable names to values (LLVM's `MapResolver`); mapped values may refer to each other.
+pub struct MapResolver {
+    map: HashMap<Init, (Init, bool)>,
+    pub cur: Option<CurRec>,
+    pub is_final: bool,
+}
+
+impl MapResolver {
+    pub fn new(cur: Option<CurRec>) -> MapResolver {
+        MapResolver { map: HashMap::new(), cur, is_final: false }
+    }
+    pub fn set(&mut self, name: Init, value: Init) {
+        self.map.insert(name, (value, false));
+    }
+    pub fn is_empty(&self) -> bool {
+        self.map.is_empty()
+    }
+}
+
+impl Resolver for MapResolver {
+    fn resolve_var(&mut self, rk: &mut RecordKeeper, name: Init) -> Option<Init> {
+        let (v, resolved) = *self.map.get(&name)?;
+        if resolved || self.map.len() <= 1 {
+            return Some(v);
+        }
+        self.map.remove(&name);
+        let r = resolve(rk, v, self);
+        self.map.insert(name, (r, true));
+        Some(r)
+    }
+    fn is_final(&self) -> bool {
+        self.is_final
+    }
+    fn cur(&self) -> Option<&CurRec> {
+        self.cur.as_ref()
+    }
+    fn rename_cur(&mut self, name: Init) {
+        if let Some(c) = self.cur.as_mut() {
+            c.name = name;
+        }
+    }
+}
+
+/// Resolves references to a record's own fields (LLVM's `RecordResolver`), optionally renaming
+/// the record: its final resolution.
+pub struct RecordResolver {
+    values: HashMap<Init, Init>,
+    rec_name: Init,
+    new_name: Option<Init>,
+    cache: HashMap<Init, Option<Init>>,
+    stack: Vec<Init>,
+    cur: CurRec,
+    pub is_final: bool,
+}
+
+impl RecordResolver {
+    pub fn new(rec: &Record, cur: CurRec) -> RecordResolver {
+        let values = rec.values.iter().map(|v| (v.name, v.value)).collect();
+        RecordResolver { values, rec_name: rec.name, new_name: None, cache: HashMap::new(), stack: Vec::new(), cur, is_final: false }
+    }
+    pub fn set_name(&mut self, name: Option<Init>) {
+        self.new_name = name;
+    }
+}
+
+impl Resolver for RecordResolver {
+    fn resolve_var(&mut self, rk: &mut RecordKeeper, name: Init) -> Option<Init> {
+        if let Some(Some(v)) = self.cache.get(&name) {
+            return Some(*v);
+        }
+        if self.stack.contains(&name) {
+            return None;
+        }
+        let mut val = None;
+        if let Some(&v) = self.values.get(&name) {
+            if !v.is_unset() {
+                self.stack.push(name);
+                val = Some(resolve(rk, v, self));
+                self.stack.pop();
+            }
+        } else if let Some(n) = self.new_name {
+            if name == self.rec_name {
+                self.stack.push(name);
+                val = Some(resolve(rk, n, self));
+                self.stack.pop();
+            }
+        }
+        self.cache.insert(name, val);
+        val
+    }
+    fn is_final(&self) -> bool {
+        self.is_final
+    }
+    fn keep_unset_bits(&self) -> bool {
+        true
+    }
+    fn cur(&self) -> Option<&CurRec> {
+        Some(&self.cur)
+    }
+    fn rename_cur(&mut self, name: Init) {
+        self.cur.name = name;
+        self.rec_name = name;
+    }
+}
+
+/// Hides some variables from an inner resolver (the bound variables of `!foreach`, `!foldl`).
+pub struct ShadowResolver<'a> {
+    inner: &'a mut dyn Resolver,
+    shadowed: HashSet<Init>,
+}
+
+impl<'a> ShadowResolver<'a> {
+    pub fn new(inner: &'a mut dyn Resolver) -> Self {
+        ShadowResolver { inner, shadowed: HashSet::new() }
+    }
+    pub fn shadow(&mut self, name: Init) {
+        self.shadowed.insert(name);
+    }
+}
+
+impl Resolver for ShadowResolver<'_> {
+    fn resolve_var(&mut self, rk: &mut RecordKeeper, name: Init) -> Option<Init> {
+        if self.shadowed.contains(&name) {
+            return None;
+        }
+        self.inner.resolve_var(rk, name)
+    }
+    fn is_final(&self) -> bool {
+        self.inner.is_final()
+    }
+    fn keep_unset_bits(&self) -> bool {
+        self.inner.keep_unset_bits()
+    }
+    fn cur(&self) -> Option<&CurRec> {
+        self.inner.cur()
+    }
+}
+
+/// Delegates to an inner resolver and notes whether any variable stayed unresolved.
+pub struct TrackUnresolvedResolver<'a> {
+    inner: Option<&'a mut dyn Resolver>,
+    pub found_unresolved: bool,
+}
+
+impl<'a> TrackUnresolvedResolver<'a> {
+    pub fn new(inner: Option<&'a mut dyn Resolver>) -> Self {
+        TrackUnresolvedResolver { inner, found_unresolved: false }
+    }
+}
+
+impl Resolver for TrackUnresolvedResolver<'_> {
+    fn resolve_var(&mut self, rk: &mut RecordKeeper, name: Init) -> Option<Init> {
+        let mut out = None;
+        if let Some(inner) = self.inner.as_deref_mut() {
+            out = inner.resolve_var(rk, name);
+            if let Some(v) = out {
+                if !self.found_unresolved {
+                    let mut sub = TrackUnresolvedResolver::new(None);
+                    resolve(rk, v, &mut sub);
+                    self.found_unresolved |= sub.found_unresolved;
+                }
+            }
+        }
+        if out.is_none() {
+            self.found_unresolved = true;
+        }
+        out
+    }
+    fn is_final(&self) -> bool {
+        self.inner.as_ref().map(|i| i.is_final()).unwrap_or(false)
+    }
+    fn keep_unset_bits(&self) -> bool {
+        self.inner.as_ref().map(|i| i.keep_unset_bits()).unwrap_or(false)
+    }
+    fn cur(&self) -> Option<&CurRec> {
+        self.inner.as_ref().and_then(|i| i.cur())
+    }
+}
+
+/// Finds whether a value refers to one variable (LLVM's `HasReferenceResolver`).
+pub struct HasReferenceResolver {
+    target: Init,
+    pub found: bool,
+}
+
+impl HasReferenceResolver {
+    pub fn new(target: Init) -> Self {
+        HasReferenceResolver { target, found: false }
+    }
+}
+
+impl Resolver for HasReferenceResolver {
+    fn resolve_var(&mut self, _rk: &mut RecordKeeper, name: Init) -> Option<Init> {
+        if name == self.target {
+            self.found = true;
+        }
+        None
+    }
+}
+
+fn resolve_all(rk: &mut RecordKeeper, items: &[Init], r: &mut dyn Resolver) -> Option<Vec<Init>> {
+    let mut out: Option<Vec<Init>> = None;
+    for (i, &x) in items.iter().enumerate() {
+        let y = resolve(rk, x, r);
+        if let Some(v) = out.as_mut() {
+            v.push(y);
+        } else if y != x {
+            let mut v = Vec::with_capacity(items.len());
+            v.extend_from_slice(&items[..i]);
+            v.push(y);
+            out = Some(v);
+        }
+    }
+    out
+}
+
+/// LLVM's `Init::resolveReferences`.
+pub fn resolve(rk: &mut RecordKeeper, init: Init, r: &mut dyn Resolver) -> Init {
+    match init.kind() {
+        InitKind::Unset | InitKind::Bit(_) | InitKind::Int(_) | InitKind::Str(..) | InitKind::Def(..) => init,
+        InitKind::AnonName(n) => {
+            let new = r.resolve_var(rk, init).unwrap_or(init);
+            if r.is_final() {
+                if let InitKind::AnonName(m) = new.kind() {
+                    let _ = n;
+                    return Init::string(&format!("anonymous_{m}"));
+                }
+            }
+            new
+        }
+        InitKind::Bits(bits) => {
+            let mut changed = false;
+            let mut new_bits = Vec::with_capacity(bits.len());
+            let mut cached: Option<(Init, Init)> = None;
+            for &cur in bits.iter() {
+                let mut nb = if let InitKind::VarBit(var, b) = cur.kind() {
+                    let resolved = match cached {
+                        Some((k, v)) if k == *var => v,
+                        _ => {
+                            let v = resolve(rk, *var, r);
+                            cached = Some((*var, v));
+                            v
+                        }
+                    };
+                    resolved.get_bit(*b)
+                } else {
+                    resolve(rk, cur, r).get_bit(0)
+                };
+                if nb.is_unset() && r.keep_unset_bits() {
+                    nb = cur;
+                }
+                changed |= nb != cur;
+                new_bits.push(nb);
+            }
+            if changed {
+                Init::bits(&new_bits)
+            } else {
+                init
+            }
+        }
+        InitKind::List(elems, et) => match resolve_all(rk, elems, r) {
+            Some(v) => Init::list(&v, *et),
+            None => init,
+        },
+        InitKind::Var(name, _) => r.resolve_var(rk, *name).unwrap_or(init),
+        InitKind::VarBit(var, b) => {
+            let v = resolve(rk, *var, r);
+            if v != *var {
+                v.get_bit(*b)
+            } else {
+                init
+            }
+        }
+        InitKind::VarDef(class, class_name, args) => {
+            let mut ur = TrackUnresolvedResolver::new(Some(r));
+            let new_args = resolve_all(rk, args, &mut ur);
+            let unresolved = ur.found_unresolved;
+            match new_args {
+                Some(a) => {
+                    let new = Init::new(InitKind::VarDef(*class, class_name, a.into()));
+                    if !unresolved {
+                        fold::instantiate_vardef(rk, new)
+                    } else {
+                        new
+                    }
+                }
+                None => init,
+            }
+        }
+        InitKind::Field(rec, name, ty) => {
+            let nr = resolve(rk, *rec, r);
+            if nr != *rec {
+                let cur = r.cur().cloned();
+                fold::fold_field(rk, Init::field(nr, name, *ty), cur.as_ref())
+            } else {
+                init
+            }
+        }
+        InitKind::Cond(conds, vals, ty) => {
+            let nc = resolve_all(rk, conds, r);
+            let nv = resolve_all(rk, vals, r);
+            if nc.is_none() && nv.is_none() {
+                return init;
+            }
+            let nc = nc.unwrap_or_else(|| conds.to_vec());
+            let nv = nv.unwrap_or_else(|| vals.to_vec());
+            let cur = r.cur().cloned();
+            fold::fold_cond(rk, &nc, &nv, *ty, cur.as_ref())
+        }
+        InitKind::Dag(op, op_name, args) => {
+            let mut changed = false;
+            let mut new_args = Vec::with_capacity(args.len());
+            for &(a, n) in args.iter() {
+                let na = resolve(rk, a, r);
+                changed |= na != a;
+                new_args.push((na, n));
+            }
+            let nop = resolve(rk, *op, r);
+            if nop != *op || changed {
+                Init::dag(nop, *op_name, &new_args)
+            } else {
+                init
+            }
+        }
+        InitKind::UnOp(op, a, ty) => {
+            let na = resolve(rk, *a, r);
+            if na != *a || (r.is_final() && *op == UnOp::Cast) {
+                let cur = r.cur().cloned();
+                fold::fold_un_op(rk, *op, na, *ty, cur.as_ref(), r.is_final())
+            } else {
+                init
+            }
+        }
+        InitKind::BinOp(op, a, b, ty) => {
+            let na = resolve(rk, *a, r);
+            let nb = resolve(rk, *b, r);
+            if na != *a || nb != *b {
+                let cur = r.cur().cloned();
+                fold::fold_bin_op(rk, *op, na, nb, *ty, cur.as_ref())
+            } else {
+                init
+            }
+        }
+        InitKind::TernOp(op, a, b, c, ty) => {
+            let na = resolve(rk, *a, r);
+            if *op == TernOp::If && na != *a {
+                if let Some(v) = na.convert_to(rk, Ty::int()).and_then(|x| x.as_int()) {
+                    return if v != 0 { resolve(rk, *b, r) } else { resolve(rk, *c, r) };
+                }
+            }
+            let nb = resolve(rk, *b, r);
+            let nc = if matches!(op, TernOp::ForEach | TernOp::Filter) {
+                let mut sr = ShadowResolver::new(r);
+                sr.shadow(na);
+                resolve(rk, *c, &mut sr)
+            } else {
+                resolve(rk, *c, r)
+            };
+            if na != *a || nb != *b || nc != *c {
+                let cur = r.cur().cloned();
+                fold::fold_tern_op(rk, *op, na, nb, nc, *ty, cur.as_ref())
+            } else {
+                init
+            }
+        }
+        InitKind::Fold(start, list, a, b, expr, ty) => {
+            let ns = resolve(rk, *start, r);
+            let nl = resolve(rk, *list, r);
+            let ne = {
+                let mut sr = ShadowResolver::new(r);
+                sr.shadow(*a);
+                sr.shadow(*b);
+                resolve(rk, *expr, &mut sr)
+            };
+            if ns == *start && nl == *list && ne == *expr {
+                return init;
+            }
+            let cur = r.cur().cloned();
+            fold::fold_foldl(rk, ns, nl, *a, *b, ne, *ty, cur.as_ref())
+        }
+        InitKind::IsA(t, e) => {
+            let ne = resolve(rk, *e, r);
+            if ne != *e {
+                fold::fold_isa(rk, *t, ne)
+            } else {
+                init
+            }
+        }
+        InitKind::Exists(t, e) => {
+            let ne = resolve(rk, *e, r);
+            if ne != *e || r.is_final() {
+                let cur = r.cur().cloned();
+                fold::fold_exists(rk, *t, ne, cur.as_ref(), r.is_final())
+            } else {
+                init
+            }
+        }
+        InitKind::Arg(v, key) => {
+            let nv = resolve(rk, *v, r);
+            if nv != *v {
+                Init::arg(nv, *key)
+            } else {
+                init
+            }
+        }
+    }
+}
+
+/// LLVM's `RecordVal::setValue`: casts `v` to the field's type (expanding bits); false when
+/// the value does not fit the type.
+pub fn set_value(rk: &mut RecordKeeper, ty: Ty, v: Init) -> Option<Init> {
+    let mut value = fold::get_cast_to(rk, v, ty)?;
+    if let Some(n) = ty.bits_width() {
+        if !matches!(value.kind(), InitKind::Bits(_)) {
+            let bits: Vec<Init> = (0..n).map(|i| value.get_bit(i)).collect();
+            value = Init::bits(&bits);
+        }
+    }
+    Some(value)
+}
+
+/// LLVM's `Record::resolveReferences(Resolver&, SkipVal)`: the name, every field (but `skip`),
+/// assertions and dumps.
+pub fn resolve_record(rk: &mut RecordKeeper, rec: &mut Record, r: &mut dyn Resolver, skip: Option<Init>) {
+    let new_name = resolve(rk, rec.name, r);
+    if new_name != rec.name {
+        rec.name = new_name;
+        r.rename_cur(new_name);
+    }
+    for i in 0..rec.values.len() {
+        if Some(rec.values[i].name) == skip {
+            continue;
+        }
+        let v = rec.values[i].value;
+        let vr = resolve(rk, v, r);
+        if vr == v {
+            continue;
+        }
+        let ty = rec.values[i].ty;
+        match set_value(rk, ty, vr) {
+            Some(nv) => rec.values[i].value = nv,
+            None => {
+                let tyname = match vr.ty() {
+                    Some(t) => format!("of type '{t}' "),
+                    None => String::new(),
+                };
+                let msg = format!(
+                    "Invalid value {tyname}found when setting field '{}' of type '{ty}' after resolving references: {}\n",
+                    rec.values[i].name.unquoted(),
+                    vr.unquoted()
+                );
+                rk.fatal(&rec.locs, msg);
+                return;
+            }
+        }
+    }
+    for a in rec.assertions.iter_mut() {
+        a.cond = resolve(rk, a.cond, r);
+        a.msg = resolve(rk, a.msg, r);
+    }
+    for d in rec.dumps.iter_mut() {
+        d.msg = resolve(rk, d.msg, r);
+    }
+}
+
+/// LLVM's `Record::resolveReferences(NewName)`: the final resolution of a def against its own
+/// fields. `id` is the id the def will have (for self-references).
+pub fn resolve_record_final(rk: &mut RecordKeeper, rec: &mut Record, id: Option<RecId>, new_name: Option<Init>) {
+    let cur = CurRec::of(rec, id, rk);
+    let mut rr = RecordResolver::new(rec, cur);
+    rr.set_name(new_name);
+    rr.is_final = true;
+    resolve_record(rk, rec, &mut rr, None);
+}
+
+/// LLVM's `Record::checkRecordAssertions`.
+pub fn check_record_assertions(rk: &mut RecordKeeper, rec: &Record, id: Option<RecId>) {
+    if rec.assertions.is_empty() {
+        return;
+    }
+    let cur = CurRec::of(rec, id, rk);
+    let mut rr = RecordResolver::new(rec, cur);
+    rr.is_final = true;
+    for a in &rec.assertions {
+        let c = resolve(rk, a.cond, &mut rr);
+        let m = resolve(rk, a.msg, &mut rr);
+        rk.check_assert(a.loc, c, m);
+    }
+}
+
+/// LLVM's `Record::emitRecordDumps`.
+pub fn emit_record_dumps(rk: &mut RecordKeeper, rec: &Record, id: Option<RecId>) {
+    if rec.dumps.is_empty() {
+        return;
+    }
+    let cur = CurRec::of(rec, id, rk);
+    let mut rr = RecordResolver::new(rec, cur);
+    rr.is_final = true;
+    for d in &rec.dumps {
+        let m = resolve(rk, d.msg, &mut rr);
+        rk.dump_message(d.loc, m);
+    }
+}

@@ -1,0 +1,169 @@
+//! Source buffers and positions: the counterpart of `llvm::SourceMgr` for tdq.
+//!
+//! Every file the lexer reads (the root file and each `include`) becomes one [`SourceFile`] in
+//! the [`SourceMgr`], and every position is a [`Loc`]: the file's index plus a byte offset. Line
+//! and column numbers are computed the way LLVM's `SourceMgr` computes them, so diagnostics and
+//! `--dump-json` `!locs` come out identical: lines count `\n` bytes only, while a column restarts
+//! after either `\n` or `\r`, and columns count bytes.
+
+/// A position in a source buffer: file index into [`SourceMgr::files`] plus byte offset.
+///
+/// An offset equal to the file's length is valid: it is the end of the buffer, where LLVM
+/// reports "end of file" errors.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default, PartialOrd, Ord)]
+pub struct Loc {
+    pub file: u32,
+    pub offset: u32,
+}
+
+impl Loc {
+    /// No location at all (LLVM's null `SMLoc`).
+    pub const NONE: Loc = Loc {
+        file: u32::MAX,
+        offset: 0,
+    };
+
+    /// Whether this is [`Loc::NONE`] (any location whose file index is `u32::MAX`).
+    pub fn is_none(self) -> bool {
+        self.file == u32::MAX
+    }
+}
+
+/// One buffer: the root file or an included file.
+#[derive(Clone, Debug)]
+pub struct SourceFile {
+    /// The buffer's name as llvm-tblgen displays it: the root path exactly as given on the
+    /// command line, and for an include the path that was opened (the name as written in the
+    /// `include` when it was found relative to the working directory, otherwise the `-I`
+    /// directory joined with it).
+    pub path: String,
+    /// The file's bytes, unmodified (they may contain NUL and invalid UTF-8).
+    pub text: Vec<u8>,
+    /// Where the `include` that read this file was (just after its closing quote), or `None`
+    /// for the root file.
+    pub included_from: Option<Loc>,
+    /// Offsets of the first byte of every line after the first, i.e. one past each `\n`.
+    newline_ends: Vec<u32>,
+}
+
+impl SourceFile {
+    fn new(path: String, text: Vec<u8>, included_from: Option<Loc>) -> SourceFile {
+        let newline_ends = text
+            .iter()
+            .enumerate()
+            .filter(|(_, &b)| b == b'\n')
+            .map(|(i, _)| clamp_u32(i + 1))
+            .collect();
+        SourceFile {
+            path,
+            text,
+            included_from,
+            newline_ends,
+        }
+    }
+
+    /// Clamps an offset into `0..=text.len()`.
+    fn clamp(&self, offset: u32) -> usize {
+        (offset as usize).min(self.text.len())
+    }
+
+    /// 1-based line number of `offset`: one more than the number of `\n` bytes before it.
+    fn line_of(&self, offset: usize) -> u32 {
+        let off = clamp_u32(offset);
+        // Number of line ends strictly before `offset` (a `\n` at offset-1 ends at `offset`).
+        let n = self.newline_ends.partition_point(|&e| e <= off);
+        clamp_u32(n + 1)
+    }
+}
+
+/// Converts a length or offset to `u32`, saturating (files over 4 GiB are not supported).
+pub(crate) fn clamp_u32(n: usize) -> u32 {
+    u32::try_from(n).unwrap_or(u32::MAX)
+}
+
+/// Every buffer read so far; index 0 is the root file.
+#[derive(Clone, Debug, Default)]
+pub struct SourceMgr {
+    pub files: Vec<SourceFile>,
+}
+
+impl SourceMgr {
+    pub fn new() -> Self {
+        SourceMgr { files: Vec::new() }
+    }
+
+    /// Adds a buffer and returns its index.
+    pub fn add_file(&mut self, path: String, text: Vec<u8>, included_from: Option<Loc>) -> u32 {
+        self.files.push(SourceFile::new(path, text, included_from));
+        clamp_u32(self.files.len() - 1)
+    }
+
+    /// The file a location points into, if it is a real location.
+    pub fn file(&self, loc: Loc) -> Option<&SourceFile> {
+        if loc.is_none() {
+            return None;
+        }
+        self.files.get(loc.file as usize)
+    }
+
+    /// 1-based line and column of `loc`, the column counted in bytes from the last `\n` or `\r`
+    /// (LLVM's `SourceMgr::getLineAndColumn`). `(0, 0)` for [`Loc::NONE`].
+    pub fn line_col(&self, loc: Loc) -> (u32, u32) {
+        let Some(f) = self.file(loc) else {
+            return (0, 0);
+        };
+        let off = f.clamp(loc.offset);
+        let line = f.line_of(off);
+        let start = line_start(&f.text, off);
+        (line, clamp_u32(off - start + 1))
+    }
+
+    /// The displayed name of the file containing `loc` (`"<unknown>"` for no location).
+    pub fn path(&self, loc: Loc) -> &str {
+        match self.file(loc) {
+            Some(f) => &f.path,
+            None => "<unknown>",
+        }
+    }
+
+    /// The source line containing `loc`, without its line terminator: bounded by `\n` or `\r`
+    /// on both sides, as LLVM's diagnostics print it.
+    pub fn line_text(&self, loc: Loc) -> &[u8] {
+        let Some(f) = self.file(loc) else { return &[] };
+        let off = f.clamp(loc.offset);
+        let start = line_start(&f.text, off);
+        let end = f.text[off..]
+            .iter()
+            .position(|&b| b == b'\n' || b == b'\r')
+            .map_or(f.text.len(), |p| off + p);
+        &f.text[start..end]
+    }
+
+    /// `"basename:line"`, as llvm-tblgen's `--dump-json` prints `!locs`
+    /// (`SourceMgr::getFormattedLocationNoOffset`).
+    pub fn json_loc(&self, loc: Loc) -> String {
+        let Some(f) = self.file(loc) else {
+            return String::from("<unknown>:0");
+        };
+        let off = f.clamp(loc.offset);
+        format!("{}:{}", path_filename(&f.path), f.line_of(off))
+    }
+}
+
+/// Offset of the first byte of the line containing `off`: just after the last `\n` or `\r`
+/// before it.
+fn line_start(text: &[u8], off: usize) -> usize {
+    text[..off]
+        .iter()
+        .rposition(|&b| b == b'\n' || b == b'\r')
+        .map_or(0, |p| p + 1)
+}
+
+/// The file name part of a buffer name as `SourceMgr::getFormattedLocationNoOffset` takes it:
+/// everything after the last `/` or `\\`.
+pub fn path_filename(path: &str) -> &str {
+    match path.rfind(['/', '\\']) {
+        Some(p) => &path[p + 1..],
+        None => path,
+    }
+}
