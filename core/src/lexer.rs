@@ -407,6 +407,7 @@ impl Lexer {
         }
     }
 
+    /// LLVM's `ReturnError`: a counted error at `offset` in the current buffer.
     fn error(&self, diags: &mut Diagnostics, offset: usize, msg: impl Into<String>) -> Tok {
         diags.error(self.here(offset), msg);
         Tok::Error

@@ -25,6 +25,8 @@ pub struct RecordVal {
     pub set_at: Loc,
     /// Template arguments: referenced somewhere (for the unused-argument warning).
     pub used: bool,
+    /// An assignment failed its type check: llvm-tblgen then holds no value and prints none.
+    pub lost: bool,
 }
 
 impl RecordVal {
@@ -34,7 +36,7 @@ impl RecordVal {
             Some(n) => Init::bits(&vec![Init::unset(); n as usize]),
             None => Init::unset(),
         };
-        RecordVal { name, ty, value, nonconcrete_ok, template_arg: false, loc, set_at: loc, used: false }
+        RecordVal { name, ty, value, nonconcrete_ok, template_arg: false, loc, set_at: loc, used: false, lost: false }
     }
     pub fn name_str(&self) -> Sym {
         self.name.as_str().unwrap_or("")
@@ -216,7 +218,10 @@ fn print_val(v: &RecordVal, s: &mut String) {
     if v.nonconcrete_ok {
         s.push_str("field ");
     }
-    let _ = write!(s, "{} {} = {}", v.print_type(), v.name.unquoted(), v.value);
+    let _ = write!(s, "{} {}", v.print_type(), v.name.unquoted());
+    if !v.lost {
+        let _ = write!(s, " = {}", v.value);
+    }
 }
 
 /// Every class, def and global of one evaluation.

@@ -43,6 +43,9 @@ pub trait Resolver {
     }
     /// The current record was renamed (LLVM's `setName` while the resolver holds the record).
     fn rename_cur(&mut self, _name: Init) {}
+    /// A field of the current record got a new value while the record is being resolved
+    /// (LLVM's resolvers see the record live, so later lookups see the cast value).
+    fn field_updated(&mut self, _name: Init, _value: Init) {}
 }
 
 /// Maps variable names to values (LLVM's `MapResolver`); mapped values may refer to each other.
@@ -147,6 +150,9 @@ impl Resolver for RecordResolver {
     fn rename_cur(&mut self, name: Init) {
         self.cur.name = name;
         self.rec_name = name;
+    }
+    fn field_updated(&mut self, name: Init, value: Init) {
+        self.values.insert(name, value);
     }
 }
 
@@ -485,7 +491,10 @@ pub fn resolve_record(rk: &mut RecordKeeper, rec: &mut Record, r: &mut dyn Resol
         }
         let ty = rec.values[i].ty;
         match set_value(rk, ty, vr) {
-            Some(nv) => rec.values[i].value = nv,
+            Some(nv) => {
+                rec.values[i].value = nv;
+                r.field_updated(rec.values[i].name, nv);
+            }
             None => {
                 let tyname = match vr.ty() {
                     Some(t) => format!("of type '{t}' "),

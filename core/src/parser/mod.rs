@@ -630,9 +630,11 @@ impl Parser {
         match resolve::set_value(&mut self.rk, ty, v) {
             Some(nv) => {
                 rec.values[i].value = nv;
+                rec.values[i].lost = false;
                 Ok(())
             }
             None => {
+                rec.values[i].lost = true;
                 let init_type = match v.kind() {
                     InitKind::Bits(b) => format!("' of type bit initializer with length {}", b.len()),
                     _ => match v.ty() {
@@ -990,6 +992,9 @@ impl Parser {
             return Err(self.tok_error("expected class name after 'class' keyword"));
         };
         let name_loc = self.loc();
+        if self.type_aliases.contains_key(&name) {
+            return Err(self.tok_error(format!("there is already a defined type alias '{name}'")));
+        }
         let (id, mut rec) = match self.rk.class(&name) {
             Some(id) => {
                 let r = self.rk.get(id);
@@ -1077,6 +1082,10 @@ impl Parser {
         self.next();
         let name_loc = if matches!(self.tok(), Tok::Id(_)) { self.loc() } else { def_loc };
         let name = self.parse_object_name()?;
+        if name.ty().map(|t| !t.is_string()).unwrap_or(false) {
+            self.rk.fatal(&[name_loc], format!("Record name '{name}' is not a string!"));
+            return Err(Failed);
+        }
         let mut rec = if name.is_unset() {
             let n = self.rk.new_anonymous_name();
             Record::new(n, vec![def_loc], RecordKind::AnonymousDef)
@@ -1318,12 +1327,17 @@ impl Parser {
     }
 
     fn parse_dump(&mut self, rec: Option<&mut Record>) -> PResult<()> {
+        let loc = self.loc();
         self.next();
-        let msg = self.parse_value(rec.as_deref(), None, value::Mode::Value)?;
+        let mut msg = self.parse_value(rec.as_deref(), None, value::Mode::Value)?;
+        // A value that is not a string is dumped as its `!repr`.
+        if msg.ty().map(|t| !t.is_string()).unwrap_or(false) {
+            msg = fold::fold_un_op(&mut self.rk, crate::init::UnOp::Repr, msg, Ty::string(), None, false);
+        }
         if !self.consume(Tok::Semi) {
             return Err(self.tok_error("expected ';'"));
         }
-        let d = Dump { loc: self.loc(), msg };
+        let d = Dump { loc, msg };
         match rec {
             Some(r) => r.dumps.push(d),
             None => self.add_entry(Entry::Dump(d))?,

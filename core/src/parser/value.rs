@@ -264,7 +264,7 @@ impl Parser {
                         Tok::Id(s) => s,
                         _ => return Err(self.tok_error("expected field identifier after '.'")),
                     };
-                    let Some(fty) = self.field_type(result, &fname) else {
+                    let Some(fty) = self.field_type(cur, result, &fname) else {
                         return Err(self.tok_error(format!("Cannot access field '{fname}' of value '{result}'")));
                     };
                     let ci = cur_info(self, cur);
@@ -323,13 +323,19 @@ impl Parser {
     }
 
     /// LLVM's `getFieldType` of a value.
-    fn field_type(&self, v: Init, name: &str) -> Option<Ty> {
+    /// A class being defined is only complete in `cur` (the arena holds a stub until its end).
+    fn field_type(&self, cur: Option<&Record>, v: Init, name: &str) -> Option<Ty> {
         if let InitKind::Def(id, _, _) = v.kind() {
             return self.rk.get(*id).value_by_str(name).map(|rv| rv.ty);
         }
         let t = v.ty()?;
         for &(c, _) in t.record_classes() {
-            if let Some(rv) = self.rk.get(c).value_by_str(name) {
+            let class = self.rk.get(c);
+            let live = match cur {
+                Some(r) if r.is_class() && r.name == class.name => r,
+                _ => class,
+            };
+            if let Some(rv) = live.value_by_str(name) {
                 return Some(rv.ty);
             }
         }
