@@ -119,9 +119,29 @@ pub enum InitKind {
     Arg(Init, ArgKey),
 }
 
+/// An interned value with what is known about it once, when it is made.
+#[derive(Debug)]
+pub struct Node {
+    kind: InitKind,
+    /// Nothing in it refers to a variable or waits to be folded: resolving it is a no-op.
+    closed: bool,
+}
+
+impl PartialEq for Node {
+    fn eq(&self, other: &Self) -> bool {
+        self.kind == other.kind
+    }
+}
+impl Eq for Node {}
+impl Hash for Node {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.kind.hash(state)
+    }
+}
+
 /// An interned TableGen value.
 #[derive(Clone, Copy)]
-pub struct Init(&'static InitKind);
+pub struct Init(&'static Node);
 
 impl PartialEq for Init {
     fn eq(&self, other: &Self) -> bool {
@@ -131,7 +151,7 @@ impl PartialEq for Init {
 impl Eq for Init {}
 impl Hash for Init {
     fn hash<H: Hasher>(&self, state: &mut H) {
-        (self.0 as *const InitKind).hash(state)
+        (self.0 as *const Node).hash(state)
     }
 }
 impl fmt::Debug for Init {
@@ -141,7 +161,7 @@ impl fmt::Debug for Init {
 }
 
 thread_local! {
-    static INITS: Interner<InitKind> = Interner::new();
+    static INITS: Interner<Node> = Interner::new();
     static COMMON: Common = Common::new();
 }
 
@@ -153,17 +173,28 @@ struct Common {
 
 impl Common {
     fn new() -> Common {
-        let mk = |k| INITS.with(|i| Init(i.intern(k)));
+        let mk = Init::new;
         Common { unset: mk(InitKind::Unset), bit0: mk(InitKind::Bit(false)), bit1: mk(InitKind::Bit(true)) }
     }
 }
 
 impl Init {
     pub fn new(kind: InitKind) -> Init {
-        INITS.with(|i| Init(i.intern(kind)))
+        let closed = match &kind {
+            InitKind::Unset | InitKind::Bit(_) | InitKind::Int(_) | InitKind::Str(..) | InitKind::Def(..) => true,
+            InitKind::Bits(b) | InitKind::List(b, _) => b.iter().all(|x| x.0.closed),
+            InitKind::Dag(op, _, args) => op.0.closed && args.iter().all(|a| a.0 .0.closed),
+            _ => false,
+        };
+        INITS.with(|i| Init(i.intern(Node { kind, closed })))
     }
     pub fn kind(self) -> &'static InitKind {
-        self.0
+        &self.0.kind
+    }
+    /// Whether resolving this value can change it (it refers to no variable and has nothing
+    /// left to fold).
+    pub fn is_closed(self) -> bool {
+        self.0.closed
     }
     pub fn unset() -> Init {
         COMMON.with(|c| c.unset)
@@ -221,39 +252,39 @@ impl Init {
     }
 
     pub fn is_unset(self) -> bool {
-        matches!(self.0, InitKind::Unset)
+        matches!(self.kind(), InitKind::Unset)
     }
     pub fn as_str(self) -> Option<Sym> {
-        match self.0 {
+        match self.kind() {
             InitKind::Str(s, _) => Some(s),
             _ => None,
         }
     }
     pub fn as_int(self) -> Option<i64> {
-        match self.0 {
+        match self.kind() {
             InitKind::Int(v) => Some(*v),
             _ => None,
         }
     }
     pub fn as_def(self) -> Option<RecId> {
-        match self.0 {
+        match self.kind() {
             InitKind::Def(id, _, _) => Some(*id),
             _ => None,
         }
     }
     pub fn as_list(self) -> Option<(&'static [Init], Ty)> {
-        match self.0 {
+        match self.kind() {
             InitKind::List(e, t) => Some((e, *t)),
             _ => None,
         }
     }
     pub fn is_code(self) -> bool {
-        matches!(self.0, InitKind::Str(_, true))
+        matches!(self.kind(), InitKind::Str(_, true))
     }
 
     /// The type of a typed value; `None` for `?` and argument wrappers.
     pub fn ty(self) -> Option<Ty> {
-        Some(match self.0 {
+        Some(match self.kind() {
             InitKind::Unset | InitKind::Arg(..) => return None,
             InitKind::Bit(_) | InitKind::VarBit(..) => Ty::bit(),
             InitKind::Bits(b) => Ty::bits(b.len() as u32),
@@ -275,7 +306,7 @@ impl Init {
 
     /// LLVM's `isConcrete`: fully known, no references or stuck operations (`?` counts).
     pub fn is_concrete(self) -> bool {
-        match self.0 {
+        match self.kind() {
             InitKind::Unset | InitKind::Bit(_) | InitKind::Int(_) | InitKind::Str(..) => true,
             InitKind::Def(..) => true,
             InitKind::Bits(b) => b.iter().all(|x| x.is_concrete()),
@@ -288,7 +319,7 @@ impl Init {
 
     /// LLVM's `isComplete`: no `?` anywhere that matters.
     pub fn is_complete(self) -> bool {
-        match self.0 {
+        match self.kind() {
             InitKind::Unset | InitKind::Arg(..) => false,
             InitKind::Bits(b) => b.iter().all(|x| x.is_complete()),
             InitKind::List(e, _) => e.iter().all(|x| x.is_complete()),
@@ -299,7 +330,7 @@ impl Init {
 
     /// LLVM's `getBit`: bit `i` of this value as a bit-valued init.
     pub fn get_bit(self, i: u32) -> Init {
-        match self.0 {
+        match self.kind() {
             InitKind::Unset | InitKind::Bit(_) | InitKind::VarBit(..) => self,
             InitKind::Bits(b) => b.get(i as usize).copied().unwrap_or_else(Init::unset),
             InitKind::Int(v) => Init::bit(i < 64 && (v >> i) & 1 != 0),
@@ -317,7 +348,7 @@ impl Init {
 
     /// LLVM's `getAsUnquotedString`: strings without quotes, everything else as printed.
     pub fn unquoted(self) -> String {
-        match self.0 {
+        match self.kind() {
             InitKind::Str(s, _) => (*s).to_owned(),
             _ => self.to_string(),
         }
@@ -326,7 +357,7 @@ impl Init {
     /// LLVM's `convertInitializerTo`: the same value seen at type `ty`, if it has that type.
     pub fn convert_to(self, g: &dyn ClassGraph, ty: Ty) -> Option<Init> {
         use crate::types::TyKind as T;
-        match self.0 {
+        match self.kind() {
             InitKind::Unset => Some(self),
             InitKind::Bit(b) => match ty.kind() {
                 T::Bit => Some(self),
@@ -406,7 +437,7 @@ impl Init {
 
     /// LLVM's `convertInitializerBitRange`: the bits at `bits` (in that order) of this value.
     pub fn convert_bit_range(self, bits: &[u32]) -> Option<Init> {
-        match self.0 {
+        match self.kind() {
             InitKind::Bits(b) => {
                 let mut out = Vec::with_capacity(bits.len());
                 for &i in bits {
@@ -517,7 +548,7 @@ fn write_joined(f: &mut fmt::Formatter<'_>, items: &[Init]) -> fmt::Result {
 /// `Display` is LLVM's `getAsString`.
 impl fmt::Display for Init {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.0 {
+        match self.kind() {
             InitKind::Unset => f.write_str("?"),
             InitKind::Bit(b) => f.write_str(if *b { "1" } else { "0" }),
             InitKind::Bits(bits) => {

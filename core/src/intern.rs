@@ -7,14 +7,14 @@
 //! evaluates a bounded number of trees, as llvm-tblgen does.
 
 use std::cell::RefCell;
-use std::collections::HashSet;
+use rustc_hash::FxHashSet as HashSet;
 use std::hash::Hash;
 
 /// An interned string: compare with `==` on the contents or with [`same`] on the pointer.
 pub type Sym = &'static str;
 
 thread_local! {
-    static STRINGS: RefCell<HashSet<&'static str>> = RefCell::new(HashSet::new());
+    static STRINGS: RefCell<HashSet<&'static str>> = RefCell::new(HashSet::default());
 }
 
 /// Interns `s`, returning the one `&'static str` with its contents.
@@ -38,7 +38,7 @@ pub struct Interner<T: 'static> {
 
 impl<T: Eq + Hash + 'static> Interner<T> {
     pub fn new() -> Self {
-        Interner { set: RefCell::new(HashSet::new()) }
+        Interner { set: RefCell::new(HashSet::default()) }
     }
 
     pub fn intern(&self, value: T) -> &'static T {

@@ -6,7 +6,8 @@ use crate::init::{Init, InitKind};
 use crate::intern::{sym, Sym};
 use crate::source::Loc;
 use crate::types::{ClassGraph, RecId, Ty};
-use std::collections::{BTreeMap, HashMap};
+use rustc_hash::FxHashMap as HashMap;
+use std::collections::BTreeMap;
 use std::io::{self, Write};
 
 /// One field or template argument of a record.

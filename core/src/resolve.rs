@@ -8,7 +8,7 @@ use crate::init::{Init, InitKind, TernOp, UnOp};
 use crate::record::{Record, RecordKeeper};
 use crate::source::Loc;
 use crate::types::{RecId, Ty};
-use std::collections::{HashMap, HashSet};
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 use std::rc::Rc;
 
 /// What folding needs to know about the record being resolved (LLVM's `CurRec`).
@@ -57,7 +57,7 @@ pub struct MapResolver {
 
 impl MapResolver {
     pub fn new(cur: Option<CurRec>) -> MapResolver {
-        MapResolver { map: HashMap::new(), cur, is_final: false }
+        MapResolver { map: HashMap::default(), cur, is_final: false }
     }
     pub fn set(&mut self, name: Init, value: Init) {
         self.map.insert(name, (value, false));
@@ -106,7 +106,7 @@ pub struct RecordResolver {
 impl RecordResolver {
     pub fn new(rec: &Record, cur: CurRec) -> RecordResolver {
         let values = rec.values.iter().map(|v| (v.name, v.value)).collect();
-        RecordResolver { values, rec_name: rec.name, new_name: None, cache: HashMap::new(), stack: Vec::new(), cur, is_final: false }
+        RecordResolver { values, rec_name: rec.name, new_name: None, cache: HashMap::default(), stack: Vec::new(), cur, is_final: false }
     }
     pub fn set_name(&mut self, name: Option<Init>) {
         self.new_name = name;
@@ -164,7 +164,7 @@ pub struct ShadowResolver<'a> {
 
 impl<'a> ShadowResolver<'a> {
     pub fn new(inner: &'a mut dyn Resolver) -> Self {
-        ShadowResolver { inner, shadowed: HashSet::new() }
+        ShadowResolver { inner, shadowed: HashSet::default() }
     }
     pub fn shadow(&mut self, name: Init) {
         self.shadowed.insert(name);
@@ -269,6 +269,9 @@ fn resolve_all(rk: &mut RecordKeeper, items: &[Init], r: &mut dyn Resolver) -> O
 
 /// LLVM's `Init::resolveReferences`.
 pub fn resolve(rk: &mut RecordKeeper, init: Init, r: &mut dyn Resolver) -> Init {
+    if init.is_closed() {
+        return init;
+    }
     match init.kind() {
         InitKind::Unset | InitKind::Bit(_) | InitKind::Int(_) | InitKind::Str(..) | InitKind::Def(..) => init,
         InitKind::AnonName(n) => {

@@ -16,7 +16,7 @@ use crate::record::{Assertion, DefmStep, Dump, Record, RecordKeeper, RecordKind,
 use crate::resolve::{self, CurRec, HasReferenceResolver, MapResolver};
 use crate::source::Loc;
 use crate::types::{RecId, Ty};
-use std::collections::{HashMap, HashSet};
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
 /// Parse failure: the diagnostic has already been recorded.
 #[derive(Debug)]
@@ -109,14 +109,14 @@ impl Parser {
         Parser {
             lex,
             rk: RecordKeeper::default(),
-            multiclasses: HashMap::new(),
+            multiclasses: HashMap::default(),
             cur_mc: None,
             loops: Vec::new(),
             let_stack: Vec::new(),
             defsets: Vec::new(),
             scopes: Vec::new(),
-            type_aliases: HashMap::new(),
-            used_args: HashSet::new(),
+            type_aliases: HashMap::default(),
+            used_args: HashSet::default(),
             config,
         }
     }
@@ -172,7 +172,7 @@ impl Parser {
     // ----- scopes -----
 
     fn push_scope(&mut self, kind: ScopeKind) {
-        self.scopes.push(Scope { kind, vars: HashMap::new() });
+        self.scopes.push(Scope { kind, vars: HashMap::default() });
     }
     fn pop_scope(&mut self) {
         self.scopes.pop();
