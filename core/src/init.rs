@@ -125,6 +125,11 @@ pub struct Node {
     kind: InitKind,
     /// Nothing in it refers to a variable or waits to be folded: resolving it is a no-op.
     closed: bool,
+    /// A 64-bit Bloom filter of the variables it refers to (see [`Init::var_mask`]).
+    vars: u64,
+    /// Final resolution may change it even if no variable does (`!cast`, `!exists`,
+    /// anonymous names).
+    final_sensitive: bool,
 }
 
 impl PartialEq for Node {
@@ -186,7 +191,72 @@ impl Init {
             InitKind::Dag(op, _, args) => op.0.closed && args.iter().all(|a| a.0 .0.closed),
             _ => false,
         };
-        INITS.with(|i| Init(i.intern(Node { kind, closed })))
+        let (mut vars, mut final_sensitive) = (0u64, false);
+        let mut add = |c: &Init| {
+            vars |= c.0.vars;
+            final_sensitive |= c.0.final_sensitive;
+        };
+        match &kind {
+            InitKind::Unset | InitKind::Bit(_) | InitKind::Int(_) | InitKind::Str(..) | InitKind::Def(..) => {}
+            InitKind::AnonName(n) => {
+                vars = Init::anon_mask(*n);
+                final_sensitive = true;
+            }
+            InitKind::Bits(b) | InitKind::List(b, _) => b.iter().for_each(&mut add),
+            InitKind::Var(name, _) => vars = Init::var_mask(*name),
+            InitKind::VarBit(v, _) | InitKind::Field(v, _, _) | InitKind::IsA(_, v) | InitKind::Arg(v, ArgKey::Pos(_)) => add(v),
+            InitKind::Arg(v, ArgKey::Named(n)) => {
+                add(v);
+                add(n);
+            }
+            InitKind::VarDef(_, _, args) => args.iter().for_each(&mut add),
+            InitKind::Cond(c, v, _) => c.iter().chain(v.iter()).for_each(&mut add),
+            InitKind::Dag(op, _, args) => {
+                add(op);
+                args.iter().for_each(|a| add(&a.0));
+            }
+            InitKind::UnOp(op, a, _) => {
+                add(a);
+                final_sensitive |= *op == UnOp::Cast;
+            }
+            InitKind::BinOp(_, a, b, _) => {
+                add(a);
+                add(b);
+            }
+            InitKind::TernOp(_, a, b, c, _) => {
+                add(a);
+                add(b);
+                add(c);
+            }
+            InitKind::Fold(s, l, a, b, e, _) => [s, l, a, b, e].into_iter().for_each(&mut add),
+            InitKind::Exists(_, e) => {
+                add(e);
+                final_sensitive = true;
+            }
+        }
+        INITS.with(|i| Init(i.intern(Node { kind, closed, vars, final_sensitive })))
+    }
+
+    /// The Bloom-filter bit of a variable name (an interned string value).
+    pub fn var_mask(name: Init) -> u64 {
+        if let InitKind::AnonName(n) = name.kind() {
+            return Init::anon_mask(*n);
+        }
+        let h = ((name.0 as *const Node as usize) >> 3).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        1u64 << (h >> (usize::BITS - 6))
+    }
+
+    fn anon_mask(n: u32) -> u64 {
+        1u64 << ((n as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 58)
+    }
+
+    /// The variables this value may refer to, as a Bloom filter of [`Init::var_mask`] bits.
+    pub fn vars(self) -> u64 {
+        self.0.vars
+    }
+
+    pub fn is_final_sensitive(self) -> bool {
+        self.0.final_sensitive
     }
     pub fn kind(self) -> &'static InitKind {
         &self.0.kind
