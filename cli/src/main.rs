@@ -1,0 +1,80 @@
+//! The `tdq` binary: subcommand dispatch. `tdq tblgen ...` (or this binary installed under the
+//! name `llvm-tblgen`) is a drop-in llvm-tblgen 19.
+
+mod cl;
+mod exit_codes;
+mod tblgen;
+
+use clap::{Parser, Subcommand};
+use std::ffi::OsString;
+
+/// The LLVM release whose llvm-tblgen tdq reproduces.
+pub const LLVM_VERSION: &str = "19.1.7";
+
+#[derive(Parser)]
+#[command(name = "tdq", version, about = "TableGen, reimplemented: evaluate and query .td files")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Run as llvm-tblgen 19: same options, output, messages and exit statuses
+    /// (`tdq tblgen --help` lists them).
+    #[command(disable_help_flag = true, disable_version_flag = true)]
+    Tblgen {
+        /// llvm-tblgen's options and input file.
+        #[arg(trailing_var_arg = true, allow_hyphen_values = true, num_args = 0..)]
+        args: Vec<OsString>,
+    },
+}
+
+fn main() {
+    let mut argv = std::env::args_os();
+    let argv0 = argv.next().map(lossy).unwrap_or_else(|| "tdq".to_string());
+    let file_name = std::path::Path::new(&argv0)
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_else(|| argv0.clone());
+    let args: Vec<String> = argv.map(lossy).collect();
+    // Installed (or linked) as llvm-tblgen, tdq is llvm-tblgen, argv[0] and all.
+    if file_name.starts_with("llvm-tblgen") {
+        std::process::exit(tblgen::run(&file_name, &argv0, &args));
+    }
+    // llvm-tblgen's words go to it untouched: clap would take a `--` of theirs for its own.
+    if args.first().map(String::as_str) == Some("tblgen") {
+        let status = tblgen::run(&format!("{file_name} tblgen"), &format!("{argv0} tblgen"), &args[1..]);
+        std::process::exit(status);
+    }
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            let _ = e.print();
+            std::process::exit(if e.use_stderr() { exit_codes::USAGE } else { exit_codes::SUCCESS });
+        }
+    };
+    match cli.command {
+        // Reached only through an abbreviation or alias clap accepts; run it all the same.
+        Command::Tblgen { args } => {
+            let args: Vec<String> = args.into_iter().map(lossy).collect();
+            std::process::exit(tblgen::run(&format!("{file_name} tblgen"), &format!("{argv0} tblgen"), &args));
+        }
+    }
+}
+
+/// Command-line words as text. TableGen's paths and names are text; a word that is not UTF-8
+/// keeps its valid parts.
+fn lossy(word: OsString) -> String {
+    word.into_string().unwrap_or_else(|w| w.to_string_lossy().into_owned())
+}
+
+/// An I/O error's message the way LLVM's `std::error_code::message()` words it:
+/// "No such file or directory", without Rust's " (os error 2)".
+pub fn os_message(e: &std::io::Error) -> String {
+    let text = e.to_string();
+    match text.rfind(" (os error ") {
+        Some(at) if e.raw_os_error().is_some() => text[..at].to_string(),
+        _ => text,
+    }
+}

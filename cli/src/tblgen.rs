@@ -1,0 +1,239 @@
+//! `tdq tblgen`: a drop-in llvm-tblgen 19 — its command line, then the steps of LLVM's
+//! `TableGenMain` (llvm/lib/TableGen/Main.cpp): read the input, evaluate, run the backend into
+//! memory, write the depfile, write the output (only when changed with `--write-if-changed`),
+//! with the same messages and exit statuses.
+
+mod options;
+mod timing;
+
+use crate::cl::{self, Outcome, Value};
+use crate::exit_codes::{FAILURE, SUCCESS};
+use crate::os_message;
+use std::io::{Read, Write};
+use tdq_backends::{Backend, BackendError};
+use tdq_core::record::RecordKeeper;
+use timing::{PhaseTimer, ReportOptions};
+
+/// Runs `tdq tblgen` on `args` (the words after `tblgen`) and returns the exit status.
+///
+/// `program_name` starts cl::'s messages (llvm-tblgen uses the file name of argv[0]), `argv0`
+/// starts the driver's (llvm-tblgen uses argv[0] as given).
+pub fn run(program_name: &str, argv0: &str, args: &[String]) -> i32 {
+    let extra: Vec<(&'static str, &'static str)> =
+        tdq_backends::BACKENDS.iter().map(|b| (b.name(), b.help())).collect();
+    let cl = options::command_line(program_name, argv0, &extra);
+    let matches = match cl::parse(&cl, args, &mut std::io::stdout(), &mut std::io::stderr()) {
+        Outcome::Run(matches) => matches,
+        Outcome::Exit(status) => return status,
+    };
+    let backend_name = matches.literal.unwrap_or(options::DEFAULT_BACKEND);
+    let Some(backend) = select_backend(backend_name) else {
+        eprintln!("tdq: backend '--{backend_name}' is not implemented yet");
+        return FAILURE;
+    };
+    if let Some(option) = unsupported_option(&matches) {
+        eprintln!("tdq: option '{option}' is not implemented yet");
+        return FAILURE;
+    }
+    restore_default_sigpipe();
+    let settings = Settings {
+        input: matches.positionals.first().cloned().unwrap_or_else(|| "-".to_string()),
+        output: matches.str("o").unwrap_or("-").to_string(),
+        depfile: matches.str("d").unwrap_or("").to_string(),
+        write_if_changed: matches.bool_or("write-if-changed", false),
+        core: tdq_core::Options {
+            include_dirs: matches.list("I"),
+            defines: matches.list("D"),
+            no_warn_on_unused_template_args: matches.bool_or("no-warn-on-unused-template-args", false),
+        },
+    };
+    let timer = PhaseTimer::new(
+        matches.bool_or("time-phases", false),
+        ReportOptions {
+            sort: matches.bool_or("sort-timers", true),
+            track_memory: matches.bool_or("track-memory", false),
+            info_output_file: matches.str("info-output-file").unwrap_or("").to_string(),
+        },
+    );
+    table_gen_main(argv0, &settings, backend, timer)
+}
+
+/// What `TableGenMain` reads from the command line.
+struct Settings {
+    /// `-` for stdin.
+    input: String,
+    /// `-` for stdout.
+    output: String,
+    /// Empty when there is no `-d`.
+    depfile: String,
+    write_if_changed: bool,
+    core: tdq_core::Options,
+}
+
+/// llvm-tblgen's `--null-backend`, for as long as tdq_backends has none of its own.
+struct NullBackend;
+
+impl Backend for NullBackend {
+    fn name(&self) -> &'static str {
+        "null-backend"
+    }
+    fn help(&self) -> &'static str {
+        "Do nothing after parsing (useful for timing)"
+    }
+    fn emit(&self, _: &RecordKeeper, _: &mut dyn Write) -> Result<(), BackendError> {
+        Ok(())
+    }
+}
+
+fn select_backend(name: &str) -> Option<&'static dyn Backend> {
+    tdq_backends::find(name).or(match name {
+        "null-backend" => Some(&NullBackend),
+        _ => None,
+    })
+}
+
+/// An option given whose effect tdq does not have yet, so that it is refused rather than
+/// silently dropped. Options that llvm-tblgen 19 itself ignores (`--stats` without asserts,
+/// `--print-options`, crash and debug-counter settings) are accepted; options of backends tdq
+/// refuses anyway are accepted too, since the backend check comes first.
+fn unsupported_option(matches: &cl::Matches) -> Option<String> {
+    // FIXME: forcing colours needs a colour mode in tdq_core::diag::render.
+    if matches!(matches.last("color"), Some(Value::Bool(true))) {
+        return Some("--color".to_string());
+    }
+    None
+}
+
+/// The steps of llvm-tblgen's `TableGenMain`, in its order.
+fn table_gen_main(argv0: &str, settings: &Settings, backend: &dyn Backend, mut timer: PhaseTimer) -> i32 {
+    timer.start("Parse, build records");
+    let text = match read_input(&settings.input) {
+        Ok(text) => text,
+        Err(e) => {
+            eprint!("{argv0}: Could not open input file '{}': {}\n", settings.input, os_message(&e));
+            return FAILURE;
+        }
+    };
+    // MemoryBuffer::getFileOrSTDIN names the standard input buffer `<stdin>`.
+    let main_path = if settings.input == "-" { "<stdin>" } else { settings.input.as_str() };
+    let evaluation = tdq_core::evaluate(main_path, text, &settings.core);
+    let stderr = std::io::stderr();
+    let mut err = stderr.lock();
+    for diagnostic in &evaluation.diags.list {
+        let _ = err.write_all(&tdq_core::diag::render_bytes(&evaluation.sm, diagnostic));
+    }
+    let _ = err.flush();
+    drop(err);
+    // A parse that stopped at an error ends here, quietly. Errors reported while the parse went
+    // on (failed asserts, for one) let the backend run and the depfile be written; they are
+    // counted at the end like llvm-tblgen's ErrorsPrinted, and the output file is not kept.
+    if evaluation.parse_failed {
+        return FAILURE;
+    }
+    let errors_printed = evaluation.diags.error_count();
+    timer.stop();
+
+    timer.start("Backend overall");
+    let mut out = Vec::new();
+    match backend.emit(&evaluation.records, &mut out) {
+        Ok(()) => {}
+        Err(BackendError::Fatal(message)) => {
+            eprint!("{message}");
+            return FAILURE;
+        }
+        Err(BackendError::Io(e)) => {
+            eprint!("{argv0}: {}\n", os_message(&e));
+            return FAILURE;
+        }
+    }
+    timer.stop();
+
+    // Main.cpp writes the depfile even when the output is unchanged, or Ninja would rebuild.
+    if !settings.depfile.is_empty() {
+        if settings.output == "-" {
+            eprint!("{argv0}: the option -d must be used together with -o\n");
+            return FAILURE;
+        }
+        let mut text = format!("{}:", settings.output);
+        for dependency in sorted_dependencies(&evaluation.dependencies) {
+            text.push(' ');
+            text.push_str(dependency);
+        }
+        text.push('\n');
+        if let Err(e) = write_output_file(&settings.depfile, text.as_bytes()) {
+            eprint!("{argv0}: error opening {}:{}\n", settings.depfile, os_message(&e));
+            return FAILURE;
+        }
+    }
+
+    timer.start("Write output");
+    // Main.cpp compares with MemoryBuffer::getFile(OutputFilename), which reads a file named
+    // `-` rather than stdin; so does this.
+    let unchanged = settings.write_if_changed && std::fs::read(&settings.output).is_ok_and(|old| old == out);
+    if !unchanged {
+        if let Err(e) = write_output_file(&settings.output, &out) {
+            eprint!("{argv0}: error opening {}: {}\n", settings.output, os_message(&e));
+            return FAILURE;
+        }
+        if errors_printed > 0 && settings.output != "-" {
+            // ToolOutputFile::keep() is not called: the file goes away.
+            let _ = std::fs::remove_file(&settings.output);
+        }
+    }
+    timer.stop();
+    timer.report();
+    if errors_printed > 0 {
+        eprint!("{argv0}: {errors_printed} errors.\n");
+        return FAILURE;
+    }
+    SUCCESS
+}
+
+/// The included files, in the byte order of llvm-tblgen's `std::set<std::string>`, once each.
+fn sorted_dependencies(dependencies: &[String]) -> Vec<&str> {
+    let mut sorted: Vec<&str> = dependencies.iter().map(String::as_str).collect();
+    sorted.sort_unstable();
+    sorted.dedup();
+    sorted
+}
+
+fn read_input(path: &str) -> std::io::Result<Vec<u8>> {
+    if path == "-" {
+        let mut text = Vec::new();
+        std::io::stdin().lock().read_to_end(&mut text)?;
+        Ok(text)
+    } else {
+        std::fs::read(path)
+    }
+}
+
+/// Writes `bytes` to `path`, or to stdout for `-`, as LLVM's ToolOutputFile does. Only the
+/// opening's error is returned: a failure to write stdout ends the process like LLVM's
+/// `report_fatal_error`.
+fn write_output_file(path: &str, bytes: &[u8]) -> std::io::Result<()> {
+    if path == "-" {
+        let stdout = std::io::stdout();
+        let mut lock = stdout.lock();
+        if let Err(e) = lock.write_all(bytes).and_then(|()| lock.flush()) {
+            eprint!("LLVM ERROR: IO failure on output stream: {}\n", os_message(&e));
+            std::process::exit(FAILURE);
+        }
+        return Ok(());
+    }
+    let mut file = std::fs::File::create(path)?;
+    if let Err(e) = file.write_all(bytes) {
+        eprint!("LLVM ERROR: IO failure on output stream: {}\n", os_message(&e));
+        std::process::exit(FAILURE);
+    }
+    Ok(())
+}
+
+/// llvm-tblgen dies of SIGPIPE when its reader goes away (`| head`); Rust ignores the signal
+/// and would report an error instead.
+fn restore_default_sigpipe() {
+    #[cfg(unix)]
+    // SAFETY: setting a signal's disposition to its default has no preconditions.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
+}

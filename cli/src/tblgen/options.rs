@@ -1,0 +1,199 @@
+//! llvm-tblgen 19's options, as its `--help-list-hidden` lists them: the front end's (Main.cpp),
+//! the backends' own, and the ones every LLVM tool links in.
+
+use crate::cl::{CommandLine, Immediate, LiteralGroup, OptSpec, ValueKind};
+
+/// Every backend llvm-tblgen 19 knows, in its registration order (the order `--help` shows).
+/// tdq accepts all of them on the command line; those not in `tdq_backends::BACKENDS` are
+/// refused after parsing, never ignored.
+pub const LLVM_BACKENDS: &[(&str, &str)] = &[
+    ("gen-arm-target-def", "Generate the ARM or AArch64 Architecture information header."),
+    ("gen-asm-matcher", "Generate assembly instruction matcher"),
+    ("gen-asm-writer", "Generate assembly writer"),
+    ("gen-attrs", "Generate attributes"),
+    ("gen-callingconv", "Generate calling convention descriptions"),
+    ("gen-emitter", "Generate machine code emitter"),
+    ("gen-compress-inst-emitter", "Generate compressed instructions."),
+    ("gen-ctags", "Generate ctags-compatible index"),
+    ("gen-dag-isel", "Generate a DAG instruction selector"),
+    ("gen-automata", "Generate generic automata"),
+    ("gen-dfa-packetizer", "Generate DFA Packetizer for VLIW targets"),
+    ("gen-directive-decl", "Generate directive related declaration code (header file)"),
+    ("gen-directive-impl", "Generate directive related implementation code"),
+    ("gen-disassembler", "Generate disassembler"),
+    ("gen-dxil-operation", "Generate DXIL operation information"),
+    ("gen-exegesis", "Generate llvm-exegesis tables"),
+    ("gen-fast-isel", "Generate a \"fast\" instruction selector"),
+    ("gen-global-isel-combiner", "Generate GlobalISel Combiner"),
+    ("gen-global-isel", "Generate GlobalISel selector"),
+    ("gen-instr-docs", "Generate instruction documentation"),
+    ("gen-instr-info", "Generate instruction descriptions"),
+    ("gen-intrinsic-enums", "Generate intrinsic enums"),
+    ("gen-intrinsic-impl", "Generate intrinsic information"),
+    ("gen-macro-fusion-pred", "Generate macro fusion predicators."),
+    ("gen-opt-parser-defs", "Generate option definitions"),
+    ("gen-opt-rst", "Generate option RST"),
+    ("gen-pseudo-lowering", "Generate pseudo instruction lowering"),
+    ("gen-register-bank", "Generate registers bank descriptions"),
+    ("gen-register-info", "Generate registers and register classes info"),
+    ("gen-riscv-target-def", "Generate the list of CPUs and extensions for RISC-V"),
+    ("gen-searchable-tables", "Generate generic binary-searchable table"),
+    ("gen-subtarget", "Generate subtarget enumerations"),
+    ("print-records", "Print all records to stdout (default)"),
+    ("print-detailed-records", "Print full details of all records to stdout"),
+    ("null-backend", "Do nothing after parsing (useful for timing)"),
+    ("dump-json", "Dump all records as machine-readable JSON"),
+    ("print-enums", "Print enum values for a class"),
+    ("print-sets", "Print expanded sets for testing DAG exprs"),
+    ("gen-vt", "Generate ValueType"),
+    ("gen-x86-instr-mapping", "Generate X86 instruction mapping"),
+    ("gen-x86-fold-tables", "Generate X86 fold tables"),
+    ("gen-x86-mnemonic-tables", "Generate X86 mnemonic tables"),
+];
+
+/// The backend used when none is named.
+pub const DEFAULT_BACKEND: &str = "print-records";
+
+const HWMODE_DUPLICATES: &[(&str, &str)] = &[
+    ("O0", "Do not prevent DecoderTable duplications caused by HwModes"),
+    ("O1", "Remove duplicate DecoderTable entries generated due to HwModes"),
+    (
+        "O2",
+        "Extract HwModes-specific instructions into new DecoderTables, significantly reducing Table Duplications",
+    ),
+];
+
+const GENERIC: &str = "Generic Options";
+const COLOR: &str = "Color Options";
+
+/// llvm-tblgen's command line. `program_name` starts messages, `argv0` is quoted in
+/// `Try: '<argv0> --help'`; `extra_backends` are tdq backends llvm-tblgen does not have.
+pub fn command_line(
+    program_name: &str,
+    argv0: &str,
+    extra_backends: &[(&'static str, &'static str)],
+) -> CommandLine {
+    use ValueKind::{Bool, Enum, Str, Uint32, Uint64};
+    let opt = OptSpec::new;
+    let backend_opt = |name, kind, help, backend| OptSpec::new(name, kind, help).category(backend);
+    let mut values: Vec<(&'static str, &'static str)> = LLVM_BACKENDS.to_vec();
+    values.extend(extra_backends.iter().filter(|(n, _)| !LLVM_BACKENDS.iter().any(|(l, _)| l == n)));
+    CommandLine {
+        program_name: program_name.to_string(),
+        argv0: argv0.to_string(),
+        positional_help: "<input file>",
+        max_positionals: 1,
+        literals: Some(LiteralGroup {
+            help: "Action to perform:",
+            values,
+            category: crate::cl::GENERAL,
+            sort_key: "dump-json",
+        }),
+        version_text: format!(
+            "tdq version {} (llvm-tblgen {} compatible)\n",
+            env!("CARGO_PKG_VERSION"),
+            crate::LLVM_VERSION
+        ),
+        options: vec![
+            // Main.cpp
+            opt("o", Str, "Output filename").value_desc("filename"),
+            opt("d", Str, "Dependency filename").value_desc("filename"),
+            opt("I", Str, "Directory of include files").value_desc("directory").prefix().list(),
+            opt("D", Str, "Name of the macro to be defined").value_desc("macro name").prefix().list(),
+            opt("write-if-changed", Bool, "Only write output if it changed"),
+            opt("time-phases", Bool, "Time phases of parser and backend"),
+            opt("no-warn-on-unused-template-args", Bool, "Disable unused template argument warnings."),
+            opt(
+                "long-string-literals",
+                Bool,
+                "when emitting large string tables, prefer string literals over comma-separated char literals. This can be a readability and compile-time performance win, but upsets some compilers",
+            )
+            .hidden(),
+            // Backends' own options.
+            backend_opt("match-prefix", Str, "Only match instructions with the given prefix", "Options for -gen-asm-matcher"),
+            backend_opt("asmparsernum", Uint32, "Make -gen-asm-parser emit assembly parser #N", "Options for -gen-asm-parser"),
+            backend_opt("asmwriternum", Uint32, "Make -gen-asm-writer emit assembly writer #N", "Options for -gen-asm-writer"),
+            backend_opt("instrument-coverage", Bool, "Generates tables to help identify patterns matched", "Options for -gen-dag-isel"),
+            backend_opt("omit-comments", Bool, "Do not generate comments", "Options for -gen-dag-isel"),
+            backend_opt(
+                "suppress-per-hwmode-duplicates",
+                Enum(HWMODE_DUPLICATES),
+                "Suppress duplication of instrs into per-HwMode decoder tables",
+                "Options for -gen-disassembler",
+            ),
+            backend_opt("gisel-coverage-file", Str, "Specify file to retrieve coverage information from", "Options for -gen-global-isel"),
+            backend_opt("instrument-gisel-coverage", Bool, "Generate coverage instrumentation for GlobalISel", "Options for -gen-global-isel"),
+            backend_opt("optimize-match-table", Bool, "Generate an optimized version of the match table", "Options for -gen-global-isel"),
+            backend_opt(
+                "warn-on-skipped-patterns",
+                Bool,
+                "Explain why a pattern was skipped for inclusion in the GlobalISel selector",
+                "Options for -gen-global-isel",
+            ),
+            backend_opt("combiners", Str, "Emit the specified combiners", "Options for -gen-global-isel-combiner"),
+            backend_opt(
+                "gicombiner-debug-cxxpreds",
+                Bool,
+                "Add Contextual/Debug comments to all C++ predicates",
+                "Options for -gen-global-isel-combiner",
+            ),
+            backend_opt("gicombiner-debug-typeinfer", Bool, "Print type inference debug logs", "Options for -gen-global-isel-combiner"),
+            backend_opt(
+                "gicombiner-stop-after-parse",
+                Bool,
+                "Stop processing after parsing rules and dump state",
+                "Options for -gen-global-isel-combiner",
+            ),
+            backend_opt(
+                "instr-info-expand-mi-operand-info",
+                Bool,
+                "Expand operand's MIOperandInfo DAG into suboperands",
+                "Options for -gen-instr-info",
+            ),
+            backend_opt("intrinsic-prefix", Str, "Generate intrinsics with this target prefix", "Options for -gen-intrinsic-enums")
+                .value_desc("target prefix"),
+            backend_opt("register-info-debug", Bool, "Dump register information to help debugging", "Options for -gen-register-info"),
+            backend_opt("class", Str, "Print Enum list for this class", "Options for -print-enums").value_desc("class name"),
+            // What every LLVM tool links in (Support's options).
+            opt("color", Bool, "Use colors in output (default=autodetect)").category(COLOR),
+            opt("crash-diagnostics-dir", Str, "Directory for crash diagnostic files.").value_desc("directory").hidden(),
+            opt("debug-counter", Str, "Comma separated list of debug counter skip and count")
+                .hidden()
+                .list()
+                .single_dash_help(),
+            opt("debug-counter-break-on-last", Bool, "Insert a break point on the last enabled count of a chunks list").hidden(),
+            opt("disable-symbolication", Bool, "Disable symbolizing crash backtraces.").hidden(),
+            opt("info-output-file", Str, "File to append -stats and -timer output to").value_desc("filename").hidden(),
+            opt("print-debug-counter", Bool, "Print out debug counter info after all counters accumulated").hidden(),
+            opt("rng-seed", Uint64, "Seed for the random number generator").value_desc("seed").hidden(),
+            opt("sort-timers", Bool, "In the report, sort the timers in each group in wall clock time order").hidden(),
+            opt("stats", Bool, "Enable statistics output from program (available with Asserts)").hidden(),
+            opt("stats-json", Bool, "Display statistics as json data").hidden(),
+            opt("track-memory", Bool, "Enable -time-passes memory tracking (this may be slow)").hidden(),
+            opt(
+                "treat-scalable-fixed-error-as-warning",
+                Bool,
+                "Treat issues where a fixed-width property is requested from a scalable type as a warning, instead of an error",
+            )
+            .hidden(),
+            opt("help", ValueKind::Immediate(Immediate::Help), "Display available options (--help-hidden for more)").category(GENERIC),
+            opt("h", ValueKind::Immediate(Immediate::Help), "Alias for --help").category(GENERIC).hidden(),
+            opt("help-hidden", ValueKind::Immediate(Immediate::HelpHidden), "Display all available options")
+                .category(GENERIC)
+                .hidden(),
+            opt(
+                "help-list",
+                ValueKind::Immediate(Immediate::HelpList),
+                "Display list of available options (--help-list-hidden for more)",
+            )
+            .category(GENERIC)
+            .hidden(),
+            opt("help-list-hidden", ValueKind::Immediate(Immediate::HelpListHidden), "Display list of all available options")
+                .category(GENERIC)
+                .hidden(),
+            opt("print-all-options", Bool, "Print all option values after command line parsing").category(GENERIC).hidden(),
+            opt("print-options", Bool, "Print non-default options after command line parsing").category(GENERIC).hidden(),
+            opt("version", ValueKind::Immediate(Immediate::Version), "Display the version of this program").category(GENERIC),
+        ],
+    }
+}

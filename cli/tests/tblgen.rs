@@ -1,0 +1,583 @@
+//! `tdq tblgen`'s command line, pinned as data: each case is a command, its input files and
+//! what llvm-tblgen 19 answers (exit status, stdout, stderr, files left behind). The same cases
+//! run against the real `tdq` binary and against llvm-tblgen itself, so the expectations here
+//! are checked to be llvm-tblgen's and tdq is checked to meet them.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, SystemTime};
+
+/// One command line and everything llvm-tblgen 19 does with it. In `stderr`, `{prog}` stands
+/// for the program name cl:: starts its messages with and `{argv0}` for argv[0] as the driver
+/// quotes it (`llvm-tblgen` and its path; `tdq tblgen` and `<path of tdq> tblgen`).
+struct Case {
+    name: &'static str,
+    /// Files created in an empty working directory first.
+    files: &'static [(&'static str, &'static str)],
+    args: &'static [&'static str],
+    stdin: &'static str,
+    status: i32,
+    stdout: &'static str,
+    stderr: &'static str,
+    /// Files afterwards: their content, or None for a file that must not exist.
+    after: &'static [(&'static str, Option<&'static str>)],
+}
+
+const S_TD: (&str, &str) = ("s.td", "def s;\n");
+const S_RECORDS: &str = "------------- Classes -----------------\n------------- Defs -----------------\ndef s {\n}\n";
+const INCLUDER_TD: (&str, &str) = ("m.td", "include \"b.td\"\ninclude \"a.td\"\n#ifdef FOO\ndef foo;\n#endif\n");
+const INC_A: (&str, &str) = ("inc/a.td", "def a;\n");
+const INC_B: (&str, &str) = ("inc/b.td", "def b;\n");
+const M_RECORDS: &str =
+    "------------- Classes -----------------\n------------- Defs -----------------\ndef a {\n}\ndef b {\n}\n";
+const M_FOO_RECORDS: &str =
+    "------------- Classes -----------------\n------------- Defs -----------------\ndef a {\n}\ndef b {\n}\ndef foo {\n}\n";
+const ASSERT_TD: (&str, &str) = ("assert.td", "assert 0, \"boom\";\ndef z;\n");
+const UNUSED_ARG_TD: (&str, &str) = ("t.td", "class A<int x> { int v = 1; }\ndef a : A<1>;\n");
+
+const CASES: &[Case] = &[
+    Case {
+        name: "file to stdout",
+        files: &[S_TD],
+        args: &["s.td"],
+        stdin: "",
+        status: 0,
+        stdout: S_RECORDS,
+        stderr: "",
+        after: &[],
+    },
+    Case {
+        name: "no file reads stdin",
+        files: &[],
+        args: &[],
+        stdin: "def s;\n",
+        status: 0,
+        stdout: S_RECORDS,
+        stderr: "",
+        after: &[],
+    },
+    Case {
+        name: "- reads stdin",
+        files: &[],
+        args: &["-"],
+        stdin: "def s;\n",
+        status: 0,
+        stdout: S_RECORDS,
+        stderr: "",
+        after: &[],
+    },
+    Case {
+        name: "stdin is <stdin> in messages",
+        files: &[],
+        args: &[],
+        stdin: "def a : B;\n",
+        status: 1,
+        stdout: "",
+        stderr: "<stdin>:1:9: error: Couldn't find class 'B'\ndef a : B;\n        ^\n",
+        after: &[],
+    },
+    Case {
+        name: "missing input",
+        files: &[],
+        args: &["nonexist.td"],
+        stdin: "",
+        status: 1,
+        stdout: "",
+        stderr: "{argv0}: Could not open input file 'nonexist.td': No such file or directory\n",
+        after: &[],
+    },
+    Case {
+        name: "input is a directory",
+        files: &[INC_A],
+        args: &["inc"],
+        stdin: "",
+        status: 1,
+        stdout: "",
+        stderr: "{argv0}: Could not open input file 'inc': Is a directory\n",
+        after: &[],
+    },
+    Case {
+        name: "-o writes the file",
+        files: &[S_TD],
+        args: &["s.td", "-o", "out.inc"],
+        stdin: "",
+        status: 0,
+        stdout: "",
+        stderr: "",
+        after: &[("out.inc", Some(S_RECORDS))],
+    },
+    Case {
+        name: "-o=file and --o file",
+        files: &[S_TD],
+        args: &["-o=one.inc", "s.td", "--o", "two.inc"],
+        stdin: "",
+        status: 0,
+        stdout: "",
+        stderr: "",
+        after: &[("one.inc", None), ("two.inc", Some(S_RECORDS))],
+    },
+    Case {
+        name: "-o - is stdout",
+        files: &[S_TD],
+        args: &["s.td", "-o", "-"],
+        stdin: "",
+        status: 0,
+        stdout: S_RECORDS,
+        stderr: "",
+        after: &[],
+    },
+    Case {
+        name: "-o cannot take a glued value",
+        files: &[S_TD],
+        args: &["s.td", "-oout.inc"],
+        stdin: "",
+        status: 1,
+        stdout: "",
+        stderr: "{prog}: for the -o option: may not occur within a group!\n{prog}: Unknown command line argument '-oout.inc'.  Try: '{argv0} --help'\n{prog}: Did you mean '-o'?\n",
+        after: &[("out.inc", None)],
+    },
+    Case {
+        name: "-o in a missing directory",
+        files: &[S_TD],
+        args: &["s.td", "-o", "nodir/out.inc"],
+        stdin: "",
+        status: 1,
+        stdout: "",
+        stderr: "{argv0}: error opening nodir/out.inc: No such file or directory\n",
+        after: &[],
+    },
+    Case {
+        name: "-o without a value",
+        files: &[S_TD],
+        args: &["s.td", "-o"],
+        stdin: "",
+        status: 1,
+        stdout: "",
+        stderr: "{prog}: for the -o option: requires a value!\n",
+        after: &[],
+    },
+    Case {
+        name: "-d needs -o",
+        files: &[S_TD],
+        args: &["-d", "out.d", "s.td"],
+        stdin: "",
+        status: 1,
+        stdout: "",
+        stderr: "{argv0}: the option -d must be used together with -o\n",
+        after: &[("out.d", None)],
+    },
+    Case {
+        name: "-d lists the included files, sorted",
+        files: &[INCLUDER_TD, INC_A, INC_B],
+        args: &["-I", "inc", "-d", "out.d", "-o", "out.inc", "m.td"],
+        stdin: "",
+        status: 0,
+        stdout: "",
+        stderr: "",
+        after: &[("out.d", Some("out.inc: inc/a.td inc/b.td\n")), ("out.inc", Some(M_RECORDS))],
+    },
+    Case {
+        name: "-d without includes",
+        files: &[S_TD],
+        args: &["-d", "out.d", "-o", "./out.inc", "s.td"],
+        stdin: "",
+        status: 0,
+        stdout: "",
+        stderr: "",
+        after: &[("out.d", Some("./out.inc:\n"))],
+    },
+    Case {
+        name: "-d in a missing directory",
+        files: &[S_TD],
+        args: &["-d", "nodir/out.d", "-o", "out.inc", "s.td"],
+        stdin: "",
+        status: 1,
+        stdout: "",
+        stderr: "{argv0}: error opening nodir/out.d:No such file or directory\n",
+        after: &[("out.inc", None)],
+    },
+    Case {
+        name: "-Idir, -I=dir, --I dir, -DNAME, -D NAME",
+        files: &[INCLUDER_TD, INC_A, ("other/b.td", "def b;\n")],
+        args: &["-Iinc", "-I=nothing", "--I", "other", "-DFOO", "-D", "BAR", "m.td"],
+        stdin: "",
+        status: 0,
+        stdout: M_FOO_RECORDS,
+        stderr: "",
+        after: &[],
+    },
+    Case {
+        name: "-D=NAME",
+        files: &[INCLUDER_TD, INC_A, INC_B],
+        args: &["-I", "inc", "-D=FOO", "m.td"],
+        stdin: "",
+        status: 0,
+        stdout: M_FOO_RECORDS,
+        stderr: "",
+        after: &[],
+    },
+    Case {
+        name: "missing include",
+        files: &[INCLUDER_TD],
+        args: &["m.td"],
+        stdin: "",
+        status: 1,
+        stdout: "",
+        stderr: "m.td:1:9: error: Could not find include file 'b.td'\ninclude \"b.td\"\n        ^\nm.td:1:9: error: Unexpected token at top level\ninclude \"b.td\"\n        ^\n",
+        after: &[],
+    },
+    Case {
+        name: "two inputs",
+        files: &[S_TD],
+        args: &["s.td", "s.td"],
+        stdin: "",
+        status: 1,
+        stdout: "",
+        stderr: "{prog}: Too many positional arguments specified!\nCan specify at most 1 positional arguments: See: {argv0} --help\n",
+        after: &[],
+    },
+    Case {
+        name: "unknown backend flag",
+        files: &[S_TD],
+        args: &["s.td", "--gen-foo"],
+        stdin: "",
+        status: 1,
+        stdout: "",
+        stderr: "{prog}: Unknown command line argument '--gen-foo'.  Try: '{argv0} --help'\n{prog}: Did you mean '--gen-vt'?\n",
+        after: &[],
+    },
+    Case {
+        name: "unknown option with a value",
+        files: &[S_TD],
+        args: &["-printrecords", "--foo=3", "s.td"],
+        stdin: "",
+        status: 1,
+        stdout: "",
+        stderr: "{prog}: Unknown command line argument '-printrecords'.  Try: '{argv0} --help'\n{prog}: Did you mean '--print-records'?\n{prog}: Unknown command line argument '--foo=3'.  Try: '{argv0} --help'\n{prog}: Did you mean '--o=3'?\n",
+        after: &[],
+    },
+    Case {
+        name: "a backend takes no value",
+        files: &[S_TD],
+        args: &["-print-records=1", "s.td"],
+        stdin: "",
+        status: 1,
+        stdout: "",
+        stderr: "Action to perform: option: does not allow a value! '1' specified.\n",
+        after: &[],
+    },
+    Case {
+        name: "the last backend wins",
+        files: &[S_TD],
+        args: &["--print-records", "s.td", "-null-backend"],
+        stdin: "",
+        status: 0,
+        stdout: "",
+        stderr: "",
+        after: &[],
+    },
+    Case {
+        name: "--null-backend writes an empty output",
+        files: &[S_TD, ("out.inc", "old\n")],
+        args: &["--null-backend", "s.td", "-o", "out.inc"],
+        stdin: "",
+        status: 0,
+        stdout: "",
+        stderr: "",
+        after: &[("out.inc", Some(""))],
+    },
+    Case {
+        name: "bad boolean",
+        files: &[S_TD],
+        args: &["--write-if-changed=yes", "s.td"],
+        stdin: "",
+        status: 1,
+        stdout: "",
+        stderr: "{prog}: for the --write-if-changed option: 'yes' is invalid value for boolean argument! Try 0 or 1\n",
+        after: &[],
+    },
+    Case {
+        name: "backend options are parsed",
+        files: &[S_TD],
+        args: &["--asmwriternum=x", "--suppress-per-hwmode-duplicates=O5", "--optimize-match-table=false", "s.td"],
+        stdin: "",
+        status: 1,
+        stdout: "",
+        stderr: "{prog}: for the --asmwriternum option: 'x' value invalid for uint argument!\n{prog}: for the --suppress-per-hwmode-duplicates option: Cannot find option named 'O5'!\n",
+        after: &[],
+    },
+    Case {
+        name: "after -- every word is a file",
+        files: &[],
+        args: &["--", "-foo"],
+        stdin: "",
+        status: 1,
+        stdout: "",
+        stderr: "{argv0}: Could not open input file '-foo': No such file or directory\n",
+        after: &[],
+    },
+    Case {
+        name: "response file",
+        files: &[INCLUDER_TD, INC_A, INC_B, ("args.rsp", "-I inc\n\"-DFOO\" m.td\n")],
+        args: &["@args.rsp"],
+        stdin: "",
+        status: 0,
+        stdout: M_FOO_RECORDS,
+        stderr: "",
+        after: &[],
+    },
+    Case {
+        name: "errors after a complete parse: output, then the count",
+        files: &[ASSERT_TD],
+        args: &["assert.td"],
+        stdin: "",
+        status: 1,
+        stdout: "------------- Classes -----------------\n------------- Defs -----------------\ndef z {\n}\n",
+        stderr: "assert.td:1:8: error: assertion failed\nassert 0, \"boom\";\n       ^\nnote: boom\n{argv0}: 1 errors.\n",
+        after: &[],
+    },
+    Case {
+        name: "errors after a complete parse remove the output file",
+        files: &[ASSERT_TD, ("out.inc", "old\n")],
+        args: &["assert.td", "-o", "out.inc", "-d", "out.d"],
+        stdin: "",
+        status: 1,
+        stdout: "",
+        stderr: "assert.td:1:8: error: assertion failed\nassert 0, \"boom\";\n       ^\nnote: boom\n{argv0}: 1 errors.\n",
+        after: &[("out.inc", None), ("out.d", Some("out.inc:\n"))],
+    },
+    Case {
+        name: "a failed parse leaves the output file alone",
+        files: &[("err.td", "def a : B;\n"), ("out.inc", "old\n")],
+        args: &["err.td", "-o", "out.inc"],
+        stdin: "",
+        status: 1,
+        stdout: "",
+        stderr: "err.td:1:9: error: Couldn't find class 'B'\ndef a : B;\n        ^\n",
+        after: &[("out.inc", Some("old\n"))],
+    },
+    Case {
+        name: "unused template argument warning",
+        files: &[UNUSED_ARG_TD],
+        args: &["t.td", "--null-backend"],
+        stdin: "",
+        status: 0,
+        stdout: "",
+        stderr: "t.td:1:13: warning: unused template argument: A:x\nclass A<int x> { int v = 1; }\n            ^\n",
+        after: &[],
+    },
+    Case {
+        name: "--no-warn-on-unused-template-args",
+        files: &[UNUSED_ARG_TD],
+        args: &["t.td", "--null-backend", "--no-warn-on-unused-template-args"],
+        stdin: "",
+        status: 0,
+        stdout: "",
+        stderr: "",
+        after: &[],
+    },
+    Case {
+        name: "dump prints notes",
+        files: &[("d.td", "def a { dump \"hello\"; }\n")],
+        args: &["d.td", "--null-backend"],
+        stdin: "",
+        status: 0,
+        stdout: "",
+        stderr: "d.td:1:9: note: hello\ndef a { dump \"hello\"; }\n        ^\n",
+        after: &[],
+    },
+];
+
+/// A program standing in for llvm-tblgen, and how its messages name it.
+struct Tool {
+    program: PathBuf,
+    /// Words before the llvm-tblgen options.
+    prefix: Vec<&'static str>,
+    prog: String,
+    argv0: String,
+}
+
+fn tdq() -> Tool {
+    let program = PathBuf::from(env!("CARGO_BIN_EXE_tdq"));
+    let argv0 = format!("{} tblgen", program.display());
+    Tool { program, prefix: vec!["tblgen"], prog: "tdq tblgen".to_string(), argv0 }
+}
+
+fn llvm_tblgen() -> Tool {
+    let path = std::env::var("LLVM_TBLGEN").unwrap_or_else(|_| "/usr/lib/llvm-19/bin/llvm-tblgen".to_string());
+    let program = PathBuf::from(&path);
+    assert!(
+        program.is_file(),
+        "{path} is missing: these tests check their expectations against llvm-tblgen 19 \
+         (apt-get install llvm-19, or set LLVM_TBLGEN)"
+    );
+    Tool { program, prefix: vec![], prog: "llvm-tblgen".to_string(), argv0: path }
+}
+
+struct Run {
+    status: i32,
+    stdout: String,
+    stderr: String,
+}
+
+fn run(tool: &Tool, dir: &Path, args: &[&str], stdin: &str) -> Run {
+    let mut child = Command::new(&tool.program)
+        .args(&tool.prefix)
+        .args(args)
+        .current_dir(dir)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the tool starts");
+    let mut input = child.stdin.take().expect("stdin is piped");
+    // The tool may exit without reading its input; a broken pipe then is no failure.
+    let _ = input.write_all(stdin.as_bytes());
+    drop(input);
+    let output = child.wait_with_output().expect("the tool runs");
+    Run {
+        status: output.status.code().unwrap_or(-1),
+        stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
+    }
+}
+
+fn write_files(dir: &Path, files: &[(&str, &str)]) {
+    for (path, text) in files {
+        let path = dir.join(path);
+        std::fs::create_dir_all(path.parent().expect("files are in the directory")).expect("mkdir");
+        std::fs::write(path, text).expect("write a case file");
+    }
+}
+
+/// Runs every case with `tool` and returns a description of each mismatch.
+fn mismatches(tool: &Tool, cases: &[Case]) -> Vec<String> {
+    let mut found = Vec::new();
+    for case in cases {
+        let dir = tempfile::tempdir().expect("a temporary directory");
+        write_files(dir.path(), case.files);
+        let got = run(tool, dir.path(), case.args, case.stdin);
+        let stderr = case.stderr.replace("{prog}", &tool.prog).replace("{argv0}", &tool.argv0);
+        let mut problems = Vec::new();
+        if got.status != case.status {
+            problems.push(format!("status {} (expected {})", got.status, case.status));
+        }
+        if got.stdout != case.stdout {
+            problems.push(format!("stdout {:?}\n    expected {:?}", got.stdout, case.stdout));
+        }
+        if got.stderr != stderr {
+            problems.push(format!("stderr {:?}\n    expected {:?}", got.stderr, stderr));
+        }
+        for (path, expected) in case.after {
+            let actual = std::fs::read_to_string(dir.path().join(path)).ok();
+            if actual.as_deref() != *expected {
+                problems.push(format!("file {path}: {actual:?} (expected {expected:?})"));
+            }
+        }
+        if !problems.is_empty() {
+            found.push(format!("{} ({:?}):\n  {}", case.name, case.args, problems.join("\n  ")));
+        }
+    }
+    found
+}
+
+fn assert_none(tool: &Tool, found: Vec<String>) {
+    assert!(found.is_empty(), "{} differs from the expectations:\n{}", tool.program.display(), found.join("\n"));
+}
+
+#[test]
+fn tdq_tblgen_meets_the_expectations() {
+    let tool = tdq();
+    assert_none(&tool, mismatches(&tool, CASES));
+}
+
+#[test]
+fn the_expectations_are_llvm_tblgens() {
+    let tool = llvm_tblgen();
+    assert_none(&tool, mismatches(&tool, CASES));
+}
+
+/// `--help` and its variants are cl::'s printers over the same option table: compared whole.
+#[test]
+fn help_is_llvm_tblgens() {
+    let (tdq, reference) = (tdq(), llvm_tblgen());
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    for flag in ["--help", "-help", "-h", "--help-hidden", "--help-list", "--help-list-hidden"] {
+        let ours = run(&tdq, dir.path(), &[flag], "");
+        let theirs = run(&reference, dir.path(), &[flag], "");
+        assert_eq!((ours.status, ours.stderr.as_str()), (0, ""), "{flag}");
+        assert_eq!(theirs.status, 0, "{flag}");
+        assert_eq!(ours.stdout, theirs.stdout.replace("USAGE: llvm-tblgen", "USAGE: tdq tblgen"), "{flag}");
+    }
+}
+
+/// `--write-if-changed` leaves an output file with the same content untouched (its mtime
+/// too), and rewrites one that differs.
+#[test]
+fn write_if_changed_keeps_an_unchanged_file() {
+    for tool in [tdq(), llvm_tblgen()] {
+        let dir = tempfile::tempdir().expect("a temporary directory");
+        write_files(dir.path(), &[S_TD, ("same.inc", S_RECORDS), ("other.inc", "old\n")]);
+        let old = SystemTime::now() - Duration::from_secs(3600);
+        for name in ["same.inc", "other.inc"] {
+            let file = std::fs::File::options().write(true).open(dir.path().join(name)).expect("open");
+            file.set_modified(old).expect("set the mtime");
+        }
+        for name in ["same.inc", "other.inc"] {
+            let got = run(&tool, dir.path(), &["--write-if-changed", "s.td", "-o", name], "");
+            assert_eq!((got.status, got.stderr.as_str()), (0, ""), "{}", tool.program.display());
+        }
+        let modified = |name: &str| std::fs::metadata(dir.path().join(name)).and_then(|m| m.modified()).expect("mtime");
+        assert_eq!(modified("same.inc"), old, "{}: an unchanged output was rewritten", tool.program.display());
+        assert_ne!(modified("other.inc"), old, "{}: a changed output was not rewritten", tool.program.display());
+        assert_eq!(std::fs::read_to_string(dir.path().join("other.inc")).expect("read"), S_RECORDS);
+    }
+}
+
+/// `--time-phases` prints LLVM's timer report on stderr; the numbers vary, the layout not.
+#[test]
+fn time_phases_prints_the_phase_report() {
+    for tool in [tdq(), llvm_tblgen()] {
+        let dir = tempfile::tempdir().expect("a temporary directory");
+        write_files(dir.path(), &[S_TD]);
+        let got = run(&tool, dir.path(), &["--time-phases", "s.td", "-o", "out.inc"], "");
+        assert_eq!(got.status, 0);
+        let lines: Vec<&str> = got.stderr.lines().collect();
+        let shape = |l: &str| l.chars().map(|c| if c.is_ascii_digit() { '9' } else { c }).collect::<String>();
+        assert_eq!(lines.len(), 11, "{}: {}", tool.program.display(), got.stderr);
+        assert_eq!(lines[0], format!("==={}===", "-".repeat(73)));
+        assert_eq!(lines[1], "                             TableGen Phase Timing");
+        assert!(shape(lines[3]).starts_with("  Total Execution Time: 9.9999 seconds (9.9999 wall clock)"), "{}", lines[3]);
+        assert!(lines[5].ends_with("   ---Wall Time---  --- Name ---"), "{}", lines[5]);
+        let mut names: Vec<&str> = lines[6..9].iter().map(|l| l.rsplit("  ").next().unwrap_or("")).collect();
+        names.sort_unstable();
+        assert_eq!(names, ["Backend overall", "Parse, build records", "Write output"]);
+        assert!(lines[9].ends_with("(100.0%)  Total"), "{}", lines[9]);
+        assert_eq!(lines[10], "");
+    }
+}
+
+/// A backend llvm-tblgen has and tdq does not have yet is refused, not ignored.
+#[test]
+fn unimplemented_backends_are_refused() {
+    const CANDIDATES: &[&str] = &["gen-exegesis", "gen-automata", "gen-dxil-operation", "gen-x86-mnemonic-tables"];
+    let missing = CANDIDATES.iter().find(|name| tdq_backends::find(name).is_none());
+    let name = missing.expect("every candidate backend is implemented: this test needs a new candidate or can go");
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    write_files(dir.path(), &[S_TD]);
+    let flag = format!("-{name}");
+    let got = run(&tdq(), dir.path(), &[&flag, "s.td", "-o", "out.inc"], "");
+    assert_eq!(got.status, 1);
+    assert_eq!(got.stdout, "");
+    assert_eq!(got.stderr, format!("tdq: backend '--{name}' is not implemented yet\n"));
+    assert!(!dir.path().join("out.inc").exists());
+}
+
+#[test]
+fn version_names_tdq_and_llvm() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let got = run(&tdq(), dir.path(), &["--version"], "");
+    assert_eq!(got.status, 0);
+    assert_eq!(got.stdout, format!("tdq version {} (llvm-tblgen 19.1.7 compatible)\n", env!("CARGO_PKG_VERSION")));
+}
