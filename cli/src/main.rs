@@ -30,7 +30,19 @@ enum Command {
     },
 }
 
+/// The evaluator recurses over value trees; a deep one needs more than the main thread's 8 MiB
+/// (llvm-tblgen relies on its stack the same way). Only the pages touched are committed.
+const EVALUATION_STACK: usize = 1 << 30;
+
 fn main() {
+    let worker = std::thread::Builder::new().stack_size(EVALUATION_STACK).spawn(real_main);
+    match worker.map(|w| w.join()) {
+        Ok(Ok(())) => {}
+        _ => std::process::exit(exit_codes::FAILURE),
+    }
+}
+
+fn real_main() {
     let mut argv = std::env::args_os();
     let argv0 = argv.next().map(lossy).unwrap_or_else(|| "tdq".to_string());
     let file_name = std::path::Path::new(&argv0)

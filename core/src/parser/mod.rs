@@ -100,7 +100,13 @@ pub struct Parser {
     type_aliases: HashMap<String, Ty>,
     used_args: HashSet<Init>,
     config: ParserConfig,
+    /// How deeply the value being parsed nests (see [`MAX_VALUE_NESTING`]).
+    value_depth: u32,
 }
+
+/// The deepest nesting of values (operators, lists, dags) the parser accepts: far above what
+/// LLVM's targets use, low enough that evaluating such a value cannot exhaust the stack.
+pub const MAX_VALUE_NESTING: u32 = 10_000;
 
 type SubstStack = Vec<(Init, Init)>;
 
@@ -118,6 +124,7 @@ impl Parser {
             type_aliases: HashMap::default(),
             used_args: HashSet::default(),
             config,
+            value_depth: 0,
         }
     }
 

@@ -215,6 +215,17 @@ impl Parser {
 
     /// `Value ::= SimpleValue ValueSuffix*`
     pub(super) fn parse_value(&mut self, cur: Option<&Record>, item_ty: Option<Ty>, mode: Mode) -> PResult<Init> {
+        if self.value_depth >= super::MAX_VALUE_NESTING {
+            self.rk.fatal(&[self.loc()], format!("value nesting exceeds the limit of {}", super::MAX_VALUE_NESTING));
+            return Err(Failed);
+        }
+        self.value_depth += 1;
+        let r = self.parse_value_inner(cur, item_ty, mode);
+        self.value_depth -= 1;
+        r
+    }
+
+    fn parse_value_inner(&mut self, cur: Option<&Record>, item_ty: Option<Ty>, mode: Mode) -> PResult<Init> {
         let lhs_loc = self.loc();
         let mut result = self.parse_simple_value(cur, item_ty, mode)?;
         loop {
