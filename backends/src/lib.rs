@@ -4,9 +4,15 @@
 //! selects it with the same flag llvm-tblgen uses (`--print-records`, `--dump-json`, ...).
 
 use std::io::Write;
-use tdq_core::record::RecordKeeper;
+use tdq_core::types::RecId;
+use tdq_core::Evaluation;
 
+pub mod detailed_records;
+pub mod dump_json;
+pub mod null;
+pub mod print_enums;
 pub mod print_records;
+pub mod print_sets;
 
 /// A backend failure that is not an I/O error: llvm-tblgen's PrintFatalError from a backend.
 #[derive(Debug)]
@@ -16,10 +22,36 @@ pub enum BackendError {
     Fatal(String),
 }
 
+impl BackendError {
+    /// LLVM's `PrintFatalError(ArrayRef<SMLoc>, Msg)`: an error at the first location, a note
+    /// "instantiated from multiclass" at each other one; no locations gives the location-less
+    /// `error: Msg` form of `PrintFatalError(Msg)`.
+    pub fn fatal(sm: &tdq_core::SourceMgr, locs: &[tdq_core::Loc], message: impl Into<String>) -> BackendError {
+        let mut diags = tdq_core::Diagnostics::new();
+        if locs.is_empty() {
+            diags.error(tdq_core::Loc::NONE, message);
+        } else {
+            diags.error_at(locs, message);
+        }
+        BackendError::Fatal(diags.render_all(sm))
+    }
+}
+
 impl From<std::io::Error> for BackendError {
     fn from(e: std::io::Error) -> Self {
         BackendError::Io(e)
     }
+}
+
+/// What a backend may need from the command line besides the records: the options llvm-tblgen
+/// keeps in backend-specific `cl::opt`s, and what its `RecordKeeper` remembers of the driver.
+#[derive(Clone, Debug, Default)]
+pub struct BackendOptions {
+    /// `--class`: the class whose defs `--print-enums` lists (llvm-tblgen's default is empty).
+    pub class: String,
+    /// The input file as named on the command line, `-` for standard input
+    /// (`RecordKeeper::getInputFilename`). Empty: the root buffer's name.
+    pub input_filename: String,
 }
 
 /// One output format over the evaluated records.
@@ -28,11 +60,29 @@ pub trait Backend: Sync {
     fn name(&self) -> &'static str;
     /// One line for `--help`.
     fn help(&self) -> &'static str;
-    fn emit(&self, records: &RecordKeeper, out: &mut dyn Write) -> Result<(), BackendError>;
+    /// Writes the output for `input` (its records, and the sources for locations) to `out`.
+    fn emit(&self, input: &Evaluation, options: &BackendOptions, out: &mut dyn Write) -> Result<(), BackendError>;
 }
 
 /// Every backend tdq has. The first is the default, as in llvm-tblgen.
-pub static BACKENDS: &[&dyn Backend] = &[&print_records::PrintRecords];
+pub static BACKENDS: &[&dyn Backend] = &[
+    &print_records::PrintRecords,
+    &detailed_records::PrintDetailedRecords,
+    &null::NullBackend,
+    &dump_json::DumpJson,
+    &print_enums::PrintEnums,
+    &print_sets::PrintSets,
+];
+
+/// LLVM's `RecordKeeper::getAllDerivedDefinitions`: the defs deriving from class `class`, in
+/// name order; a fatal error if there is no such class.
+pub fn all_derived_definitions(input: &Evaluation, class: &str) -> Result<Vec<RecId>, BackendError> {
+    let rk = &input.records;
+    let Some(class_id) = rk.class(class) else {
+        return Err(BackendError::fatal(&input.sm, &[], format!("The class '{class}' is not defined\n")));
+    };
+    Ok(rk.defs.values().copied().filter(|&id| rk.get(id).is_subclass_of(class_id)).collect())
+}
 
 /// The backend selected by an llvm-tblgen flag name (without dashes).
 pub fn find(name: &str) -> Option<&'static dyn Backend> {

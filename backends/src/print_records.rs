@@ -1,7 +1,7 @@
 //! `--print-records`: llvm-tblgen's default backend, every class then every def as text.
-use crate::{Backend, BackendError};
+use crate::{Backend, BackendError, BackendOptions};
 use std::io::Write;
-use tdq_core::record::RecordKeeper;
+use tdq_core::Evaluation;
 
 pub struct PrintRecords;
 
@@ -12,8 +12,8 @@ impl Backend for PrintRecords {
     fn help(&self) -> &'static str {
         "Print all records to stdout (default)"
     }
-    fn emit(&self, records: &RecordKeeper, out: &mut dyn Write) -> Result<(), BackendError> {
-        records.print(out)?;
+    fn emit(&self, input: &Evaluation, _: &BackendOptions, out: &mut dyn Write) -> Result<(), BackendError> {
+        input.records.print(out)?;
         Ok(())
     }
 }

@@ -512,7 +512,11 @@ impl Parser<'_> {
             let flag = if permit_value { lhs } else { arg };
             for name in names {
                 let distance = edit_distance(name, flag);
-                if best.as_ref().map_or(true, |(d, _)| distance < *d) {
+                let closer = match &best {
+                    None => true,
+                    Some((d, _)) => distance < *d,
+                };
+                if closer {
                     let shown =
                         if rhs.is_empty() || !permit_value { name.to_string() } else { format!("{name}={rhs}") };
                     best = Some((distance, shown));

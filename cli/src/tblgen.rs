@@ -10,8 +10,7 @@ use crate::cl::{self, Outcome, Value};
 use crate::exit_codes::{FAILURE, SUCCESS};
 use crate::os_message;
 use std::io::{Read, Write};
-use tdq_backends::{Backend, BackendError};
-use tdq_core::record::RecordKeeper;
+use tdq_backends::{Backend, BackendError, BackendOptions};
 use timing::{PhaseTimer, ReportOptions};
 
 /// Runs `tdq tblgen` on `args` (the words after `tblgen`) and returns the exit status.
@@ -27,7 +26,7 @@ pub fn run(program_name: &str, argv0: &str, args: &[String]) -> i32 {
         Outcome::Exit(status) => return status,
     };
     let backend_name = matches.literal.unwrap_or(options::DEFAULT_BACKEND);
-    let Some(backend) = select_backend(backend_name) else {
+    let Some(backend) = tdq_backends::find(backend_name) else {
         eprintln!("tdq: backend '--{backend_name}' is not implemented yet");
         return FAILURE;
     };
@@ -41,6 +40,10 @@ pub fn run(program_name: &str, argv0: &str, args: &[String]) -> i32 {
         output: matches.str("o").unwrap_or("-").to_string(),
         depfile: matches.str("d").unwrap_or("").to_string(),
         write_if_changed: matches.bool_or("write-if-changed", false),
+        backend: BackendOptions {
+            class: matches.str("class").unwrap_or("").to_string(),
+            input_filename: matches.positionals.first().cloned().unwrap_or_else(|| "-".to_string()),
+        },
         core: tdq_core::Options {
             include_dirs: matches.list("I"),
             defines: matches.list("D"),
@@ -67,29 +70,9 @@ struct Settings {
     /// Empty when there is no `-d`.
     depfile: String,
     write_if_changed: bool,
+    /// `--class` and the input's name, for the backend.
+    backend: BackendOptions,
     core: tdq_core::Options,
-}
-
-/// llvm-tblgen's `--null-backend`, for as long as tdq_backends has none of its own.
-struct NullBackend;
-
-impl Backend for NullBackend {
-    fn name(&self) -> &'static str {
-        "null-backend"
-    }
-    fn help(&self) -> &'static str {
-        "Do nothing after parsing (useful for timing)"
-    }
-    fn emit(&self, _: &RecordKeeper, _: &mut dyn Write) -> Result<(), BackendError> {
-        Ok(())
-    }
-}
-
-fn select_backend(name: &str) -> Option<&'static dyn Backend> {
-    tdq_backends::find(name).or(match name {
-        "null-backend" => Some(&NullBackend),
-        _ => None,
-    })
 }
 
 /// An option given whose effect tdq does not have yet, so that it is refused rather than
@@ -110,7 +93,7 @@ fn table_gen_main(argv0: &str, settings: &Settings, backend: &dyn Backend, mut t
     let text = match read_input(&settings.input) {
         Ok(text) => text,
         Err(e) => {
-            eprint!("{argv0}: Could not open input file '{}': {}\n", settings.input, os_message(&e));
+            eprintln!("{argv0}: Could not open input file '{}': {}", settings.input, os_message(&e));
             return FAILURE;
         }
     };
@@ -135,14 +118,14 @@ fn table_gen_main(argv0: &str, settings: &Settings, backend: &dyn Backend, mut t
 
     timer.start("Backend overall");
     let mut out = Vec::new();
-    match backend.emit(&evaluation.records, &mut out) {
+    match backend.emit(&evaluation, &settings.backend, &mut out) {
         Ok(()) => {}
         Err(BackendError::Fatal(message)) => {
             eprint!("{message}");
             return FAILURE;
         }
         Err(BackendError::Io(e)) => {
-            eprint!("{argv0}: {}\n", os_message(&e));
+            eprintln!("{argv0}: {}", os_message(&e));
             return FAILURE;
         }
     }
@@ -151,7 +134,7 @@ fn table_gen_main(argv0: &str, settings: &Settings, backend: &dyn Backend, mut t
     // Main.cpp writes the depfile even when the output is unchanged, or Ninja would rebuild.
     if !settings.depfile.is_empty() {
         if settings.output == "-" {
-            eprint!("{argv0}: the option -d must be used together with -o\n");
+            eprintln!("{argv0}: the option -d must be used together with -o");
             return FAILURE;
         }
         let mut text = format!("{}:", settings.output);
@@ -161,7 +144,7 @@ fn table_gen_main(argv0: &str, settings: &Settings, backend: &dyn Backend, mut t
         }
         text.push('\n');
         if let Err(e) = write_output_file(&settings.depfile, text.as_bytes()) {
-            eprint!("{argv0}: error opening {}:{}\n", settings.depfile, os_message(&e));
+            eprintln!("{argv0}: error opening {}:{}", settings.depfile, os_message(&e));
             return FAILURE;
         }
     }
@@ -172,7 +155,7 @@ fn table_gen_main(argv0: &str, settings: &Settings, backend: &dyn Backend, mut t
     let unchanged = settings.write_if_changed && std::fs::read(&settings.output).is_ok_and(|old| old == out);
     if !unchanged {
         if let Err(e) = write_output_file(&settings.output, &out) {
-            eprint!("{argv0}: error opening {}: {}\n", settings.output, os_message(&e));
+            eprintln!("{argv0}: error opening {}: {}", settings.output, os_message(&e));
             return FAILURE;
         }
         if errors_printed > 0 && settings.output != "-" {
@@ -183,7 +166,7 @@ fn table_gen_main(argv0: &str, settings: &Settings, backend: &dyn Backend, mut t
     timer.stop();
     timer.report();
     if errors_printed > 0 {
-        eprint!("{argv0}: {errors_printed} errors.\n");
+        eprintln!("{argv0}: {errors_printed} errors.");
         return FAILURE;
     }
     SUCCESS
@@ -215,14 +198,14 @@ fn write_output_file(path: &str, bytes: &[u8]) -> std::io::Result<()> {
         let stdout = std::io::stdout();
         let mut lock = stdout.lock();
         if let Err(e) = lock.write_all(bytes).and_then(|()| lock.flush()) {
-            eprint!("LLVM ERROR: IO failure on output stream: {}\n", os_message(&e));
+            eprintln!("LLVM ERROR: IO failure on output stream: {}", os_message(&e));
             std::process::exit(FAILURE);
         }
         return Ok(());
     }
     let mut file = std::fs::File::create(path)?;
     if let Err(e) = file.write_all(bytes) {
-        eprint!("LLVM ERROR: IO failure on output stream: {}\n", os_message(&e));
+        eprintln!("LLVM ERROR: IO failure on output stream: {}", os_message(&e));
         std::process::exit(FAILURE);
     }
     Ok(())

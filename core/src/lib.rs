@@ -23,7 +23,8 @@ pub use source::{Loc, SourceMgr};
 /// What an evaluation needs besides the root file: llvm-tblgen's front-end options.
 #[derive(Clone, Debug, Default)]
 pub struct Options {
-    /// `-I` directories, searched in order after the including file's own directory.
+    /// `-I` directories, searched in order after the name as written (relative to the working
+    /// directory), as llvm-tblgen 19 does; the including file's directory is not searched.
     pub include_dirs: Vec<String>,
     /// `-D` macro names, defined before the root file is read.
     pub defines: Vec<String>,

@@ -146,7 +146,7 @@ impl PhaseTimer {
             _ => match std::fs::OpenOptions::new().append(true).create(true).open(path) {
                 Ok(mut f) => f.write_all(text.as_bytes()),
                 Err(_) => {
-                    eprint!("Error opening info-output-file '{path} for appending!\n");
+                    eprintln!("Error opening info-output-file '{path} for appending!");
                     std::io::stderr().write_all(text.as_bytes())
                 }
             },

@@ -474,6 +474,9 @@ impl Parser {
                 }
                 Entry::Rec(proto) => {
                     let mut rec = (**proto).clone();
+                    // LLVM's Record copy constructor copies assertions but not dumps: records
+                    // made from a multiclass or loop body never run their dumps.
+                    rec.dumps.clear();
                     if let Some((loc, mc)) = defm {
                         rec.locs.push(loc);
                         rec.defm_chain.push(DefmStep { defm_loc: loc, multiclass: sym(mc) });
@@ -618,8 +621,9 @@ impl Parser {
             };
             let mut new_bits: Vec<Option<Init>> = vec![None; cur_bits.len()];
             for (k, &bit) in bits.iter().enumerate() {
+                // llvm-tblgen reads past its bit vector here; the message it then gives is this one.
                 let Some(slot) = new_bits.get_mut(bit as usize) else {
-                    return Err(self.error(loc, format!("Invalid bit #{bit} of value '{}'", name.unquoted())));
+                    return Err(self.error(loc, format!("Cannot set bit #{bit} of value '{}' more than once", name.unquoted())));
                 };
                 if slot.is_some() {
                     return Err(self.error(loc, format!("Cannot set bit #{bit} of value '{}' more than once", name.unquoted())));

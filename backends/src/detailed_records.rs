@@ -1,0 +1,154 @@
+//! `--print-detailed-records`: globals, classes and defs with their source locations, template
+//! arguments, direct and indirect superclasses and defm chains (DetailedRecordsBackend.cpp).
+
+use crate::{Backend, BackendError, BackendOptions};
+use std::fmt::Write as _;
+use std::io::{BufWriter, Write};
+use tdq_core::record::{Record, RecordKeeper, RecordVal};
+use tdq_core::{Evaluation, SourceMgr};
+
+pub struct PrintDetailedRecords;
+
+impl Backend for PrintDetailedRecords {
+    fn name(&self) -> &'static str {
+        "print-detailed-records"
+    }
+    fn help(&self) -> &'static str {
+        "Print full details of all records to stdout"
+    }
+    fn emit(&self, input: &Evaluation, options: &BackendOptions, out: &mut dyn Write) -> Result<(), BackendError> {
+        let mut w = BufWriter::with_capacity(1 << 16, out);
+        let report = Report { rk: &input.records, sm: &input.sm };
+        let filename = match options.input_filename.as_str() {
+            "" => input.sm.files.first().map_or("", |f| f.path.as_str()),
+            name => name,
+        };
+        let mut s = format!("DETAILED RECORDS for file {filename}\n");
+        report.variables(&mut s);
+        w.write_all(s.as_bytes())?;
+        // One record at a time, so that the report is never held whole.
+        report.section_heading("Classes", input.records.classes.len(), &mut s);
+        for &id in input.records.classes.values() {
+            report.class(input.records.get(id), &mut s);
+            w.write_all(s.as_bytes())?;
+            s.clear();
+        }
+        report.section_heading("Records", input.records.defs.len(), &mut s);
+        for &id in input.records.defs.values() {
+            report.def(input.records.get(id), &mut s);
+            w.write_all(s.as_bytes())?;
+            s.clear();
+        }
+        w.flush()?;
+        Ok(())
+    }
+}
+
+struct Report<'a> {
+    rk: &'a RecordKeeper,
+    sm: &'a SourceMgr,
+}
+
+impl Report<'_> {
+    fn section_heading(&self, title: &str, count: usize, s: &mut String) {
+        let _ = write!(s, "\n-------------------- {title} ({count}) --------------------\n");
+    }
+
+    /// The globals (top-level `defvar`s and `defset`s), sorted by name as LLVM's map keeps them.
+    fn variables(&self, s: &mut String) {
+        let mut globals: Vec<_> = self.rk.globals.iter().collect();
+        globals.sort_unstable_by(|a, b| a.0.cmp(b.0));
+        self.section_heading("Global Variables", globals.len(), s);
+        s.push('\n');
+        for (name, value) in globals {
+            let _ = writeln!(s, "{name} = {value}");
+        }
+    }
+
+    fn class(&self, rec: &Record, s: &mut String) {
+        let _ = write!(s, "\n{}  |{}|\n", rec.name_string(), self.sm.json_loc(rec.loc()));
+        self.template_args(rec, s);
+        self.superclasses(rec, s);
+        self.fields(rec, s);
+    }
+
+    fn def(&self, rec: &Record, s: &mut String) {
+        let name = rec.name_string();
+        let name = if name.is_empty() { "\"\"".to_string() } else { name };
+        let _ = write!(s, "\n{name}  |{}|\n", self.sm.json_loc(rec.loc()));
+        self.defms(rec, s);
+        self.superclasses(rec, s);
+        self.fields(rec, s);
+    }
+
+    /// The defm statements that made the record, outermost first.
+    fn defms(&self, rec: &Record, s: &mut String) {
+        if rec.locs.len() < 2 {
+            return;
+        }
+        s.push_str("  Defm sequence:");
+        for &loc in rec.locs.iter().rev() {
+            let _ = write!(s, " |{}|", self.sm.json_loc(loc));
+        }
+        s.push('\n');
+    }
+
+    fn template_args(&self, rec: &Record, s: &mut String) {
+        if rec.template_args.is_empty() {
+            s.push_str("  Template args: (none)\n");
+            return;
+        }
+        s.push_str("  Template args:\n");
+        for &arg in &rec.template_args {
+            if let Some(v) = rec.value(arg) {
+                self.value(v, s);
+            }
+        }
+    }
+
+    /// Every superclass in LLVM's order; indirect ones in parentheses.
+    fn superclasses(&self, rec: &Record, s: &mut String) {
+        if rec.superclasses.is_empty() {
+            s.push_str("  Superclasses: (none)\n");
+            return;
+        }
+        let direct = rec.direct_superclasses(self.rk);
+        s.push_str("  Superclasses:");
+        for &(sc, _) in &rec.superclasses {
+            let name = self.rk.get(sc).name_string();
+            if direct.contains(&sc) {
+                let _ = write!(s, " {name}");
+            } else {
+                let _ = write!(s, " ({name})");
+            }
+        }
+        s.push('\n');
+    }
+
+    /// The fields in the order they were added (not `field` ones first, as print-records does).
+    fn fields(&self, rec: &Record, s: &mut String) {
+        if rec.values.is_empty() {
+            s.push_str("  Fields: (none)\n");
+            return;
+        }
+        s.push_str("  Fields:\n");
+        for v in &rec.values {
+            if !rec.is_template_arg(v.name) {
+                self.value(v, s);
+            }
+        }
+    }
+
+    /// `RecordVal::print(OS, false)` and the location of its last assignment.
+    fn value(&self, v: &RecordVal, s: &mut String) {
+        s.push_str("    ");
+        if v.nonconcrete_ok {
+            s.push_str("field ");
+        }
+        let _ = write!(s, "{} {}", v.print_type(), v.name.unquoted());
+        if !v.lost {
+            let _ = write!(s, " = {}", v.value);
+        }
+        let _ = writeln!(s, "  |{}|", self.sm.json_loc(v.loc));
+    }
+}

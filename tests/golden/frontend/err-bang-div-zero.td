@@ -1,0 +1,4 @@
+// Division by zero.
+def A {
+  int x = !div(1, 0);
+}

@@ -1,0 +1,4 @@
+// !head of an empty list.
+def A {
+  int x = !head([]<int>);
+}

@@ -1,0 +1,4 @@
+// !logtwo of a non-positive number.
+def A {
+  int x = !logtwo(0);
+}

@@ -1,0 +1,4 @@
+// !range with a step of zero.
+def A {
+  list<int> l = !range(0, 5, 0);
+}

@@ -1,0 +1,4 @@
+// !substr with a negative start.
+def A {
+  string s = !substr("abc", -1, 2);
+}

@@ -1,0 +1,3 @@
+// deftype cannot name a class type.
+class Rec;
+deftype RecRef = Rec;

@@ -1,0 +1,5 @@
+// A list index past the end of the list.
+def A {
+  list<int> l = [1, 2];
+  int x = l[5];
+}

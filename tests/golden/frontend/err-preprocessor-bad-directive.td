@@ -1,0 +1,4 @@
+// An unknown preprocessor directive.
+#if FOO
+def A;
+#endif

@@ -1,0 +1,4 @@
+// #else with no #ifdef or #ifndef open.
+def A;
+#else
+def B;

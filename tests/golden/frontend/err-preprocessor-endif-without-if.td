@@ -1,0 +1,3 @@
+// #endif with no #ifdef or #ifndef open.
+def A;
+#endif

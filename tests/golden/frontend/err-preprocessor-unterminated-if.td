@@ -1,0 +1,3 @@
+// An #ifdef that is never closed by #endif.
+#ifdef FOO
+def A;

@@ -1,0 +1,4 @@
+// An unknown type name in a field declaration.
+def A {
+  integer x = 1;
+}

@@ -1,0 +1,3 @@
+// The file ends inside a record body.
+def A {
+  int x = 1;

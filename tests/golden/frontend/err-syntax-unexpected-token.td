@@ -1,0 +1,3 @@
+// A token that cannot start a statement at top level.
+def A;
+= 5;

@@ -1,0 +1,4 @@
+// A string value for an int field.
+def A {
+  int x = "one";
+}

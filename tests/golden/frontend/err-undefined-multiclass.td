@@ -1,0 +1,2 @@
+// A defm of a multiclass that does not exist.
+defm A : NoSuchMulticlass;

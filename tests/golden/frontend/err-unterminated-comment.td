@@ -1,0 +1,4 @@
+// A block comment that is never closed.
+def A;
+/* this comment
+   never ends

@@ -1,0 +1,3 @@
+// Block comments nest, so one */ does not close two /*.
+/* outer /* inner */
+def A;

@@ -1,0 +1,399 @@
+//! Golden tests of `tdq tblgen` against llvm-tblgen 19: every `tests/golden/frontend/NAME.td` is
+//! run through the real `tdq` binary, and its stdout, stderr and exit status must equal the
+//! `NAME.td.out`, `NAME.td.err` and `NAME.td.rc` that llvm-tblgen wrote (tests/golden/README.md),
+//! except for the known bugs listed, each with its FIXME, in tests/golden/known-failures.txt.
+//!
+//! There is deliberately no "bless" mode (TDQ_BLESS or the like): a golden written by tdq would
+//! pin tdq's behaviour, not llvm-tblgen's. Goldens come from `tests/golden/regen.sh` only, and
+//! `frontend_goldens_are_llvm_tblgen_output` checks that they still do.
+
+use similar::TextDiff;
+use std::collections::{BTreeMap, BTreeSet};
+use std::io::Read;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+use tdq_tests::{golden_dir, tdq_binary, LLVM_TBLGEN, REFERENCE_ARGV0};
+
+/// How long one run may take before it counts as hung. Every case runs in milliseconds.
+const RUN_TIMEOUT: Duration = Duration::from_secs(20);
+
+/// The golden file kinds, by suffix after `NAME.td`.
+const GOLDEN_SUFFIXES: [&str; 3] = [".out", ".err", ".rc"];
+
+/// One input of the corpus and the extra command-line words of its `// ARGS:` line.
+struct Case {
+    /// The file name, `NAME.td`, as passed on the command line.
+    file: String,
+    args: Vec<String>,
+}
+
+/// What one run printed and how it ended; also what the goldens hold.
+#[derive(PartialEq)]
+struct Outcome {
+    stdout: String,
+    stderr: String,
+    /// The exit status as a shell reports it: the exit code, or 128 + the signal.
+    status: String,
+}
+
+fn frontend_dir() -> PathBuf {
+    golden_dir().join("frontend")
+}
+
+/// The cases: every `.td` directly in `frontend/` (the files of `frontend/inc/` are included by
+/// them, not cases), in name order.
+fn cases() -> Vec<Case> {
+    let dir = frontend_dir();
+    let mut files: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .map(|entry| {
+            entry
+                .expect("readable directory entry")
+                .file_name()
+                .to_string_lossy()
+                .into_owned()
+        })
+        .filter(|name| name.ends_with(".td"))
+        .collect();
+    files.sort();
+    assert!(!files.is_empty(), "no .td cases in {}", dir.display());
+    files
+        .into_iter()
+        .map(|file| {
+            let text =
+                std::fs::read_to_string(dir.join(&file)).unwrap_or_else(|e| panic!("{file}: {e}"));
+            Case {
+                args: args_of(&text),
+                file,
+            }
+        })
+        .collect()
+}
+
+/// The words after the first `// ARGS:` line, split at whitespace the way regen.sh's shell
+/// splits them (no quoting).
+fn args_of(text: &str) -> Vec<String> {
+    text.lines()
+        .find_map(|line| line.strip_prefix("// ARGS:"))
+        .map(|args| args.split_whitespace().map(str::to_string).collect())
+        .unwrap_or_default()
+}
+
+/// The goldens of a case, or which of them are missing.
+fn golden(case: &Case) -> Result<Outcome, String> {
+    let read = |suffix: &str| {
+        let path = frontend_dir().join(format!("{}{suffix}", case.file));
+        std::fs::read(&path).map_err(|_| format!("{}{suffix}", case.file))
+    };
+    let (stdout, stderr, status) = (read(".out"), read(".err"), read(".rc"));
+    let missing: Vec<&String> = [&stdout, &stderr, &status]
+        .into_iter()
+        .filter_map(|r| r.as_ref().err())
+        .collect();
+    if !missing.is_empty() {
+        return Err(format!(
+            "missing golden {}: run tests/golden/regen.sh {} (goldens come from llvm-tblgen, never from tdq)",
+            missing.iter().map(|m| m.as_str()).collect::<Vec<_>>().join(", "),
+            case.file
+        ));
+    }
+    Ok(Outcome {
+        stdout: lossy(stdout.unwrap()),
+        stderr: lossy(stderr.unwrap()),
+        status: lossy(status.unwrap()).trim().to_string(),
+    })
+}
+
+fn lossy(bytes: Vec<u8>) -> String {
+    String::from_utf8(bytes).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
+}
+
+/// Runs `command` from `frontend/` with no standard input, and with a time limit.
+fn run(mut command: Command) -> Outcome {
+    let mut child = command
+        .current_dir(frontend_dir())
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap_or_else(|e| panic!("cannot run {command:?}: {e}"));
+    let stdout = drain(child.stdout.take());
+    let stderr = drain(child.stderr.take());
+    let deadline = Instant::now() + RUN_TIMEOUT;
+    let status = loop {
+        match child.try_wait().expect("waiting for the child") {
+            Some(status) => break status_text(status),
+            None if Instant::now() >= deadline => {
+                let _ = child.kill();
+                let _ = child.wait();
+                break format!("timed out after {}s", RUN_TIMEOUT.as_secs());
+            }
+            None => std::thread::sleep(Duration::from_millis(2)),
+        }
+    };
+    Outcome {
+        stdout: lossy(stdout.join().expect("stdout reader")),
+        stderr: lossy(stderr.join().expect("stderr reader")),
+        status,
+    }
+}
+
+/// Reads a child's pipe to its end on a thread of its own, so that neither pipe can fill up and
+/// block the child while the other is read.
+fn drain(pipe: Option<impl Read + Send + 'static>) -> std::thread::JoinHandle<Vec<u8>> {
+    std::thread::spawn(move || {
+        let mut bytes = Vec::new();
+        if let Some(mut pipe) = pipe {
+            let _ = pipe.read_to_end(&mut bytes);
+        }
+        bytes
+    })
+}
+
+fn status_text(status: std::process::ExitStatus) -> String {
+    #[cfg(unix)]
+    if let Some(signal) = std::os::unix::process::ExitStatusExt::signal(&status) {
+        return (128 + signal).to_string();
+    }
+    status
+        .code()
+        .map_or_else(|| status.to_string(), |code| code.to_string())
+}
+
+/// Spells a program's own name (`argv0`) at the start of a stderr line, as in
+/// `<argv0>: 2 errors.` or `<argv0>: Could not open input file ...`, as `llvm-tblgen`.
+fn normalize_argv0(stderr: &str, argv0: &str) -> String {
+    let prefix = format!("{argv0}: ");
+    stderr
+        .split_inclusive('\n')
+        .map(|line| match line.strip_prefix(&prefix) {
+            Some(rest) => format!("{REFERENCE_ARGV0}: {rest}"),
+            None => line.to_string(),
+        })
+        .collect()
+}
+
+/// The differences between a golden and a run, as unified diffs; empty when they agree.
+fn differences(file: &str, golden: &Outcome, actual: &Outcome, actual_name: &str) -> String {
+    let mut report = String::new();
+    for (suffix, want, got) in [
+        (".out", &golden.stdout, &actual.stdout),
+        (".err", &golden.stderr, &actual.stderr),
+        (".rc", &golden.status, &actual.status),
+    ] {
+        if want != got {
+            let (want, got) = if suffix == ".rc" {
+                (format!("{want}\n"), format!("{got}\n"))
+            } else {
+                (want.clone(), got.clone())
+            };
+            let diff = TextDiff::from_lines(&want, &got);
+            let old = format!("{file}{suffix} (llvm-tblgen 19)");
+            let new = format!("{file}{suffix} ({actual_name})");
+            report.push_str(
+                &diff
+                    .unified_diff()
+                    .context_radius(3)
+                    .header(&old, &new)
+                    .missing_newline_hint(true)
+                    .to_string(),
+            );
+        }
+    }
+    report
+}
+
+/// The command line of a case, for messages: what to type in tests/golden/frontend/.
+fn command_line(program: &str, case: &Case) -> String {
+    let mut words = vec![program.to_string()];
+    words.extend(case.args.iter().cloned());
+    words.push(case.file.clone());
+    words.join(" ")
+}
+
+/// A case whose run differs from its goldens (or whose goldens are missing), and how.
+struct Mismatch {
+    file: String,
+    /// The diffs, or what is missing; ready to print.
+    report: String,
+    missing_golden: bool,
+}
+
+/// Runs every case through `runner` and returns those whose outcome differs from their goldens,
+/// with the number of cases run.
+fn mismatches(
+    actual_name: &str,
+    program: &str,
+    runner: impl Fn(&Case) -> Outcome,
+) -> (Vec<Mismatch>, usize) {
+    let cases = cases();
+    let mut mismatches = Vec::new();
+    for case in &cases {
+        let golden = match golden(case) {
+            Ok(golden) => golden,
+            Err(message) => {
+                let report = format!("=== {}: {message}\n", case.file);
+                mismatches.push(Mismatch {
+                    file: case.file.clone(),
+                    report,
+                    missing_golden: true,
+                });
+                continue;
+            }
+        };
+        let actual = runner(case);
+        if actual != golden {
+            let diff = differences(&case.file, &golden, &actual, actual_name);
+            let report = format!(
+                "=== {} ({})\n{diff}",
+                case.file,
+                command_line(program, case)
+            );
+            mismatches.push(Mismatch {
+                file: case.file.clone(),
+                report,
+                missing_golden: false,
+            });
+        }
+    }
+    (mismatches, cases.len())
+}
+
+/// `tests/golden/known-failures.txt`: the cases where tdq is known to differ, each with its
+/// FIXME.
+fn known_failures() -> BTreeMap<String, String> {
+    let path = golden_dir().join("known-failures.txt");
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    text.lines()
+        .map(str::trim)
+        .filter(|line| !line.is_empty() && !line.starts_with('#'))
+        .map(|line| match line.split_once(char::is_whitespace) {
+            Some((file, why)) => (file.to_string(), why.trim().to_string()),
+            None => (line.to_string(), String::new()),
+        })
+        .collect()
+}
+
+/// tdq, run as `tdq tblgen ARGS NAME.td`, prints and exits as llvm-tblgen 19 did, except for the
+/// cases of known-failures.txt, which must still differ (so that the list only shrinks).
+#[test]
+fn frontend_goldens_match_tdq() {
+    let tdq = tdq_binary().unwrap_or_else(|e| panic!("{e}"));
+    let argv0 = format!("{} tblgen", tdq.display());
+    let (mismatches, total) = mismatches("tdq", "tdq tblgen", |case| {
+        let mut command = Command::new(&tdq);
+        command.arg("tblgen").args(&case.args).arg(&case.file);
+        let mut outcome = run(command);
+        outcome.stderr = normalize_argv0(&outcome.stderr, &argv0);
+        outcome
+    });
+    let known = known_failures();
+    let cases: BTreeSet<String> = cases().into_iter().map(|case| case.file).collect();
+    let mut problems = Vec::new();
+    for file in known.keys().filter(|file| !cases.contains(*file)) {
+        problems.push(format!(
+            "known-failures.txt lists {file}, which is not a case of tests/golden/frontend"
+        ));
+    }
+    let mut unexpected = Vec::new();
+    for mismatch in &mismatches {
+        match known.get(&mismatch.file) {
+            Some(why) if !mismatch.missing_golden => {
+                println!(
+                    "known failure {}: {why}\n{}",
+                    mismatch.file, mismatch.report
+                );
+            }
+            _ => {
+                eprint!("{}", mismatch.report);
+                unexpected.push(mismatch.file.as_str());
+            }
+        }
+    }
+    if !unexpected.is_empty() {
+        problems.push(format!(
+            "{} of {total} cases in tests/golden/frontend differ from llvm-tblgen 19 (diffs above; the \
+             commands run from tests/golden/frontend):\n  {}",
+            unexpected.len(),
+            unexpected.join("\n  ")
+        ));
+    }
+    let differing: BTreeSet<&str> = mismatches.iter().map(|m| m.file.as_str()).collect();
+    let fixed: Vec<&str> = known
+        .keys()
+        .map(String::as_str)
+        .filter(|file| cases.contains(*file) && !differing.contains(file))
+        .collect();
+    if !fixed.is_empty() {
+        problems.push(format!(
+            "now equal to llvm-tblgen 19, so delete their lines from tests/golden/known-failures.txt:\n  {}",
+            fixed.join("\n  ")
+        ));
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+/// The goldens are what llvm-tblgen 19 prints for the cases as they are now: a case edited
+/// without running regen.sh, or a golden edited by hand, fails here.
+#[test]
+fn frontend_goldens_are_llvm_tblgen_output() {
+    assert!(
+        Path::new(LLVM_TBLGEN).exists(),
+        "{LLVM_TBLGEN} is missing: install llvm-19 (.ci/setup does)"
+    );
+    let (mismatches, total) = mismatches("llvm-tblgen now", REFERENCE_ARGV0, |case| {
+        let mut command = Command::new(LLVM_TBLGEN);
+        #[cfg(unix)]
+        std::os::unix::process::CommandExt::arg0(&mut command, REFERENCE_ARGV0);
+        command.args(&case.args).arg(&case.file);
+        run(command)
+    });
+    for mismatch in &mismatches {
+        eprint!("{}", mismatch.report);
+    }
+    let files: Vec<&str> = mismatches.iter().map(|m| m.file.as_str()).collect();
+    assert!(
+        files.is_empty(),
+        "the goldens of {} of {total} cases are not what llvm-tblgen 19 prints now (diffs above): run \
+         tests/golden/regen.sh {}",
+        files.len(),
+        files.join(" ")
+    );
+}
+
+/// Every golden file belongs to a case, so that a renamed or deleted case leaves nothing behind.
+#[test]
+fn frontend_goldens_have_cases() {
+    let dir = frontend_dir();
+    let cases: BTreeSet<String> = cases().into_iter().map(|case| case.file).collect();
+    let mut orphans = Vec::new();
+    for entry in std::fs::read_dir(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display())) {
+        let name = entry
+            .expect("readable directory entry")
+            .file_name()
+            .to_string_lossy()
+            .into_owned();
+        if let Some(suffix) = GOLDEN_SUFFIXES.iter().find(|s| name.ends_with(*s)) {
+            if !cases.contains(&name[..name.len() - suffix.len()]) {
+                orphans.push(name);
+            }
+        }
+    }
+    orphans.sort();
+    assert!(
+        orphans.is_empty(),
+        "golden files without a .td case in {}: {orphans:?}",
+        dir.display()
+    );
+}
+
+/// The normalization of program names touches only a leading argv0.
+#[test]
+fn argv0_is_normalized_only_at_line_start() {
+    let stderr = "x.td:1:1: error: boom\n/t/tdq tblgen: 2 errors.\nsee /t/tdq tblgen: here\n";
+    assert_eq!(
+        normalize_argv0(stderr, "/t/tdq tblgen"),
+        "x.td:1:1: error: boom\nllvm-tblgen: 2 errors.\nsee /t/tdq tblgen: here\n"
+    );
+}
