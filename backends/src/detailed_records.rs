@@ -26,6 +26,7 @@ impl Backend for PrintDetailedRecords {
         let mut s = format!("DETAILED RECORDS for file {filename}\n");
         report.variables(&mut s);
         w.write_all(s.as_bytes())?;
+        s.clear();
         // One record at a time, so that the report is never held whole.
         report.section_heading("Classes", input.records.classes.len(), &mut s);
         for &id in input.records.classes.values() {
@@ -81,13 +82,13 @@ impl Report<'_> {
         self.fields(rec, s);
     }
 
-    /// The defm statements that made the record, outermost first.
+    /// The defm statements that made the record, outermost first (without the def itself).
     fn defms(&self, rec: &Record, s: &mut String) {
         if rec.locs.len() < 2 {
             return;
         }
         s.push_str("  Defm sequence:");
-        for &loc in rec.locs.iter().rev() {
+        for &loc in rec.locs[1..].iter().rev() {
             let _ = write!(s, " |{}|", self.sm.json_loc(loc));
         }
         s.push('\n');
