@@ -25,21 +25,20 @@ impl Backend for PrintDetailedRecords {
         };
         let mut s = format!("DETAILED RECORDS for file {filename}\n");
         report.variables(&mut s);
-        w.write_all(s.as_bytes())?;
-        s.clear();
         // One record at a time, so that the report is never held whole.
         report.section_heading("Classes", input.records.classes.len(), &mut s);
         for &id in input.records.classes.values() {
-            report.class(input.records.get(id), &mut s);
             w.write_all(s.as_bytes())?;
             s.clear();
+            report.class(input.records.get(id), &mut s);
         }
         report.section_heading("Records", input.records.defs.len(), &mut s);
         for &id in input.records.defs.values() {
-            report.def(input.records.get(id), &mut s);
             w.write_all(s.as_bytes())?;
             s.clear();
+            report.def(input.records.get(id), &mut s);
         }
+        w.write_all(s.as_bytes())?;
         w.flush()?;
         Ok(())
     }

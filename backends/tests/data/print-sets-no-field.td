@@ -1,0 +1,4 @@
+// ARGS: --print-sets
+// A Set class without the Elements field.
+class Set;
+def X : Set;
