@@ -44,14 +44,6 @@ fn cur_locs(cur: Option<&CurRec>) -> &[Loc] {
     }
 }
 
-/// LLVM's location-less `PrintFatalError(const Twine &)`: `error: msg`.
-fn fatal_noloc(rk: &mut RecordKeeper, msg: impl Into<String>) {
-    if !rk.fatal {
-        rk.diags.error(Loc::NONE, msg);
-    }
-    rk.fatal = true;
-}
-
 /// `dyn_cast_or_null<IntInit>(I->convertInitializerTo(IntRecTy))`.
 fn to_int(rk: &RecordKeeper, i: Init) -> Option<i64> {
     i.convert_to(rk, Ty::int()).and_then(|v| v.as_int())
@@ -252,7 +244,7 @@ fn fold_cast_to_record(
     }
     let fatal = |rk: &mut RecordKeeper, msg: String| match cur {
         Some(c) => rk.fatal(&c.locs, msg),
-        None => fatal_noloc(rk, msg),
+        None => rk.fatal_noloc(msg),
     };
     match found {
         NamedDef::Delayed => this,
@@ -428,7 +420,7 @@ pub fn fold_bin_op(rk: &mut RecordKeeper, op: BinOp, a: Init, b: Init, ty: Ty, c
                 }
                 if let (Some(x), Some(y)) = (ldef, rdef) {
                     if x != y {
-                        fatal_noloc(rk, format!("Concatenated Dag operators do not match: '{a}' vs. '{b}'"));
+                        rk.fatal_noloc(format!("Concatenated Dag operators do not match: '{a}' vs. '{b}'"));
                         return this;
                     }
                 }

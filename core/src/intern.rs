@@ -57,11 +57,3 @@ impl<T: Eq + Hash + 'static> Default for Interner<T> {
         Self::new()
     }
 }
-
-/// Leaks a slice for the lifetime of the process (children lists of interned nodes).
-pub fn leak_slice<T: Clone>(items: &[T]) -> &'static [T] {
-    if items.is_empty() {
-        return &[];
-    }
-    Box::leak(items.to_vec().into_boxed_slice())
-}

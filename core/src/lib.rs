@@ -43,18 +43,10 @@ pub struct Evaluation {
     pub dependencies: Vec<String>,
     /// Parsing stopped at an error (llvm-tblgen then writes no output).
     pub parse_failed: bool,
-    pub timings: Vec<(String, std::time::Duration)>,
-}
-
-impl Evaluation {
-    pub fn failed(&self) -> bool {
-        self.parse_failed || self.diags.has_errors()
-    }
 }
 
 /// Lexes, parses and evaluates `text` (the contents of `main_path`) as llvm-tblgen does.
 pub fn evaluate(main_path: &str, text: Vec<u8>, opts: &Options) -> Evaluation {
-    let start = std::time::Instant::now();
     let lex = lexer::Lexer::new(main_path, text, &opts.include_dirs, &opts.defines);
     let config = parser::ParserConfig { no_warn_on_unused_template_args: opts.no_warn_on_unused_template_args };
     let mut p = parser::Parser::new(lex, config);
@@ -68,6 +60,5 @@ pub fn evaluate(main_path: &str, text: Vec<u8>, opts: &Options) -> Evaluation {
         sm: lex.sm,
         dependencies,
         parse_failed,
-        timings: vec![("Parse, build records".to_owned(), start.elapsed())],
     }
 }

@@ -24,8 +24,6 @@ pub struct RecordVal {
     pub loc: Loc,
     /// Where the current value was set (body line, `let`, template argument): provenance.
     pub set_at: Loc,
-    /// Template arguments: referenced somewhere (for the unused-argument warning).
-    pub used: bool,
     /// An assignment failed its type check: llvm-tblgen then holds no value and prints none.
     pub lost: bool,
 }
@@ -37,7 +35,7 @@ impl RecordVal {
             Some(n) => Init::bits(&vec![Init::unset(); n as usize]),
             None => Init::unset(),
         };
-        RecordVal { name, ty, value, nonconcrete_ok, template_arg: false, loc, set_at: loc, used: false, lost: false }
+        RecordVal { name, ty, value, nonconcrete_ok, template_arg: false, loc, set_at: loc, lost: false }
     }
     pub fn name_str(&self) -> Sym {
         self.name.as_str().unwrap_or("")
@@ -120,9 +118,6 @@ impl Record {
     pub fn is_class(&self) -> bool {
         self.kind == RecordKind::Class
     }
-    pub fn is_multiclass(&self) -> bool {
-        self.kind == RecordKind::MultiClass
-    }
     pub fn is_anonymous(&self) -> bool {
         self.kind == RecordKind::AnonymousDef
     }
@@ -135,9 +130,6 @@ impl Record {
     }
     pub fn value(&self, name: Init) -> Option<&RecordVal> {
         self.values.iter().find(|v| v.name == name)
-    }
-    pub fn value_mut(&mut self, name: Init) -> Option<&mut RecordVal> {
-        self.values.iter_mut().find(|v| v.name == name)
     }
     pub fn value_by_str(&self, name: &str) -> Option<&RecordVal> {
         self.values.iter().find(|v| v.name.as_str() == Some(name))
@@ -286,6 +278,14 @@ impl RecordKeeper {
     pub fn def_init(&self, id: RecId) -> Init {
         let r = self.get(id);
         Init::def(id, sym(&r.name_string()), r.ty(self))
+    }
+
+    /// A fatal error with no location (LLVM's PrintFatalError(Twine)), rendered `error: msg`.
+    pub fn fatal_noloc(&mut self, msg: impl Into<String>) {
+        if !self.fatal {
+            self.diags.error(Loc::NONE, msg);
+        }
+        self.fatal = true;
     }
 
     /// Reports a fatal error (LLVM's PrintFatalError): evaluation stops.

@@ -118,10 +118,6 @@ impl Ty {
         }
     }
 
-    fn same_kind(self, other: Ty) -> bool {
-        std::mem::discriminant(self.0) == std::mem::discriminant(other.0)
-    }
-
     /// Whether a record of this type is known to derive from `class`.
     pub fn record_is_subclass_of(self, g: &dyn ClassGraph, class: RecId) -> bool {
         self.record_classes().iter().any(|&(c, _)| g.class_is_subclass_of(c, class))
@@ -169,9 +165,6 @@ impl Ty {
         }
     }
 
-    pub fn same_kind_as(self, other: Ty) -> bool {
-        self.same_kind(other)
-    }
 }
 
 /// LLVM's `resolveTypes`: the most specific type both can convert to, if any.

@@ -1,7 +1,9 @@
-//! Golden tests of `tdq tblgen` against llvm-tblgen 19: every `tests/golden/frontend/NAME.td` is
-//! run through the real `tdq` binary, and its stdout, stderr and exit status must equal the
-//! `NAME.td.out`, `NAME.td.err` and `NAME.td.rc` that llvm-tblgen wrote (tests/golden/README.md),
-//! except for the known bugs listed, each with its FIXME, in tests/golden/known-failures.txt.
+//! Golden tests of `tdq tblgen` against llvm-tblgen 19: every `NAME.td` of the corpora
+//! `tests/golden/frontend` (one construct each) and `tests/golden/backends` (the backends but
+//! `--print-records`) is run through the real `tdq` binary, and its stdout, stderr and exit
+//! status must equal the `NAME.td.out`, `NAME.td.err` and `NAME.td.rc` that llvm-tblgen wrote
+//! (tests/golden/README.md), except for the known bugs listed, each with its FIXME, in
+//! tests/golden/known-failures.txt.
 //!
 //! There is deliberately no "bless" mode (TDQ_BLESS or the like): a golden written by tdq would
 //! pin tdq's behaviour, not llvm-tblgen's. Goldens come from `tests/golden/regen.sh` only, and
@@ -21,11 +23,26 @@ const RUN_TIMEOUT: Duration = Duration::from_secs(20);
 /// The golden file kinds, by suffix after `NAME.td`.
 const GOLDEN_SUFFIXES: [&str; 3] = [".out", ".err", ".rc"];
 
-/// One input of the corpus and the extra command-line words of its `// ARGS:` line.
+/// The corpora: directories of `tests/golden/`, each run from inside itself.
+const CORPORA: [&str; 2] = ["frontend", "backends"];
+
+/// One input of a corpus and the extra command-line words of its `// ARGS:` line.
 struct Case {
+    /// The corpus directory, one of [`CORPORA`].
+    corpus: &'static str,
     /// The file name, `NAME.td`, as passed on the command line.
     file: String,
     args: Vec<String>,
+}
+
+impl Case {
+    /// `CORPUS/NAME.td`: how messages and known-failures.txt name the case.
+    fn name(&self) -> String {
+        format!("{}/{}", self.corpus, self.file)
+    }
+    fn dir(&self) -> PathBuf {
+        golden_dir().join(self.corpus)
+    }
 }
 
 /// What one run printed and how it ended; also what the goldens hold.
@@ -37,14 +54,14 @@ struct Outcome {
     status: String,
 }
 
-fn frontend_dir() -> PathBuf {
-    golden_dir().join("frontend")
-}
-
-/// The cases: every `.td` directly in `frontend/` (the files of `frontend/inc/` are included by
+/// The cases: every `.td` directly in each corpus (the files of `CORPUS/inc/` are included by
 /// them, not cases), in name order.
 fn cases() -> Vec<Case> {
-    let dir = frontend_dir();
+    CORPORA.into_iter().flat_map(corpus_cases).collect()
+}
+
+fn corpus_cases(corpus: &'static str) -> Vec<Case> {
+    let dir = golden_dir().join(corpus);
     let mut files: Vec<String> = std::fs::read_dir(&dir)
         .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
         .map(|entry| {
@@ -61,9 +78,11 @@ fn cases() -> Vec<Case> {
     files
         .into_iter()
         .map(|file| {
-            let text =
-                std::fs::read_to_string(dir.join(&file)).unwrap_or_else(|e| panic!("{file}: {e}"));
+            // A case may hold bytes that are not UTF-8 on purpose; its ARGS line is text.
+            let text = std::fs::read(dir.join(&file)).unwrap_or_else(|e| panic!("{file}: {e}"));
+            let text = String::from_utf8_lossy(&text);
             Case {
+                corpus,
                 args: args_of(&text),
                 file,
             }
@@ -83,8 +102,8 @@ fn args_of(text: &str) -> Vec<String> {
 /// The goldens of a case, or which of them are missing.
 fn golden(case: &Case) -> Result<Outcome, String> {
     let read = |suffix: &str| {
-        let path = frontend_dir().join(format!("{}{suffix}", case.file));
-        std::fs::read(&path).map_err(|_| format!("{}{suffix}", case.file))
+        let path = case.dir().join(format!("{}{suffix}", case.file));
+        std::fs::read(&path).map_err(|_| format!("{}{suffix}", case.name()))
     };
     let (stdout, stderr, status) = (read(".out"), read(".err"), read(".rc"));
     let missing: Vec<&String> = [&stdout, &stderr, &status]
@@ -95,7 +114,7 @@ fn golden(case: &Case) -> Result<Outcome, String> {
         return Err(format!(
             "missing golden {}: run tests/golden/regen.sh {} (goldens come from llvm-tblgen, never from tdq)",
             missing.iter().map(|m| m.as_str()).collect::<Vec<_>>().join(", "),
-            case.file
+            case.name()
         ));
     }
     Ok(Outcome {
@@ -109,10 +128,11 @@ fn lossy(bytes: Vec<u8>) -> String {
     String::from_utf8(bytes).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
 }
 
-/// Runs `command` from `frontend/` with no standard input, and with a time limit.
-fn run(mut command: Command) -> Outcome {
+/// Runs `command` from the case's corpus directory with no standard input, and with a time
+/// limit.
+fn run(case: &Case, mut command: Command) -> Outcome {
     let mut child = command
-        .current_dir(frontend_dir())
+        .current_dir(case.dir())
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -204,7 +224,7 @@ fn differences(file: &str, golden: &Outcome, actual: &Outcome, actual_name: &str
     report
 }
 
-/// The command line of a case, for messages: what to type in tests/golden/frontend/.
+/// The command line of a case, for messages: what to type in its corpus directory.
 fn command_line(program: &str, case: &Case) -> String {
     let mut words = vec![program.to_string()];
     words.extend(case.args.iter().cloned());
@@ -233,9 +253,9 @@ fn mismatches(
         let golden = match golden(case) {
             Ok(golden) => golden,
             Err(message) => {
-                let report = format!("=== {}: {message}\n", case.file);
+                let report = format!("=== {}: {message}\n", case.name());
                 mismatches.push(Mismatch {
-                    file: case.file.clone(),
+                    file: case.name(),
                     report,
                     missing_golden: true,
                 });
@@ -247,11 +267,11 @@ fn mismatches(
             let diff = differences(&case.file, &golden, &actual, actual_name);
             let report = format!(
                 "=== {} ({})\n{diff}",
-                case.file,
+                case.name(),
                 command_line(program, case)
             );
             mismatches.push(Mismatch {
-                file: case.file.clone(),
+                file: case.name(),
                 report,
                 missing_golden: false,
             });
@@ -278,22 +298,22 @@ fn known_failures() -> BTreeMap<String, String> {
 /// tdq, run as `tdq tblgen ARGS NAME.td`, prints and exits as llvm-tblgen 19 did, except for the
 /// cases of known-failures.txt, which must still differ (so that the list only shrinks).
 #[test]
-fn frontend_goldens_match_tdq() {
+fn goldens_match_tdq() {
     let tdq = tdq_binary().unwrap_or_else(|e| panic!("{e}"));
     let argv0 = format!("{} tblgen", tdq.display());
     let (mismatches, total) = mismatches("tdq", "tdq tblgen", |case| {
         let mut command = Command::new(&tdq);
         command.arg("tblgen").args(&case.args).arg(&case.file);
-        let mut outcome = run(command);
+        let mut outcome = run(case, command);
         outcome.stderr = normalize_argv0(&outcome.stderr, &argv0);
         outcome
     });
     let known = known_failures();
-    let cases: BTreeSet<String> = cases().into_iter().map(|case| case.file).collect();
+    let cases: BTreeSet<String> = cases().iter().map(Case::name).collect();
     let mut problems = Vec::new();
     for file in known.keys().filter(|file| !cases.contains(*file)) {
         problems.push(format!(
-            "known-failures.txt lists {file}, which is not a case of tests/golden/frontend"
+            "known-failures.txt lists {file}, which is not a case of tests/golden"
         ));
     }
     let mut unexpected = Vec::new();
@@ -313,8 +333,8 @@ fn frontend_goldens_match_tdq() {
     }
     if !unexpected.is_empty() {
         problems.push(format!(
-            "{} of {total} cases in tests/golden/frontend differ from llvm-tblgen 19 (diffs above; the \
-             commands run from tests/golden/frontend):\n  {}",
+            "{} of {total} cases in tests/golden differ from llvm-tblgen 19 (diffs above; the \
+             commands run from each case's corpus directory):\n  {}",
             unexpected.len(),
             unexpected.join("\n  ")
         ));
@@ -337,7 +357,7 @@ fn frontend_goldens_match_tdq() {
 /// The goldens are what llvm-tblgen 19 prints for the cases as they are now: a case edited
 /// without running regen.sh, or a golden edited by hand, fails here.
 #[test]
-fn frontend_goldens_are_llvm_tblgen_output() {
+fn goldens_are_llvm_tblgen_output() {
     assert!(
         Path::new(LLVM_TBLGEN).exists(),
         "{LLVM_TBLGEN} is missing: install llvm-19 (.ci/setup does)"
@@ -347,7 +367,7 @@ fn frontend_goldens_are_llvm_tblgen_output() {
         #[cfg(unix)]
         std::os::unix::process::CommandExt::arg0(&mut command, REFERENCE_ARGV0);
         command.args(&case.args).arg(&case.file);
-        run(command)
+        run(case, command)
     });
     for mismatch in &mismatches {
         eprint!("{}", mismatch.report);
@@ -364,28 +384,41 @@ fn frontend_goldens_are_llvm_tblgen_output() {
 
 /// Every golden file belongs to a case, so that a renamed or deleted case leaves nothing behind.
 #[test]
-fn frontend_goldens_have_cases() {
-    let dir = frontend_dir();
-    let cases: BTreeSet<String> = cases().into_iter().map(|case| case.file).collect();
+fn goldens_have_cases() {
+    let cases: BTreeSet<String> = cases().iter().map(Case::name).collect();
     let mut orphans = Vec::new();
-    for entry in std::fs::read_dir(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display())) {
-        let name = entry
-            .expect("readable directory entry")
-            .file_name()
-            .to_string_lossy()
-            .into_owned();
-        if let Some(suffix) = GOLDEN_SUFFIXES.iter().find(|s| name.ends_with(*s)) {
-            if !cases.contains(&name[..name.len() - suffix.len()]) {
-                orphans.push(name);
+    for corpus in CORPORA {
+        let dir = golden_dir().join(corpus);
+        for entry in std::fs::read_dir(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display())) {
+            let name = entry
+                .expect("readable directory entry")
+                .file_name()
+                .to_string_lossy()
+                .into_owned();
+            if let Some(suffix) = GOLDEN_SUFFIXES.iter().find(|s| name.ends_with(*s)) {
+                let case = format!("{corpus}/{}", &name[..name.len() - suffix.len()]);
+                if !cases.contains(&case) {
+                    orphans.push(format!("{corpus}/{name}"));
+                }
             }
         }
     }
     orphans.sort();
-    assert!(
-        orphans.is_empty(),
-        "golden files without a .td case in {}: {orphans:?}",
-        dir.display()
-    );
+    assert!(orphans.is_empty(), "golden files without a .td case: {orphans:?}");
+}
+
+/// Every backend but the default (whose goldens are the frontend corpus) has a case in
+/// `backends/`.
+#[test]
+fn every_backend_has_a_case() {
+    let cases = corpus_cases("backends");
+    for backend in &tdq_backends::BACKENDS[1..] {
+        let flag = format!("--{}", backend.name());
+        assert!(
+            cases.iter().any(|c| c.args.contains(&flag)),
+            "no case in tests/golden/backends runs {flag}"
+        );
+    }
 }
 
 /// The normalization of program names touches only a leading argv0.
