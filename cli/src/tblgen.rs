@@ -117,17 +117,14 @@ fn table_gen_main(argv0: &str, settings: &Settings, backend: &dyn Backend, mut t
     timer.stop();
 
     timer.start("Backend overall");
-    let mut out = Vec::new();
-    match backend.emit(&evaluation, &settings.backend, &mut out) {
-        Ok(()) => {}
-        Err(BackendError::Fatal(message)) => {
-            eprint!("{message}");
-            return FAILURE;
+    let mut out = Output::open(&settings.output);
+    if let Err(error) = out.emit(backend, &evaluation, &settings.backend) {
+        out.discard();
+        match error {
+            BackendError::Fatal(message) => eprint!("{message}"),
+            BackendError::Io(e) => eprintln!("{argv0}: {}", os_message(&e)),
         }
-        Err(BackendError::Io(e)) => {
-            eprintln!("{argv0}: {}", os_message(&e));
-            return FAILURE;
-        }
+        return FAILURE;
     }
     timer.stop();
 
@@ -145,6 +142,7 @@ fn table_gen_main(argv0: &str, settings: &Settings, backend: &dyn Backend, mut t
         text.push('\n');
         if let Err(e) = write_output_file(&settings.depfile, text.as_bytes()) {
             eprintln!("{argv0}: error opening {}:{}", settings.depfile, os_message(&e));
+            out.discard();
             return FAILURE;
         }
     }
@@ -152,9 +150,11 @@ fn table_gen_main(argv0: &str, settings: &Settings, backend: &dyn Backend, mut t
     timer.start("Write output");
     // Main.cpp compares with MemoryBuffer::getFile(OutputFilename), which reads a file named
     // `-` rather than stdin; so does this.
-    let unchanged = settings.write_if_changed && std::fs::read(&settings.output).is_ok_and(|old| old == out);
-    if !unchanged {
-        if let Err(e) = write_output_file(&settings.output, &out) {
+    let unchanged = settings.write_if_changed && out.same_as_file(&settings.output);
+    if unchanged {
+        out.discard();
+    } else {
+        if let Err(e) = out.commit(&settings.output) {
             eprintln!("{argv0}: error opening {}: {}", settings.output, os_message(&e));
             return FAILURE;
         }
@@ -193,6 +193,94 @@ fn read_input(path: &str) -> std::io::Result<Vec<u8>> {
 /// Writes `bytes` to `path`, or to stdout for `-`, as LLVM's ToolOutputFile does. Only the
 /// opening's error is returned: a failure to write stdout ends the process like LLVM's
 /// `report_fatal_error`.
+/// Where a backend writes. llvm-tblgen builds its whole output in memory and writes it after
+/// the backend succeeded (356 MB for AMDGPU's records). tdq does that only for standard output;
+/// a file output is streamed into a staging file beside it, which replaces the output file when
+/// the backend succeeded and is removed otherwise — the same files in the end, without holding
+/// the output in memory.
+enum Output {
+    Memory(Vec<u8>),
+    Staged { path: std::path::PathBuf, file: std::io::BufWriter<std::fs::File> },
+}
+
+impl Output {
+    fn open(output: &str) -> Output {
+        if output == "-" {
+            return Output::Memory(Vec::new());
+        }
+        let target = std::path::Path::new(output);
+        let name = target.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+        let path = target.with_file_name(format!(".{name}.tdq-{}.tmp", std::process::id()));
+        match std::fs::File::create(&path) {
+            Ok(file) => Output::Staged { path, file: std::io::BufWriter::with_capacity(1 << 16, file) },
+            // The error about the output itself comes when it is written, as in llvm-tblgen.
+            Err(_) => Output::Memory(Vec::new()),
+        }
+    }
+
+    fn emit(
+        &mut self,
+        backend: &dyn Backend,
+        evaluation: &tdq_core::Evaluation,
+        options: &tdq_backends::BackendOptions,
+    ) -> Result<(), BackendError> {
+        match self {
+            Output::Memory(bytes) => backend.emit(evaluation, options, bytes),
+            Output::Staged { file, .. } => {
+                backend.emit(evaluation, options, file)?;
+                file.flush().map_err(BackendError::Io)
+            }
+        }
+    }
+
+    /// Whether `path` already holds exactly this output (for --write-if-changed).
+    fn same_as_file(&self, path: &str) -> bool {
+        match self {
+            Output::Memory(bytes) => std::fs::read(path).is_ok_and(|old| old == *bytes),
+            Output::Staged { path: staged, .. } => same_contents(staged, std::path::Path::new(path)),
+        }
+    }
+
+    fn commit(self, output: &str) -> std::io::Result<()> {
+        match self {
+            Output::Memory(bytes) => write_output_file(output, &bytes),
+            Output::Staged { path, file } => {
+                drop(file);
+                std::fs::rename(&path, output).inspect_err(|_| {
+                    let _ = std::fs::remove_file(&path);
+                })
+            }
+        }
+    }
+
+    fn discard(self) {
+        if let Output::Staged { path, file } = self {
+            drop(file);
+            let _ = std::fs::remove_file(path);
+        }
+    }
+}
+
+/// Whether two files have the same bytes, read in chunks.
+fn same_contents(a: &std::path::Path, b: &std::path::Path) -> bool {
+    use std::io::Read;
+    let (Ok(fa), Ok(fb)) = (std::fs::File::open(a), std::fs::File::open(b)) else { return false };
+    if fa.metadata().map(|m| m.len()).ok() != fb.metadata().map(|m| m.len()).ok() {
+        return false;
+    }
+    let (mut ra, mut rb) = (std::io::BufReader::new(fa), std::io::BufReader::new(fb));
+    let (mut ba, mut bb) = (vec![0u8; 1 << 16], vec![0u8; 1 << 16]);
+    loop {
+        let Ok(n) = ra.read(&mut ba) else { return false };
+        if n == 0 {
+            return rb.read(&mut bb[..1]).is_ok_and(|m| m == 0);
+        }
+        if rb.read_exact(&mut bb[..n]).is_err() || ba[..n] != bb[..n] {
+            return false;
+        }
+    }
+}
+
 fn write_output_file(path: &str, bytes: &[u8]) -> std::io::Result<()> {
     if path == "-" {
         let stdout = std::io::stdout();
