@@ -35,12 +35,27 @@ fn show(toks: &[Tok]) -> String {
         .join(" ")
 }
 
-/// A fresh directory for include files.
-fn temp_dir(name: &str) -> std::path::PathBuf {
+/// A fresh directory for include files, removed when dropped.
+struct TempDir(std::path::PathBuf);
+
+impl std::ops::Deref for TempDir {
+    type Target = std::path::Path;
+    fn deref(&self) -> &std::path::Path {
+        &self.0
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+fn temp_dir(name: &str) -> TempDir {
     let dir = std::env::temp_dir().join(format!("tdq-lexer-{}-{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("create temp dir");
-    dir
+    TempDir(dir)
 }
 
 // ----- tokens -----
@@ -573,12 +588,15 @@ fn lexing_errors_render_like_llvm_tblgen() {
     for case in DIAG_CASES {
         let mut include_dirs = Vec::new();
         let mut expected = case.expected.to_vec();
+        // Kept until the case is checked: dropping it removes the include files.
+        let mut _includes = None;
         if !case.includes.is_empty() {
-            let dir = temp_dir(case.name);
+            let temp = temp_dir(case.name);
             for (name, text) in case.includes {
-                std::fs::write(dir.join(name), text).expect("write include");
+                std::fs::write(temp.join(name), text).expect("write include");
             }
-            let dir = dir.to_str().expect("utf-8 temp dir").to_string();
+            let dir = temp.to_str().expect("utf-8 temp dir").to_string();
+            _includes = Some(temp);
             let text = String::from_utf8(expected).expect("utf-8 expectation");
             expected = text.replace("incdir/", &format!("{dir}/")).into_bytes();
             include_dirs.push(dir);
