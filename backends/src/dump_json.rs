@@ -172,6 +172,14 @@ fn field_name(v: &RecordVal) -> Cow<'static, str> {
     }
 }
 
+/// A value as `--dump-json` writes it (JSONBackend.cpp's `translateInit`), as a string: the
+/// structured form the store keeps beside the printed one.
+pub fn value_json(v: Init) -> String {
+    let mut out = Vec::with_capacity(16);
+    write_value(&mut out, v).expect("writing to a Vec cannot fail");
+    String::from_utf8(out).expect("JSON output is UTF-8")
+}
+
 /// JSONBackend.cpp's `translateInit`.
 fn write_value<W: Write>(w: &mut W, v: Init) -> io::Result<()> {
     match v.kind() {

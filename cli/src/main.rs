@@ -1,8 +1,9 @@
 //! The `tdq` binary: subcommand dispatch. `tdq tblgen ...` (or this binary installed under the
-//! name `llvm-tblgen`) is a drop-in llvm-tblgen 19.
+//! name `llvm-tblgen`) is a drop-in llvm-tblgen 19; `tdq SQL` queries the record store.
 
 mod cl;
 mod exit_codes;
+mod query;
 mod tblgen;
 
 use clap::{Parser, Subcommand};
@@ -12,10 +13,20 @@ use std::ffi::OsString;
 pub const LLVM_VERSION: &str = "19.1.7";
 
 #[derive(Parser)]
-#[command(name = "tdq", version, about = "TableGen, reimplemented: evaluate and query .td files")]
+#[command(
+    name = "tdq",
+    version,
+    about = "TableGen, reimplemented: evaluate and query .td files",
+    long_about = "TableGen, reimplemented: evaluate and query .td files.\n\n\
+        tdq SQL runs SQL over the evaluated records (`tdq schema` lists the tables):\n  \
+        tdq --td lib/Target/X86/X86.td -I include -I lib/Target/X86 \"select name from records where isCall = 1\"",
+    args_conflicts_with_subcommands = true
+)]
 struct Cli {
     #[command(subcommand)]
-    command: Command,
+    command: Option<Command>,
+    #[command(flatten)]
+    query: query::QueryArgs,
 }
 
 #[derive(Subcommand)]
@@ -28,6 +39,16 @@ enum Command {
         #[arg(trailing_var_arg = true, allow_hyphen_values = true, num_args = 0..)]
         args: Vec<OsString>,
     },
+    /// Run a canned query by name (`tdq q --list`).
+    Q(query::CannedArgs),
+    /// The store's tables and their columns.
+    Schema(query::SchemaArgs),
+    /// Write the store as a SQLite file or Parquet files.
+    Export(query::ExportArgs),
+    /// Create a tdq.toml naming the sources.
+    Init(query::InitArgs),
+    /// An interactive SQL prompt over the store.
+    Repl(query::ReplArgs),
 }
 
 /// The evaluator recurses over value trees; a deep one needs more than the main thread's 8 MiB
@@ -66,13 +87,20 @@ fn real_main() {
             std::process::exit(if e.use_stderr() { exit_codes::USAGE } else { exit_codes::SUCCESS });
         }
     };
-    match cli.command {
+    let status = match cli.command {
         // Reached only through an abbreviation or alias clap accepts; run it all the same.
-        Command::Tblgen { args } => {
+        Some(Command::Tblgen { args }) => {
             let args: Vec<String> = args.into_iter().map(lossy).collect();
-            std::process::exit(tblgen::run(&format!("{file_name} tblgen"), &format!("{argv0} tblgen"), &args));
+            tblgen::run(&format!("{file_name} tblgen"), &format!("{argv0} tblgen"), &args)
         }
-    }
+        Some(Command::Q(args)) => query::run_canned(args),
+        Some(Command::Schema(args)) => query::run_schema(args),
+        Some(Command::Export(args)) => query::run_export(args),
+        Some(Command::Init(args)) => query::run_init(args),
+        Some(Command::Repl(args)) => query::run_repl(args),
+        None => query::run_query(cli.query),
+    };
+    std::process::exit(status);
 }
 
 /// Command-line words as text. TableGen's paths and names are text; a word that is not UTF-8

@@ -40,6 +40,7 @@ pub fn run(program_name: &str, argv0: &str, args: &[String]) -> i32 {
         output: matches.str("o").unwrap_or("-").to_string(),
         depfile: matches.str("d").unwrap_or("").to_string(),
         write_if_changed: matches.bool_or("write-if-changed", false),
+        from_db: matches.str("from-db").unwrap_or("").to_string(),
         backend: BackendOptions {
             class: matches.str("class").unwrap_or("").to_string(),
             input_filename: matches.positionals.first().cloned().unwrap_or_else(|| "-".to_string()),
@@ -70,6 +71,8 @@ struct Settings {
     /// Empty when there is no `-d`.
     depfile: String,
     write_if_changed: bool,
+    /// `--from-db`: a store to read instead of the input file; empty when not given.
+    from_db: String,
     /// `--class` and the input's name, for the backend.
     backend: BackendOptions,
     core: tdq_core::Options,
@@ -90,16 +93,38 @@ fn unsupported_option(matches: &cl::Matches) -> Option<String> {
 /// The steps of llvm-tblgen's `TableGenMain`, in its order.
 fn table_gen_main(argv0: &str, settings: &Settings, backend: &dyn Backend, mut timer: PhaseTimer) -> i32 {
     timer.start("Parse, build records");
-    let text = match read_input(&settings.input) {
-        Ok(text) => text,
-        Err(e) => {
-            eprintln!("{argv0}: Could not open input file '{}': {}", settings.input, os_message(&e));
-            return FAILURE;
+    let mut backend_options = settings.backend.clone();
+    let evaluation = if settings.from_db.is_empty() {
+        let text = match read_input(&settings.input) {
+            Ok(text) => text,
+            Err(e) => {
+                eprintln!("{argv0}: Could not open input file '{}': {}", settings.input, os_message(&e));
+                return FAILURE;
+            }
+        };
+        // MemoryBuffer::getFileOrSTDIN names the standard input buffer `<stdin>`.
+        let main_path = if settings.input == "-" { "<stdin>" } else { settings.input.as_str() };
+        tdq_core::evaluate(main_path, text, &settings.core)
+    } else {
+        let loaded = tdq_store::open_read_only(std::path::Path::new(&settings.from_db))
+            .map_err(|e| e.to_string())
+            .and_then(|conn| {
+                // The input file llvm-tblgen would have been given, for backends that name it.
+                if backend_options.input_filename == "-" {
+                    if let Ok(root) = conn.query_row("SELECT value FROM meta WHERE key = 'root'", [], |r| r.get(0)) {
+                        backend_options.input_filename = root;
+                    }
+                }
+                tdq_store::load_evaluation(&conn).map_err(|e| e.to_string())
+            });
+        match loaded {
+            Ok(evaluation) => evaluation,
+            Err(e) => {
+                eprintln!("{argv0}: {}: {e}", settings.from_db);
+                return FAILURE;
+            }
         }
     };
-    // MemoryBuffer::getFileOrSTDIN names the standard input buffer `<stdin>`.
-    let main_path = if settings.input == "-" { "<stdin>" } else { settings.input.as_str() };
-    let evaluation = tdq_core::evaluate(main_path, text, &settings.core);
     let stderr = std::io::stderr();
     let mut err = stderr.lock();
     for diagnostic in &evaluation.diags.list {
@@ -118,7 +143,7 @@ fn table_gen_main(argv0: &str, settings: &Settings, backend: &dyn Backend, mut t
 
     timer.start("Backend overall");
     let mut out = Output::open(&settings.output);
-    if let Err(error) = out.emit(backend, &evaluation, &settings.backend) {
+    if let Err(error) = out.emit(backend, &evaluation, &backend_options) {
         out.discard();
         match error {
             BackendError::Fatal(message) => eprint!("{message}"),
@@ -209,6 +234,13 @@ impl Output {
             return Output::Memory(Vec::new());
         }
         let target = std::path::Path::new(output);
+        // Only a regular file (or a new one) may be replaced by a rename: `/dev/null`, a pipe
+        // or a symlink is written in place, from memory, as llvm-tblgen writes it.
+        match std::fs::symlink_metadata(target) {
+            Ok(m) if m.file_type().is_file() => {}
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+            _ => return Output::Memory(Vec::new()),
+        }
         let name = target.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
         let path = target.with_file_name(format!(".{name}.tdq-{}.tmp", std::process::id()));
         match std::fs::File::create(&path) {

@@ -535,6 +535,22 @@ fn write_if_changed_keeps_an_unchanged_file() {
     }
 }
 
+/// An output that is not a regular file (a symlink here; `/dev/null` or a pipe in real use) is
+/// written through, never replaced by a renamed staging file.
+#[test]
+fn special_outputs_are_written_in_place() {
+    for tool in [tdq(), llvm_tblgen()] {
+        let dir = tempfile::tempdir().expect("a temporary directory");
+        write_files(dir.path(), &[S_TD, ("target.inc", "old\n")]);
+        std::os::unix::fs::symlink("target.inc", dir.path().join("link.inc")).expect("a symlink");
+        let got = run(&tool, dir.path(), &["s.td", "-o", "link.inc"], "");
+        assert_eq!((got.status, got.stderr.as_str()), (0, ""), "{}", tool.program.display());
+        let link = std::fs::symlink_metadata(dir.path().join("link.inc")).expect("the link");
+        assert!(link.file_type().is_symlink(), "{}: the symlink was replaced", tool.program.display());
+        assert_eq!(std::fs::read_to_string(dir.path().join("target.inc")).expect("read"), S_RECORDS);
+    }
+}
+
 /// `--time-phases` prints LLVM's timer report on stderr; the numbers vary, the layout not.
 #[test]
 fn time_phases_prints_the_phase_report() {

@@ -101,6 +101,10 @@ pub fn command_line(
             opt("I", Str, "Directory of include files").value_desc("directory").prefix().list(),
             opt("D", Str, "Name of the macro to be defined").value_desc("macro name").prefix().list(),
             opt("write-if-changed", Bool, "Only write output if it changed"),
+            // tdq's own: read the records from a store instead of a .td file.
+            opt("from-db", Str, "Read the records from a store written by `tdq export --db` (tdq)")
+                .value_desc("filename")
+                .hidden(),
             opt("time-phases", Bool, "Time phases of parser and backend"),
             opt("no-warn-on-unused-template-args", Bool, "Disable unused template argument warnings."),
             opt(

@@ -1,0 +1,469 @@
+//! `tdq QUERY`, `tdq q`, `tdq schema`, `tdq export`, `tdq init`, `tdq repl`: SQL over the
+//! record store.
+//!
+//! Every command gets its store the same way ([`open_store`]): `--db FILE` (a store written by
+//! `tdq export --db`), else the sources named by `--td FILE -I DIR -D NAME` or the nearest
+//! tdq.toml, through the cache. Results go to stdout; progress, timing and errors to stderr.
+
+mod repl;
+
+use crate::exit_codes::{FAILURE, SUCCESS, USAGE};
+use clap::{Args, ValueEnum};
+use std::io::{IsTerminal, Read, Write};
+use std::path::PathBuf;
+use std::time::Instant;
+use tdq_queries::format::{self, Format};
+use tdq_queries::{Engine, Param, ResultSet};
+use tdq_store::{Project, Sources};
+
+/// The .td sources, as llvm-tblgen takes them.
+#[derive(Args, Clone, Debug, Default)]
+pub struct TdArgs {
+    /// The root .td file (default: from tdq.toml in the working directory or above).
+    #[arg(long = "td", value_name = "FILE")]
+    pub td: Option<String>,
+    /// Directory of include files (as llvm-tblgen's -I).
+    #[arg(short = 'I', value_name = "DIR")]
+    pub include: Vec<String>,
+    /// Macro to define (as llvm-tblgen's -D).
+    #[arg(short = 'D', value_name = "NAME")]
+    pub define: Vec<String>,
+}
+
+/// Where the records come from: sources, or a stored database.
+#[derive(Args, Clone, Debug, Default)]
+pub struct SourceArgs {
+    #[command(flatten)]
+    pub td: TdArgs,
+    /// Query a store written by `tdq export --db` instead of evaluating sources.
+    #[arg(long = "db", value_name = "FILE", conflicts_with = "td")]
+    pub db: Option<PathBuf>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum EngineKind {
+    Sqlite,
+    Datafusion,
+}
+
+/// How to run and show a query.
+#[derive(Args, Clone, Debug)]
+pub struct QueryOptions {
+    /// The engine: SQLite on the store (default), or DataFusion on the same tables.
+    #[arg(long, value_enum, default_value = "sqlite")]
+    pub engine: EngineKind,
+    /// Run DataFusion over a Parquet export (`tdq export --parquet DIR`) instead of a store.
+    #[arg(long, value_name = "DIR")]
+    pub data: Option<PathBuf>,
+    /// Output format (default: table on a terminal, tsv otherwise).
+    #[arg(long, value_parser = parse_format)]
+    pub format: Option<Format>,
+    /// Bind a named parameter: `--param rec=ADD32rr` for `:rec` in the SQL.
+    #[arg(long = "param", value_name = "NAME=VALUE", value_parser = Param::parse)]
+    pub params: Vec<Param>,
+    /// Print how long evaluation, the store and the query took (on stderr).
+    #[arg(long)]
+    pub timing: bool,
+}
+
+fn parse_format(s: &str) -> Result<Format, String> {
+    s.parse()
+}
+
+/// `tdq [SQL]`.
+#[derive(Args, Debug)]
+pub struct QueryArgs {
+    /// SQL to run; `-` reads it from standard input.
+    pub sql: Option<String>,
+    /// Read the SQL from a file.
+    #[arg(short = 'f', long = "file", value_name = "FILE.sql", conflicts_with = "sql")]
+    pub file: Option<PathBuf>,
+    #[command(flatten)]
+    pub source: SourceArgs,
+    #[command(flatten)]
+    pub options: QueryOptions,
+}
+
+/// An error for the user, with the exit status it ends with.
+pub struct Failure {
+    pub message: String,
+    pub status: i32,
+}
+
+impl Failure {
+    pub fn new(message: impl Into<String>) -> Failure {
+        Failure { message: message.into(), status: FAILURE }
+    }
+    fn usage(message: impl Into<String>) -> Failure {
+        Failure { message: message.into(), status: USAGE }
+    }
+}
+
+/// Prints a failure (if any) and turns the result into an exit status.
+pub fn finish(result: Result<(), Failure>) -> i32 {
+    match result {
+        Ok(()) => SUCCESS,
+        Err(f) => {
+            let msg = f.message.trim_end();
+            if !msg.is_empty() {
+                if msg.contains(": error:") || msg.starts_with("error") {
+                    eprintln!("{msg}");
+                } else {
+                    eprintln!("tdq: error: {msg}");
+                }
+            }
+            f.status
+        }
+    }
+}
+
+/// The sources of `args`: `--td` with -I/-D, else the nearest tdq.toml.
+pub fn resolve_sources(args: &TdArgs) -> Result<Sources, Failure> {
+    if let Some(td) = &args.td {
+        return Ok(Sources { root: td.clone(), include_dirs: args.include.clone(), defines: args.define.clone() });
+    }
+    let cwd = std::env::current_dir().map_err(|e| Failure::new(format!("cannot read the working directory: {e}")))?;
+    let Some(path) = Project::find(&cwd) else {
+        return Err(Failure::usage(
+            "no sources: give the root file with --td FILE (and -I DIR, -D NAME), or create a tdq.toml with `tdq init --td FILE -I DIR`",
+        ));
+    };
+    let mut project = Project::load(&path).map_err(|e| Failure::new(e.0))?;
+    project.sources.include_dirs.extend(args.include.iter().cloned());
+    project.sources.defines.extend(args.define.iter().cloned());
+    Ok(project.sources)
+}
+
+/// An open store and what it cost.
+pub struct OpenStore {
+    pub conn: rusqlite::Connection,
+    pub path: PathBuf,
+    pub built: bool,
+    pub seconds: f64,
+}
+
+/// The store for `args`, built (with a spinner on a terminal) when missing or stale.
+pub fn open_store(args: &SourceArgs) -> Result<OpenStore, Failure> {
+    let start = Instant::now();
+    if let Some(db) = &args.db {
+        let conn = tdq_store::open_read_only(db).map_err(|e| Failure::new(format!("{}: {e}", db.display())))?;
+        return Ok(OpenStore { conn, path: db.clone(), built: false, seconds: start.elapsed().as_secs_f64() });
+    }
+    let sources = resolve_sources(&args.td)?;
+    let mut spinner: Option<indicatif::ProgressBar> = None;
+    let mut on_build = || {
+        if std::io::stderr().is_terminal() {
+            let bar = indicatif::ProgressBar::new_spinner();
+            bar.set_message(format!("evaluating {} and building the store", sources.root));
+            bar.enable_steady_tick(std::time::Duration::from_millis(100));
+            spinner = Some(bar);
+        }
+    };
+    let result = tdq_store::cache::open_or_build(&sources, &tdq_store::cache::cache_dir(), &mut on_build);
+    if let Some(bar) = spinner {
+        bar.finish_and_clear();
+    }
+    let store = result.map_err(|e| Failure::new(e.to_string()))?;
+    Ok(OpenStore { conn: store.conn, path: store.path, built: store.built, seconds: start.elapsed().as_secs_f64() })
+}
+
+/// The engine `options` ask for, over `store` (or over a Parquet export with `--data`).
+fn make_engine(options: &QueryOptions, source: &SourceArgs) -> Result<(Box<dyn Engine>, Option<OpenStore>), Failure> {
+    if let Some(dir) = &options.data {
+        return Ok((datafusion_over_parquet(dir)?, None));
+    }
+    let store = open_store(source)?;
+    let conn = tdq_store::open_read_only(&store.path).map_err(|e| Failure::new(e.to_string()))?;
+    let engine: Box<dyn Engine> = match options.engine {
+        EngineKind::Sqlite => Box::new(tdq_queries::sqlite::SqliteEngine::new(conn)),
+        EngineKind::Datafusion => datafusion_over_store(conn)?,
+    };
+    Ok((engine, Some(store)))
+}
+
+#[cfg(feature = "datafusion")]
+fn datafusion_over_store(conn: rusqlite::Connection) -> Result<Box<dyn Engine>, Failure> {
+    Ok(Box::new(tdq_queries::datafusion::DataFusionEngine::over_store(conn).map_err(|e| Failure::new(e.message))?))
+}
+
+#[cfg(feature = "datafusion")]
+fn datafusion_over_parquet(dir: &std::path::Path) -> Result<Box<dyn Engine>, Failure> {
+    Ok(Box::new(
+        tdq_queries::datafusion::DataFusionEngine::over_parquet(dir)
+            .map_err(|e| Failure::new(format!("{}: {}", dir.display(), e.message)))?,
+    ))
+}
+
+#[cfg(not(feature = "datafusion"))]
+fn datafusion_over_store(_: rusqlite::Connection) -> Result<Box<dyn Engine>, Failure> {
+    Err(Failure::usage("this tdq was built without DataFusion (cargo feature `datafusion`)"))
+}
+
+#[cfg(not(feature = "datafusion"))]
+fn datafusion_over_parquet(_: &std::path::Path) -> Result<Box<dyn Engine>, Failure> {
+    Err(Failure::usage("this tdq was built without DataFusion (cargo feature `datafusion`)"))
+}
+
+/// `tdq [SQL]`.
+pub fn run_query(args: QueryArgs) -> i32 {
+    finish((|| {
+        let (sql, source_name) = match (&args.sql, &args.file) {
+            (Some(s), _) if s == "-" => (read_stdin()?, "<stdin>".to_owned()),
+            (Some(s), _) => (s.clone(), "<query>".to_owned()),
+            (None, Some(f)) => (
+                std::fs::read_to_string(f).map_err(|e| Failure::new(format!("{}: {e}", f.display())))?,
+                f.display().to_string(),
+            ),
+            (None, None) => {
+                return Err(Failure::usage("no query: give SQL, `-f FILE.sql`, or `-` for standard input (`tdq --help`)"))
+            }
+        };
+        execute(&sql, &source_name, &args.source, &args.options)
+    })())
+}
+
+fn read_stdin() -> Result<String, Failure> {
+    let mut s = String::new();
+    std::io::stdin().read_to_string(&mut s).map_err(|e| Failure::new(format!("reading standard input: {e}")))?;
+    Ok(s)
+}
+
+/// Runs `sql` and prints its results.
+pub fn execute(sql: &str, source_name: &str, source: &SourceArgs, options: &QueryOptions) -> Result<(), Failure> {
+    let (mut engine, store) = make_engine(options, source)?;
+    let start = Instant::now();
+    let results = engine.run(sql, &options.params).map_err(|e| Failure::new(e.render(source_name, sql)))?;
+    let query_seconds = start.elapsed().as_secs_f64();
+    print_results(&results, options.format)?;
+    if options.timing {
+        if let Some(s) = &store {
+            eprintln!(
+                "store: {:.3} s ({}) {}",
+                s.seconds,
+                if s.built { "built" } else { "cached" },
+                s.path.display()
+            );
+        }
+        eprintln!("query: {:.3} s", query_seconds);
+    }
+    Ok(())
+}
+
+pub fn print_results(results: &[ResultSet], format: Option<Format>) -> Result<(), Failure> {
+    let tty = std::io::stdout().is_terminal();
+    let format = format.unwrap_or(if tty { Format::Table } else { Format::Tsv });
+    let stdout = std::io::stdout();
+    let mut out = std::io::BufWriter::new(stdout.lock());
+    for (i, rs) in results.iter().enumerate() {
+        if i > 0 && !matches!(format, Format::Jsonl) {
+            let _ = writeln!(out);
+        }
+        if let Err(e) = format::write(rs, format, None, &mut out) {
+            return broken_pipe_is_fine(e);
+        }
+    }
+    out.flush().or_else(broken_pipe_is_fine)
+}
+
+fn broken_pipe_is_fine(e: std::io::Error) -> Result<(), Failure> {
+    if e.kind() == std::io::ErrorKind::BrokenPipe {
+        Ok(())
+    } else {
+        Err(Failure::new(format!("writing output: {e}")))
+    }
+}
+
+/// `tdq q NAME [ARGS]`.
+#[derive(Args, Debug)]
+pub struct CannedArgs {
+    /// The canned query (`tdq q --list` shows them).
+    pub name: Option<String>,
+    /// Its parameters, in order.
+    pub args: Vec<String>,
+    /// List the canned queries.
+    #[arg(long)]
+    pub list: bool,
+    /// Print the query's SQL instead of running it.
+    #[arg(long)]
+    pub show: bool,
+    #[command(flatten)]
+    pub source: SourceArgs,
+    #[command(flatten)]
+    pub options: QueryOptions,
+}
+
+pub fn run_canned(mut args: CannedArgs) -> i32 {
+    finish((|| {
+        if args.list || args.name.is_none() {
+            let mut out = String::new();
+            for q in tdq_queries::canned::all() {
+                let params: Vec<String> = q.params.iter().map(|p| p.0.to_uppercase()).collect();
+                let usage = std::iter::once(q.name.to_string()).chain(params).collect::<Vec<_>>().join(" ");
+                out.push_str(&format!("{usage}\n    {}\n", q.description));
+            }
+            print!("{out}");
+            return Ok(());
+        }
+        let name = args.name.clone().unwrap_or_default();
+        let Some(q) = tdq_queries::canned::find(&name) else {
+            let names: Vec<&str> = tdq_queries::canned::CANNED.iter().map(|c| c.0).collect();
+            let hint = tdq_queries::closest(&name, names.iter().copied())
+                .map(|c| format!("; did you mean `{c}`?"))
+                .unwrap_or_else(|| " (`tdq q --list` shows them)".into());
+            return Err(Failure::usage(format!("no canned query `{name}`{hint}")));
+        };
+        if args.show {
+            print!("{}", q.sql);
+            return Ok(());
+        }
+        if args.args.len() > q.params.len() {
+            return Err(Failure::usage(format!("`{}` takes {} argument(s)", q.name, q.params.len())));
+        }
+        for ((pname, _), value) in q.params.iter().zip(&args.args) {
+            let p = Param::parse(&format!("{pname}={value}")).map_err(Failure::usage)?;
+            args.options.params.retain(|x| x.name != p.name);
+            args.options.params.push(p);
+        }
+        if let Some((missing, meaning)) = q.params.iter().find(|(n, _)| !args.options.params.iter().any(|p| &p.name == n)) {
+            return Err(Failure::usage(format!("`{}` needs {} ({meaning})", q.name, missing.to_uppercase())));
+        }
+        execute(q.sql, &format!("<{}>", q.name), &args.source, &args.options)
+    })())
+}
+
+/// `tdq schema [TABLE]`.
+#[derive(Args, Debug)]
+pub struct SchemaArgs {
+    /// A table, view or class: its columns.
+    pub table: Option<String>,
+    #[command(flatten)]
+    pub source: SourceArgs,
+}
+
+pub fn run_schema(args: SchemaArgs) -> i32 {
+    finish((|| {
+        let Some(table) = &args.table else {
+            let mut out = String::new();
+            for t in tdq_store::schema::TABLES {
+                out.push_str(&format!("{}\n    {}\n", t.name, t.about));
+            }
+            print!("{out}");
+            return Ok(());
+        };
+        let store = open_store(&args.source)?;
+        let doc = tdq_store::schema::TABLES.iter().find(|t| t.name.eq_ignore_ascii_case(table));
+        let mut engine = tdq_queries::sqlite::SqliteEngine::new(store.conn);
+        let sql = format!("SELECT * FROM {} LIMIT 0", tdq_store::schema::quote_ident(table));
+        let rs = engine.run(&sql, &[]).map_err(|e| Failure::new(e.render("<schema>", &sql)))?;
+        let mut out = String::new();
+        if let Some(d) = doc {
+            out.push_str(&format!("{}\n    {}\n", d.name, d.about));
+        } else {
+            out.push_str(&format!("{table}: the defs deriving from class {table}\n"));
+        }
+        let documented: Vec<&(&str, &str)> = doc.map(|d| d.columns.iter().collect()).unwrap_or_default();
+        for col in &rs[0].columns {
+            let about = documented.iter().find(|(c, _)| c.split(", ").any(|x| x == col)).map(|(_, a)| *a);
+            match about {
+                Some(a) => out.push_str(&format!("  {col:<24} {a}\n")),
+                None => out.push_str(&format!("  {col}\n")),
+            }
+        }
+        print!("{out}");
+        Ok(())
+    })())
+}
+
+/// `tdq export`.
+#[derive(Args, Debug)]
+pub struct ExportArgs {
+    /// Write the store as a SQLite file.
+    #[arg(long = "db", value_name = "FILE", required_unless_present = "parquet")]
+    pub db_out: Option<PathBuf>,
+    /// Write every table as a Parquet file into DIR.
+    #[arg(long, value_name = "DIR")]
+    pub parquet: Option<PathBuf>,
+    #[command(flatten)]
+    pub td: TdArgs,
+    /// Export a store written earlier instead of evaluating sources.
+    #[arg(long = "from-db", value_name = "FILE")]
+    pub from_db: Option<PathBuf>,
+}
+
+pub fn run_export(args: ExportArgs) -> i32 {
+    finish((|| {
+        let source = SourceArgs { td: args.td.clone(), db: args.from_db.clone() };
+        if let Some(db) = &args.db_out {
+            let sources = resolve_sources(&args.td)?;
+            let eval = tdq_store::cache::evaluate(&sources).map_err(|e| Failure::new(e.to_string()))?;
+            let info = tdq_store::BuildInfo {
+                root: sources.root.clone(),
+                include_dirs: sources.include_dirs.clone(),
+                defines: sources.defines.clone(),
+                cache_key: String::new(),
+            };
+            tdq_store::cache::write_atomically(db, &eval, &info).map_err(|e| Failure::new(e.to_string()))?;
+        }
+        if let Some(dir) = &args.parquet {
+            let store = open_store(&source)?;
+            export_parquet(store.conn, dir)?;
+        }
+        Ok(())
+    })())
+}
+
+#[cfg(feature = "datafusion")]
+fn export_parquet(conn: rusqlite::Connection, dir: &std::path::Path) -> Result<(), Failure> {
+    tdq_queries::datafusion::export_parquet(&conn, dir).map_err(|e| Failure::new(format!("{}: {}", dir.display(), e.message)))
+}
+
+#[cfg(not(feature = "datafusion"))]
+fn export_parquet(_: rusqlite::Connection, _: &std::path::Path) -> Result<(), Failure> {
+    Err(Failure::usage("this tdq was built without DataFusion and Parquet (cargo feature `datafusion`)"))
+}
+
+/// `tdq init`.
+#[derive(Args, Debug)]
+pub struct InitArgs {
+    #[command(flatten)]
+    pub td: TdArgs,
+    /// Replace an existing tdq.toml.
+    #[arg(long)]
+    pub force: bool,
+}
+
+pub fn run_init(args: InitArgs) -> i32 {
+    finish((|| {
+        let path = PathBuf::from(tdq_store::project::PROJECT_FILE);
+        if path.exists() && !args.force {
+            return Err(Failure::new("tdq.toml already exists here (--force replaces it)"));
+        }
+        let Some(td) = &args.td.td else {
+            return Err(Failure::usage("tdq init needs the root file: tdq init --td FILE [-I DIR]... [-D NAME]..."));
+        };
+        if !std::path::Path::new(td).is_file() {
+            return Err(Failure::new(format!("{td}: no such file")));
+        }
+        let sources = Sources { root: td.clone(), include_dirs: args.td.include.clone(), defines: args.td.define.clone() };
+        std::fs::write(&path, tdq_store::Project::template(&sources))
+            .map_err(|e| Failure::new(format!("writing tdq.toml: {e}")))?;
+        eprintln!("wrote tdq.toml for {td}");
+        Ok(())
+    })())
+}
+
+/// `tdq repl`.
+#[derive(Args, Debug)]
+pub struct ReplArgs {
+    #[command(flatten)]
+    pub source: SourceArgs,
+    #[command(flatten)]
+    pub options: QueryOptions,
+}
+
+pub fn run_repl(args: ReplArgs) -> i32 {
+    finish((|| {
+        let (engine, _store) = make_engine(&args.options, &args.source)?;
+        repl::run(engine, args.options)
+    })())
+}

@@ -1,0 +1,203 @@
+//! tdq-queries: SQL over the record store.
+//!
+//! - [`Engine`]: runs SQL and returns [`ResultSet`]s. [`sqlite::SqliteEngine`] (the default)
+//!   queries the store file directly; `datafusion::DataFusionEngine` (feature `datafusion`)
+//!   runs the same SQL over Arrow tables read from the store or from a Parquet export.
+//! - [`views`]: the per-class views (`select name from Instruction`), made for the classes a
+//!   query names, in SQL both engines accept.
+//! - [`canned`]: named queries shipped with tdq (`tdq q NAME`), one `.sql` file each.
+//! - [`format`]: table, CSV, TSV, JSON, JSON lines and Markdown output.
+
+pub mod canned;
+#[cfg(feature = "datafusion")]
+pub mod datafusion;
+pub mod format;
+pub mod scan;
+pub mod sqlite;
+pub mod views;
+
+use std::fmt;
+
+/// One result value, as both engines produce it.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Cell {
+    Null,
+    Int(i64),
+    Real(f64),
+    Text(String),
+    Blob(Vec<u8>),
+}
+
+impl fmt::Display for Cell {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Cell::Null => Ok(()),
+            Cell::Int(i) => write!(f, "{i}"),
+            Cell::Real(r) => write!(f, "{r}"),
+            Cell::Text(s) => f.write_str(s),
+            Cell::Blob(b) => {
+                f.write_str("x'")?;
+                for byte in b {
+                    write!(f, "{byte:02x}")?;
+                }
+                f.write_str("'")
+            }
+        }
+    }
+}
+
+/// The rows of one statement.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct ResultSet {
+    pub columns: Vec<String>,
+    pub rows: Vec<Vec<Cell>>,
+}
+
+impl ResultSet {
+    /// The text values of the first column (names, mostly).
+    pub fn first_column_texts(self) -> Vec<String> {
+        self.rows
+            .into_iter()
+            .filter_map(|r| match r.into_iter().next() {
+                Some(Cell::Text(t)) => Some(t),
+                _ => None,
+            })
+            .collect()
+    }
+}
+
+/// A query that failed: the engine's message, where in the SQL, and a hint.
+#[derive(Debug, Clone, PartialEq)]
+pub struct QueryError {
+    pub message: String,
+    /// 1-based line and column in the SQL text.
+    pub position: Option<(usize, usize)>,
+    pub hint: Option<String>,
+}
+
+impl QueryError {
+    pub fn new(message: impl Into<String>) -> Self {
+        QueryError { message: message.into(), position: None, hint: None }
+    }
+
+    /// The error as tdq prints it: `<source>:line:col: error: message`, the SQL line with a
+    /// caret, and the hint.
+    pub fn render(&self, source: &str, sql: &str) -> String {
+        let mut out = match self.position {
+            Some((line, col)) => format!("{source}:{line}:{col}: error: {}\n", self.message),
+            None => format!("{source}: error: {}\n", self.message),
+        };
+        if let Some((line, col)) = self.position {
+            if let Some(text) = sql.lines().nth(line - 1) {
+                out.push_str(text);
+                out.push('\n');
+                out.push_str(&" ".repeat(col.saturating_sub(1)));
+                out.push_str("^\n");
+            }
+        }
+        if let Some(hint) = &self.hint {
+            out.push_str(&format!("help: {hint}\n"));
+        }
+        out
+    }
+}
+
+impl fmt::Display for QueryError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for QueryError {}
+
+/// A named parameter: `--param name=value` binds `:name` (also `$name`, `@name`).
+/// A value that reads as an integer is bound as one.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Param {
+    pub name: String,
+    pub value: Cell,
+}
+
+impl Param {
+    /// Parses `name=value`.
+    pub fn parse(s: &str) -> Result<Param, String> {
+        let (name, value) = s.split_once('=').ok_or_else(|| format!("--param `{s}`: expected name=value"))?;
+        let name = name.trim_start_matches([':', '$', '@']);
+        if name.is_empty() || !name.chars().all(|c| c.is_alphanumeric() || c == '_') {
+            return Err(format!("--param `{s}`: a parameter name is letters, digits and `_`"));
+        }
+        let value = match value.parse::<i64>() {
+            Ok(i) => Cell::Int(i),
+            Err(_) => Cell::Text(value.to_owned()),
+        };
+        Ok(Param { name: name.to_owned(), value })
+    }
+}
+
+/// A SQL engine over one store.
+pub trait Engine {
+    /// Runs every statement of `sql`, returning one result set per statement that yields rows.
+    fn run(&mut self, sql: &str, params: &[Param]) -> Result<Vec<ResultSet>, QueryError>;
+    /// Table and view names users can query (the per-class views excluded), for completion and
+    /// hints.
+    fn table_names(&mut self) -> Vec<String>;
+}
+
+/// The closest of `candidates` to `word` (by edit distance, ignoring case), if close enough to
+/// be what was meant.
+pub fn closest<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+    let w = word.to_lowercase();
+    let mut best: Option<(usize, &str)> = None;
+    for c in candidates {
+        let d = edit_distance(&w, &c.to_lowercase());
+        if best.is_none_or(|(bd, _)| d < bd) {
+            best = Some((d, c));
+        }
+    }
+    let limit = (word.chars().count() / 3).max(1);
+    best.filter(|&(d, _)| d <= limit).map(|(_, c)| c)
+}
+
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut cur = vec![i + 1];
+        for (j, &cb) in b.iter().enumerate() {
+            let sub = prev[j] + usize::from(ca != cb);
+            cur.push(sub.min(prev[j + 1] + 1).min(cur[j] + 1));
+        }
+        prev = cur;
+    }
+    prev[b.len()]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn params_parse() {
+        assert_eq!(Param::parse("rec=ADD32rr").unwrap().value, Cell::Text("ADD32rr".into()));
+        assert_eq!(Param::parse(":n=-3").unwrap(), Param { name: "n".into(), value: Cell::Int(-3) });
+        assert!(Param::parse("novalue").is_err());
+        assert!(Param::parse("a b=1").is_err());
+    }
+
+    #[test]
+    fn closest_finds_typos_only() {
+        let names = ["isCall", "isBranch", "mayLoad"];
+        assert_eq!(closest("iscal", names), Some("isCall"));
+        assert_eq!(closest("maylaod", names), Some("mayLoad"));
+        assert_eq!(closest("Predicates", names), None);
+    }
+
+    #[test]
+    fn errors_render_with_a_caret() {
+        let e = QueryError { message: "no such column: x".into(), position: Some((2, 8)), hint: Some("did you mean `y`?".into()) };
+        assert_eq!(
+            e.render("<query>", "select 1\nwhere  x = 1"),
+            "<query>:2:8: error: no such column: x\nwhere  x = 1\n       ^\nhelp: did you mean `y`?\n"
+        );
+    }
+}

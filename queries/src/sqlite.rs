@@ -1,0 +1,194 @@
+//! The SQLite engine: user SQL straight on the store file, opened read-only.
+
+use crate::views::{self, ClassView};
+use crate::{closest, scan, Cell, Engine, Param, QueryError, ResultSet};
+use rusqlite::types::ValueRef;
+use rusqlite::{Batch, Connection, Statement};
+use std::collections::HashSet;
+
+pub struct SqliteEngine {
+    conn: Connection,
+    /// Tables and views of the store and the class views made so far.
+    known: HashSet<String>,
+}
+
+impl SqliteEngine {
+    /// An engine over a connection from [`tdq_store::open_read_only`].
+    pub fn new(conn: Connection) -> SqliteEngine {
+        let mut engine = SqliteEngine { conn, known: HashSet::new() };
+        engine.known = engine.table_names().into_iter().collect();
+        engine
+    }
+
+    pub fn connection(&self) -> &Connection {
+        &self.conn
+    }
+
+    fn make_views(&mut self, sql: &str) -> Result<(), QueryError> {
+        let conn = &self.conn;
+        let mut lookup = |q: &str| run_one(conn, q, &[]);
+        let wanted: Vec<ClassView> = views::views_for(sql, &self.known, &mut lookup)?;
+        if wanted.is_empty() {
+            return Ok(());
+        }
+        // The store itself is read-only and immutable; views go to the in-memory temp schema.
+        let ddl: String = wanted
+            .iter()
+            .map(|v| format!("CREATE TEMP VIEW {} AS {};\n", tdq_store::schema::quote_ident(&v.name), v.select))
+            .collect();
+        let result = self
+            .conn
+            .execute_batch(&format!("PRAGMA query_only = 0;\n{ddl}PRAGMA query_only = 1;"))
+            .map_err(|e| QueryError::new(format!("making class views: {e}")));
+        let _ = self.conn.pragma_update(None, "query_only", true);
+        result?;
+        self.known.extend(wanted.into_iter().map(|v| v.name));
+        Ok(())
+    }
+
+    /// A hint for an unknown column or table.
+    fn hint(&mut self, message: &str) -> Option<(String, String)> {
+        if let Some(col) = message.strip_prefix("no such column: ") {
+            let col = col.rsplit('.').next().unwrap_or(col).to_owned();
+            let mut names: Vec<String> = tdq_store::schema::RECORD_COLUMNS.iter().map(|s| s.to_string()).collect();
+            if let Ok(rs) = run_one(&self.conn, "SELECT col FROM tdq_columns", &[]) {
+                names.extend(rs.first_column_texts());
+            }
+            let best = closest(&col, names.iter().map(String::as_str))?;
+            return Some((col.clone(), format!("no column `{col}`; did you mean `{best}`?")));
+        }
+        if let Some(table) = message.strip_prefix("no such table: ") {
+            let table = table.rsplit('.').next().unwrap_or(table).to_owned();
+            let mut names = self.table_names();
+            if let Ok(rs) = run_one(&self.conn, "SELECT name FROM classes", &[]) {
+                names.extend(rs.first_column_texts());
+            }
+            let best = closest(&table, names.iter().map(String::as_str))?;
+            return Some((table.clone(), format!("no table or class `{table}`; did you mean `{best}`?")));
+        }
+        None
+    }
+}
+
+impl Engine for SqliteEngine {
+    fn run(&mut self, sql: &str, params: &[Param]) -> Result<Vec<ResultSet>, QueryError> {
+        self.make_views(sql)?;
+        let mut out = Vec::new();
+        let mut batch = Batch::new(&self.conn, sql);
+        let result = loop {
+            match batch.next() {
+                Ok(Some(mut st)) => match collect(&mut st, params) {
+                    Ok(Some(rs)) => out.push(rs),
+                    Ok(None) => {}
+                    Err(e) => break Err(e),
+                },
+                Ok(None) => break Ok(()),
+                Err(e) => break Err(e.into()),
+            }
+        };
+        drop(batch);
+        match result {
+            Ok(()) => Ok(out),
+            Err(e) => Err(self.error(sql, e)),
+        }
+    }
+
+    fn table_names(&mut self) -> Vec<String> {
+        run_one(
+            &self.conn,
+            "SELECT name FROM sqlite_schema WHERE type IN ('table', 'view') AND name NOT LIKE 'sqlite_%' ORDER BY name",
+            &[],
+        )
+        .map(ResultSet::first_column_texts)
+        .unwrap_or_default()
+    }
+}
+
+impl SqliteEngine {
+    fn error(&mut self, sql: &str, e: QueryErrorOrSql) -> QueryError {
+        match e {
+            QueryErrorOrSql::Query(q) => q,
+            QueryErrorOrSql::Sql(e) => {
+                let (message, mut offset) = match &e {
+                    rusqlite::Error::SqlInputError { msg, sql: tail, offset, .. } => {
+                        let start = sql.len().saturating_sub(tail.len());
+                        (msg.clone(), (*offset >= 0).then(|| start + *offset as usize))
+                    }
+                    rusqlite::Error::SqliteFailure(_, Some(msg)) => (msg.clone(), None),
+                    other => (other.to_string(), None),
+                };
+                let mut hint = None;
+                if let Some((word, text)) = self.hint(&message) {
+                    offset = offset.or_else(|| scan::find_word(sql, &word));
+                    hint = Some(text);
+                }
+                QueryError { message, position: offset.map(|o| scan::line_col(sql, o)), hint }
+            }
+        }
+    }
+}
+
+enum QueryErrorOrSql {
+    Query(QueryError),
+    Sql(rusqlite::Error),
+}
+
+impl From<rusqlite::Error> for QueryErrorOrSql {
+    fn from(e: rusqlite::Error) -> Self {
+        QueryErrorOrSql::Sql(e)
+    }
+}
+
+/// Runs one statement of store-internal SQL.
+fn run_one(conn: &Connection, sql: &str, params: &[Param]) -> Result<ResultSet, QueryError> {
+    let mut st = conn.prepare(sql).map_err(|e| QueryError::new(e.to_string()))?;
+    match collect(&mut st, params) {
+        Ok(rs) => Ok(rs.unwrap_or_default()),
+        Err(QueryErrorOrSql::Query(q)) => Err(q),
+        Err(QueryErrorOrSql::Sql(e)) => Err(QueryError::new(e.to_string())),
+    }
+}
+
+/// Binds `params` to the statement's named parameters and reads its rows.
+fn collect(st: &mut Statement<'_>, params: &[Param]) -> Result<Option<ResultSet>, QueryErrorOrSql> {
+    for i in 1..=st.parameter_count() {
+        let Some(name) = st.parameter_name(i).map(str::to_owned) else {
+            return Err(QueryErrorOrSql::Query(QueryError::new(
+                "positional parameters (`?`) are not supported; use named ones (`:name`) with --param name=value",
+            )));
+        };
+        let bare = name.trim_start_matches([':', '$', '@']);
+        let Some(p) = params.iter().find(|p| p.name == bare) else {
+            return Err(QueryErrorOrSql::Query(QueryError::new(format!(
+                "parameter `{name}` has no value; give it with --param {bare}=VALUE"
+            ))));
+        };
+        match &p.value {
+            Cell::Int(v) => st.raw_bind_parameter(i, v)?,
+            Cell::Text(v) => st.raw_bind_parameter(i, v)?,
+            Cell::Real(v) => st.raw_bind_parameter(i, v)?,
+            Cell::Blob(v) => st.raw_bind_parameter(i, v)?,
+            Cell::Null => st.raw_bind_parameter(i, rusqlite::types::Null)?,
+        }
+    }
+    let columns: Vec<String> = st.column_names().into_iter().map(str::to_owned).collect();
+    let mut rows = Vec::new();
+    let mut raw = st.raw_query();
+    while let Some(row) = raw.next()? {
+        let mut cells = Vec::with_capacity(columns.len());
+        for i in 0..columns.len() {
+            cells.push(match row.get_ref(i)? {
+                ValueRef::Null => Cell::Null,
+                ValueRef::Integer(v) => Cell::Int(v),
+                ValueRef::Real(v) => Cell::Real(v),
+                ValueRef::Text(t) => Cell::Text(String::from_utf8_lossy(t).into_owned()),
+                ValueRef::Blob(b) => Cell::Blob(b.to_vec()),
+            });
+        }
+        rows.push(cells);
+    }
+    if columns.is_empty() {
+        return Ok(None);
+    }
+    Ok(Some(ResultSet { columns, rows }))
+}

@@ -1,0 +1,83 @@
+//! The per-class views: `Instruction` is the defs deriving from class `Instruction`, with
+//! `id`, `name`, `anonymous`, `file`, `line` and the class's fields as columns.
+//!
+//! A store has as many classes as a target (AMDGPU: 1807); making every view up front would
+//! slow every query's start, so each engine makes only the views a query names, with SQL
+//! built here from the store's tables (and valid in both engines).
+
+use crate::scan;
+use crate::{Cell, QueryError, ResultSet};
+use std::collections::HashSet;
+use tdq_store::schema::{is_reserved_name, quote_ident, RECORD_COLUMNS};
+
+/// Runs a small query on the engine that will hold the views.
+pub type Lookup<'a> = dyn FnMut(&str) -> Result<ResultSet, QueryError> + 'a;
+
+/// One class view to create: its name and the SELECT defining it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ClassView {
+    pub name: String,
+    pub select: String,
+}
+
+/// The views for the classes named in `sql` that are not tables and not in `existing`.
+pub fn views_for(sql: &str, existing: &HashSet<String>, lookup: &mut Lookup<'_>) -> Result<Vec<ClassView>, QueryError> {
+    let mut out = Vec::new();
+    let mut seen = HashSet::new();
+    for ident in scan::identifiers(sql) {
+        if existing.contains(&ident) || !seen.insert(ident.clone()) {
+            continue;
+        }
+        // A class named like a store table is reached as `class:Name`.
+        let class = match ident.strip_prefix("class:") {
+            Some(c) => c.to_owned(),
+            None if is_reserved_name(&ident) => continue,
+            None => ident.clone(),
+        };
+        if let Some(select) = class_view_select(&class, lookup)? {
+            out.push(ClassView { name: ident, select });
+        }
+    }
+    Ok(out)
+}
+
+/// The SELECT of the view over class `class`, or `None` when there is no such class.
+pub fn class_view_select(class: &str, lookup: &mut Lookup<'_>) -> Result<Option<String>, QueryError> {
+    let ids = lookup(&format!("SELECT id FROM classes WHERE name = {}", quote_str(class)))?;
+    let Some(Cell::Int(id)) = ids.rows.first().and_then(|r| r.first()).cloned() else {
+        return Ok(None);
+    };
+    let fields = lookup(&format!(
+        "SELECT f.field, c.col FROM fields f LEFT JOIN tdq_columns c ON c.field = f.field \
+         WHERE f.record_id = {id} AND f.template_arg = 0 ORDER BY f.position"
+    ))?;
+    let mut used: HashSet<String> = RECORD_COLUMNS.iter().map(|c| c.to_string()).collect();
+    let mut columns: Vec<String> = RECORD_COLUMNS.iter().map(|c| quote_ident(c)).collect();
+    for row in &fields.rows {
+        match (&row[0], &row[1]) {
+            (_, Cell::Text(col)) => {
+                if used.insert(col.to_ascii_lowercase()) {
+                    columns.push(quote_ident(col));
+                }
+            }
+            // No def has this field: the column exists in the view all the same, empty.
+            (Cell::Text(field), _) => {
+                let mut col = field.clone();
+                while !used.insert(col.to_ascii_lowercase()) {
+                    col.push('_');
+                }
+                columns.push(format!("NULL AS {}", quote_ident(&col)));
+            }
+            _ => {}
+        }
+    }
+    Ok(Some(format!(
+        "SELECT {} FROM records WHERE id IN (SELECT record_id FROM tdq_superclasses WHERE superclass_id = {id})",
+        columns.join(", ")
+    )))
+}
+
+/// `s` as a SQL string literal.
+pub fn quote_str(s: &str) -> String {
+    format!("'{}'", s.replace('\'', "''"))
+}

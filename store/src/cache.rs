@@ -1,0 +1,258 @@
+//! The store cache: one SQLite file per root file, include directories, defines, working
+//! directory and tdq version, under `$TDQ_CACHE_DIR` (default `$XDG_CACHE_HOME/tdq` or
+//! `~/.cache/tdq`).
+//!
+//! A cached store is used when every file it read still has the content hash it recorded;
+//! otherwise it is rebuilt. A store is written to a temporary file in the cache directory and
+//! renamed over the entry, so a reader sees the old store or the new one, never a partial one
+//! (a `kill -9` mid-build leaves only a temporary file, removed by a later build), and several
+//! processes rebuilding at once each finish with a complete store. A file that is not a store
+//! of this version, or is damaged, is rebuilt.
+//!
+//! Queries open the store read-only and immutable, with ATTACH disabled: user SQL can neither
+//! change the store nor reach other files.
+
+use crate::build::{write_store, BuildInfo};
+use crate::load::{check_store, LoadError};
+use crate::project::Sources;
+use crate::schema;
+use crate::sources_hash::hash_hex;
+use rusqlite::{Connection, OpenFlags};
+use std::fmt;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, SystemTime};
+use tdq_core::Evaluation;
+
+/// An open store.
+pub struct Store {
+    pub conn: Connection,
+    pub path: PathBuf,
+    /// Whether this call evaluated the sources and wrote the store.
+    pub built: bool,
+}
+
+#[derive(Debug)]
+pub enum StoreError {
+    /// The sources did not evaluate: llvm-tblgen's diagnostics, rendered.
+    Evaluation(String),
+    /// A file could not be read or written.
+    Io(String),
+    Sql(rusqlite::Error),
+    Load(LoadError),
+}
+
+impl fmt::Display for StoreError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            StoreError::Evaluation(text) => f.write_str(text.trim_end()),
+            StoreError::Io(m) => f.write_str(m),
+            StoreError::Sql(e) => write!(f, "store: {e}"),
+            StoreError::Load(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+impl std::error::Error for StoreError {}
+
+impl From<rusqlite::Error> for StoreError {
+    fn from(e: rusqlite::Error) -> Self {
+        StoreError::Sql(e)
+    }
+}
+
+impl From<LoadError> for StoreError {
+    fn from(e: LoadError) -> Self {
+        StoreError::Load(e)
+    }
+}
+
+/// The cache directory.
+pub fn cache_dir() -> PathBuf {
+    if let Some(d) = std::env::var_os("TDQ_CACHE_DIR") {
+        return PathBuf::from(d);
+    }
+    if let Some(d) = std::env::var_os("XDG_CACHE_HOME").filter(|d| !d.is_empty()) {
+        return PathBuf::from(d).join("tdq");
+    }
+    match std::env::var_os("HOME") {
+        Some(h) => PathBuf::from(h).join(".cache").join("tdq"),
+        None => std::env::temp_dir().join("tdq-cache"),
+    }
+}
+
+/// Opens a store file for queries: read-only, immutable, no ATTACH. Checks it is a store.
+pub fn open_read_only(path: &Path) -> Result<Connection, StoreError> {
+    if !path.is_file() {
+        return Err(StoreError::Io(format!("{}: no such store file", path.display())));
+    }
+    let uri = format!("file:{}?immutable=1", uri_path(path));
+    let conn = Connection::open_with_flags(
+        uri,
+        OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_URI | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+    )?;
+    lock_down(&conn)?;
+    check_store(&conn)?;
+    Ok(conn)
+}
+
+/// What user SQL may do on a store connection: read it, nothing else.
+fn lock_down(conn: &Connection) -> rusqlite::Result<()> {
+    conn.set_limit(rusqlite::limits::Limit::SQLITE_LIMIT_ATTACHED, 0);
+    conn.pragma_update(None, "query_only", true)?;
+    conn.pragma_update(None, "trusted_schema", false)?;
+    Ok(())
+}
+
+/// A path as the path part of a `file:` URI.
+fn uri_path(path: &Path) -> String {
+    let abs = std::path::absolute(path).unwrap_or_else(|_| path.to_owned());
+    let mut out = String::new();
+    for c in abs.display().to_string().chars() {
+        match c {
+            '?' | '#' | '%' => out.push_str(&format!("%{:02X}", c as u32)),
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
+/// The cache entry for `sources` evaluated from the current working directory.
+pub fn cache_key(sources: &Sources) -> String {
+    let cwd = std::env::current_dir().map(|d| d.display().to_string()).unwrap_or_default();
+    let mut key = format!(
+        "tdq-store\0{}\0{}\0{}\0{}",
+        env!("CARGO_PKG_VERSION"),
+        schema::SCHEMA_VERSION,
+        cwd,
+        sources.root
+    );
+    for d in &sources.include_dirs {
+        key.push_str("\0-I");
+        key.push_str(d);
+    }
+    for d in &sources.defines {
+        key.push_str("\0-D");
+        key.push_str(d);
+    }
+    hash_hex(key.as_bytes())
+}
+
+/// Opens the cached store for `sources`, building it first when it is missing or stale.
+/// `on_build` is called before a build starts (to show progress).
+pub fn open_or_build(sources: &Sources, dir: &Path, on_build: &mut dyn FnMut()) -> Result<Store, StoreError> {
+    let key = cache_key(sources);
+    let path = dir.join(format!("{key}.db"));
+    if let Ok(conn) = open_read_only(&path) {
+        if is_fresh(&conn, &key) {
+            return Ok(Store { conn, path, built: false });
+        }
+    }
+    on_build();
+    std::fs::create_dir_all(dir).map_err(|e| StoreError::Io(format!("{}: cannot create: {e}", dir.display())))?;
+    remove_stale_temporaries(dir);
+    let eval = evaluate(sources)?;
+    let info = BuildInfo {
+        root: sources.root.clone(),
+        include_dirs: sources.include_dirs.clone(),
+        defines: sources.defines.clone(),
+        cache_key: key,
+    };
+    write_atomically(&path, &eval, &info)?;
+    let conn = open_read_only(&path)?;
+    Ok(Store { conn, path, built: true })
+}
+
+/// Whether every source the store read still has its recorded content.
+fn is_fresh(conn: &Connection, key: &str) -> bool {
+    let stored_key: Option<String> =
+        conn.query_row("SELECT value FROM meta WHERE key = 'cache_key'", [], |r| r.get(0)).ok();
+    if stored_key.as_deref() != Some(key) {
+        return false;
+    }
+    let Ok(mut st) = conn.prepare("SELECT abs_path, hash FROM sources ORDER BY id") else {
+        return false;
+    };
+    let Ok(rows) = st.query_map([], |r| Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?))) else {
+        return false;
+    };
+    let mut any = false;
+    for row in rows {
+        let Ok((path, hash)) = row else { return false };
+        match std::fs::read(&path) {
+            Ok(bytes) if hash_hex(&bytes) == hash => any = true,
+            _ => return false,
+        }
+    }
+    any
+}
+
+/// Evaluates `sources` as `tdq tblgen` would; errors come back rendered.
+pub fn evaluate(sources: &Sources) -> Result<Evaluation, StoreError> {
+    let text = std::fs::read(&sources.root)
+        .map_err(|e| StoreError::Io(format!("Could not open input file '{}': {}", sources.root, io_message(&e))))?;
+    let opts = tdq_core::Options {
+        include_dirs: sources.include_dirs.clone(),
+        defines: sources.defines.clone(),
+        ..Default::default()
+    };
+    let eval = tdq_core::evaluate(&sources.root, text, &opts);
+    if eval.parse_failed || eval.diags.has_errors() {
+        return Err(StoreError::Evaluation(eval.diags.render_all(&eval.sm)));
+    }
+    Ok(eval)
+}
+
+/// Writes the store for `eval` to `path` through a temporary file and a rename.
+pub fn write_atomically(path: &Path, eval: &Evaluation, info: &BuildInfo) -> Result<(), StoreError> {
+    let dir = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    let tmp = dir.join(format!(
+        ".{}.{}.{}.tmp",
+        path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default(),
+        std::process::id(),
+        SystemTime::now().duration_since(SystemTime::UNIX_EPOCH).map(|d| d.subsec_nanos()).unwrap_or(0)
+    ));
+    let result = (|| -> Result<(), StoreError> {
+        let mut conn = Connection::open(&tmp)?;
+        conn.pragma_update(None, "page_size", 16384)?;
+        conn.pragma_update(None, "cache_size", -262_144)?;
+        write_store(&mut conn, eval, info, &tmp.with_extension("side"))?;
+        conn.close().map_err(|(_, e)| e)?;
+        std::fs::rename(&tmp, path)
+            .map_err(|e| StoreError::Io(format!("{}: cannot write: {}", path.display(), io_message(&e))))
+    })();
+    if result.is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
+    result
+}
+
+/// Removes temporaries left by builds that were killed (older than an hour: a build in
+/// progress elsewhere is younger).
+fn remove_stale_temporaries(dir: &Path) {
+    let Ok(entries) = std::fs::read_dir(dir) else { return };
+    let now = SystemTime::now();
+    for e in entries.flatten() {
+        let name = e.file_name();
+        let name = name.to_string_lossy();
+        if !(name.starts_with('.') && (name.ends_with(".tmp") || name.ends_with(".side"))) {
+            continue;
+        }
+        let old = e
+            .metadata()
+            .and_then(|m| m.modified())
+            .map(|t| now.duration_since(t).unwrap_or_default() > Duration::from_secs(3600))
+            .unwrap_or(false);
+        if old {
+            let _ = std::fs::remove_file(e.path());
+        }
+    }
+}
+
+/// An I/O error without Rust's " (os error N)" suffix, as LLVM words it.
+fn io_message(e: &std::io::Error) -> String {
+    let text = e.to_string();
+    match text.rfind(" (os error ") {
+        Some(at) => text[..at].to_string(),
+        None => text,
+    }
+}

@@ -1,0 +1,631 @@
+//! The exact form of values and types in the store: a compact byte encoding of
+//! [`InitKind`] and [`TyKind`] trees that decodes to the very same interned values.
+//!
+//! The user-facing columns hold values as SQL scalars, text and JSON; those lose
+//! distinctions the backends need (a `code` string, the type of an empty list, an unresolved
+//! `!cast`). `tdq tblgen --from-db` rebuilds the records from this form instead, so every
+//! backend prints what it would have printed from the `.td` tree.
+//!
+//! Layout: one tag byte per node, then its fields in declaration order; integers and lengths
+//! are LEB128 varints (signed ones zigzag-encoded), strings are a length and UTF-8 bytes,
+//! record ids are the ids of the evaluation that was stored.
+
+use std::fmt;
+use tdq_core::init::{ArgKey, BinOp, Init, InitKind, TernOp, UnOp};
+use tdq_core::intern::{sym, Sym};
+use tdq_core::types::{RecId, Ty, TyKind};
+
+/// Every unary operator, in declaration order: the encoding is the index.
+const UNOPS: [UnOp; 11] = [
+    UnOp::Cast,
+    UnOp::Not,
+    UnOp::Head,
+    UnOp::Tail,
+    UnOp::Size,
+    UnOp::Empty,
+    UnOp::GetDagOp,
+    UnOp::LogTwo,
+    UnOp::Repr,
+    UnOp::ToLower,
+    UnOp::ToUpper,
+];
+
+const BINOPS: [BinOp; 29] = [
+    BinOp::Add,
+    BinOp::Sub,
+    BinOp::Mul,
+    BinOp::Div,
+    BinOp::And,
+    BinOp::Or,
+    BinOp::Xor,
+    BinOp::Shl,
+    BinOp::Sra,
+    BinOp::Srl,
+    BinOp::ListConcat,
+    BinOp::ListSplat,
+    BinOp::ListRemove,
+    BinOp::ListElem,
+    BinOp::ListSlice,
+    BinOp::Range,
+    BinOp::RangeC,
+    BinOp::StrConcat,
+    BinOp::Interleave,
+    BinOp::Concat,
+    BinOp::Eq,
+    BinOp::Ne,
+    BinOp::Le,
+    BinOp::Lt,
+    BinOp::Ge,
+    BinOp::Gt,
+    BinOp::SetDagOp,
+    BinOp::GetDagArg,
+    BinOp::GetDagName,
+];
+
+const TERNOPS: [TernOp; 10] = [
+    TernOp::Subst,
+    TernOp::ForEach,
+    TernOp::Filter,
+    TernOp::If,
+    TernOp::Dag,
+    TernOp::Range,
+    TernOp::Substr,
+    TernOp::Find,
+    TernOp::SetDagArg,
+    TernOp::SetDagName,
+];
+
+mod tag {
+    pub const UNSET: u8 = 0;
+    pub const BIT0: u8 = 1;
+    pub const BIT1: u8 = 2;
+    pub const BITS: u8 = 3;
+    pub const INT: u8 = 4;
+    pub const STR: u8 = 5;
+    pub const CODE: u8 = 6;
+    pub const ANON_NAME: u8 = 7;
+    pub const LIST: u8 = 8;
+    pub const DEF: u8 = 9;
+    pub const VAR: u8 = 10;
+    pub const VAR_BIT: u8 = 11;
+    pub const VAR_DEF: u8 = 12;
+    pub const FIELD: u8 = 13;
+    pub const COND: u8 = 14;
+    pub const DAG: u8 = 15;
+    pub const UN_OP: u8 = 16;
+    pub const BIN_OP: u8 = 17;
+    pub const TERN_OP: u8 = 18;
+    pub const FOLD: u8 = 19;
+    pub const IS_A: u8 = 20;
+    pub const EXISTS: u8 = 21;
+    pub const ARG_POS: u8 = 22;
+    pub const ARG_NAMED: u8 = 23;
+
+    pub const TY_BIT: u8 = 0;
+    pub const TY_BITS: u8 = 1;
+    pub const TY_INT: u8 = 2;
+    pub const TY_STRING: u8 = 3;
+    pub const TY_DAG: u8 = 4;
+    pub const TY_LIST: u8 = 5;
+    pub const TY_RECORD: u8 = 6;
+}
+
+/// Why a stored value could not be decoded: the store is damaged or from another tdq.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DecodeError(pub String);
+
+impl fmt::Display for DecodeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "malformed stored value: {}", self.0)
+    }
+}
+
+impl std::error::Error for DecodeError {}
+
+/// Appends the encoding of `v` to `out`.
+pub fn encode_init(v: Init, out: &mut Vec<u8>) {
+    match v.kind() {
+        InitKind::Unset => out.push(tag::UNSET),
+        InitKind::Bit(b) => out.push(if *b { tag::BIT1 } else { tag::BIT0 }),
+        InitKind::Bits(bits) => {
+            out.push(tag::BITS);
+            encode_inits(bits, out);
+        }
+        InitKind::Int(i) => {
+            out.push(tag::INT);
+            put_signed(out, *i);
+        }
+        InitKind::Str(s, code) => {
+            out.push(if *code { tag::CODE } else { tag::STR });
+            put_str(out, s);
+        }
+        InitKind::AnonName(n) => {
+            out.push(tag::ANON_NAME);
+            put_uint(out, u64::from(*n));
+        }
+        InitKind::List(elems, ty) => {
+            out.push(tag::LIST);
+            encode_inits(elems, out);
+            encode_ty(*ty, out);
+        }
+        InitKind::Def(id, name, ty) => {
+            out.push(tag::DEF);
+            put_uint(out, u64::from(id.0));
+            put_str(out, name);
+            encode_ty(*ty, out);
+        }
+        InitKind::Var(name, ty) => {
+            out.push(tag::VAR);
+            encode_init(*name, out);
+            encode_ty(*ty, out);
+        }
+        InitKind::VarBit(var, bit) => {
+            out.push(tag::VAR_BIT);
+            encode_init(*var, out);
+            put_uint(out, u64::from(*bit));
+        }
+        InitKind::VarDef(id, name, args) => {
+            out.push(tag::VAR_DEF);
+            put_uint(out, u64::from(id.0));
+            put_str(out, name);
+            encode_inits(args, out);
+        }
+        InitKind::Field(rec, name, ty) => {
+            out.push(tag::FIELD);
+            encode_init(*rec, out);
+            put_str(out, name);
+            encode_ty(*ty, out);
+        }
+        InitKind::Cond(conds, vals, ty) => {
+            out.push(tag::COND);
+            encode_inits(conds, out);
+            encode_inits(vals, out);
+            encode_ty(*ty, out);
+        }
+        InitKind::Dag(op, op_name, args) => {
+            out.push(tag::DAG);
+            encode_init(*op, out);
+            put_opt_str(out, *op_name);
+            put_uint(out, args.len() as u64);
+            for (arg, name) in args.iter() {
+                encode_init(*arg, out);
+                put_opt_str(out, *name);
+            }
+        }
+        InitKind::UnOp(op, a, ty) => {
+            out.push(tag::UN_OP);
+            out.push(index_of(&UNOPS, op));
+            encode_init(*a, out);
+            encode_ty(*ty, out);
+        }
+        InitKind::BinOp(op, a, b, ty) => {
+            out.push(tag::BIN_OP);
+            out.push(index_of(&BINOPS, op));
+            encode_init(*a, out);
+            encode_init(*b, out);
+            encode_ty(*ty, out);
+        }
+        InitKind::TernOp(op, a, b, c, ty) => {
+            out.push(tag::TERN_OP);
+            out.push(index_of(&TERNOPS, op));
+            encode_init(*a, out);
+            encode_init(*b, out);
+            encode_init(*c, out);
+            encode_ty(*ty, out);
+        }
+        InitKind::Fold(start, list, a, b, expr, ty) => {
+            out.push(tag::FOLD);
+            for x in [start, list, a, b, expr] {
+                encode_init(*x, out);
+            }
+            encode_ty(*ty, out);
+        }
+        InitKind::IsA(ty, e) => {
+            out.push(tag::IS_A);
+            encode_ty(*ty, out);
+            encode_init(*e, out);
+        }
+        InitKind::Exists(ty, e) => {
+            out.push(tag::EXISTS);
+            encode_ty(*ty, out);
+            encode_init(*e, out);
+        }
+        InitKind::Arg(v, ArgKey::Pos(i)) => {
+            out.push(tag::ARG_POS);
+            encode_init(*v, out);
+            put_uint(out, u64::from(*i));
+        }
+        InitKind::Arg(v, ArgKey::Named(n)) => {
+            out.push(tag::ARG_NAMED);
+            encode_init(*v, out);
+            encode_init(*n, out);
+        }
+    }
+}
+
+/// The encoding of `v` as a fresh buffer.
+pub fn init_bytes(v: Init) -> Vec<u8> {
+    let mut out = Vec::new();
+    encode_init(v, &mut out);
+    out
+}
+
+/// The encoding of `ty` as a fresh buffer.
+pub fn ty_bytes(ty: Ty) -> Vec<u8> {
+    let mut out = Vec::new();
+    encode_ty(ty, &mut out);
+    out
+}
+
+fn encode_inits(items: &[Init], out: &mut Vec<u8>) {
+    put_uint(out, items.len() as u64);
+    for &x in items {
+        encode_init(x, out);
+    }
+}
+
+pub fn encode_ty(ty: Ty, out: &mut Vec<u8>) {
+    match ty.kind() {
+        TyKind::Bit => out.push(tag::TY_BIT),
+        TyKind::Bits(n) => {
+            out.push(tag::TY_BITS);
+            put_uint(out, u64::from(*n));
+        }
+        TyKind::Int => out.push(tag::TY_INT),
+        TyKind::String => out.push(tag::TY_STRING),
+        TyKind::Dag => out.push(tag::TY_DAG),
+        TyKind::List(elem) => {
+            out.push(tag::TY_LIST);
+            encode_ty(*elem, out);
+        }
+        TyKind::Record(classes) => {
+            out.push(tag::TY_RECORD);
+            put_uint(out, classes.len() as u64);
+            for (id, name) in classes.iter() {
+                put_uint(out, u64::from(id.0));
+                put_str(out, name);
+            }
+        }
+    }
+}
+
+fn index_of<T: PartialEq>(all: &[T], x: &T) -> u8 {
+    all.iter().position(|y| y == x).expect("every operator is listed") as u8
+}
+
+fn put_uint(out: &mut Vec<u8>, mut n: u64) {
+    while n >= 0x80 {
+        out.push((n as u8) | 0x80);
+        n >>= 7;
+    }
+    out.push(n as u8);
+}
+
+fn put_signed(out: &mut Vec<u8>, i: i64) {
+    put_uint(out, ((i << 1) ^ (i >> 63)) as u64);
+}
+
+fn put_str(out: &mut Vec<u8>, s: &str) {
+    put_uint(out, s.len() as u64);
+    out.extend_from_slice(s.as_bytes());
+}
+
+fn put_opt_str(out: &mut Vec<u8>, s: Option<Sym>) {
+    match s {
+        None => out.push(0),
+        Some(s) => {
+            out.push(1);
+            put_str(out, s);
+        }
+    }
+}
+
+/// Decodes a value written by [`encode_init`]; the whole buffer must be consumed.
+pub fn decode_init(bytes: &[u8]) -> Result<Init, DecodeError> {
+    let mut r = Reader { bytes, pos: 0, depth: 0 };
+    let v = r.init()?;
+    r.finish()?;
+    Ok(v)
+}
+
+/// Decodes a type written by [`encode_ty`]; the whole buffer must be consumed.
+pub fn decode_ty(bytes: &[u8]) -> Result<Ty, DecodeError> {
+    let mut r = Reader { bytes, pos: 0, depth: 0 };
+    let t = r.ty()?;
+    r.finish()?;
+    Ok(t)
+}
+
+/// Deeper than any value the evaluator accepts: a damaged store cannot overflow the stack.
+const MAX_DEPTH: u32 = 20_000;
+
+struct Reader<'a> {
+    bytes: &'a [u8],
+    pos: usize,
+    depth: u32,
+}
+
+impl Reader<'_> {
+    fn err<T>(&self, what: &str) -> Result<T, DecodeError> {
+        Err(DecodeError(format!("{what} at byte {}", self.pos)))
+    }
+
+    fn finish(&self) -> Result<(), DecodeError> {
+        if self.pos != self.bytes.len() {
+            return self.err("trailing bytes");
+        }
+        Ok(())
+    }
+
+    fn byte(&mut self) -> Result<u8, DecodeError> {
+        match self.bytes.get(self.pos) {
+            Some(&b) => {
+                self.pos += 1;
+                Ok(b)
+            }
+            None => self.err("unexpected end"),
+        }
+    }
+
+    fn uint(&mut self) -> Result<u64, DecodeError> {
+        let mut n = 0u64;
+        for shift in (0..64).step_by(7) {
+            let b = self.byte()?;
+            n |= u64::from(b & 0x7f) << shift;
+            if b & 0x80 == 0 {
+                return Ok(n);
+            }
+        }
+        self.err("varint too long")
+    }
+
+    fn u32(&mut self) -> Result<u32, DecodeError> {
+        let n = self.uint()?;
+        u32::try_from(n).or_else(|_| self.err("number out of range"))
+    }
+
+    fn len(&mut self) -> Result<usize, DecodeError> {
+        let n = self.uint()?;
+        // Every element takes at least one byte: a longer count is damage, not a big list.
+        if n > (self.bytes.len() - self.pos) as u64 {
+            return self.err("length past the end");
+        }
+        Ok(n as usize)
+    }
+
+    fn signed(&mut self) -> Result<i64, DecodeError> {
+        let n = self.uint()?;
+        Ok(((n >> 1) as i64) ^ -((n & 1) as i64))
+    }
+
+    fn str(&mut self) -> Result<Sym, DecodeError> {
+        let n = self.len()?;
+        let raw = &self.bytes[self.pos..self.pos + n];
+        self.pos += n;
+        match std::str::from_utf8(raw) {
+            Ok(s) => Ok(sym(s)),
+            Err(_) => self.err("string is not UTF-8"),
+        }
+    }
+
+    fn opt_str(&mut self) -> Result<Option<Sym>, DecodeError> {
+        match self.byte()? {
+            0 => Ok(None),
+            1 => Ok(Some(self.str()?)),
+            _ => self.err("bad optional name"),
+        }
+    }
+
+    fn inits(&mut self) -> Result<Box<[Init]>, DecodeError> {
+        let n = self.len()?;
+        (0..n).map(|_| self.init()).collect()
+    }
+
+    fn op<T: Copy>(&mut self, all: &[T]) -> Result<T, DecodeError> {
+        let i = self.byte()? as usize;
+        match all.get(i) {
+            Some(&op) => Ok(op),
+            None => self.err("unknown operator"),
+        }
+    }
+
+    fn init(&mut self) -> Result<Init, DecodeError> {
+        self.depth += 1;
+        if self.depth > MAX_DEPTH {
+            return self.err("value nested too deeply");
+        }
+        let v = self.init_node()?;
+        self.depth -= 1;
+        Ok(v)
+    }
+
+    fn init_node(&mut self) -> Result<Init, DecodeError> {
+        let kind = match self.byte()? {
+            tag::UNSET => InitKind::Unset,
+            tag::BIT0 => InitKind::Bit(false),
+            tag::BIT1 => InitKind::Bit(true),
+            tag::BITS => InitKind::Bits(self.inits()?),
+            tag::INT => InitKind::Int(self.signed()?),
+            tag::STR => InitKind::Str(self.str()?, false),
+            tag::CODE => InitKind::Str(self.str()?, true),
+            tag::ANON_NAME => InitKind::AnonName(self.u32()?),
+            tag::LIST => {
+                let elems = self.inits()?;
+                InitKind::List(elems, self.ty()?)
+            }
+            tag::DEF => {
+                let id = RecId(self.u32()?);
+                let name = self.str()?;
+                InitKind::Def(id, name, self.ty()?)
+            }
+            tag::VAR => {
+                let name = self.init()?;
+                InitKind::Var(name, self.ty()?)
+            }
+            tag::VAR_BIT => {
+                let var = self.init()?;
+                InitKind::VarBit(var, self.u32()?)
+            }
+            tag::VAR_DEF => {
+                let id = RecId(self.u32()?);
+                let name = self.str()?;
+                InitKind::VarDef(id, name, self.inits()?)
+            }
+            tag::FIELD => {
+                let rec = self.init()?;
+                let name = self.str()?;
+                InitKind::Field(rec, name, self.ty()?)
+            }
+            tag::COND => {
+                let conds = self.inits()?;
+                let vals = self.inits()?;
+                InitKind::Cond(conds, vals, self.ty()?)
+            }
+            tag::DAG => {
+                let op = self.init()?;
+                let op_name = self.opt_str()?;
+                let n = self.len()?;
+                let args = (0..n)
+                    .map(|_| Ok((self.init()?, self.opt_str()?)))
+                    .collect::<Result<Box<[_]>, DecodeError>>()?;
+                InitKind::Dag(op, op_name, args)
+            }
+            tag::UN_OP => {
+                let op = self.op(&UNOPS)?;
+                let a = self.init()?;
+                InitKind::UnOp(op, a, self.ty()?)
+            }
+            tag::BIN_OP => {
+                let op = self.op(&BINOPS)?;
+                let a = self.init()?;
+                let b = self.init()?;
+                InitKind::BinOp(op, a, b, self.ty()?)
+            }
+            tag::TERN_OP => {
+                let op = self.op(&TERNOPS)?;
+                let a = self.init()?;
+                let b = self.init()?;
+                let c = self.init()?;
+                InitKind::TernOp(op, a, b, c, self.ty()?)
+            }
+            tag::FOLD => {
+                let mut xs = [Init::unset(); 5];
+                for x in &mut xs {
+                    *x = self.init()?;
+                }
+                let [start, list, a, b, expr] = xs;
+                InitKind::Fold(start, list, a, b, expr, self.ty()?)
+            }
+            tag::IS_A => {
+                let ty = self.ty()?;
+                InitKind::IsA(ty, self.init()?)
+            }
+            tag::EXISTS => {
+                let ty = self.ty()?;
+                InitKind::Exists(ty, self.init()?)
+            }
+            tag::ARG_POS => {
+                let v = self.init()?;
+                InitKind::Arg(v, ArgKey::Pos(self.u32()?))
+            }
+            tag::ARG_NAMED => {
+                let v = self.init()?;
+                InitKind::Arg(v, ArgKey::Named(self.init()?))
+            }
+            _ => return self.err("unknown value tag"),
+        };
+        Ok(Init::new(kind))
+    }
+
+    fn ty(&mut self) -> Result<Ty, DecodeError> {
+        self.depth += 1;
+        if self.depth > MAX_DEPTH {
+            return self.err("type nested too deeply");
+        }
+        let t = match self.byte()? {
+            tag::TY_BIT => Ty::bit(),
+            tag::TY_BITS => Ty::bits(self.u32()?),
+            tag::TY_INT => Ty::int(),
+            tag::TY_STRING => Ty::string(),
+            tag::TY_DAG => Ty::dag(),
+            tag::TY_LIST => Ty::list(self.ty()?),
+            tag::TY_RECORD => {
+                let n = self.len()?;
+                let classes = (0..n)
+                    .map(|_| Ok((RecId(self.u32()?), self.str()?)))
+                    .collect::<Result<Vec<_>, DecodeError>>()?;
+                Ty::record(&classes)
+            }
+            _ => return self.err("unknown type tag"),
+        };
+        self.depth -= 1;
+        Ok(t)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn operator_tables_are_in_declaration_order() {
+        // `index_of` relies on each table listing every operator exactly once.
+        for (i, op) in UNOPS.iter().enumerate() {
+            assert_eq!(index_of(&UNOPS, op) as usize, i);
+        }
+        for (i, op) in BINOPS.iter().enumerate() {
+            assert_eq!(index_of(&BINOPS, op) as usize, i);
+        }
+        for (i, op) in TERNOPS.iter().enumerate() {
+            assert_eq!(index_of(&TERNOPS, op) as usize, i);
+        }
+    }
+
+    #[test]
+    fn values_round_trip_to_the_same_interned_value() {
+        let rec_ty = Ty::record(&[(RecId(3), sym("Instruction"))]);
+        let var = Init::var_named("x", Ty::int());
+        let values = [
+            Init::unset(),
+            Init::int(-5),
+            Init::int(i64::MIN),
+            Init::code("let x = 1;"),
+            Init::string("é\u{0}"),
+            Init::bits(&[Init::bit(true), Init::unset(), Init::var_bit(var, 2)]),
+            Init::list(&[], Ty::list(Ty::bits(4))),
+            Init::dag(
+                Init::def(RecId(7), sym("ops"), rec_ty),
+                Some(sym("d")),
+                &[(Init::int(1), None), (var, Some(sym("a")))],
+            ),
+            Init::bin_op(BinOp::StrConcat, var, Init::string("s"), Ty::string()),
+            Init::new(InitKind::Fold(var, var, var, var, var, Ty::int())),
+            Init::new(InitKind::AnonName(42)),
+        ];
+        for v in values {
+            assert_eq!(decode_init(&init_bytes(v)), Ok(v), "{v}");
+        }
+    }
+
+    #[test]
+    fn damage_is_an_error_not_a_panic() {
+        let good = init_bytes(Init::list(&[Init::string("abc")], Ty::string()));
+        for cut in 0..good.len() {
+            assert!(decode_init(&good[..cut]).is_err(), "prefix of {cut} bytes");
+        }
+        assert!(decode_init(&[0xff]).is_err());
+        assert!(decode_init(&[tag::BITS, 0xff, 0xff, 0xff, 0xff, 0x0f]).is_err());
+        let mut trailing = good.clone();
+        trailing.push(0);
+        assert!(decode_init(&trailing).is_err());
+        // A deep chain of `!not` must stop at the depth limit, not overflow the stack (of the
+        // size tdq evaluates on).
+        let deep: Vec<u8> = std::iter::repeat([tag::UN_OP, 1]).take(100_000).flatten().collect();
+        let result = std::thread::Builder::new()
+            .stack_size(256 << 20)
+            .spawn(move || decode_init(&deep).is_err())
+            .expect("a thread")
+            .join();
+        assert!(result.expect("no panic"));
+    }
+}

@@ -1,0 +1,25 @@
+//! tdq-store: evaluated records in SQLite.
+//!
+//! A store holds one evaluation: every def and class with its fields (SQL-native values, text,
+//! JSON, and an exact encoding), superclass edges, defm provenance, globals and the source
+//! files read. It is written once and then only read:
+//!
+//! - [`cache`]: `tdq QUERY` keeps one store per root file and options under the user's cache
+//!   directory, valid while every file read is unchanged (content hashes), replaced atomically.
+//! - [`build`]: writing an evaluation into a database (`tdq export --db`, the cache).
+//! - [`load`]: reading it back into an [`tdq_core::Evaluation`] (`tdq tblgen --from-db`, `tdq diff`).
+//! - [`schema`]: the tables, their documentation and naming rules.
+//! - [`project`]: `tdq.toml`, which names the sources.
+
+pub mod build;
+pub mod cache;
+pub mod ir;
+pub mod load;
+pub mod project;
+pub mod schema;
+pub mod sources_hash;
+
+pub use build::BuildInfo;
+pub use cache::{open_read_only, Store, StoreError};
+pub use load::{load_evaluation, LoadError};
+pub use project::{Project, Sources};

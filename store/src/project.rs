@@ -1,0 +1,174 @@
+//! Where the records come from: `--td FILE -I DIR -D NAME` on the command line, or a
+//! `tdq.toml` found in the working directory or above it.
+//!
+//! ```toml
+//! [sources]
+//! root = "lib/Target/X86/X86.td"     # relative to this file
+//! include = ["include", "lib/Target/X86"]
+//! define = []
+//!
+//! [lint]                             # read by `tdq lint` (see lints/README.md)
+//! ```
+
+use serde::Deserialize;
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+pub const PROJECT_FILE: &str = "tdq.toml";
+
+/// The inputs of one evaluation, as llvm-tblgen takes them.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Sources {
+    /// The root .td file, as given (relative to the working directory) or made absolute from a
+    /// tdq.toml.
+    pub root: String,
+    pub include_dirs: Vec<String>,
+    pub defines: Vec<String>,
+}
+
+/// A parsed `tdq.toml`.
+#[derive(Clone, Debug)]
+pub struct Project {
+    /// The tdq.toml file.
+    pub path: PathBuf,
+    pub sources: Sources,
+    /// The `[lint]` table, for `tdq lint`; empty when absent.
+    pub lint: toml::Table,
+}
+
+#[derive(Debug)]
+pub struct ProjectError(pub String);
+
+impl fmt::Display for ProjectError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for ProjectError {}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawFile {
+    sources: Option<RawSources>,
+    lint: Option<toml::Table>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawSources {
+    root: String,
+    #[serde(default)]
+    include: Vec<String>,
+    #[serde(default)]
+    define: Vec<String>,
+}
+
+impl Project {
+    /// The nearest tdq.toml in `dir` or its ancestors.
+    pub fn find(dir: &Path) -> Option<PathBuf> {
+        dir.ancestors().map(|d| d.join(PROJECT_FILE)).find(|p| p.is_file())
+    }
+
+    /// Reads a tdq.toml; paths in it are taken relative to its directory.
+    pub fn load(path: &Path) -> Result<Project, ProjectError> {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| ProjectError(format!("{}: cannot read: {e}", path.display())))?;
+        Self::parse(path, &text)
+    }
+
+    pub fn parse(path: &Path, text: &str) -> Result<Project, ProjectError> {
+        let raw: RawFile = toml::from_str(text).map_err(|e| {
+            let (line, col) = e.span().map(|s| line_col(text, s.start)).unwrap_or((1, 1));
+            ProjectError(format!("{}:{line}:{col}: error: {}", path.display(), e.message()))
+        })?;
+        let base = path.parent().unwrap_or(Path::new("."));
+        let rel = |p: &str| -> String {
+            let p = Path::new(p);
+            if p.is_absolute() {
+                p.display().to_string()
+            } else {
+                base.join(p).display().to_string()
+            }
+        };
+        let sources = match raw.sources {
+            Some(s) => Sources {
+                root: rel(&s.root),
+                include_dirs: s.include.iter().map(|d| rel(d)).collect(),
+                defines: s.define,
+            },
+            None => {
+                return Err(ProjectError(format!(
+                    "{}: error: no [sources] table (it names the root .td file: `root = \"...\"`)",
+                    path.display()
+                )))
+            }
+        };
+        Ok(Project { path: path.to_owned(), sources, lint: raw.lint.unwrap_or_default() })
+    }
+
+    /// The text `tdq init` writes for these sources (paths as given, relative to the new file).
+    pub fn template(sources: &Sources) -> String {
+        let list = |v: &[String]| {
+            let quoted: Vec<String> = v.iter().map(|s| toml::Value::String(s.clone()).to_string()).collect();
+            format!("[{}]", quoted.join(", "))
+        };
+        format!(
+            "# tdq project: what `tdq QUERY`, `tdq lint` and `tdq diff` evaluate when no --td is given.\n\
+             # Paths are relative to this file.\n\
+             [sources]\n\
+             root = {}\n\
+             include = {}\n\
+             define = {}\n\
+             \n\
+             # [lint]\n\
+             # ignore = []\n",
+            toml::Value::String(sources.root.clone()),
+            list(&sources.include_dirs),
+            list(&sources.defines),
+        )
+    }
+}
+
+fn line_col(text: &str, offset: usize) -> (usize, usize) {
+    let before = &text[..offset.min(text.len())];
+    let line = before.matches('\n').count() + 1;
+    let col = before.len() - before.rfind('\n').map_or(0, |p| p + 1) + 1;
+    (line, col)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn paths_are_relative_to_the_file() {
+        let p = Project::parse(
+            Path::new("/w/llvm/tdq.toml"),
+            "[sources]\nroot = \"lib/X.td\"\ninclude = [\"include\", \"/abs\"]\ndefine = [\"A\"]\n",
+        )
+        .unwrap();
+        assert_eq!(p.sources.root, "/w/llvm/lib/X.td");
+        assert_eq!(p.sources.include_dirs, vec!["/w/llvm/include".to_string(), "/abs".to_string()]);
+        assert_eq!(p.sources.defines, vec!["A".to_string()]);
+        assert!(p.lint.is_empty());
+    }
+
+    #[test]
+    fn errors_name_the_file_and_position() {
+        let e = Project::parse(Path::new("t/tdq.toml"), "[sources]\nroot = 3\n").unwrap_err();
+        assert!(e.0.starts_with("t/tdq.toml:2:8: error:"), "{}", e.0);
+        let e = Project::parse(Path::new("t/tdq.toml"), "[lint]\n").unwrap_err();
+        assert!(e.0.contains("no [sources] table"), "{}", e.0);
+        let e = Project::parse(Path::new("t/tdq.toml"), "[sources]\nroot = \"a\"\nincludes = []\n").unwrap_err();
+        assert!(e.0.contains("unknown field"), "{}", e.0);
+    }
+
+    #[test]
+    fn the_template_reads_back() {
+        let s = Sources { root: "X.td".into(), include_dirs: vec!["inc \"q\"".into()], defines: vec![] };
+        let p = Project::parse(Path::new("tdq.toml"), &Project::template(&s)).unwrap();
+        assert_eq!(p.sources.include_dirs, vec!["inc \"q\"".to_string()]);
+        assert_eq!(p.sources.root, "X.td");
+    }
+}
