@@ -168,6 +168,27 @@ impl<'a> Emitter<'a> {
             self.check_target()?;
             self.target = Some(Target { instr_values: None });
         }
+        let enum_of_def = self.generic_enums()?;
+        let mut tables = Vec::new();
+        let table_of_def = self.generic_tables(&enum_of_def, &mut tables)?;
+        self.search_indices(&table_of_def, &mut tables)?;
+        self.legacy_tables(&mut tables)?;
+
+        for i in 0..self.enums.len() {
+            self.emit_enum(i);
+        }
+        for table in &tables {
+            self.emit_table(table)?;
+        }
+        // The #undefs come last, so that sections may share a guard.
+        for guard in &self.guards {
+            let _ = writeln!(self.out, "#undef {guard}");
+        }
+        Ok(())
+    }
+
+    /// The `GenericEnum` defs, added to `enums`; returns each def's index there.
+    fn generic_enums(&mut self) -> Result<HashMap<RecId, usize>> {
         let rk = &self.input.records;
         let mut enum_of_def: HashMap<RecId, usize> = HashMap::default();
         for enum_rec in all_derived_definitions(self.input, "GenericEnum")? {
@@ -184,8 +205,12 @@ impl<'a> Emitter<'a> {
             enum_of_def.insert(enum_rec, self.enums.len());
             self.enums.push(generic_enum);
         }
+        Ok(enum_of_def)
+    }
 
-        let mut tables = Vec::new();
+    /// The `GenericTable` defs, added to `tables`; returns each def's index there.
+    fn generic_tables(&mut self, enum_of_def: &HashMap<RecId, usize>, tables: &mut Vec<GenericTable>) -> Result<HashMap<RecId, usize>> {
+        let rk = &self.input.records;
         let mut table_of_def: HashMap<RecId, usize> = HashMap::default();
         for table_rec in all_derived_definitions(self.input, "GenericTable")? {
             let name = self.rec_name(table_rec);
@@ -194,7 +219,7 @@ impl<'a> Emitter<'a> {
             for field_name in self.fields.strings(table_rec, "Fields")? {
                 let mut field = GenericField::new(field_name);
                 if let Some(type_of) = self.fields.value(table_rec, &format!("TypeOf_{field_name}")) {
-                    if !self.parse_field_type(&mut field, type_of.value, &enum_of_def) {
+                    if !self.parse_field_type(&mut field, type_of.value, enum_of_def) {
                         let mut diags = tdq_core::Diagnostics::new();
                         let message = format!("Table '{}' has invalid 'TypeOf_{field_name}': {}", table.name, type_of.value);
                         diags.error(type_of.loc, message);
@@ -246,7 +271,11 @@ impl<'a> Emitter<'a> {
             table_of_def.insert(table_rec, tables.len());
             tables.push(table);
         }
+        Ok(table_of_def)
+    }
 
+    /// The `SearchIndex` defs: secondary lookups of the tables.
+    fn search_indices(&mut self, table_of_def: &HashMap<RecId, usize>, tables: &mut [GenericTable]) -> Result<()> {
         for index_rec in all_derived_definitions(self.input, "SearchIndex")? {
             let table_rec = self.fields.def(index_rec, "Table")?;
             let Some(&t) = table_of_def.get(&table_rec) else {
@@ -259,19 +288,6 @@ impl<'a> Emitter<'a> {
             let early_out = self.fields.bit(index_rec, "EarlyOut")?;
             let index = self.parse_search_index(&tables[t], loc, &name, &key, early_out, false)?;
             tables[t].indices.push(index);
-        }
-
-        self.legacy_tables(&mut tables)?;
-
-        for i in 0..self.enums.len() {
-            self.emit_enum(i);
-        }
-        for table in &tables {
-            self.emit_table(table)?;
-        }
-        // The #undefs come last, so that sections may share a guard.
-        for guard in &self.guards {
-            let _ = writeln!(self.out, "#undef {guard}");
         }
         Ok(())
     }
@@ -793,8 +809,10 @@ impl<'a> Emitter<'a> {
             ("IndexType", "Index", entries.into_iter().map(|e| e.0).collect())
         };
 
-        let first = &index.fields[0];
-        let single_numeric = index.fields.len() == 1 && (first.generic_enum.is_some() || matches!(first.kind(), TyKind::Bits(_)) || first.is_instruction);
+        let single_numeric = match index.fields.as_slice() {
+            [only] => only.generic_enum.is_some() || matches!(only.kind(), TyKind::Bits(_)) || only.is_instruction,
+            _ => false,
+        };
         let mut contiguous = false;
         if single_numeric {
             let first_value = self.numeric_key(index, rows[0])?;
@@ -807,6 +825,9 @@ impl<'a> Emitter<'a> {
             }
         }
         if contiguous || index.early_out {
+            let Some(first) = index.fields.first() else {
+                return Err(self.fatal(&[index.loc], format!("In lookup method '{}', early-out needs a key field", index.name)));
+            };
             let first_repr = self.primary_representation(index.loc, first, self.fields.init(rows[0], &first.name)?)?;
             let last = *rows.last().expect("tables have entries");
             let last_repr = self.primary_representation(index.loc, first, self.fields.init(last, &first.name)?)?;
