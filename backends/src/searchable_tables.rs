@@ -518,7 +518,7 @@ impl<'a> Emitter<'a> {
             };
             let value = match value_field {
                 None => 0,
-                Some(field) => self.as_int(self.fields.init(item, field)?, &[])?,
+                Some(field) => self.as_int(self.fields.init(item, field)?, self.rec_locs(item))?,
             };
             entries.push((entry_name, value, item));
         }
