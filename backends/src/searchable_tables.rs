@@ -134,6 +134,21 @@ struct Target {
 /// (LLVM 19's `TargetOpcodes.def`).
 const FIXED_INSTRUCTIONS: &str = include_str!("target_opcodes.txt");
 
+/// The properties an intrinsic may have as a SelectionDAG node (`parseSDPatternOperatorProperties`).
+const SD_NODE_PROPERTIES: &[&str] = &[
+    "SDNPCommutative",
+    "SDNPAssociative",
+    "SDNPHasChain",
+    "SDNPOutGlue",
+    "SDNPInGlue",
+    "SDNPOptInGlue",
+    "SDNPMayStore",
+    "SDNPMayLoad",
+    "SDNPSideEffect",
+    "SDNPMemOperand",
+    "SDNPVariadic",
+];
+
 struct Emitter<'a> {
     input: &'a Evaluation,
     fields: Fields<'a>,
@@ -457,7 +472,16 @@ impl<'a> Emitter<'a> {
         }
         self.fields.list(def, "IntrProperties")?;
         self.fields.bit(def, "DisableDefaultAttributes")?;
-        self.fields.list(def, "Properties")?;
+        for property in self.fields.list(def, "Properties")? {
+            let Some(property) = property.as_def() else {
+                let message = format!("Record `{def_name}', field `Properties' list is not entirely DefInit!");
+                return Err(self.fatal(locs, message));
+            };
+            let property = self.input.records.name_sym(property);
+            if !SD_NODE_PROPERTIES.contains(&property) {
+                return Err(self.fatal(locs, format!("Unknown SD Node property '{property}' on node '{def_name}'!")));
+            }
+        }
         Ok(Intrinsic { enum_name, target_prefix, name })
     }
 

@@ -2,12 +2,14 @@
 // Intrinsic fields: Intrinsic::name, generic intrinsics first, then by target prefix and name.
 include "SearchableTable.td"
 
+class SDNodeProperty;
+def SDNPHasChain : SDNodeProperty;
 class Intrinsic {
   string LLVMName = "";
   string TargetPrefix = "";
   list<int> IntrProperties = [];
   bit DisableDefaultAttributes = 1;
-  list<int> Properties = [];
+  list<SDNodeProperty> Properties = [SDNPHasChain];
 }
 def int_foo_bar : Intrinsic;
 def int_abc : Intrinsic { let LLVMName = "llvm.abc.custom"; }
