@@ -117,6 +117,13 @@ enum TypeContext {
     Argument,
 }
 
+// FIXME: where llvm-tblgen's result depends on its internals rather than on the records, tdq
+// differs: (1) of LLVM's `CodeGenInstruction` checks only the operand-list operators are made,
+// so an instruction missing other fields gets a different error; (2) records are sorted stably,
+// while LLVM's `llvm::sort` may order rows that compare equal (strings equal but for case)
+// otherwise; (3) when several intrinsics are invalid, the one reported may differ, as LLVM reads
+// them in its sort's comparison order. Valid inputs, the lit suite and the targets agree.
+
 /// What the emitter needs of an intrinsic (LLVM's `CodeGenIntrinsic`).
 struct Intrinsic {
     enum_name: &'static str,
