@@ -118,8 +118,8 @@ enum TypeContext {
 }
 
 // FIXME: where llvm-tblgen's result depends on its internals rather than on the records, tdq
-// differs: (1) of LLVM's `CodeGenInstruction` checks only the operand-list operators are made,
-// so an instruction missing other fields gets a different error; (2) records are sorted stably,
+// differs: (1) of LLVM's `CodeGenInstruction` checks, the operands themselves and the
+// constraint strings are not checked, so such an invalid instruction gets a different error; (2) records are sorted stably,
 // while LLVM's `llvm::sort` may order rows that compare equal (strings equal but for case)
 // otherwise; (3) when several intrinsics are invalid, the one reported may differ, as LLVM reads
 // them in its sort's comparison order. Valid inputs, the lit suite and the targets agree.
@@ -140,6 +140,74 @@ struct Target {
 /// The target-independent instructions, first in every target's instruction enum, in order
 /// (LLVM 19's `TargetOpcodes.def`).
 const FIXED_INSTRUCTIONS: &str = include_str!("target_opcodes.txt");
+
+#[derive(Clone, Copy)]
+enum InstructionField {
+    String,
+    Bit,
+    /// A bit that may be `?`.
+    BitOrUnset,
+    /// `isPredicable`, read only when `isUnpredicable` is false and no operand is a predicate.
+    Predicable,
+    /// A list of defs.
+    Defs,
+}
+
+/// The fields LLVM 19's `CodeGenInstruction` reads after the operand lists, in its order.
+const INSTRUCTION_FIELDS: &[(&str, InstructionField)] = {
+    use InstructionField::*;
+    &[
+        ("Namespace", String),
+        ("AsmString", String),
+        ("isPreISelOpcode", Bit),
+        ("isReturn", Bit),
+        ("isEHScopeReturn", Bit),
+        ("isBranch", Bit),
+        ("isIndirectBranch", Bit),
+        ("isCompare", Bit),
+        ("isMoveImm", Bit),
+        ("isMoveReg", Bit),
+        ("isBitcast", Bit),
+        ("isSelect", Bit),
+        ("isBarrier", Bit),
+        ("isCall", Bit),
+        ("isAdd", Bit),
+        ("isTrap", Bit),
+        ("canFoldAsLoad", Bit),
+        ("isPredicable", Predicable),
+        ("isConvertibleToThreeAddress", Bit),
+        ("isCommutable", Bit),
+        ("isTerminator", Bit),
+        ("isReMaterializable", Bit),
+        ("hasDelaySlot", Bit),
+        ("usesCustomInserter", Bit),
+        ("hasPostISelHook", Bit),
+        ("hasCtrlDep", Bit),
+        ("isNotDuplicable", Bit),
+        ("isRegSequence", Bit),
+        ("isExtractSubreg", Bit),
+        ("isInsertSubreg", Bit),
+        ("isConvergent", Bit),
+        ("hasNoSchedulingInfo", Bit),
+        ("FastISelShouldIgnore", Bit),
+        ("variadicOpsAreDefs", Bit),
+        ("isAuthenticated", Bit),
+        ("mayLoad", BitOrUnset),
+        ("mayStore", BitOrUnset),
+        ("mayRaiseFPException", Bit),
+        ("hasSideEffects", BitOrUnset),
+        ("isAsCheapAsAMove", Bit),
+        ("hasExtraSrcRegAllocReq", Bit),
+        ("hasExtraDefRegAllocReq", Bit),
+        ("isCodeGenOnly", Bit),
+        ("isPseudo", Bit),
+        ("isMeta", Bit),
+        ("Defs", Defs),
+        ("Uses", Defs),
+        ("Constraints", String),
+        ("DisableEncoding", String),
+    ]
+};
 
 /// The properties an intrinsic may have as a SelectionDAG node (`parseSDPatternOperatorProperties`).
 const SD_NODE_PROPERTIES: &[&str] = &[
@@ -397,21 +465,8 @@ impl<'a> Emitter<'a> {
         if insts.len() <= 2 {
             return Err(self.fatal(&[], "No 'Instruction' subclasses defined!"));
         }
-        // `CodeGenInstruction` reads much more of each instruction; its operand lists come first.
         for &inst in &insts {
-            for (field, operator) in [("OutOperandList", "outs"), ("InOperandList", "ins")] {
-                let list = self.fields.init(inst, field)?;
-                let InitKind::Dag(op, _, _) = list.kind() else {
-                    return Err(self.fields.wrong_kind(inst, field, "dag"));
-                };
-                let what = if operator == "outs" { "output" } else { "input" };
-                let message = match op.as_def() {
-                    Some(def) if self.input.records.name_sym(def) == operator => continue,
-                    Some(_) => format!("{}: invalid def name for {what} list: use '{operator}'", self.rec_name(inst)),
-                    None => format!("{}: invalid {what} list: use '{operator}'", self.rec_name(inst)),
-                };
-                return Err(self.fatal(self.rec_locs(inst), message));
-            }
+            self.check_instruction(inst)?;
         }
         let instruction = self.input.records.class("Instruction").expect("there are instructions");
         let mut values = HashMap::default();
@@ -435,6 +490,60 @@ impl<'a> Emitter<'a> {
             values.insert(rec, values.len() as i64);
         }
         Ok(values)
+    }
+
+    /// What LLVM's `CodeGenInstruction` constructor reads of an instruction, in its order, for
+    /// its errors: the operand lists' operators, then the fields of [`INSTRUCTION_FIELDS`].
+    fn check_instruction(&self, inst: RecId) -> Result<()> {
+        let mut predicate_operand = false;
+        for (field, operator) in [("OutOperandList", "outs"), ("InOperandList", "ins")] {
+            let list = self.fields.init(inst, field)?;
+            let InitKind::Dag(op, _, args) = list.kind() else {
+                return Err(self.fields.wrong_kind(inst, field, "dag"));
+            };
+            let what = if operator == "outs" { "output" } else { "input" };
+            let message = match op.as_def() {
+                Some(def) if self.input.records.name_sym(def) == operator => {
+                    let predicate_op = self.input.records.class("PredicateOp");
+                    predicate_operand |= args
+                        .iter()
+                        .filter_map(|(arg, _)| arg.as_def())
+                        .any(|arg| predicate_op.is_some_and(|c| self.input.records.get(arg).is_subclass_of(c)));
+                    continue;
+                }
+                Some(_) => format!("{}: invalid def name for {what} list: use '{operator}'", self.rec_name(inst)),
+                None => format!("{}: invalid {what} list: use '{operator}'", self.rec_name(inst)),
+            };
+            return Err(self.fatal(self.rec_locs(inst), message));
+        }
+        for &(field, kind) in INSTRUCTION_FIELDS {
+            match kind {
+                InstructionField::String => {
+                    self.fields.string(inst, field)?;
+                }
+                InstructionField::Bit => {
+                    self.fields.bit(inst, field)?;
+                }
+                InstructionField::BitOrUnset => {
+                    if !self.fields.is_unset(inst, field)? {
+                        self.fields.bit(inst, field)?;
+                    }
+                }
+                // `!isUnpredicable && (operands have a predicate || isPredicable)`.
+                InstructionField::Predicable => {
+                    if !self.fields.bit(inst, "isUnpredicable")? && !predicate_operand {
+                        self.fields.bit(inst, field)?;
+                    }
+                }
+                InstructionField::Defs => {
+                    if self.fields.list(inst, field)?.iter().any(|d| d.as_def().is_none()) {
+                        let message = format!("Record `{}', field `{field}' list is not entirely DefInit!", self.rec_name(inst));
+                        return Err(self.fatal(self.rec_locs(inst), message));
+                    }
+                }
+            }
+        }
+        Ok(())
     }
 
     /// LLVM's `CodeGenIntrinsic`, as far as its names go.
