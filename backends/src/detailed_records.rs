@@ -2,10 +2,14 @@
 //! arguments, direct and indirect superclasses and defm chains (DetailedRecordsBackend.cpp).
 
 use crate::{Backend, BackendError, BackendOptions};
+use rustc_hash::FxHashMap as HashMap;
+use std::cell::RefCell;
 use std::fmt::Write as _;
 use std::io::{BufWriter, Write};
+use tdq_core::init::{Init, InitKind};
 use tdq_core::record::{Record, RecordKeeper, RecordVal};
-use tdq_core::{Evaluation, SourceMgr};
+use tdq_core::types::Ty;
+use tdq_core::{Evaluation, Loc, SourceMgr};
 
 pub struct PrintDetailedRecords;
 
@@ -18,7 +22,7 @@ impl Backend for PrintDetailedRecords {
     }
     fn emit(&self, input: &Evaluation, options: &BackendOptions, out: &mut dyn Write) -> Result<(), BackendError> {
         let mut w = BufWriter::with_capacity(1 << 16, out);
-        let report = Report { rk: &input.records, sm: &input.sm };
+        let report = Report { rk: &input.records, sm: &input.sm, locs: RefCell::default(), values: RefCell::default(), types: RefCell::default() };
         let filename = match options.input_filename.as_str() {
             "" => input.sm.files.first().map_or("", |f| f.path.as_str()),
             name => name,
@@ -47,9 +51,56 @@ impl Backend for PrintDetailedRecords {
 struct Report<'a> {
     rk: &'a RecordKeeper,
     sm: &'a SourceMgr,
+    /// Every location printed so far, as printed: fields share a few declarations.
+    locs: RefCell<HashMap<Loc, Box<str>>>,
+    /// Every compound value printed so far, as printed: values are shared between records
+    /// (interned), and printing a list or dag again costs more than copying it.
+    values: RefCell<HashMap<Init, Box<str>>>,
+    /// Every type printed so far, as printed.
+    types: RefCell<HashMap<Ty, Box<str>>>,
 }
 
 impl Report<'_> {
+    /// `|file:line|` for `loc`.
+    fn loc(&self, loc: Loc, s: &mut String) {
+        s.push('|');
+        let mut locs = self.locs.borrow_mut();
+        s.push_str(locs.entry(loc).or_insert_with(|| self.sm.json_loc(loc).into_boxed_str()));
+        s.push('|');
+    }
+
+    /// `value` as LLVM's `getAsString` prints it.
+    fn init(&self, value: Init, s: &mut String) {
+        match value.kind() {
+            InitKind::Int(v) => {
+                let _ = write!(s, "{v}");
+            }
+            InitKind::Str(text, false) => {
+                s.push('"');
+                s.push_str(text);
+                s.push('"');
+            }
+            InitKind::Def(_, name, _) => s.push_str(name),
+            InitKind::Bits(bits) if bits.iter().all(|b| matches!(b.kind(), InitKind::Bit(_))) => {
+                s.push_str("{ ");
+                for (i, b) in bits.iter().rev().enumerate() {
+                    if i > 0 {
+                        s.push_str(", ");
+                    }
+                    s.push(if matches!(b.kind(), InitKind::Bit(true)) { '1' } else { '0' });
+                }
+                s.push_str(" }");
+            }
+            InitKind::Unset | InitKind::Bit(_) | InitKind::Str(_, true) | InitKind::AnonName(_) => {
+                let _ = write!(s, "{value}");
+            }
+            _ => {
+                let mut values = self.values.borrow_mut();
+                s.push_str(values.entry(value).or_insert_with(|| value.to_string().into_boxed_str()));
+            }
+        }
+    }
+
     fn section_heading(&self, title: &str, count: usize, s: &mut String) {
         let _ = write!(s, "\n-------------------- {title} ({count}) --------------------\n");
     }
@@ -66,7 +117,9 @@ impl Report<'_> {
     }
 
     fn class(&self, rec: &Record, s: &mut String) {
-        let _ = write!(s, "\n{}  |{}|\n", rec.name_string(), self.sm.json_loc(rec.loc()));
+        let _ = write!(s, "\n{}  ", rec.name_string());
+        self.loc(rec.loc(), s);
+        s.push('\n');
         self.template_args(rec, s);
         self.superclasses(rec, s);
         self.fields(rec, s);
@@ -75,7 +128,9 @@ impl Report<'_> {
     fn def(&self, rec: &Record, s: &mut String) {
         let name = rec.name_string();
         let name = if name.is_empty() { "\"\"".to_string() } else { name };
-        let _ = write!(s, "\n{name}  |{}|\n", self.sm.json_loc(rec.loc()));
+        let _ = write!(s, "\n{name}  ");
+        self.loc(rec.loc(), s);
+        s.push('\n');
         self.defms(rec, s);
         self.superclasses(rec, s);
         self.fields(rec, s);
@@ -88,7 +143,8 @@ impl Report<'_> {
         }
         s.push_str("  Defm sequence:");
         for &loc in rec.locs[1..].iter().rev() {
-            let _ = write!(s, " |{}|", self.sm.json_loc(loc));
+            s.push(' ');
+            self.loc(loc, s);
         }
         s.push('\n');
     }
@@ -145,10 +201,23 @@ impl Report<'_> {
         if v.nonconcrete_ok {
             s.push_str("field ");
         }
-        let _ = write!(s, "{} {}", v.print_type(), v.name.unquoted());
-        if !v.lost {
-            let _ = write!(s, " = {}", v.value);
+        if v.ty.is_string() {
+            // LLVM's `getPrintType`: the type follows the value.
+            s.push_str(if v.value.is_code() { "code" } else { "string" });
+        } else {
+            s.push_str(self.types.borrow_mut().entry(v.ty).or_insert_with(|| v.ty.to_string().into_boxed_str()));
         }
-        let _ = writeln!(s, "  |{}|", self.sm.json_loc(v.loc));
+        s.push(' ');
+        match v.name.kind() {
+            InitKind::Str(name, _) => s.push_str(name),
+            _ => s.push_str(&v.name.unquoted()),
+        }
+        if !v.lost {
+            s.push_str(" = ");
+            self.init(v.value, s);
+        }
+        s.push_str("  ");
+        self.loc(v.loc, s);
+        s.push('\n');
     }
 }

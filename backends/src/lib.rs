@@ -6,12 +6,14 @@
 use std::io::Write;
 use tdq_core::Evaluation;
 
+pub mod ctags;
 pub mod detailed_records;
 pub mod dump_json;
 pub mod null;
 pub mod print_enums;
 pub mod print_records;
 pub mod print_sets;
+pub mod searchable_tables;
 mod support;
 
 pub use support::{all_derived_definitions, compare_numeric};
@@ -59,6 +61,8 @@ pub static BACKENDS: &[&dyn Backend] = &[
     &dump_json::DumpJson,
     &print_enums::PrintEnums,
     &print_sets::PrintSets,
+    &ctags::CTags,
+    &searchable_tables::SearchableTables,
 ];
 
 /// The backend selected by an llvm-tblgen flag name (without dashes).

@@ -139,14 +139,9 @@ impl<'a> SetTheory<'a> {
                 continue;
             };
             self.expansions.insert(rec, Rc::from(Vec::new()));
-            let Some(value) = record.value_by_str(field) else {
-                return Err(self.fatal(
-                    &record.locs,
-                    format!("Record `{}' does not have a field named `{field}'!\n", record.name_string()),
-                ));
-            };
+            let value = crate::support::Fields { input: self.input }.init(rec, field)?;
             let mut elts = RecSet::default();
-            self.evaluate(value.value, &mut elts, &record.locs)?;
+            self.evaluate(value, &mut elts, &record.locs)?;
             let result: Rc<[RecId]> = Rc::from(elts.order);
             self.expansions.insert(rec, result.clone());
             return Ok(Some(result));

@@ -1,6 +1,7 @@
 //! Helpers the backends share: LLVM's `RecordKeeper` queries and `PrintFatalError`.
 
 use crate::BackendError;
+use tdq_core::init::{Init, InitKind};
 use tdq_core::types::RecId;
 use tdq_core::Evaluation;
 
@@ -70,4 +71,92 @@ pub fn compare_numeric(lhs: &[u8], rhs: &[u8]) -> std::cmp::Ordering {
         i += 1;
     }
     lhs.len().cmp(&rhs.len())
+}
+
+/// LLVM's `Record::getValueAs*` family: a field of a record read as one kind of value, with
+/// the fatal error LLVM prints (at every location of the record) when it is missing or of
+/// another kind.
+pub(crate) struct Fields<'a> {
+    pub input: &'a Evaluation,
+}
+
+impl<'a> Fields<'a> {
+    fn fail(&self, rec: RecId, message: String) -> BackendError {
+        BackendError::fatal(&self.input.sm, &self.input.records.get(rec).locs, message)
+    }
+
+    /// `getValue(Name)`: the field itself, if the record has one.
+    pub fn value(&self, rec: RecId, field: &str) -> Option<&'a tdq_core::record::RecordVal> {
+        self.input.records.get(rec).value_by_str(field)
+    }
+
+    /// `getValueInit`: the field's value, `?` included.
+    pub fn init(&self, rec: RecId, field: &str) -> Result<Init, BackendError> {
+        match self.value(rec, field) {
+            Some(v) if !v.lost => Ok(v.value),
+            _ => Err(self.missing(rec, field)),
+        }
+    }
+
+    fn missing(&self, rec: RecId, field: &str) -> BackendError {
+        let name = self.input.records.get(rec).name_string();
+        self.fail(rec, format!("Record `{name}' does not have a field named `{field}'!\n"))
+    }
+
+    /// `isValueUnset`.
+    pub fn is_unset(&self, rec: RecId, field: &str) -> Result<bool, BackendError> {
+        Ok(self.init(rec, field)?.is_unset())
+    }
+
+    /// `getValueAsString`: a string (or code) value; `?` counts as missing.
+    pub fn string(&self, rec: RecId, field: &str) -> Result<&'static str, BackendError> {
+        let value = self.init(rec, field).ok().filter(|v| !v.is_unset()).ok_or_else(|| self.missing(rec, field))?;
+        value.as_str().ok_or_else(|| {
+            let name = self.input.records.get(rec).name_string();
+            self.fail(rec, format!("Record `{name}', ` field `{field}' exists but does not have a string initializer!"))
+        })
+    }
+
+    /// `getValueAsBit`.
+    pub fn bit(&self, rec: RecId, field: &str) -> Result<bool, BackendError> {
+        match self.init(rec, field)?.kind() {
+            InitKind::Bit(b) => Ok(*b),
+            _ => Err(self.wrong_kind(rec, field, "bit")),
+        }
+    }
+
+    /// `getValueAsDef`.
+    pub fn def(&self, rec: RecId, field: &str) -> Result<RecId, BackendError> {
+        self.init(rec, field)?.as_def().ok_or_else(|| self.wrong_kind(rec, field, "def"))
+    }
+
+    /// `getValueAsListInit`: the elements of a list value.
+    pub fn list(&self, rec: RecId, field: &str) -> Result<&'static [Init], BackendError> {
+        match self.init(rec, field)?.as_list() {
+            Some((elems, _)) => Ok(elems),
+            None => {
+                let name = self.input.records.get(rec).name_string();
+                Err(self.fail(rec, format!("Record `{name}', field `{field}' exists but does not have a list value")))
+            }
+        }
+    }
+
+    /// `getValueAsListOfStrings`.
+    pub fn strings(&self, rec: RecId, field: &str) -> Result<Vec<&'static str>, BackendError> {
+        let name = || self.input.records.get(rec).name_string();
+        self.list(rec, field)?
+            .iter()
+            .map(|e| {
+                e.as_str().ok_or_else(|| {
+                    let message = format!("Record `{}', field `{field}' exists but does not have a list of strings value: {e}", name());
+                    self.fail(rec, message)
+                })
+            })
+            .collect()
+    }
+
+    pub fn wrong_kind(&self, rec: RecId, field: &str, kind: &str) -> BackendError {
+        let name = self.input.records.get(rec).name_string();
+        self.fail(rec, format!("Record `{name}', field `{field}' does not have a {kind} initializer!"))
+    }
 }

@@ -1,0 +1,2 @@
+// ARGS: --gen-ctags
+// No records: only the two header lines.

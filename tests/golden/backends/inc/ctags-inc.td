@@ -1,0 +1,3 @@
+// Included by ctags.td.
+class Included;
+def fromInclude : Included;

@@ -1,0 +1,5 @@
+// ARGS: --gen-searchable-tables -I inc
+// No tables: no output.
+include "SearchableTable.td"
+
+class C;

@@ -1,0 +1,8 @@
+// ARGS: --gen-searchable-tables -I inc
+// A SearchIndex without its Table.
+include "SearchableTable.td"
+class C<bits<4> v, string s> { bits<4> V = v; string S = s; int I = 1; }
+def A : C<1, "a">;
+def B : C<2, "b">;
+def T : GenericTable { let FilterClass = "C"; let Fields = ["V"]; }
+def byV : SearchIndex { let Key = ["V"]; }
