@@ -172,6 +172,14 @@ fn field_name(v: &RecordVal) -> Cow<'static, str> {
     }
 }
 
+/// One value as `--dump-json` writes it (JSONBackend.cpp's `translateInit`), for tools that
+/// show values in that form (`tdq diff --format json`).
+pub fn value_json(v: Init) -> String {
+    let mut out = Vec::new();
+    write_value(&mut out, v).expect("writing to memory does not fail");
+    String::from_utf8(out).expect("tdq's strings are UTF-8")
+}
+
 /// JSONBackend.cpp's `translateInit`.
 fn write_value<W: Write>(w: &mut W, v: Init) -> io::Result<()> {
     match v.kind() {

@@ -2,6 +2,7 @@
 //! name `llvm-tblgen`) is a drop-in llvm-tblgen 19.
 
 mod cl;
+mod diff;
 mod exit_codes;
 mod tblgen;
 
@@ -28,6 +29,9 @@ enum Command {
         #[arg(trailing_var_arg = true, allow_hyphen_values = true, num_args = 0..)]
         args: Vec<OsString>,
     },
+    /// The records that differ between two inputs (.td files, REV:PATH in git, or stores).
+    /// Exit status 0 when equal, 1 when different, 2 on trouble.
+    Diff(diff::DiffArgs),
 }
 
 /// The evaluator recurses over value trees; a deep one needs more than the main thread's 8 MiB
@@ -72,6 +76,7 @@ fn real_main() {
             let args: Vec<String> = args.into_iter().map(lossy).collect();
             std::process::exit(tblgen::run(&format!("{file_name} tblgen"), &format!("{argv0} tblgen"), &args));
         }
+        Command::Diff(args) => std::process::exit(diff::run(args)),
     }
 }
 
