@@ -65,12 +65,15 @@ pub struct Changed<'a> {
     pub fields: Vec<FieldChange<'a>>,
 }
 
-/// The same field change (same old and new value) in several defs.
+/// The same field change (the same old and new values, or the same edit) in several defs.
 #[derive(Debug)]
 pub struct Group<'a> {
     pub field: &'a str,
+    /// The old and new values; with `edit`, those of the first def, an example.
     pub old: Option<Cow<'a, str>>,
     pub new: Option<&'a str>,
+    /// The defs share the same edit of different values, not the same values.
+    pub edit: bool,
     /// The changed defs, by their new names.
     pub records: Vec<&'a str>,
     /// Where the new values were set, each place once, in order of first appearance.
@@ -223,34 +226,77 @@ fn diff_fields<'a>(
     }
 }
 
-/// Finds the changes shared by [`GROUP_MIN`] defs or more and marks each change with its group.
+/// What makes two field changes of the same field one change.
+#[derive(PartialEq, Eq, Hash)]
+enum Sameness<'k> {
+    /// The same old and new values.
+    Value(Option<&'k str>, Option<&'k str>),
+    /// The same word-level edit at the same place of different values (one bit of many
+    /// different encodings, one operand of many different dags).
+    Edit(String),
+}
+
+/// The word-level edit that turns `old` into `new`: each edit's position and its words.
+fn edit_signature(old: &str, new: &str) -> String {
+    let diff = similar::TextDiff::configure().algorithm(similar::Algorithm::Patience).diff_words(old, new);
+    let (old_words, new_words) = (diff.old_slices(), diff.new_slices());
+    let mut signature = String::new();
+    for op in diff.ops() {
+        let (tag, o, n) = op.as_tag_tuple();
+        if tag != similar::DiffTag::Equal {
+            let at = o.start;
+            signature.push_str(&format!("{at}\0{}\0{}\0", old_words[o].concat(), new_words[n].concat()));
+        }
+    }
+    signature
+}
+
+/// Finds the changes shared by [`GROUP_MIN`] defs or more (first the same values, then, for
+/// the changes left, the same edit) and marks each change with its group.
 fn find_groups<'a>(changed: &mut [Changed<'a>]) -> Vec<Group<'a>> {
-    let mut index: FxHashMap<(&str, Option<&str>, Option<&str>), usize> = FxHashMap::default();
+    // Each change's key; a value shared by too few defs falls back to its edit.
+    let mut keys: Vec<Vec<(&'a str, Sameness<'_>)>> = changed
+        .iter()
+        .map(|c| {
+            c.fields.iter().map(|f| (f.name, Sameness::Value(f.old_printed.as_deref(), f.new_printed()))).collect()
+        })
+        .collect();
+    let mut sizes: FxHashMap<&(&str, Sameness<'_>), usize> = FxHashMap::default();
+    for key in keys.iter().flatten() {
+        *sizes.entry(key).or_default() += 1;
+    }
+    let lonely: Vec<Vec<bool>> =
+        keys.iter().map(|ks| ks.iter().map(|k| sizes[k] < GROUP_MIN).collect()).collect();
+    drop(sizes);
+    for ((c, ks), lonely) in changed.iter().zip(keys.iter_mut()).zip(&lonely) {
+        for ((f, k), &lonely) in c.fields.iter().zip(ks.iter_mut()).zip(lonely) {
+            if let (true, Some(old), Some(new)) = (lonely, f.old_printed.as_deref(), f.new_printed()) {
+                k.1 = Sameness::Edit(edit_signature(old, new));
+            }
+        }
+    }
+
+    let mut index: FxHashMap<&(&str, Sameness<'_>), usize> = FxHashMap::default();
     let mut groups: Vec<Group<'a>> = Vec::new();
     let mut places: Vec<FxHashSet<&'a Location>> = Vec::new();
-    let mut of_change: Vec<Vec<usize>> = Vec::with_capacity(changed.len());
-    for c in changed.iter() {
-        let mut ids = Vec::with_capacity(c.fields.len());
+    let mut ids: Vec<Vec<usize>> = Vec::with_capacity(changed.len());
+    for (c, ks) in changed.iter().zip(&keys) {
         let rec: &'a RecordSnapshot = c.new;
-        for f in &c.fields {
+        let mut of_change = Vec::with_capacity(ks.len());
+        for (f, key) in c.fields.iter().zip(ks) {
             let new: Option<&'a FieldSnapshot> = f.new;
-            let new_printed = new.map(|nf| nf.value.printed.as_str());
-            let key = (f.name, f.old_printed.as_deref(), new_printed);
-            let at = match index.get(&key) {
-                Some(&at) => at,
-                None => {
-                    groups.push(Group {
-                        field: f.name,
-                        old: f.old_printed.clone(),
-                        new: new_printed,
-                        records: Vec::new(),
-                        set_at: Vec::new(),
-                    });
-                    places.push(FxHashSet::default());
-                    index.insert(key, groups.len() - 1);
-                    groups.len() - 1
-                }
-            };
+            let at = *index.entry(key).or_insert_with(|| {
+                groups.push(Group {
+                    field: f.name,
+                    old: f.old_printed.clone(),
+                    new: new.map(|nf| nf.value.printed.as_str()),
+                    edit: matches!(key.1, Sameness::Edit(_)),
+                    records: Vec::new(),
+                    set_at: Vec::new(),
+                });
+                places.push(FxHashSet::default());
+                groups.len() - 1
+            });
             let g = &mut groups[at];
             g.records.push(&rec.name);
             if let Some(loc) = new.and_then(|nf| nf.set_at.as_ref()) {
@@ -258,11 +304,12 @@ fn find_groups<'a>(changed: &mut [Changed<'a>]) -> Vec<Group<'a>> {
                     g.set_at.push(loc);
                 }
             }
-            ids.push(at);
+            of_change.push(at);
         }
-        of_change.push(ids);
+        ids.push(of_change);
     }
     drop(index);
+    drop(keys);
     // Keep the shared ones, largest first, and renumber.
     let mut order: Vec<usize> = (0..groups.len()).filter(|&g| groups[g].records.len() >= GROUP_MIN).collect();
     order.sort_by(|&a, &b| groups[b].records.len().cmp(&groups[a].records.len()).then_with(|| groups[a].field.cmp(groups[b].field)));
@@ -270,8 +317,8 @@ fn find_groups<'a>(changed: &mut [Changed<'a>]) -> Vec<Group<'a>> {
     for (new_id, &old_id) in order.iter().enumerate() {
         renumber[old_id] = Some(new_id);
     }
-    for (c, ids) in changed.iter_mut().zip(of_change) {
-        for (f, id) in c.fields.iter_mut().zip(ids) {
+    for (c, of_change) in changed.iter_mut().zip(ids) {
+        for (f, id) in c.fields.iter_mut().zip(of_change) {
             f.group = renumber[id];
         }
     }

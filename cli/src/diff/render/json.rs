@@ -54,6 +54,7 @@ pub fn render(diff: &Diff<'_>, options: &RenderOptions<'_>, out: &mut dyn Write)
             .map(|g| {
                 json!({
                     "field": g.field,
+                    "edit": g.edit,
                     "old": g.old.as_deref(),
                     "new": g.new,
                     "count": g.records.len(),

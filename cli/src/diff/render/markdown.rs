@@ -23,7 +23,8 @@ pub fn render(diff: &Diff<'_>, options: &RenderOptions<'_>, out: &mut dyn Write)
         writeln!(out, "\n#### Changes shared by several defs\n")?;
         for g in &diff.groups {
             let place = g.set_at.first().map(|l| format!(", set at `{l}`")).unwrap_or_default();
-            writeln!(out, "<details><summary><code>{}</code> in {} defs{place}</summary>\n", html(g.field), g.records.len())?;
+            let how = if g.edit { format!(" (the same edit; as in `{}`)", g.records[0]) } else { String::new() };
+            writeln!(out, "<details><summary><code>{}</code> in {} defs{how}{place}</summary>\n", html(g.field), g.records.len())?;
             writeln!(out, "```diff\n{}```\n", change_lines(g.field, g.old.as_deref(), g.new))?;
             writeln!(out, "{}\n</details>\n", g.records.iter().map(|r| format!("`{r}`")).collect::<Vec<_>>().join(" "))?;
         }

@@ -100,7 +100,11 @@ fn changed(c: &Changed<'_>, s: &Style, out: &mut dyn Write) -> io::Result<()> {
 }
 
 fn group(g: &Group<'_>, s: &Style, out: &mut dyn Write) -> io::Result<()> {
-    write!(out, "\n{} {} defs: ", s.changed("~"), g.records.len())?;
+    if g.edit {
+        write!(out, "\n{} {} defs, the same edit, as in {}: ", s.changed("~"), g.records.len(), g.records[0])?;
+    } else {
+        write!(out, "\n{} {} defs: ", s.changed("~"), g.records.len())?;
+    }
     write_change(g.field, g.old.as_deref(), g.new, "", s, out)?;
     match g.set_at.as_slice() {
         [] => {}
