@@ -14,7 +14,7 @@ mod render;
 use crate::exit_codes::{FAILURE, SUCCESS, TROUBLE};
 use crate::os_message;
 use compare::Filter;
-use model::Snapshot;
+use model::{Snapshot, SnapshotOptions};
 use render::{Format, RenderOptions};
 use std::io::{IsTerminal, Read, Write};
 use std::path::PathBuf;
@@ -179,6 +179,7 @@ fn prepare(side: &Side, args: &DiffArgs) -> Result<Prepared, Trouble> {
 fn evaluate_both(prepared: Vec<Prepared>, args: &DiffArgs) -> Result<[Snapshot; 2], Trouble> {
     let in_place = prepared.iter().all(|p| p.working_dir.is_none());
     let labels = [args.old.as_str(), args.new.as_str()];
+    let snapshot_options = SnapshotOptions { json_values: args.format == Format::Json && !args.stat };
     let spawn = |p: &Prepared| {
         let options = tdq_core::Options {
             include_dirs: p.include_dirs.clone(),
@@ -188,7 +189,7 @@ fn evaluate_both(prepared: Vec<Prepared>, args: &DiffArgs) -> Result<[Snapshot; 
         let main = p.main.clone();
         std::thread::Builder::new()
             .stack_size(crate::EVALUATION_STACK)
-            .spawn(move || evaluate_side(&main, &options))
+            .spawn(move || evaluate_side(&main, &options, snapshot_options))
             .map_err(|e| Trouble(format!("cannot start an evaluation thread: {e}")))
     };
     let join = |handle: std::thread::JoinHandle<Result<Snapshot, String>>, label: &str| {
@@ -220,7 +221,7 @@ fn evaluate_both(prepared: Vec<Prepared>, args: &DiffArgs) -> Result<[Snapshot; 
 }
 
 /// Reads and evaluates one root file, printing its diagnostics as llvm-tblgen does.
-fn evaluate_side(main: &str, options: &tdq_core::Options) -> Result<Snapshot, String> {
+fn evaluate_side(main: &str, options: &tdq_core::Options, snapshot: SnapshotOptions) -> Result<Snapshot, String> {
     let text = std::fs::read(main).map_err(|e| format!("could not open input file '{main}': {}", os_message(&e)))?;
     let evaluation = tdq_core::evaluate(main, text, options);
     let stderr = std::io::stderr();
@@ -231,7 +232,7 @@ fn evaluate_side(main: &str, options: &tdq_core::Options) -> Result<Snapshot, St
     if evaluation.parse_failed || evaluation.diags.error_count() > 0 {
         return Err("evaluation failed (errors above)".to_string());
     }
-    let snapshot = Snapshot::from_evaluation(&evaluation);
+    let snapshot = Snapshot::from_evaluation(&evaluation, snapshot);
     // Values live as long as the thread's interners; the rest is not worth freeing either.
     std::mem::forget(evaluation);
     Ok(snapshot)

@@ -51,7 +51,7 @@ pub struct FieldSnapshot {
 pub struct Value {
     /// LLVM's `getAsString`, as `--print-records` prints it.
     pub printed: String,
-    /// `--dump-json`'s form of the value, as JSON text.
+    /// `--dump-json`'s form of the value, as JSON text (empty when not asked for).
     pub json: String,
 }
 
@@ -79,11 +79,18 @@ impl RecordSnapshot {
     }
 }
 
+/// What to put in a snapshot besides what comparing needs.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct SnapshotOptions {
+    /// Each value's `--dump-json` form too (for the JSON output).
+    pub json_values: bool,
+}
+
 impl Snapshot {
     /// The defs of an evaluation. Values are printed once per distinct (interned) value.
-    pub fn from_evaluation(evaluation: &Evaluation) -> Snapshot {
+    pub fn from_evaluation(evaluation: &Evaluation, options: SnapshotOptions) -> Snapshot {
         let rk = &evaluation.records;
-        let mut cache = Cache::new(&evaluation.sm);
+        let mut cache = Cache::new(&evaluation.sm, options);
         let mut records = Vec::with_capacity(rk.defs.len());
         for (name, &id) in &rk.defs {
             let rec = rk.get(id);
@@ -109,6 +116,7 @@ impl Snapshot {
 /// Shares the strings of equal (interned) values, names and locations across a snapshot.
 struct Cache<'a> {
     sm: &'a SourceMgr,
+    options: SnapshotOptions,
     values: FxHashMap<Init, Arc<Value>>,
     texts: FxHashMap<Init, Arc<str>>,
     strs: FxHashMap<&'static str, Arc<str>>,
@@ -118,9 +126,10 @@ struct Cache<'a> {
 }
 
 impl<'a> Cache<'a> {
-    fn new(sm: &'a SourceMgr) -> Self {
+    fn new(sm: &'a SourceMgr, options: SnapshotOptions) -> Self {
         Cache {
             sm,
+            options,
             values: FxHashMap::default(),
             texts: FxHashMap::default(),
             strs: FxHashMap::default(),
@@ -131,11 +140,13 @@ impl<'a> Cache<'a> {
     }
 
     fn field(&mut self, v: &RecordVal) -> FieldSnapshot {
+        let json_values = self.options.json_values;
         let value = self
             .values
             .entry(v.value)
             .or_insert_with(|| {
-                Arc::new(Value { printed: v.value.to_string(), json: tdq_backends::dump_json::value_json(v.value) })
+                let json = if json_values { tdq_backends::dump_json::value_json(v.value) } else { String::new() };
+                Arc::new(Value { printed: v.value.to_string(), json })
             })
             .clone();
         // The printed type depends on the value only through whether it is a code literal.
