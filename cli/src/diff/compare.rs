@@ -236,6 +236,10 @@ enum Sameness<'k> {
     Edit(String),
 }
 
+/// Values longer than this are not diffed word by word to find shared edits: the cost of a
+/// word diff grows with the product of the lengths, and such values rarely share one.
+const EDIT_SIGNATURE_MAX: usize = 4096;
+
 /// The word-level edit that turns `old` into `new`: each edit's position and its words.
 fn edit_signature(old: &str, new: &str) -> String {
     let diff = similar::TextDiff::configure().algorithm(similar::Algorithm::Patience).diff_words(old, new);
@@ -271,7 +275,9 @@ fn find_groups<'a>(changed: &mut [Changed<'a>]) -> Vec<Group<'a>> {
     for ((c, ks), lonely) in changed.iter().zip(keys.iter_mut()).zip(&lonely) {
         for ((f, k), &lonely) in c.fields.iter().zip(ks.iter_mut()).zip(lonely) {
             if let (true, Some(old), Some(new)) = (lonely, f.old_printed.as_deref(), f.new_printed()) {
-                k.1 = Sameness::Edit(edit_signature(old, new));
+                if old.len().max(new.len()) <= EDIT_SIGNATURE_MAX {
+                    k.1 = Sameness::Edit(edit_signature(old, new));
+                }
             }
         }
     }
