@@ -351,6 +351,21 @@ fn corpus_edits_match_llvm_tblgen_dump_json() {
                 failures.push(format!("{}: no shared change of {field} set at {at} in {:#}", case.name, report["groups"]));
             }
         }
+        // The same sides named from the target's directory, relative to it (`REV:./PATH`),
+        // count the same differences.
+        let target_dir = root.join(&inc);
+        let file = format!("./{}.td", case.target);
+        let stat = tdq(
+            &target_dir,
+            &["diff", &format!("base:{file}"), &format!("{}:{file}", case.name), "-I", "../../../include", "-I", "."]
+                .into_iter()
+                .chain(["--stat", "--format", "json"])
+                .collect::<Vec<_>>(),
+        );
+        match serde_json::from_slice::<Value>(&stat.stdout) {
+            Ok(v) if v["summary"] == report["summary"] => {}
+            other => failures.push(format!("{}: from {inc}, REV:./PATH gave {other:?}, not {}", case.name, report["summary"])),
+        }
         // The text format of equal trees is empty, as diff(1)'s.
         if equal {
             let text = tdq(root, &args("text").iter().map(String::as_str).collect::<Vec<_>>());
