@@ -236,13 +236,19 @@ enum Sameness<'k> {
     Edit(String),
 }
 
+/// The word-level diff of two values (words and the spaces between them): what the output
+/// shows inline and what shared edits are found by.
+pub fn word_diff<'a>(old: &'a str, new: &'a str) -> similar::TextDiff<'a, 'a, 'a, str> {
+    similar::TextDiff::configure().algorithm(similar::Algorithm::Patience).diff_words(old, new)
+}
+
 /// Values longer than this are not diffed word by word to find shared edits: the cost of a
 /// word diff grows with the product of the lengths, and such values rarely share one.
 const EDIT_SIGNATURE_MAX: usize = 4096;
 
 /// The word-level edit that turns `old` into `new`: each edit's position and its words.
 fn edit_signature(old: &str, new: &str) -> String {
-    let diff = similar::TextDiff::configure().algorithm(similar::Algorithm::Patience).diff_words(old, new);
+    let diff = word_diff(old, new);
     let (old_words, new_words) = (diff.old_slices(), diff.new_slices());
     let mut signature = String::new();
     for op in diff.ops() {

@@ -5,7 +5,7 @@ mod json;
 mod markdown;
 mod text;
 
-use super::compare::{Counts, Diff, FieldChange};
+use super::compare::{word_diff, Counts, Diff, FieldChange};
 use std::io::{self, Write};
 
 /// `--format`.
@@ -66,21 +66,21 @@ enum Piece<'a> {
 
 /// The word-level difference of two values, coalesced into runs.
 fn inline_diff<'a>(old: &'a str, new: &'a str) -> Vec<Piece<'a>> {
-    let diff = similar::TextDiff::configure().algorithm(similar::Algorithm::Patience).diff_words(old, new);
+    let diff = word_diff(old, new);
     let (old_words, new_words) = (diff.old_slices(), diff.new_slices());
+    // Words are slices of the values, so a run of them is one slice too.
+    let span = |words: &[&'a str], range: std::ops::Range<usize>, text: &'a str| -> &'a str {
+        if range.is_empty() {
+            return "";
+        }
+        let start = words[range.start].as_ptr() as usize - text.as_ptr() as usize;
+        let last = words[range.end - 1];
+        let end = last.as_ptr() as usize - text.as_ptr() as usize + last.len();
+        &text[start..end]
+    };
     let mut pieces: Vec<Piece<'a>> = Vec::new();
     for op in diff.ops() {
         let (tag, old_range, new_range) = op.as_tag_tuple();
-        // Words are slices of the values, so a run of them is one slice too.
-        let span = |words: &[&'a str], range: std::ops::Range<usize>, text: &'a str| -> &'a str {
-            if range.is_empty() {
-                return "";
-            }
-            let start = words[range.start].as_ptr() as usize - text.as_ptr() as usize;
-            let last = words[range.end - 1];
-            let end = last.as_ptr() as usize - text.as_ptr() as usize + last.len();
-            &text[start..end]
-        };
         match tag {
             similar::DiffTag::Equal => pieces.push(Piece::Same(span(old_words, old_range, old))),
             similar::DiffTag::Delete => pieces.push(Piece::Removed(span(old_words, old_range, old))),
