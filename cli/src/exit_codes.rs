@@ -13,3 +13,6 @@ pub const SUCCESS: i32 = 0;
 pub const FAILURE: i32 = 1;
 /// tdq's own command line was wrong (clap's usage error status).
 pub const USAGE: i32 = 2;
+/// `tdq diff` could not compare (an input unreadable or failing to evaluate): diff(1)'s
+/// "trouble", beside its 0 for equal and 1 ([`FAILURE`]) for different.
+pub const TROUBLE: i32 = 2;

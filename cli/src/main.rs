@@ -2,6 +2,7 @@
 //! name `llvm-tblgen`) is a drop-in llvm-tblgen 19; `tdq SQL` queries the record store.
 
 mod cl;
+mod diff;
 mod exit_codes;
 mod query;
 mod tblgen;
@@ -49,6 +50,9 @@ enum Command {
     Init(query::InitArgs),
     /// An interactive SQL prompt over the store.
     Repl(query::ReplArgs),
+    /// The records that differ between two inputs (.td files, REV:PATH in git, or stores).
+    /// Exit status 0 when equal, 1 when different, 2 on trouble.
+    Diff(diff::DiffArgs),
 }
 
 /// The evaluator recurses over value trees; a deep one needs more than the main thread's 8 MiB
@@ -98,6 +102,7 @@ fn real_main() {
         Some(Command::Export(args)) => query::run_export(args),
         Some(Command::Init(args)) => query::run_init(args),
         Some(Command::Repl(args)) => query::run_repl(args),
+        Some(Command::Diff(args)) => diff::run(args),
         None => query::run_query(cli.query),
     };
     std::process::exit(status);

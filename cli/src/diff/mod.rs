@@ -1,0 +1,239 @@
+//! `tdq diff OLD NEW`: the records that differ between two TableGen inputs.
+//!
+//! Each side is a .td file, `REV:PATH` (a file in a revision of the current git repository,
+//! its includes read from that revision) or a store written by `tdq export --db`. Each side
+//! becomes a [`model::Snapshot`]; [`matching`] pairs their defs, [`compare`] finds what changed
+//! and [`render`] prints it. Exit status as diff(1): 0 equal, 1 different, 2 trouble.
+
+mod compare;
+mod git;
+mod matching;
+mod model;
+mod render;
+
+use crate::exit_codes::{FAILURE, SUCCESS, TROUBLE};
+use crate::os_message;
+use compare::Filter;
+use model::{Snapshot, SnapshotOptions};
+use render::{Format, RenderOptions};
+use std::io::{IsTerminal, Read, Write};
+use std::path::PathBuf;
+
+#[derive(clap::Args, Debug)]
+pub struct DiffArgs {
+    /// The old side: a .td file, REV:PATH (a file in a git revision of the current
+    /// repository), or a store written by `tdq export --db`.
+    old: String,
+    /// The new side, in the same forms.
+    new: String,
+    /// Add a directory to the include path of both sides (relative directories are taken
+    /// inside the revision for a REV:PATH side).
+    #[arg(short = 'I', value_name = "DIR")]
+    include: Vec<String>,
+    /// Define a preprocessor macro on both sides.
+    #[arg(short = 'D', value_name = "NAME")]
+    define: Vec<String>,
+    /// Only defs deriving from this class (on either side); may be repeated.
+    #[arg(long, value_name = "CLASS")]
+    class: Vec<String>,
+    /// Only defs whose name matches this glob (on either side); may be repeated.
+    #[arg(long, value_name = "GLOB")]
+    record: Vec<String>,
+    /// Only this field (`!superclasses` for the superclass list); may be repeated.
+    #[arg(long, value_name = "FIELD")]
+    field: Vec<String>,
+    /// Never compare this field; may be repeated.
+    #[arg(long, value_name = "FIELD")]
+    ignore_field: Vec<String>,
+    /// Print the counts only.
+    #[arg(long)]
+    stat: bool,
+    /// Output format.
+    #[arg(long, value_enum, default_value = "text")]
+    format: Format,
+    /// Colour the text format: auto (on a terminal, unless NO_COLOR is set), always or never.
+    #[arg(long, value_enum, default_value = "auto")]
+    color: ColorWhen,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum ColorWhen {
+    Auto,
+    Always,
+    Never,
+}
+
+/// Where one side's records come from.
+#[derive(Debug)]
+enum Side {
+    File(String),
+    Revision { rev: String, path: String },
+    Store(String),
+}
+
+impl Side {
+    /// An existing file is a .td file or (by its header) a store; otherwise `REV:PATH` when
+    /// there is a colon with something before it.
+    fn parse(arg: &str) -> Side {
+        let path = std::path::Path::new(arg);
+        if path.is_file() {
+            if is_sqlite(path) {
+                return Side::Store(arg.to_string());
+            }
+            return Side::File(arg.to_string());
+        }
+        match arg.split_once(':') {
+            Some((rev, path)) if !rev.is_empty() && !path.is_empty() => {
+                Side::Revision { rev: rev.to_string(), path: path.to_string() }
+            }
+            _ => Side::File(arg.to_string()),
+        }
+    }
+}
+
+fn is_sqlite(path: &std::path::Path) -> bool {
+    let mut header = [0u8; 16];
+    std::fs::File::open(path).and_then(|mut f| f.read_exact(&mut header)).is_ok() && &header == b"SQLite format 3\0"
+}
+
+/// One side ready to evaluate: its root file and include directories, and the directory to
+/// evaluate in (a revision's files are materialized in a temporary directory).
+struct Prepared {
+    main: String,
+    include_dirs: Vec<String>,
+    working_dir: Option<PathBuf>,
+    _checkout: Option<tempfile::TempDir>,
+}
+
+/// An error that ends `tdq diff` with status 2.
+#[derive(Debug)]
+pub struct Trouble(pub String);
+
+pub fn run(args: DiffArgs) -> i32 {
+    match diff(&args) {
+        Ok(equal) => {
+            if equal {
+                SUCCESS
+            } else {
+                FAILURE
+            }
+        }
+        Err(Trouble(message)) => {
+            eprintln!("tdq diff: {message}");
+            TROUBLE
+        }
+    }
+}
+
+fn diff(args: &DiffArgs) -> Result<bool, Trouble> {
+    let filter = Filter {
+        classes: args.class.clone(),
+        records: args
+            .record
+            .iter()
+            .map(|g| glob::Pattern::new(g).map_err(|e| Trouble(format!("invalid --record glob '{g}': {e}"))))
+            .collect::<Result<_, _>>()?,
+        fields: args.field.clone(),
+        ignore_fields: args.ignore_field.clone(),
+    };
+    let sides = [Side::parse(&args.old), Side::parse(&args.new)];
+    let prepared: Vec<Prepared> = sides.iter().map(|s| prepare(s, args)).collect::<Result<_, _>>()?;
+    let [old, new] = evaluate_both(prepared, args)?;
+    let diff = compare::compare(&old, &new, &filter);
+    let color = match args.color {
+        ColorWhen::Always => true,
+        ColorWhen::Never => false,
+        ColorWhen::Auto => std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()),
+    };
+    let options =
+        RenderOptions { format: args.format, stat: args.stat, color, old_name: &args.old, new_name: &args.new };
+    let stdout = std::io::stdout();
+    let mut out = std::io::BufWriter::new(stdout.lock());
+    render::render(&diff, &options, &mut out)
+        .and_then(|()| out.flush())
+        .map_err(|e| Trouble(format!("cannot write the output: {}", os_message(&e))))?;
+    let equal = diff.is_empty();
+    // The process ends here: freeing millions of strings would only take time.
+    std::mem::forget(diff);
+    std::mem::forget(old);
+    std::mem::forget(new);
+    Ok(equal)
+}
+
+fn prepare(side: &Side, args: &DiffArgs) -> Result<Prepared, Trouble> {
+    match side {
+        Side::File(path) => Ok(Prepared {
+            main: path.clone(),
+            include_dirs: args.include.clone(),
+            working_dir: None,
+            _checkout: None,
+        }),
+        Side::Revision { rev, path } => git::checkout(rev, path, &args.include),
+        Side::Store(path) => Err(Trouble(format!("{path}: reading a store needs tdq export (not in this build)"))),
+    }
+}
+
+/// Evaluates both sides, each on its own thread (interners are thread-local): at once when
+/// both are read from the working directory, one after the other when either side must be
+/// evaluated inside a checkout (the working directory is the process's).
+fn evaluate_both(prepared: Vec<Prepared>, args: &DiffArgs) -> Result<[Snapshot; 2], Trouble> {
+    let in_place = prepared.iter().all(|p| p.working_dir.is_none());
+    let labels = [args.old.as_str(), args.new.as_str()];
+    let snapshot_options = SnapshotOptions { json_values: args.format == Format::Json && !args.stat };
+    let spawn = |p: &Prepared| {
+        let options = tdq_core::Options {
+            include_dirs: p.include_dirs.clone(),
+            defines: args.define.clone(),
+            no_warn_on_unused_template_args: false,
+        };
+        let main = p.main.clone();
+        std::thread::Builder::new()
+            .stack_size(crate::EVALUATION_STACK)
+            .spawn(move || evaluate_side(&main, &options, snapshot_options))
+            .map_err(|e| Trouble(format!("cannot start an evaluation thread: {e}")))
+    };
+    let join = |handle: std::thread::JoinHandle<Result<Snapshot, String>>, label: &str| {
+        handle
+            .join()
+            .map_err(|_| Trouble(format!("evaluating {label} failed")))?
+            .map_err(|message| Trouble(format!("{label}: {message}")))
+    };
+    if in_place {
+        let old = spawn(&prepared[0])?;
+        let new = spawn(&prepared[1])?;
+        let old = join(old, labels[0]);
+        let new = join(new, labels[1]);
+        return Ok([old?, new?]);
+    }
+    let original = std::env::current_dir().map_err(|e| Trouble(format!("no working directory: {}", os_message(&e))))?;
+    let mut snapshots = Vec::with_capacity(2);
+    for (p, label) in prepared.iter().zip(labels) {
+        let dir = p.working_dir.as_ref().unwrap_or(&original);
+        std::env::set_current_dir(dir)
+            .map_err(|e| Trouble(format!("cannot enter {}: {}", dir.display(), os_message(&e))))?;
+        let result = spawn(p).and_then(|h| join(h, label));
+        let _ = std::env::set_current_dir(&original);
+        snapshots.push(result?);
+    }
+    let new = snapshots.pop().expect("two sides");
+    let old = snapshots.pop().expect("two sides");
+    Ok([old, new])
+}
+
+/// Reads and evaluates one root file, printing its diagnostics as llvm-tblgen does.
+fn evaluate_side(main: &str, options: &tdq_core::Options, snapshot: SnapshotOptions) -> Result<Snapshot, String> {
+    let text = std::fs::read(main).map_err(|e| format!("could not open input file '{main}': {}", os_message(&e)))?;
+    let evaluation = tdq_core::evaluate(main, text, options);
+    let stderr = std::io::stderr();
+    let mut err = stderr.lock();
+    for diagnostic in &evaluation.diags.list {
+        let _ = err.write_all(&tdq_core::diag::render_bytes(&evaluation.sm, diagnostic));
+    }
+    if evaluation.parse_failed || evaluation.diags.error_count() > 0 {
+        return Err("evaluation failed (errors above)".to_string());
+    }
+    let snapshot = Snapshot::from_evaluation(&evaluation, snapshot);
+    // Values live as long as the thread's interners; the rest is not worth freeing either.
+    std::mem::forget(evaluation);
+    Ok(snapshot)
+}

@@ -1,0 +1,182 @@
+//! The neutral snapshot `tdq diff` compares: each def's name, classes, fields (type, printed
+//! value, `--dump-json` value) and provenance, as plain data.
+//!
+//! A snapshot owns no interned value, so the two sides can be evaluated on different threads
+//! (interners are thread-local) and a snapshot can come from somewhere other than an evaluation
+//! (the SQLite store). [`Snapshot::from_evaluation`] is the only place that knows `tdq_core`.
+
+use rustc_hash::FxHashMap;
+use std::fmt;
+use std::sync::Arc;
+use tdq_core::init::Init;
+use tdq_core::record::RecordVal;
+use tdq_core::types::Ty;
+use tdq_core::{Evaluation, Loc, SourceMgr};
+
+/// Every def of one side, in name order (the order of llvm-tblgen's def map).
+#[derive(Debug, Default)]
+pub struct Snapshot {
+    pub records: Vec<RecordSnapshot>,
+}
+
+/// One def.
+#[derive(Debug)]
+pub struct RecordSnapshot {
+    /// As llvm-tblgen names it (`anonymous_N` for an anonymous def).
+    pub name: String,
+    pub anonymous: bool,
+    /// Every superclass, as `--dump-json`'s `!superclasses` lists them.
+    pub classes: Vec<Arc<str>>,
+    /// The fields in record order, template arguments excluded.
+    pub fields: Vec<FieldSnapshot>,
+    /// The definition, then each `defm` that instantiated it, innermost first.
+    pub locs: Vec<Location>,
+    /// The multiclasses instantiated to produce the def, innermost first.
+    pub multiclasses: Vec<Arc<str>>,
+}
+
+/// One field of a def.
+#[derive(Debug, Clone)]
+pub struct FieldSnapshot {
+    pub name: Arc<str>,
+    /// `--print-records`' type (`code` for a string field holding a code literal).
+    pub ty: Arc<str>,
+    pub value: Arc<Value>,
+    /// Where the value was set (the body line, `let` or template argument).
+    pub set_at: Option<Location>,
+}
+
+/// A value in its two printed forms.
+#[derive(Debug, PartialEq, Eq, Hash)]
+pub struct Value {
+    /// LLVM's `getAsString`, as `--print-records` prints it.
+    pub printed: String,
+    /// `--dump-json`'s form of the value, as JSON text (empty when not asked for).
+    pub json: String,
+}
+
+/// A place in a source file.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Location {
+    /// The path as the evaluation opened it (as written or joined with an `-I` directory).
+    pub file: Arc<str>,
+    pub line: u32,
+    pub column: u32,
+}
+
+impl fmt::Display for Location {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}:{}", self.file, self.line, self.column)
+    }
+}
+
+impl RecordSnapshot {
+    pub fn field(&self, name: &str) -> Option<&FieldSnapshot> {
+        self.fields.iter().find(|f| &*f.name == name)
+    }
+    pub fn is_instance_of(&self, class: &str) -> bool {
+        self.classes.iter().any(|c| &**c == class)
+    }
+}
+
+/// What to put in a snapshot besides what comparing needs.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct SnapshotOptions {
+    /// Each value's `--dump-json` form too (for the JSON output).
+    pub json_values: bool,
+}
+
+impl Snapshot {
+    /// The defs of an evaluation. Values are printed once per distinct (interned) value.
+    pub fn from_evaluation(evaluation: &Evaluation, options: SnapshotOptions) -> Snapshot {
+        let rk = &evaluation.records;
+        let mut cache = Cache::new(&evaluation.sm, options);
+        let mut records = Vec::with_capacity(rk.defs.len());
+        for (name, &id) in &rk.defs {
+            let rec = rk.get(id);
+            let fields = rec
+                .values
+                .iter()
+                .filter(|v| !rec.is_template_arg(v.name))
+                .map(|v| cache.field(v))
+                .collect();
+            records.push(RecordSnapshot {
+                name: name.clone(),
+                anonymous: rec.is_anonymous(),
+                classes: rec.superclasses.iter().map(|&(sc, _)| cache.text(rk.get(sc).name)).collect(),
+                fields,
+                locs: rec.locs.iter().filter_map(|&l| cache.location(l)).collect(),
+                multiclasses: rec.defm_chain.iter().map(|step| cache.str(step.multiclass)).collect(),
+            });
+        }
+        Snapshot { records }
+    }
+}
+
+/// Shares the strings of equal (interned) values, names and locations across a snapshot.
+struct Cache<'a> {
+    sm: &'a SourceMgr,
+    options: SnapshotOptions,
+    values: FxHashMap<Init, Arc<Value>>,
+    texts: FxHashMap<Init, Arc<str>>,
+    strs: FxHashMap<&'static str, Arc<str>>,
+    types: FxHashMap<(Ty, bool), Arc<str>>,
+    files: FxHashMap<u32, Arc<str>>,
+    locations: FxHashMap<Loc, Option<Location>>,
+}
+
+impl<'a> Cache<'a> {
+    fn new(sm: &'a SourceMgr, options: SnapshotOptions) -> Self {
+        Cache {
+            sm,
+            options,
+            values: FxHashMap::default(),
+            texts: FxHashMap::default(),
+            strs: FxHashMap::default(),
+            types: FxHashMap::default(),
+            files: FxHashMap::default(),
+            locations: FxHashMap::default(),
+        }
+    }
+
+    fn field(&mut self, v: &RecordVal) -> FieldSnapshot {
+        let json_values = self.options.json_values;
+        let value = self
+            .values
+            .entry(v.value)
+            .or_insert_with(|| {
+                let json = if json_values { tdq_backends::dump_json::value_json(v.value) } else { String::new() };
+                Arc::new(Value { printed: v.value.to_string(), json })
+            })
+            .clone();
+        // The printed type depends on the value only through whether it is a code literal.
+        let ty = self.types.entry((v.ty, v.value.is_code())).or_insert_with(|| Arc::from(v.print_type())).clone();
+        FieldSnapshot { name: self.text(v.name), ty, value, set_at: self.location(v.set_at) }
+    }
+
+    /// A name value as text (LLVM's `getNameInitAsString`).
+    fn text(&mut self, name: Init) -> Arc<str> {
+        self.texts.entry(name).or_insert_with(|| Arc::from(name.unquoted())).clone()
+    }
+
+    fn str(&mut self, s: &'static str) -> Arc<str> {
+        self.strs.entry(s).or_insert_with(|| Arc::from(s)).clone()
+    }
+
+    fn location(&mut self, loc: Loc) -> Option<Location> {
+        if let Some(known) = self.locations.get(&loc) {
+            return known.clone();
+        }
+        let location = self.new_location(loc);
+        self.locations.insert(loc, location.clone());
+        location
+    }
+
+    fn new_location(&mut self, loc: Loc) -> Option<Location> {
+        let sm = self.sm;
+        sm.file(loc)?;
+        let (line, column) = sm.line_col(loc);
+        let file = self.files.entry(loc.file).or_insert_with(|| Arc::from(sm.path(loc))).clone();
+        Some(Location { file, line, column })
+    }
+}

@@ -1,0 +1,1 @@
+inputs/old.td inputs/new.td --record [

@@ -1,0 +1,1 @@
+inputs/old.td no-such-revision-xyz:inputs/new.td

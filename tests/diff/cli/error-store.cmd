@@ -1,0 +1,1 @@
+inputs/store.db inputs/new.td

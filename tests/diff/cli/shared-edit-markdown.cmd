@@ -1,0 +1,1 @@
+inputs/encoding-old.td inputs/encoding-new.td --format markdown
