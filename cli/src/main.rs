@@ -3,6 +3,7 @@
 
 mod cl;
 mod exit_codes;
+mod lint;
 mod tblgen;
 
 use clap::{Parser, Subcommand};
@@ -28,6 +29,8 @@ enum Command {
         #[arg(trailing_var_arg = true, allow_hyphen_values = true, num_args = 0..)]
         args: Vec<OsString>,
     },
+    /// Run lints over the evaluated records (`tdq lint --list` lists them).
+    Lint(lint::LintArgs),
 }
 
 /// The evaluator recurses over value trees; a deep one needs more than the main thread's 8 MiB
@@ -72,6 +75,7 @@ fn real_main() {
             let args: Vec<String> = args.into_iter().map(lossy).collect();
             std::process::exit(tblgen::run(&format!("{file_name} tblgen"), &format!("{argv0} tblgen"), &args));
         }
+        Command::Lint(args) => std::process::exit(lint::run(args)),
     }
 }
 
