@@ -41,14 +41,14 @@ pub fn render(format: Format, findings: &[Finding], sm: &SourceMgr, user_rules: 
     }
 }
 
-/// `file:line:col: warning[ID]: message`, the source line and a caret, then each note the same
-/// way; a last line counts the findings.
+/// `file:line:col: warning[ID]: RECORD: message`, the source line and a caret, then each note
+/// the same way; a last line counts the findings.
 pub fn text(findings: &[Finding], sm: &SourceMgr) -> String {
     let mut out = String::new();
     for f in findings {
-        message(&mut out, sm, f.loc, &format!("{}[{}]", f.level.as_str(), f.lint), &f.message, &f.record);
+        message(&mut out, sm, f.loc, &format!("{}[{}]", f.level.as_str(), f.lint), &format!("{}: {}", f.record, f.message));
         for n in &f.notes {
-            message(&mut out, sm, n.loc, "note", &n.message, &f.record);
+            message(&mut out, sm, n.loc, "note", &n.message);
         }
     }
     if !findings.is_empty() {
@@ -57,9 +57,9 @@ pub fn text(findings: &[Finding], sm: &SourceMgr) -> String {
     out
 }
 
-fn message(out: &mut String, sm: &SourceMgr, loc: Loc, label: &str, msg: &str, record: &str) {
+fn message(out: &mut String, sm: &SourceMgr, loc: Loc, label: &str, msg: &str) {
     if sm.file(loc).is_none() {
-        let _ = writeln!(out, "{label}: {record}: {msg}");
+        let _ = writeln!(out, "{label}: {msg}");
         return;
     }
     let (line, col) = sm.line_col(loc);
@@ -193,14 +193,14 @@ pub fn sarif(findings: &[Finding], sm: &SourceMgr, user_rules: &[(String, Level)
                 "level": sarif_level(f.level),
                 "message": {"text": f.message},
                 "partialFingerprints": {"tdqLintKey/v1": fingerprint(f)},
-                "logicalLocations": [{"name": f.record, "kind": "object"}],
             });
             if let Some(i) = index.get(&f.lint) {
                 r["ruleIndex"] = json!(i);
             }
-            if let Some(p) = physical(sm, f.loc) {
-                r["locations"] = json!([p]);
-            }
+            // The record is the logical location, the def's line the physical one.
+            let mut location = physical(sm, f.loc).unwrap_or_else(|| json!({}));
+            location["logicalLocations"] = json!([{"name": f.record, "kind": "object"}]);
+            r["locations"] = json!([location]);
             let related: Vec<Value> = f
                 .notes
                 .iter()

@@ -57,9 +57,9 @@ fn check(ctx: &Context, sink: &mut Sink) {
     for v in rk.globals.values() {
         used.value(*v);
     }
-    for (name, &id) in &rk.classes {
+    for &id in rk.classes.values() {
         if !used.classes.contains(&id) && ctx.is_local(rk.get(id).loc()) {
-            sink.report(id, None, format!("class `{name}` is never used"));
+            sink.report(id, None, "no record derives from this class and no value or type names it");
         }
     }
 }
