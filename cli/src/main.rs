@@ -30,7 +30,7 @@ enum Command {
         args: Vec<OsString>,
     },
     /// Run lints over the evaluated records (`tdq lint --list` lists them).
-    Lint(lint::LintArgs),
+    Lint(Box<lint::LintArgs>),
 }
 
 /// The evaluator recurses over value trees; a deep one needs more than the main thread's 8 MiB
@@ -75,7 +75,7 @@ fn real_main() {
             let args: Vec<String> = args.into_iter().map(lossy).collect();
             std::process::exit(tblgen::run(&format!("{file_name} tblgen"), &format!("{argv0} tblgen"), &args));
         }
-        Command::Lint(args) => std::process::exit(lint::run(args)),
+        Command::Lint(args) => std::process::exit(lint::run(*args)),
     }
 }
 

@@ -14,15 +14,16 @@ for root in lib/Target/*/; do
   "$tdq" lint --td "lib/Target/$t/$t.td" -I include -I "lib/Target/$t" --select all --format json \
     -o "$out/$t.json" || [ $? -eq 1 ]
 done
+"$tdq" lint --list | awk '{print $1}' > "$out/lints.txt"
 python3 - "$out" <<'PY'
 import json, os, sys
 out = sys.argv[1]
-targets = sorted(f[:-5] for f in os.listdir(out) if f.endswith('.json'))
+lints = open(os.path.join(out, 'lints.txt')).read().split()
+targets = sorted((f[:-5] for f in os.listdir(out) if f.endswith('.json')), key=str.lower)
 counts = {t: {} for t in targets}
 for t in targets:
     for f in json.load(open(os.path.join(out, t + '.json'))):
         counts[t][f['lint']] = counts[t].get(f['lint'], 0) + 1
-lints = sorted({l for c in counts.values() for l in c})
 print('| target | ' + ' | '.join(lints) + ' |')
 print('|---|' + '---:|' * len(lints))
 for t in targets:

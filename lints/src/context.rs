@@ -7,6 +7,9 @@ use tdq_core::record::{Record, RecordKeeper, RecordVal};
 use tdq_core::types::RecId;
 use tdq_core::{Loc, SourceMgr};
 
+/// A dag's arguments: each value with its `$name`, if any.
+pub type DagArgs = &'static [(Init, Option<&'static str>)];
+
 /// A bit field's state: LLVM tells `?` (left to inference) from an explicit 0.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Flag {
@@ -83,7 +86,7 @@ impl<'a> Context<'a> {
     }
 
     /// A `dag` field's operator and arguments `(value, name)`.
-    pub fn dag(&self, id: RecId, name: &str) -> Option<(Init, &'static [(Init, Option<&'static str>)])> {
+    pub fn dag(&self, id: RecId, name: &str) -> Option<(Init, DagArgs)> {
         match self.field(id, name)?.value.kind() {
             InitKind::Dag(op, _, args) => Some((*op, args)),
             _ => None,
