@@ -10,6 +10,7 @@ mod flags_left_to_inference;
 mod load_pattern_may_load_0;
 mod memory;
 mod pseudo_with_encoding;
+mod redundant_let;
 mod store_pattern_may_store_0;
 mod unused_class;
 
@@ -25,6 +26,7 @@ pub static LINTS: &[&Lint] = &[
     &flags_left_to_inference::LINT,
     &load_pattern_may_load_0::LINT,
     &pseudo_with_encoding::LINT,
+    &redundant_let::LINT,
     &store_pattern_may_store_0::LINT,
     &unused_class::LINT,
 ];
