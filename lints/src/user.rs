@@ -71,31 +71,43 @@ pub fn run_user_lint(lint: &UserLint, sql: &dyn SqlSource, sink: &mut Sink) -> R
 
 /// A `records` table of every def, as the store lays it out: `name`, then one column per field
 /// name (integers for bits, ints and bit strings that are fully known, text otherwise, NULL where
-/// the def has no such field). In memory; for tests and for `tdq lint` until the store is wired.
+/// the def has no such field). SQLite allows 2000 columns: a larger union of field names is an
+/// error here (the store is the real answer). In memory; for tests and for `tdq lint` until the store is wired.
 pub fn scratch_records(rk: &RecordKeeper) -> rusqlite::Result<rusqlite::Connection> {
     let conn = rusqlite::Connection::open_in_memory()?;
-    let mut columns: BTreeMap<String, usize> = BTreeMap::new();
+    // Field name -> column. SQLite's names ignore case; a field differing from an earlier one
+    // only in case (`FastIselShouldIgnore`, `FastISelShouldIgnore`) gets a `_2` suffix.
+    let mut index: BTreeMap<String, usize> = BTreeMap::new();
+    let mut order: Vec<String> = vec!["name".to_string()];
+    let mut taken: std::collections::BTreeSet<String> = ["name".to_string()].into();
     for &id in rk.defs.values() {
         for v in &rk.get(id).values {
-            let n = columns.len();
-            columns.entry(v.name.unquoted()).or_insert(n);
+            let field = v.name.unquoted();
+            if index.contains_key(&field) || field == "name" {
+                continue;
+            }
+            let mut column = field.clone();
+            let mut n = 1;
+            while !taken.insert(column.to_lowercase()) {
+                n += 1;
+                column = format!("{field}_{n}");
+            }
+            index.insert(field, order.len());
+            order.push(column);
         }
     }
-    columns.remove("name");
-    let order: Vec<&String> = columns.keys().collect();
     let quote = |s: &str| format!("\"{}\"", s.replace('"', "\"\""));
-    let decl: Vec<String> = order.iter().map(|c| quote(c)).collect();
+    let decl: Vec<String> = order[1..].iter().map(|c| quote(c)).collect();
     conn.execute_batch(&format!("CREATE TABLE records (name TEXT PRIMARY KEY{}{});", if decl.is_empty() { "" } else { ", " }, decl.join(", ")))?;
-    let index: BTreeMap<&str, usize> = order.iter().enumerate().map(|(i, c)| (c.as_str(), i + 1)).collect();
-    let placeholders: Vec<String> = (1..=order.len() + 1).map(|i| format!("?{i}")).collect();
+    let placeholders: Vec<String> = (1..=order.len()).map(|i| format!("?{i}")).collect();
     let tx = conn.unchecked_transaction()?;
     {
         let mut insert = tx.prepare(&format!("INSERT INTO records VALUES ({})", placeholders.join(", ")))?;
         for (name, &id) in &rk.defs {
-            let mut row: Vec<rusqlite::types::Value> = vec![rusqlite::types::Value::Null; order.len() + 1];
+            let mut row: Vec<rusqlite::types::Value> = vec![rusqlite::types::Value::Null; order.len()];
             row[0] = rusqlite::types::Value::Text(name.clone());
             for v in &rk.get(id).values {
-                if let Some(&i) = index.get(v.name.unquoted().as_str()) {
+                if let Some(&i) = index.get(&v.name.unquoted()) {
                     row[i] = sql_value(v.value);
                 }
             }
