@@ -199,3 +199,18 @@ fn config_selects_levels_and_ignores() {
         assert!(e.0.contains(says), "{bad}: {e}");
     }
 }
+
+#[test]
+fn scratch_table_keeps_fields_that_differ_only_in_case() {
+    let src = "class A { int Fast = 1; }\nclass B { int fast = 2; }\ndef X : A;\ndef Y : B;\n";
+    let eval = tdq_core::evaluate("case.td", src.as_bytes().to_vec(), &Default::default());
+    let conn = scratch_records(&eval.records).unwrap();
+    let rows: Vec<(String, Option<i64>, Option<i64>)> = conn
+        .prepare("SELECT name, Fast, fast_2 FROM records ORDER BY name")
+        .unwrap()
+        .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
+        .unwrap()
+        .collect::<Result<_, _>>()
+        .unwrap();
+    assert_eq!(rows, vec![("X".into(), Some(1), None), ("Y".into(), None, Some(2))]);
+}
