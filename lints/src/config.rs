@@ -111,6 +111,16 @@ impl Config {
                 return err(format!("lint.per-record-ignores: unknown lint `{bad}`"));
             }
         }
+        // `severity` covers user lints too: a level replaces theirs, `off` drops them.
+        let levels = &c.levels;
+        c.user.retain_mut(|u| match levels.get(&u.id) {
+            Some(Some(level)) => {
+                u.level = *level;
+                true
+            }
+            Some(None) => false,
+            None => true,
+        });
         for (i, id) in user_ids.iter().enumerate() {
             if rules::find(id).is_some() || user_ids[..i].contains(id) || id == "all" {
                 return err(format!("lint.user: id `{id}` is already taken"));

@@ -2,7 +2,7 @@
 //! the .td sources, and baseline files.
 //!
 //! An allow comment counts on the line of the def (or class), of a `defm` that instantiated it,
-//! or of the `let` that set the blamed field, or on the line just before one of them. A
+//! or of the `let` that set the blamed field, or alone on the line just before one of them. A
 //! baseline keys findings on lint, record and field — never line numbers — so unrelated edits
 //! do not bring old findings back.
 
@@ -22,11 +22,19 @@ pub fn allowed_inline(ctx: &Context, f: &Finding) -> bool {
     }
     let mut locs = vec![f.loc];
     locs.extend(f.notes.iter().map(|n| n.loc));
-    locs.iter().any(|&loc| lines_around(ctx, loc).any(|line| allows(line, &f.lint)))
+    locs.iter().any(|&loc| {
+        let (this, before) = lines_around(ctx, loc);
+        allows(this, &f.lint) || before.is_some_and(|line| is_comment_line(line) && allows(line, &f.lint))
+    })
+}
+
+/// A line holding only a comment: a trailing comment belongs to its own line's statement.
+fn is_comment_line(line: &[u8]) -> bool {
+    line.trim_ascii_start().starts_with(b"//")
 }
 
 /// The line of `loc` and the line before it.
-fn lines_around<'a>(ctx: &'a Context, loc: Loc) -> impl Iterator<Item = &'a [u8]> {
+fn lines_around<'a>(ctx: &'a Context, loc: Loc) -> (&'a [u8], Option<&'a [u8]>) {
     let this = ctx.sm.line_text(loc);
     let before = ctx.sm.file(loc).and_then(|file| {
         let start = this.as_ptr() as usize - file.text.as_ptr() as usize;
@@ -37,7 +45,7 @@ fn lines_around<'a>(ctx: &'a Context, loc: Loc) -> impl Iterator<Item = &'a [u8]
         }
         Some(ctx.sm.line_text(Loc { file: loc.file, offset: end as u32 }))
     });
-    std::iter::once(this).chain(before)
+    (this, before)
 }
 
 /// Whether a source line holds `// tdq-lint: allow(...)` naming `lint` or `all`.

@@ -126,9 +126,10 @@ fn user_lints_report_rows_at_their_records() {
         r#"
         [lint]
         select = []
+        severity = { asm-mentions-target = "error" }
         [[lint.user]]
         id = "asm-mentions-target"
-        severity = "error"
+        severity = "note"
         sql = "SELECT name AS record, 'AsmString' AS field FROM records WHERE AsmString LIKE '%target%'"
         message = "names $target"
         [[lint.user]]
@@ -213,4 +214,20 @@ fn scratch_table_keeps_fields_that_differ_only_in_case() {
         .collect::<Result<_, _>>()
         .unwrap();
     assert_eq!(rows, vec![("X".into(), Some(1), None), ("Y".into(), None, Some(2))]);
+}
+
+#[test]
+fn allow_comments_count_on_the_defm_and_the_let() {
+    let src = "class Instruction { bit isBarrier = 0; bit isTerminator = 0; bit isBranch = 0; }
+multiclass M { def _X : Instruction { let isBarrier = 1; } }
+defm A : M; // tdq-lint: allow(barrier-not-terminator) the defm line
+defm B : M;
+let isBranch = 1 in // tdq-lint: allow(unused-class, branch-not-terminator)
+def J : Instruction;
+def K : Instruction { let isBranch = 1; } // tdq-lint: allow(barrier-not-terminator) wrong lint
+";
+    let eval = tdq_core::evaluate("allow.td", src.as_bytes().to_vec(), &Default::default());
+    let findings = lint(&eval, &Config::default());
+    let got: Vec<(&str, &str)> = findings.iter().map(|f| (f.lint.as_str(), f.record.as_str())).collect();
+    assert_eq!(got, vec![("barrier-not-terminator", "B_X"), ("branch-not-terminator", "K")]);
 }
