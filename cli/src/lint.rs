@@ -132,7 +132,7 @@ fn lint(sources: &Sources, config: &Config, baseline: Option<&Baseline>, format:
         false => Some(tdq_lints::user::scratch_records(&eval.records).map_err(|e| format!("record table: {e}"))?),
     };
     let sql = scratch.as_ref().map(|c| c as &dyn tdq_lints::user::SqlSource);
-    let mut findings = tdq_lints::run(&ctx, config, sql)?;
+    let mut findings = tdq_lints::run(&ctx, config, sql).map_err(|e| e.to_string())?;
     if let Some(path) = &args.write_baseline {
         let b = Baseline::of(&findings);
         std::fs::write(path, b.to_json()).map_err(|e| format!("{}: {}", path.display(), crate::os_message(&e)))?;

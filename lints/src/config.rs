@@ -17,9 +17,8 @@
 //! ```
 
 use crate::rules::{self, LINTS};
-use crate::{Level, Lint};
+use crate::{Error, Level, Lint};
 use std::collections::BTreeMap;
-use std::fmt;
 use toml::{Table, Value};
 
 /// A user lint: SQL over the store returning `record`, `message` and optionally `field`.
@@ -52,25 +51,13 @@ impl Default for Config {
     }
 }
 
-/// A configuration mistake: the key and what is wrong with it.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ConfigError(pub String);
-
-impl fmt::Display for ConfigError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for ConfigError {}
-
-fn err<T>(msg: impl Into<String>) -> Result<T, ConfigError> {
-    Err(ConfigError(msg.into()))
+fn err<T>(msg: impl Into<String>) -> Result<T, Error> {
+    Err(Error(msg.into()))
 }
 
 impl Config {
     /// Reads the `[lint]` table. `base_dir` resolves a user lint's `file`.
-    pub fn from_table(table: &Table, base_dir: &std::path::Path) -> Result<Config, ConfigError> {
+    pub fn from_table(table: &Table, base_dir: &std::path::Path) -> Result<Config, Error> {
         let mut c = Config::default();
         for (key, value) in table {
             match key.as_str() {
@@ -86,7 +73,7 @@ impl Config {
                 "per-record-ignores" => {
                     let Some(t) = value.as_table() else { return err("lint.per-record-ignores: expected a table of record glob = [lint ids]") };
                     for (glob, v) in t {
-                        let pattern = glob::Pattern::new(glob).map_err(|e| ConfigError(format!("lint.per-record-ignores: bad glob `{glob}`: {e}")))?;
+                        let pattern = glob::Pattern::new(glob).map_err(|e| Error(format!("lint.per-record-ignores: bad glob `{glob}`: {e}")))?;
                         c.per_record_ignores.push((pattern, ids(&format!("per-record-ignores.{glob}"), v)?));
                     }
                 }
@@ -130,12 +117,12 @@ impl Config {
     }
 
     /// Command-line `--select`/`--ignore`: replace or extend what the file said.
-    pub fn override_select(&mut self, select: &[String]) -> Result<(), ConfigError> {
+    pub fn override_select(&mut self, select: &[String]) -> Result<(), Error> {
         check_ids("--select", select)?;
         self.select = Some(select.to_vec());
         Ok(())
     }
-    pub fn extend_ignore(&mut self, ignore: &[String]) -> Result<(), ConfigError> {
+    pub fn extend_ignore(&mut self, ignore: &[String]) -> Result<(), Error> {
         check_ids("--ignore", ignore)?;
         self.ignore.extend_from_slice(ignore);
         Ok(())
@@ -162,13 +149,13 @@ impl Config {
     }
 }
 
-fn canned_ids(key: &str, value: &Value) -> Result<Vec<String>, ConfigError> {
+fn canned_ids(key: &str, value: &Value) -> Result<Vec<String>, Error> {
     let out = ids(key, value)?;
     check_ids(&format!("lint.{key}"), &out)?;
     Ok(out)
 }
 
-fn ids(key: &str, value: &Value) -> Result<Vec<String>, ConfigError> {
+fn ids(key: &str, value: &Value) -> Result<Vec<String>, Error> {
     let Some(list) = value.as_array() else { return err(format!("lint.{key}: expected a list of lint ids")) };
     let mut out = Vec::new();
     for v in list {
@@ -178,7 +165,7 @@ fn ids(key: &str, value: &Value) -> Result<Vec<String>, ConfigError> {
     Ok(out)
 }
 
-fn check_ids(key: &str, ids: &[String]) -> Result<(), ConfigError> {
+fn check_ids(key: &str, ids: &[String]) -> Result<(), Error> {
     match ids.iter().find(|i| *i != "all" && rules::find(i).is_none()) {
         Some(bad) => err(format!("{key}: unknown lint `{bad}` (`tdq lint --list` lists them: {})", LINTS.iter().map(|l| l.id).collect::<Vec<_>>().join(", "))),
         None => Ok(()),
@@ -186,7 +173,7 @@ fn check_ids(key: &str, ids: &[String]) -> Result<(), ConfigError> {
 }
 
 /// A level, or `off` (`None`).
-fn level(key: &str, value: &Value) -> Result<Option<Level>, ConfigError> {
+fn level(key: &str, value: &Value) -> Result<Option<Level>, Error> {
     match value.as_str() {
         Some("off") => Ok(None),
         Some(s) => match Level::parse(s) {
@@ -198,7 +185,7 @@ fn level(key: &str, value: &Value) -> Result<Option<Level>, ConfigError> {
 }
 
 /// A `[[lint.user]]` table; `None` when its severity is `off`.
-fn user_lint(t: &Table, base_dir: &std::path::Path) -> Result<Option<UserLint>, ConfigError> {
+fn user_lint(t: &Table, base_dir: &std::path::Path) -> Result<Option<UserLint>, Error> {
     let get = |k: &str| t.get(k).and_then(Value::as_str).map(str::to_string);
     let Some(id) = get("id") else { return err("lint.user: every user lint needs an `id`") };
     if id.is_empty() || !id.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_' || c == '/') {
@@ -217,7 +204,7 @@ fn user_lint(t: &Table, base_dir: &std::path::Path) -> Result<Option<UserLint>, 
         (Some(sql), None) => sql,
         (None, Some(file)) => {
             let path = base_dir.join(&file);
-            std::fs::read_to_string(&path).map_err(|e| ConfigError(format!("lint.user `{id}`: cannot read {}: {e}", path.display())))?
+            std::fs::read_to_string(&path).map_err(|e| Error(format!("lint.user `{id}`: cannot read {}: {e}", path.display())))?
         }
         _ => return err(format!("lint.user `{id}`: give exactly one of `sql` and `file`")),
     };

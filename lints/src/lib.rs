@@ -17,12 +17,24 @@ pub mod rules;
 pub mod suppress;
 pub mod user;
 
-pub use config::{Config, ConfigError};
+pub use config::Config;
 pub use context::Context;
 
 use tdq_core::record::Record;
 use tdq_core::types::RecId;
 use tdq_core::Loc;
+
+/// What went wrong, for the user: a configuration mistake, a user lint's SQL, a missing store.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Error(pub String);
+
+impl std::fmt::Display for Error {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for Error {}
 
 /// How serious a finding is. Ordered: a failing level fails on it and everything above.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug, Hash)]
@@ -193,7 +205,7 @@ impl<'a> Sink<'a> {
 /// Runs the lints `config` enables (canned and user) over an evaluation, then drops what inline
 /// `tdq-lint: allow(...)` comments and the config's per-record ignores allow. Findings come
 /// sorted by file position, then lint.
-pub fn run(ctx: &Context, config: &Config, sql: Option<&dyn user::SqlSource>) -> Result<Vec<Finding>, String> {
+pub fn run(ctx: &Context, config: &Config, sql: Option<&dyn user::SqlSource>) -> Result<Vec<Finding>, Error> {
     let mut findings = Vec::new();
     for lint in rules::LINTS {
         let Some(level) = config.level_of(lint) else { continue };
@@ -203,7 +215,7 @@ pub fn run(ctx: &Context, config: &Config, sql: Option<&dyn user::SqlSource>) ->
     }
     if !config.user.is_empty() {
         let Some(sql) = sql else {
-            return Err("user lints need the record store, which is not available here".into());
+            return Err(Error("user lints need the record store, which is not available here".into()));
         };
         for u in &config.user {
             let mut sink = Sink::new(ctx, &u.id, u.level);

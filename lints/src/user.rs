@@ -8,7 +8,7 @@
 //! until the store is wired in.
 
 use crate::config::UserLint;
-use crate::Sink;
+use crate::{Error, Sink};
 use rusqlite::types::ValueRef;
 use std::collections::BTreeMap;
 use tdq_core::init::InitKind;
@@ -58,11 +58,11 @@ impl SqlSource for rusqlite::Connection {
 }
 
 /// Runs one user lint into `sink`.
-pub fn run_user_lint(lint: &UserLint, sql: &dyn SqlSource, sink: &mut Sink) -> Result<(), String> {
-    let rows = sql.rows(&lint.sql).map_err(|e| format!("user lint `{}`: {e}", lint.id))?;
+pub fn run_user_lint(lint: &UserLint, sql: &dyn SqlSource, sink: &mut Sink) -> Result<(), Error> {
+    let rows = sql.rows(&lint.sql).map_err(|e| Error(format!("user lint `{}`: {e}", lint.id)))?;
     for row in rows {
         let Some(message) = row.message.or_else(|| lint.message.clone()) else {
-            return Err(format!("user lint `{}`: a row has no `message` and the lint gives none", lint.id));
+            return Err(Error(format!("user lint `{}`: a row has no `message` and the lint gives none", lint.id)));
         };
         sink.report_named(&row.record, row.field.as_deref(), message);
     }

@@ -18,7 +18,7 @@ fn evaluate(path: &str) -> Evaluation {
     eval
 }
 
-fn config(toml_text: &str) -> Result<Config, tdq_lints::ConfigError> {
+fn config(toml_text: &str) -> Result<Config, tdq_lints::Error> {
     let doc: toml::Table = toml_text.parse().unwrap();
     let empty = toml::Table::new();
     let table = doc.get("lint").and_then(|v| v.as_table()).unwrap_or(&empty);
@@ -160,12 +160,12 @@ fn user_lint_errors_are_reported() {
     let ctx = Context::new(&eval.records, &eval.sm);
     let conn = scratch_records(&eval.records).unwrap();
     let bad_sql = config("[lint]\n[[lint.user]]\nid = \"x\"\nsql = \"SELEC nothing\"").unwrap();
-    assert!(tdq_lints::run(&ctx, &bad_sql, Some(&conn)).unwrap_err().contains("user lint `x`"));
+    assert!(tdq_lints::run(&ctx, &bad_sql, Some(&conn)).unwrap_err().0.contains("user lint `x`"));
     let no_record = config("[lint]\n[[lint.user]]\nid = \"x\"\nsql = \"SELECT 1 AS message\"").unwrap();
-    assert!(tdq_lints::run(&ctx, &no_record, Some(&conn)).unwrap_err().contains("`record` column"));
+    assert!(tdq_lints::run(&ctx, &no_record, Some(&conn)).unwrap_err().0.contains("`record` column"));
     let no_message = config("[lint]\nselect = []\n[[lint.user]]\nid = \"x\"\nsql = \"-\"").unwrap();
     let canned = Canned(vec![Row { record: "JMP".into(), message: None, field: None }]);
-    assert!(tdq_lints::run(&ctx, &no_message, Some(&canned)).unwrap_err().contains("no `message`"));
+    assert!(tdq_lints::run(&ctx, &no_message, Some(&canned)).unwrap_err().0.contains("no `message`"));
     assert!(tdq_lints::run(&ctx, &no_message, None).is_err(), "user lints without a store");
 }
 
