@@ -135,6 +135,9 @@ impl Finding {
     }
 }
 
+/// Longer values are left out of "set here" notes (a 32-bit `Inst` prints as 100 characters).
+const MAX_NOTE_VALUE: usize = 40;
+
 /// Where a check reports: builds located findings for one lint.
 pub struct Sink<'a> {
     ctx: &'a Context<'a>,
@@ -184,7 +187,12 @@ impl<'a> Sink<'a> {
         if let Some(rv) = field.and_then(|f| rec.value_by_str(f)) {
             let at = rv.set_at;
             if !at.is_none() && at != loc {
-                notes.push(Note { loc: at, message: format!("`{}` set to {} here", rv.name_str(), rv.value) });
+                let value = rv.value.to_string();
+                let message = match value.len() {
+                    0..=MAX_NOTE_VALUE => format!("`{}` set to {value} here", rv.name_str()),
+                    _ => format!("`{}` set here", rv.name_str()),
+                };
+                notes.push(Note { loc: at, message });
             }
         }
         for step in &rec.defm_chain {
