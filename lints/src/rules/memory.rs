@@ -20,13 +20,19 @@ impl Memory {
     }
 }
 
-/// The memory effects of an instruction's `Pattern`, or `None` when it has no pattern.
+/// The memory effects of an instruction's `Pattern`, or `None` when it has no pattern (an empty
+/// list, or one that mentions `null_frag`, which LLVM drops).
 pub fn of_instruction(ctx: &Context, id: RecId, memo: &mut FxHashMap<RecId, Memory>) -> Option<Memory> {
     let patterns = ctx.list(id, "Pattern");
-    if patterns.is_empty() {
+    if patterns.is_empty() || patterns.iter().any(|p| mentions_null_frag(ctx, *p)) {
         return None;
     }
     Some(patterns.iter().fold(Memory::default(), |m, p| m.or(of_value(ctx, *p, memo, 0))))
+}
+
+fn mentions_null_frag(ctx: &Context, v: Init) -> bool {
+    let InitKind::Dag(op, _, args) = v.kind() else { return false };
+    op.as_def().is_some_and(|d| ctx.record(d).name_string() == "null_frag") || args.iter().any(|(a, _)| mentions_null_frag(ctx, *a))
 }
 
 /// Fragments can refer to fragments; real ones nest a few levels, this bounds a cycle.

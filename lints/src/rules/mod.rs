@@ -9,6 +9,7 @@ mod encoding;
 mod flags_left_to_inference;
 mod load_pattern_may_load_0;
 mod memory;
+mod memory_flag_beyond_pattern;
 mod pseudo_with_encoding;
 mod redundant_let;
 mod store_pattern_may_store_0;
@@ -25,6 +26,7 @@ pub static LINTS: &[&Lint] = &[
     &duplicate_encoding::LINT,
     &flags_left_to_inference::LINT,
     &load_pattern_may_load_0::LINT,
+    &memory_flag_beyond_pattern::LINT,
     &pseudo_with_encoding::LINT,
     &redundant_let::LINT,
     &store_pattern_may_store_0::LINT,
