@@ -4,6 +4,7 @@
 mod cl;
 mod diff;
 mod exit_codes;
+mod lint;
 mod query;
 mod tblgen;
 
@@ -53,6 +54,8 @@ enum Command {
     /// The records that differ between two inputs (.td files, REV:PATH in git, or stores).
     /// Exit status 0 when equal, 1 when different, 2 on trouble.
     Diff(diff::DiffArgs),
+    /// Run lints over the evaluated records (`tdq lint --list` lists them).
+    Lint(Box<lint::LintArgs>),
 }
 
 /// The evaluator recurses over value trees; a deep one needs more than the main thread's 8 MiB
@@ -103,6 +106,7 @@ fn real_main() {
         Some(Command::Init(args)) => query::run_init(args),
         Some(Command::Repl(args)) => query::run_repl(args),
         Some(Command::Diff(args)) => diff::run(args),
+        Some(Command::Lint(args)) => lint::run(*args),
         None => query::run_query(cli.query),
     };
     std::process::exit(status);

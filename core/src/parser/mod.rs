@@ -570,7 +570,11 @@ impl Parser {
         if let Some(i) = rec.values.iter().position(|v| v.name == rv.name) {
             let ty = rec.values[i].ty;
             match resolve::set_value(&mut self.rk, ty, rv.value) {
-                Some(v) => rec.values[i].value = v,
+                Some(v) => {
+                    // The value is now the later definition's: so is its provenance.
+                    rec.values[i].value = v;
+                    rec.values[i].set_at = rv.set_at;
+                }
                 None => {
                     return Err(self.error(
                         loc,

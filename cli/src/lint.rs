@@ -1,0 +1,175 @@
+//! `tdq lint`: evaluate the sources, run the enabled lints, filter through inline allows and a
+//! baseline, and report. Exit status: 0 when no finding is at or above the failing level, 1
+//! when one is, 2 on a usage, configuration or input error.
+
+use crate::exit_codes::{FAILURE, SUCCESS, USAGE};
+use clap::Args;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use tdq_lints::output::{self, Format};
+use tdq_lints::rules::LINTS;
+use tdq_lints::suppress::Baseline;
+use tdq_lints::{Config, Context, Level};
+
+/// What to evaluate. Stand-in for the shared sources of `tdq.toml` (`[sources]`).
+#[derive(Clone, Debug, Default)]
+pub struct Sources {
+    pub root: PathBuf,
+    pub include_dirs: Vec<String>,
+    pub defines: Vec<String>,
+}
+
+#[derive(Args, Debug)]
+pub struct LintArgs {
+    /// The root .td file.
+    #[arg(long = "td", value_name = "FILE")]
+    td: Option<PathBuf>,
+    /// Directory searched for included files (repeatable).
+    #[arg(short = 'I', value_name = "DIR")]
+    include: Vec<String>,
+    /// Macro defined for `#ifdef` (repeatable).
+    #[arg(short = 'D', value_name = "NAME")]
+    define: Vec<String>,
+    /// A tdq.toml whose `[lint]` table configures the lints.
+    #[arg(long, value_name = "FILE")]
+    config: Option<PathBuf>,
+    /// Lints to run instead of the default set (comma-separated ids, or `all`).
+    #[arg(long, value_delimiter = ',', value_name = "IDS")]
+    select: Vec<String>,
+    /// Lints not to run (comma-separated ids).
+    #[arg(long, value_delimiter = ',', value_name = "IDS")]
+    ignore: Vec<String>,
+    /// text, json, sarif or github.
+    #[arg(long, default_value = "text", value_name = "FORMAT")]
+    format: String,
+    /// Write the report to this file instead of standard output.
+    #[arg(short = 'o', long, value_name = "FILE")]
+    output: Option<PathBuf>,
+    /// The lowest level that fails the run (error, warning, note); default warning.
+    #[arg(long, value_name = "LEVEL")]
+    fail_on: Option<String>,
+    /// Report only findings not in this baseline file.
+    #[arg(long, value_name = "FILE")]
+    baseline: Option<PathBuf>,
+    /// Write every current finding to this baseline file and exit 0.
+    #[arg(long, value_name = "FILE")]
+    write_baseline: Option<PathBuf>,
+    /// Print the number of findings per lint instead of the findings.
+    #[arg(long)]
+    statistics: bool,
+    /// List the lints: id, default level, whether on by default, summary.
+    #[arg(long)]
+    list: bool,
+    /// Print a lint's documentation.
+    #[arg(long, value_name = "ID")]
+    explain: Option<String>,
+}
+
+/// Runs `tdq lint`; returns the exit status.
+pub fn run(args: LintArgs) -> i32 {
+    match run_inner(args) {
+        Ok(status) => status,
+        Err(msg) => {
+            eprintln!("tdq lint: error: {msg}");
+            USAGE
+        }
+    }
+}
+
+fn run_inner(args: LintArgs) -> Result<i32, String> {
+    if args.list {
+        let mut out = String::new();
+        for l in LINTS {
+            let on = if l.enabled_by_default { "on" } else { "off" };
+            out.push_str(&format!("{:<28} {:<8} {:<4} {}\n", l.id, l.default_level.as_str(), on, l.summary()));
+        }
+        return emit(&args.output, &out).map(|()| SUCCESS);
+    }
+    if let Some(id) = &args.explain {
+        let lint = tdq_lints::rules::find(id).ok_or_else(|| format!("no lint `{id}` (`tdq lint --list` lists them)"))?;
+        let text = format!("# {} ({}, {} by default)\n\n{}", lint.id, lint.default_level.as_str(), if lint.enabled_by_default { "on" } else { "off" }, tdq_lints::doc::render(lint.doc));
+        return emit(&args.output, &text).map(|()| SUCCESS);
+    }
+    let format = Format::parse(&args.format).ok_or_else(|| format!("--format {}: expected text, json, sarif or github", args.format))?;
+    let mut config = load_config(args.config.as_deref())?;
+    if !args.select.is_empty() {
+        config.override_select(&args.select).map_err(|e| e.to_string())?;
+    }
+    config.extend_ignore(&args.ignore).map_err(|e| e.to_string())?;
+    if let Some(level) = &args.fail_on {
+        config.fail_on = Level::parse(level).ok_or_else(|| format!("--fail-on {level}: expected error, warning or note"))?;
+    }
+    let baseline = match &args.baseline {
+        Some(path) => {
+            let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {}", path.display(), crate::os_message(&e)))?;
+            Some(Baseline::parse(&text).map_err(|e| format!("{}: {e}", path.display()))?)
+        }
+        None => None,
+    };
+    let Some(root) = args.td.clone() else {
+        return Err("no sources: give the root file with --td FILE (and -I DIR, -D NAME)".into());
+    };
+    let sources = Sources { root, include_dirs: args.include.clone(), defines: args.define.clone() };
+    lint(&sources, &config, baseline.as_ref(), format, &args)
+}
+
+fn lint(sources: &Sources, config: &Config, baseline: Option<&Baseline>, format: Format, args: &LintArgs) -> Result<i32, String> {
+    let path = sources.root.to_string_lossy().into_owned();
+    let text = std::fs::read(&sources.root).map_err(|e| format!("could not open input file '{path}': {}", crate::os_message(&e)))?;
+    let opts = tdq_core::Options { include_dirs: sources.include_dirs.clone(), defines: sources.defines.clone(), no_warn_on_unused_template_args: true };
+    let eval = tdq_core::evaluate(&path, text, &opts);
+    if eval.parse_failed || eval.diags.has_errors() {
+        let mut err = std::io::stderr().lock();
+        for d in eval.diags.list.iter().filter(|d| d.severity == tdq_core::Severity::Error) {
+            let _ = err.write_all(&tdq_core::diag::render_bytes(&eval.sm, d));
+        }
+        return Err(format!("{path} does not evaluate; nothing linted"));
+    }
+    let ctx = Context::new(&eval.records, &eval.sm);
+    // FIXME(store): the store's connection replaces this scratch table once tdq-store is in.
+    let scratch = match config.user.is_empty() {
+        true => None,
+        false => Some(tdq_lints::user::scratch_records(&eval.records).map_err(|e| format!("record table: {e}"))?),
+    };
+    let sql = scratch.as_ref().map(|c| c as &dyn tdq_lints::user::SqlSource);
+    let mut findings = tdq_lints::run(&ctx, config, sql).map_err(|e| e.to_string())?;
+    if let Some(path) = &args.write_baseline {
+        let b = Baseline::of(&findings);
+        std::fs::write(path, b.to_json()).map_err(|e| format!("{}: {}", path.display(), crate::os_message(&e)))?;
+        eprintln!("tdq lint: {} finding(s) written to baseline {}", findings.len(), path.display());
+        return Ok(SUCCESS);
+    }
+    if let Some(b) = baseline {
+        findings.retain(|f| !b.contains(f));
+    }
+    let user_rules: Vec<(String, Level)> = config.user.iter().map(|u| (u.id.clone(), u.level)).collect();
+    let report = if args.statistics { output::statistics(&findings) } else { output::render(format, &findings, &eval.sm, &user_rules) };
+    emit(&args.output, &report)?;
+    let failing = findings.iter().any(|f| f.level >= config.fail_on);
+    Ok(if failing { FAILURE } else { SUCCESS })
+}
+
+/// The `[lint]` table of a tdq.toml (none: the defaults).
+fn load_config(path: Option<&Path>) -> Result<Config, String> {
+    let Some(path) = path else { return Ok(Config::default()) };
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {}", path.display(), crate::os_message(&e)))?;
+    let doc: toml::Table = text.parse().map_err(|e: toml::de::Error| format!("{}: {}", path.display(), e.message()))?;
+    let base = path.parent().unwrap_or(Path::new("."));
+    match doc.get("lint") {
+        None => Ok(Config::default()),
+        Some(toml::Value::Table(t)) => Config::from_table(t, base).map_err(|e| format!("{}: {e}", path.display())),
+        Some(_) => Err(format!("{}: `lint` must be a table", path.display())),
+    }
+}
+
+fn emit(output: &Option<PathBuf>, text: &str) -> Result<(), String> {
+    match output {
+        Some(path) => std::fs::write(path, text).map_err(|e| format!("{}: {}", path.display(), crate::os_message(&e))),
+        None => {
+            let mut out = std::io::stdout().lock();
+            // A closed pipe (`| head`) is not an error worth reporting.
+            let _ = out.write_all(text.as_bytes()).and_then(|()| out.flush());
+            Ok(())
+        }
+    }
+}

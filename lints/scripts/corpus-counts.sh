@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Runs every canned lint (`--select all`) over the 24 LLVM 19 targets of ../shared/corpus and
+# prints the findings per lint and target as a Markdown table (the one in lints/README.md).
+# Usage: lints/scripts/corpus-counts.sh [TDQ] [OUTDIR]   (defaults: target/release/tdq, a temp dir)
+set -euo pipefail
+here=$(cd "$(dirname "$0")/../.." && pwd)
+tdq=${1:-$here/target/release/tdq}
+out=${2:-$(mktemp -d)}
+llvm=$here/../shared/corpus/llvm-19.1.7/llvm
+cd "$llvm"
+for root in lib/Target/*/; do
+  t=$(basename "$root")
+  [ -f "lib/Target/$t/$t.td" ] || continue
+  "$tdq" lint --td "lib/Target/$t/$t.td" -I include -I "lib/Target/$t" --select all --format json \
+    -o "$out/$t.json" || [ $? -eq 1 ]
+done
+"$tdq" lint --list | awk '{print $1}' > "$out/lints.txt"
+python3 - "$out" <<'PY'
+import json, os, sys
+out = sys.argv[1]
+lints = open(os.path.join(out, 'lints.txt')).read().split()
+targets = sorted((f[:-5] for f in os.listdir(out) if f.endswith('.json')), key=str.lower)
+counts = {t: {} for t in targets}
+for t in targets:
+    for f in json.load(open(os.path.join(out, t + '.json'))):
+        counts[t][f['lint']] = counts[t].get(f['lint'], 0) + 1
+print('| target | ' + ' | '.join(lints) + ' |')
+print('|---|' + '---:|' * len(lints))
+for t in targets:
+    print(f'| {t} | ' + ' | '.join(str(counts[t].get(l, 0)) for l in lints) + ' |')
+print('| **total** | ' + ' | '.join(str(sum(counts[t].get(l, 0) for t in targets)) for l in lints) + ' |')
+PY
+echo "findings (JSON) in $out" >&2

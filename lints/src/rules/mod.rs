@@ -1,0 +1,39 @@
+//! The canned lints, one to a file; [`LINTS`] is the registry (one line each).
+
+mod asm_unknown_operand;
+mod barrier_not_terminator;
+mod branch_not_terminator;
+mod commutable_too_few_inputs;
+mod duplicate_encoding;
+mod encoding;
+mod flags_left_to_inference;
+mod load_pattern_may_load_0;
+mod memory;
+mod memory_flag_beyond_pattern;
+mod pseudo_with_encoding;
+mod redundant_let;
+mod store_pattern_may_store_0;
+mod unused_class;
+
+use crate::Lint;
+
+/// Every canned lint, in id order.
+pub static LINTS: &[&Lint] = &[
+    &asm_unknown_operand::LINT,
+    &barrier_not_terminator::LINT,
+    &branch_not_terminator::LINT,
+    &commutable_too_few_inputs::LINT,
+    &duplicate_encoding::LINT,
+    &flags_left_to_inference::LINT,
+    &load_pattern_may_load_0::LINT,
+    &memory_flag_beyond_pattern::LINT,
+    &pseudo_with_encoding::LINT,
+    &redundant_let::LINT,
+    &store_pattern_may_store_0::LINT,
+    &unused_class::LINT,
+];
+
+/// The canned lint with this id.
+pub fn find(id: &str) -> Option<&'static Lint> {
+    LINTS.iter().copied().find(|l| l.id == id)
+}
