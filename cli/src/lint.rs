@@ -10,27 +10,21 @@ use tdq_lints::output::{self, Format};
 use tdq_lints::rules::LINTS;
 use tdq_lints::suppress::Baseline;
 use tdq_lints::{Config, Context, Level};
+use tdq_store::{Project, Sources};
 
-/// What to evaluate. Stand-in for the shared sources of `tdq.toml` (`[sources]`).
-#[derive(Clone, Debug, Default)]
-pub struct Sources {
-    pub root: PathBuf,
-    pub include_dirs: Vec<String>,
-    pub defines: Vec<String>,
+use crate::query::{open_store, resolve_sources, SourceArgs, TdArgs};
+
+/// `--td`/-I/-D naming exactly `sources`.
+fn td_args(sources: &Sources) -> TdArgs {
+    TdArgs { td: Some(sources.root.clone()), include: sources.include_dirs.clone(), define: sources.defines.clone() }
 }
 
 #[derive(Args, Debug)]
 pub struct LintArgs {
-    /// The root .td file.
-    #[arg(long = "td", value_name = "FILE")]
-    td: Option<PathBuf>,
-    /// Directory searched for included files (repeatable).
-    #[arg(short = 'I', value_name = "DIR")]
-    include: Vec<String>,
-    /// Macro defined for `#ifdef` (repeatable).
-    #[arg(short = 'D', value_name = "NAME")]
-    define: Vec<String>,
-    /// A tdq.toml whose `[lint]` table configures the lints.
+    /// The sources (default: the nearest tdq.toml's `[sources]`).
+    #[command(flatten)]
+    td: TdArgs,
+    /// A tdq.toml whose `[lint]` table configures the lints (default: the nearest tdq.toml).
     #[arg(long, value_name = "FILE")]
     config: Option<PathBuf>,
     /// Lints to run instead of the default set (comma-separated ids, or `all`).
@@ -91,7 +85,10 @@ fn run_inner(args: LintArgs) -> Result<i32, String> {
         return emit(&args.output, &text).map(|()| SUCCESS);
     }
     let format = Format::parse(&args.format).ok_or_else(|| format!("--format {}: expected text, json, sarif or github", args.format))?;
-    let mut config = load_config(args.config.as_deref())?;
+    // Without --config, the tdq.toml that names the sources (when they come from one) configures.
+    let project = std::env::current_dir().ok().and_then(|d| Project::find(&d));
+    let config_path = args.config.clone().or(project);
+    let mut config = load_config(config_path.as_deref())?;
     if !args.select.is_empty() {
         config.override_select(&args.select).map_err(|e| e.to_string())?;
     }
@@ -106,16 +103,13 @@ fn run_inner(args: LintArgs) -> Result<i32, String> {
         }
         None => None,
     };
-    let Some(root) = args.td.clone() else {
-        return Err("no sources: give the root file with --td FILE (and -I DIR, -D NAME)".into());
-    };
-    let sources = Sources { root, include_dirs: args.include.clone(), defines: args.define.clone() };
+    let sources = resolve_sources(&args.td).map_err(|f| f.message)?;
     lint(&sources, &config, baseline.as_ref(), format, &args)
 }
 
 fn lint(sources: &Sources, config: &Config, baseline: Option<&Baseline>, format: Format, args: &LintArgs) -> Result<i32, String> {
-    let path = sources.root.to_string_lossy().into_owned();
-    let text = std::fs::read(&sources.root).map_err(|e| format!("could not open input file '{path}': {}", crate::os_message(&e)))?;
+    let path = sources.root.clone();
+    let text = std::fs::read(&path).map_err(|e| format!("could not open input file '{path}': {}", crate::os_message(&e)))?;
     let opts = tdq_core::Options { include_dirs: sources.include_dirs.clone(), defines: sources.defines.clone(), no_warn_on_unused_template_args: true };
     let eval = tdq_core::evaluate(&path, text, &opts);
     if eval.parse_failed || eval.diags.has_errors() {
@@ -126,12 +120,15 @@ fn lint(sources: &Sources, config: &Config, baseline: Option<&Baseline>, format:
         return Err(format!("{path} does not evaluate; nothing linted"));
     }
     let ctx = Context::new(&eval.records, &eval.sm);
-    // FIXME(store): the store's connection replaces this scratch table once tdq-store is in.
-    let scratch = match config.user.is_empty() {
+    // User lints query the store (built or reused from the cache, as `tdq QUERY` does).
+    let store = match config.user.is_empty() {
         true => None,
-        false => Some(tdq_lints::user::scratch_records(&eval.records).map_err(|e| format!("record table: {e}"))?),
+        false => {
+            let source = SourceArgs { td: td_args(sources), db: None };
+            Some(open_store(&source).map_err(|f| f.message)?.conn)
+        }
     };
-    let sql = scratch.as_ref().map(|c| c as &dyn tdq_lints::user::SqlSource);
+    let sql = store.as_ref().map(|c| c as &dyn tdq_lints::user::SqlSource);
     let mut findings = tdq_lints::run(&ctx, config, sql).map_err(|e| e.to_string())?;
     if let Some(path) = &args.write_baseline {
         let b = Baseline::of(&findings);

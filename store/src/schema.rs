@@ -86,6 +86,10 @@ CREATE INDEX classes_name ON classes(name);
 CREATE INDEX tdq_records_name ON tdq_records(name);
 "#;
 
+/// At most this many field columns in `records` (SQLite allows 2000 columns in a table or view;
+/// five are fixed). Field names past it, in order of first appearance, are only in `fields`.
+pub const MAX_FIELD_COLUMNS: usize = 1990;
+
 /// Fields whose values average more bytes than this go to `records_long`: `records` is a view
 /// joining `records_short` and `records_long`, and SQLite skips `records_long` when a query
 /// uses none of its columns, so `where isCall = 1` reads a few megabytes, not the whole store.

@@ -98,7 +98,7 @@ pub(super) fn checkout(rev: &str, path: &str, include_dirs: &[String]) -> Result
         let up: PathBuf = prefix.components().map(|_| Component::ParentDir).collect();
         up.join(&main_in_repo).to_string_lossy().into_owned()
     };
-    Ok(Prepared { main, include_dirs: dirs, working_dir: Some(working_dir), _checkout: Some(dir) })
+    Ok(Prepared { main, from_store: false, include_dirs: dirs, working_dir: Some(working_dir), _checkout: Some(dir) })
 }
 
 /// `git archive COMMIT -- SPECS | tar -x -C ROOT`, run from the top of the repository.

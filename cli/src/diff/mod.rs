@@ -100,6 +100,8 @@ fn is_sqlite(path: &std::path::Path) -> bool {
 /// evaluate in (a revision's files are materialized in a temporary directory).
 struct Prepared {
     main: String,
+    /// `main` is a store written by `tdq export --db`, not a .td file.
+    from_store: bool,
     include_dirs: Vec<String>,
     working_dir: Option<PathBuf>,
     _checkout: Option<tempfile::TempDir>,
@@ -164,12 +166,19 @@ fn prepare(side: &Side, args: &DiffArgs) -> Result<Prepared, Trouble> {
     match side {
         Side::File(path) => Ok(Prepared {
             main: path.clone(),
+            from_store: false,
             include_dirs: args.include.clone(),
             working_dir: None,
             _checkout: None,
         }),
         Side::Revision { rev, path } => git::checkout(rev, path, &args.include),
-        Side::Store(path) => Err(Trouble(format!("{path}: reading a store needs tdq export (not in this build)"))),
+        Side::Store(path) => Ok(Prepared {
+            main: path.clone(),
+            from_store: true,
+            include_dirs: Vec::new(),
+            working_dir: None,
+            _checkout: None,
+        }),
     }
 }
 
@@ -186,10 +195,10 @@ fn evaluate_both(prepared: Vec<Prepared>, args: &DiffArgs) -> Result<[Snapshot; 
             defines: args.define.clone(),
             no_warn_on_unused_template_args: false,
         };
-        let main = p.main.clone();
+        let (main, from_store) = (p.main.clone(), p.from_store);
         std::thread::Builder::new()
             .stack_size(crate::EVALUATION_STACK)
-            .spawn(move || evaluate_side(&main, &options, snapshot_options))
+            .spawn(move || evaluate_side(&main, from_store, &options, snapshot_options))
             .map_err(|e| Trouble(format!("cannot start an evaluation thread: {e}")))
     };
     let join = |handle: std::thread::JoinHandle<Result<Snapshot, String>>, label: &str| {
@@ -220,8 +229,21 @@ fn evaluate_both(prepared: Vec<Prepared>, args: &DiffArgs) -> Result<[Snapshot; 
     Ok([old, new])
 }
 
-/// Reads and evaluates one root file, printing its diagnostics as llvm-tblgen does.
-fn evaluate_side(main: &str, options: &tdq_core::Options, snapshot: SnapshotOptions) -> Result<Snapshot, String> {
+/// Reads and evaluates one root file, printing its diagnostics as llvm-tblgen does, or reads
+/// the records of a store.
+fn evaluate_side(
+    main: &str,
+    from_store: bool,
+    options: &tdq_core::Options,
+    snapshot: SnapshotOptions,
+) -> Result<Snapshot, String> {
+    if from_store {
+        let conn = tdq_store::open_read_only(std::path::Path::new(main)).map_err(|e| e.to_string())?;
+        let evaluation = tdq_store::load_evaluation(&conn).map_err(|e| e.to_string())?;
+        let snapshot = Snapshot::from_evaluation(&evaluation, snapshot);
+        std::mem::forget(evaluation);
+        return Ok(snapshot);
+    }
     let text = std::fs::read(main).map_err(|e| format!("could not open input file '{main}': {}", os_message(&e)))?;
     let evaluation = tdq_core::evaluate(main, text, options);
     let stderr = std::io::stderr();

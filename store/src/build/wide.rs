@@ -157,6 +157,8 @@ fn records(tx: &Connection, eval: &Evaluation) -> rusqlite::Result<([String; 2],
         for v in rk.get(id).values.iter().filter(|v| !v.template_arg) {
             let c = match column_of.entry(v.name) {
                 Entry::Occupied(e) => *e.get(),
+                // SQLite's column limit: later field names are only in `fields`.
+                Entry::Vacant(_) if columns.len() >= schema::MAX_FIELD_COLUMNS => continue,
                 Entry::Vacant(e) => {
                     let field = v.name.unquoted();
                     let mut col = field.clone();
@@ -215,8 +217,11 @@ fn records(tx: &Connection, eval: &Evaluation) -> rusqlite::Result<([String; 2],
         let rec = rk.get(id);
         let (file, line) = file_line(sm, rec.loc());
         for long in [false, true] {
-            let fields: Vec<&RecordVal> =
-                rec.values.iter().filter(|v| !v.template_arg && columns[column_of[&v.name]].long == long).collect();
+            let fields: Vec<&RecordVal> = rec
+                .values
+                .iter()
+                .filter(|v| !v.template_arg && column_of.get(&v.name).is_some_and(|&c| columns[c].long == long))
+                .collect();
             if long && fields.is_empty() {
                 continue;
             }
