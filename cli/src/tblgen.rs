@@ -34,6 +34,13 @@ pub fn run(program_name: &str, argv0: &str, args: &[String]) -> i32 {
         eprintln!("tdq: option '{option}' is not implemented yet");
         return FAILURE;
     }
+    let mut limits = tdq_core::limits::Limits::default();
+    for setting in matches.list("limit") {
+        if let Err(e) = limits.apply(&setting) {
+            eprintln!("{program_name}: for the --limit option: {e}");
+            return FAILURE;
+        }
+    }
     restore_default_sigpipe();
     let settings = Settings {
         input: matches.positionals.first().cloned().unwrap_or_else(|| "-".to_string()),
@@ -49,6 +56,7 @@ pub fn run(program_name: &str, argv0: &str, args: &[String]) -> i32 {
             include_dirs: matches.list("I"),
             defines: matches.list("D"),
             no_warn_on_unused_template_args: matches.bool_or("no-warn-on-unused-template-args", false),
+            limits,
         },
     };
     let timer = PhaseTimer::new(

@@ -13,6 +13,8 @@
 //! (its replacement); `group FIELD FILE:LINE` (the change of FIELD is shown once for all the
 //! defs it touched, caused by FILE:LINE in the new tree); `#` comments.
 
+mod snapshot;
+
 use serde_json::{Map, Value};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -383,12 +385,7 @@ fn corpus_edits_match_llvm_tblgen_dump_json() {
 #[test]
 fn command_line_cases() {
     let dir = manifest_dir().join("../tests/diff/cli");
-    let bless = std::env::var_os("TDQ_BLESS").is_some_and(|v| v == "1");
-    let mut names: Vec<String> = std::fs::read_dir(&dir)
-        .unwrap()
-        .filter_map(|e| e.unwrap().file_name().to_str()?.strip_suffix(".cmd").map(String::from))
-        .collect();
-    names.sort();
+    let names = snapshot::case_names(&dir);
     assert!(!names.is_empty());
     let mut failures = Vec::new();
     for name in &names {
@@ -396,22 +393,7 @@ fn command_line_cases() {
         let mut args = vec!["diff"];
         args.extend(cmd.split_whitespace());
         let out = tdq(&dir, &args);
-        let got = [
-            ("stdout", String::from_utf8_lossy(&out.stdout).into_owned()),
-            ("stderr", String::from_utf8_lossy(&out.stderr).into_owned()),
-            ("status", format!("{}\n", out.status.code().map_or("signal".to_string(), |c| c.to_string()))),
-        ];
-        for (what, text) in got {
-            let path = dir.join(format!("{name}.{what}"));
-            match std::fs::read_to_string(&path) {
-                Ok(want) if !bless => {
-                    if want != text {
-                        failures.push(format!("{name}.{what}: expected\n{want}\ngot\n{text}"));
-                    }
-                }
-                _ => std::fs::write(&path, text).unwrap(),
-            }
-        }
+        snapshot::check(&dir, name, &out.stdout, &out.stderr, out.status.code(), &mut failures);
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }

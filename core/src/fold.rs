@@ -11,6 +11,7 @@
 
 use crate::init::{ArgKey, BinOp, Init, InitKind, TernOp, UnOp};
 use crate::intern::{sym, Sym};
+use crate::limits::Limit;
 use crate::record::{Record, RecordKeeper, RecordKind};
 use crate::resolve::{
     check_record_assertions, emit_record_dumps, resolve, resolve_record, resolve_record_final, CurRec, MapResolver,
@@ -19,14 +20,6 @@ use crate::resolve::{
 use crate::source::Loc;
 use crate::types::Ty;
 use std::cell::Cell;
-
-/// The largest list a fold may build; beyond it the fold fails with "list too large" (llvm-tblgen
-/// would try to allocate it, or never finish).
-const MAX_LIST_LEN: i128 = 10_000_000;
-
-/// How deeply `Class<args>` instantiations may nest before evaluation stops (llvm-tblgen has no
-/// limit and overflows its stack on runaway recursion).
-const MAX_INSTANTIATION_DEPTH: u32 = 1000;
 
 thread_local! {
     static INSTANTIATION_DEPTH: Cell<u32> = const { Cell::new(0) };
@@ -71,13 +64,35 @@ fn determine_format(a: bool, b: bool) -> bool {
     a || b
 }
 
-/// Fails with "list too large" when a fold would build more than [`MAX_LIST_LEN`] elements.
+/// Fails when a fold would build a list (or dag) of `n` elements, beyond [`Limit::ListSize`]
+/// (llvm-tblgen would try to allocate it, or never finish).
 fn check_list_len(rk: &mut RecordKeeper, cur: Option<&CurRec>, n: i128) -> bool {
-    if !(0..=MAX_LIST_LEN).contains(&n) {
-        rk.fatal(cur_locs(cur), "list too large");
+    check_size(rk, cur, Limit::ListSize, n)
+}
+
+/// Fails when a fold would build a string of `n` bytes, beyond [`Limit::StringSize`].
+fn check_string_len(rk: &mut RecordKeeper, cur: Option<&CurRec>, n: i128) -> bool {
+    check_size(rk, cur, Limit::StringSize, n)
+}
+
+fn check_size(rk: &mut RecordKeeper, cur: Option<&CurRec>, limit: Limit, n: i128) -> bool {
+    if n < 0 || rk.limits.exceeds(limit, u64::try_from(n).unwrap_or(u64::MAX)) {
+        rk.limit_exceeded(cur_locs(cur), limit);
         return false;
     }
     true
+}
+
+/// `value`, or `None` after an error when walking it would go beyond [`Limit::NestingDepth`]
+/// or [`Limit::ValueSize`]: for the results of operators that share a value many times over,
+/// before anything walks them.
+fn checked(rk: &mut RecordKeeper, cur: Option<&CurRec>, value: Init) -> Option<Init> {
+    rk.check_value(cur_locs(cur), value).then_some(value)
+}
+
+/// Counts the iterations of a `!foreach`, `!foldl` or `!filter` over `n` elements.
+fn count_iterations(rk: &mut RecordKeeper, cur: Option<&CurRec>, n: usize) -> bool {
+    rk.count_iterations(cur_locs(cur), n as u64)
 }
 
 /// The def a string names, or the current record when the string is its name (a
@@ -431,15 +446,21 @@ pub fn fold_bin_op(rk: &mut RecordKeeper, op: BinOp, a: Init, b: Init, ty: Ty, c
                 } else {
                     Init::unset()
                 };
+                if !check_list_len(rk, cur, largs.len() as i128 + rargs.len() as i128) {
+                    return this;
+                }
                 let mut args = Vec::with_capacity(largs.len() + rargs.len());
                 args.extend_from_slice(largs);
                 args.extend_from_slice(rargs);
-                return Init::dag(new_op, None, &args);
+                return checked(rk, cur, Init::dag(new_op, None, &args)).unwrap_or(this);
             }
         }
         BinOp::ListConcat => {
-            if a.as_list().is_some() && b.as_list().is_some() {
-                return list_concat(a, b);
+            if let (Some((x, _)), Some((y, _))) = (a.as_list(), b.as_list()) {
+                if !check_list_len(rk, cur, x.len() as i128 + y.len() as i128) {
+                    return this;
+                }
+                return checked(rk, cur, list_concat(a, b)).unwrap_or(this);
             }
         }
         BinOp::ListSplat => {
@@ -448,7 +469,7 @@ pub fn fold_bin_op(rk: &mut RecordKeeper, op: BinOp, a: Init, b: Init, ty: Ty, c
                     return this;
                 }
                 let elems = vec![a; n as usize];
-                return Init::list(&elems, vty);
+                return checked(rk, cur, Init::list(&elems, vty)).unwrap_or(this);
             }
         }
         BinOp::ListRemove => {
@@ -490,11 +511,20 @@ pub fn fold_bin_op(rk: &mut RecordKeeper, op: BinOp, a: Init, b: Init, ty: Ty, c
         }
         BinOp::StrConcat => {
             if let (Some(x), Some(y)) = (str_of(a), str_of(b)) {
+                if !check_string_len(rk, cur, x.0.len() as i128 + y.0.len() as i128) {
+                    return this;
+                }
                 return concat_strings(x, y);
             }
         }
         BinOp::Interleave => {
             if let (Some((list, et)), Some((delim, _))) = (a.as_list(), str_of(b)) {
+                // Integers print in at most 20 bytes.
+                let items: i128 = list.iter().map(|&e| str_of(e).map_or(20, |(s, _)| s.len() as i128)).sum();
+                let delims = delim.len() as i128 * (list.len() as i128 - 1).max(0);
+                if !check_string_len(rk, cur, items + delims) {
+                    return this;
+                }
                 let r = if et.is_string() { interleave_strings(list, delim) } else { interleave_ints(rk, list, delim) };
                 if let Some(r) = r {
                     return r;
@@ -601,6 +631,9 @@ fn item_apply(rk: &mut RecordKeeper, var: Init, item: Init, expr: Init, cur: Opt
 /// arguments. A changed dag loses its operator name, as in LLVM.
 fn foreach_dag_apply(rk: &mut RecordKeeper, var: Init, dag: Init, expr: Init, cur: Option<&CurRec>) -> Init {
     let Some((op, _, args)) = dag_of(dag) else { return dag };
+    if !count_iterations(rk, cur, args.len() + 1) {
+        return dag;
+    }
     let new_op = item_apply(rk, var, op, expr, cur);
     let mut changed = new_op != op;
     let mut new_args = Vec::with_capacity(args.len());
@@ -626,13 +659,19 @@ fn foreach_helper(rk: &mut RecordKeeper, var: Init, over: Init, expr: Init, ty: 
     }
     let (items, _) = over.as_list()?;
     let et = ty.list_elem()?;
+    if !count_iterations(rk, cur, items.len()) {
+        return None;
+    }
     let out: Vec<Init> = items.iter().map(|&item| item_apply(rk, var, item, expr, cur)).collect();
-    Some(Init::list(&out, et))
+    checked(rk, cur, Init::list(&out, et))
 }
 
 fn filter_helper(rk: &mut RecordKeeper, var: Init, over: Init, expr: Init, ty: Ty, cur: Option<&CurRec>) -> Option<Init> {
     let (items, _) = over.as_list()?;
     let et = ty.list_elem()?;
+    if !count_iterations(rk, cur, items.len()) {
+        return None;
+    }
     let mut out = Vec::new();
     for &item in items {
         let include = item_apply(rk, var, item, expr, cur);
@@ -695,6 +734,11 @@ pub fn fold_tern_op(rk: &mut RecordKeeper, op: TernOp, a: Init, b: Init, c: Init
                 return Init::var(Init::string(&name.unquoted()), ty);
             }
             (InitKind::Str(from, _), InitKind::Str(to, _), InitKind::Str(s, _)) => {
+                let matches = if from.is_empty() { 0 } else { s.matches(&**from).count() as i128 };
+                let len = s.len() as i128 + matches * (to.len() as i128 - from.len() as i128);
+                if !check_string_len(rk, cur, len) {
+                    return this;
+                }
                 return Init::string(&subst_string(from, to, s));
             }
             _ => {}
@@ -811,12 +855,18 @@ pub fn fold_foldl(
     cur: Option<&CurRec>,
 ) -> Init {
     if let Some((elems, _)) = list.as_list() {
+        if !count_iterations(rk, cur, elems.len()) {
+            return Init::new(InitKind::Fold(start, list, a, b, expr, ty));
+        }
         let mut acc = start;
         for &elt in elems {
             let mut r = MapResolver::new(cur.cloned());
             r.set(a, acc);
             r.set(b, elt);
             acc = resolve(rk, expr, &mut r);
+            if rk.fatal || !rk.check_value(cur_locs(cur), acc) {
+                break;
+            }
         }
         return acc;
     }
@@ -923,9 +973,9 @@ pub fn fold_vardef(rk: &mut RecordKeeper, vardef: Init) -> Init {
 struct DepthGuard;
 
 impl DepthGuard {
-    fn enter() -> Option<DepthGuard> {
+    fn enter(max: u64) -> Option<DepthGuard> {
         INSTANTIATION_DEPTH.with(|d| {
-            if d.get() >= MAX_INSTANTIATION_DEPTH {
+            if u64::from(d.get()) >= max {
                 None
             } else {
                 d.set(d.get() + 1);
@@ -952,8 +1002,8 @@ pub fn instantiate_vardef(rk: &mut RecordKeeper, vardef: Init) -> Init {
         return vardef;
     }
     let class = rk.get(*class_id).clone();
-    let Some(_guard) = DepthGuard::enter() else {
-        rk.fatal(&class.locs, "instantiation depth limit exceeded");
+    let Some(_guard) = DepthGuard::enter(rk.limits.get(Limit::InstantiationDepth)) else {
+        rk.limit_exceeded(&class.locs, Limit::InstantiationDepth);
         return vardef;
     };
 

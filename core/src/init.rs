@@ -130,6 +130,11 @@ pub struct Node {
     /// Final resolution may change it even if no variable does (`!cast`, `!exists`,
     /// anonymous names).
     final_sensitive: bool,
+    /// Nodes on its longest path to a leaf: how deep walking it recurses.
+    depth: u32,
+    /// Nodes plus string bytes, a shared part counted each time it occurs (saturating): about
+    /// what printing it writes.
+    size: u64,
 }
 
 impl PartialEq for Node {
@@ -192,9 +197,12 @@ impl Init {
             _ => false,
         };
         let (mut vars, mut final_sensitive) = (0u64, false);
+        let (mut depth, mut size) = (0u32, 1u64);
         let mut add = |c: &Init| {
             vars |= c.0.vars;
             final_sensitive |= c.0.final_sensitive;
+            depth = depth.max(c.0.depth);
+            size = size.saturating_add(c.0.size);
         };
         match &kind {
             InitKind::Unset | InitKind::Bit(_) | InitKind::Int(_) | InitKind::Str(..) | InitKind::Def(..) => {}
@@ -234,7 +242,11 @@ impl Init {
                 final_sensitive = true;
             }
         }
-        INITS.with(|i| Init(i.intern(Node { kind, closed, vars, final_sensitive })))
+        let depth = depth.saturating_add(1);
+        if let InitKind::Str(text, _) = &kind {
+            size = size.saturating_add(text.len() as u64);
+        }
+        INITS.with(|i| Init(i.intern(Node { kind, closed, vars, final_sensitive, depth, size })))
     }
 
     /// The Bloom-filter bit of a variable name (an interned string value).
@@ -257,6 +269,17 @@ impl Init {
 
     pub fn is_final_sensitive(self) -> bool {
         self.0.final_sensitive
+    }
+
+    /// Nodes on the longest path from this value to a leaf (1 for a leaf).
+    pub fn depth(self) -> u32 {
+        self.0.depth
+    }
+
+    /// About the bytes printing this value writes: nodes plus string bytes, shared parts
+    /// counted each time they occur (saturating).
+    pub fn size(self) -> u64 {
+        self.0.size
     }
     pub fn kind(self) -> &'static InitKind {
         &self.0.kind

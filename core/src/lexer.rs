@@ -15,6 +15,7 @@
 use std::collections::{BTreeSet, HashSet};
 
 use crate::diag::Diagnostics;
+use crate::limits::{Limit, Limits};
 use crate::source::{clamp_u32, Loc, SourceMgr};
 
 #[path = "preprocessor.rs"]
@@ -263,10 +264,6 @@ impl BangOp {
 /// What `getNextChar` returns at the end of a buffer.
 const EOF: i32 = -1;
 
-/// How deep includes may nest before the lexer gives up. LLVM has no limit and overflows its
-/// stack on a file that includes itself; tdq reports an error instead.
-const MAX_INCLUDE_DEPTH: usize = 1024;
-
 /// The outcome of one lexing step that may need the main loop to continue
 /// (LLVM's tail calls to `LexToken`).
 enum Step {
@@ -296,6 +293,25 @@ pub struct Lexer {
     cur_str: Vec<u8>,
     tok: Tok,
     tok_loc: Loc,
+    /// The file-size and include-depth limits.
+    limits: Limits,
+    /// Every file open, root first: its identity and how many macros were defined when it was
+    /// entered. The same file entered again with the same macros would do the same again,
+    /// forever: that is an include cycle.
+    open_files: Vec<(Option<FileKey>, usize)>,
+    /// An error that ends lexing for good (a limit, an include cycle) was reported.
+    fatal: bool,
+}
+
+/// What identifies a file on disk, whatever name reached it.
+type FileKey = (u64, u64);
+
+/// Why an include could not be read.
+enum ReadFailure {
+    /// Missing, a directory, a FIFO or socket, or unreadable: LLVM's "Could not find".
+    NotFound,
+    /// Bigger than the file-size limit.
+    TooBig,
 }
 
 fn is_alpha(c: u8) -> bool {
@@ -326,6 +342,7 @@ impl Lexer {
     ) -> Lexer {
         let mut sm = SourceMgr::new();
         let cur_file = sm.add_file(main_path.to_string(), text, None);
+        let root_key = file_key(main_path.as_bytes());
         Lexer {
             sm,
             include_dirs: include_dirs.to_vec(),
@@ -342,7 +359,21 @@ impl Lexer {
                 file: cur_file,
                 offset: 0,
             },
+            limits: Limits::default(),
+            open_files: vec![(root_key, defines.len())],
+            fatal: false,
         }
+    }
+
+    /// Sets the limits on file size and include depth.
+    pub fn with_limits(mut self, limits: Limits) -> Lexer {
+        self.limits = limits;
+        self
+    }
+
+    /// Whether an error that ends the evaluation (a limit, an include cycle) was reported.
+    pub fn fatal(&self) -> bool {
+        self.fatal
     }
 
     /// The current token.
@@ -636,38 +667,54 @@ impl Lexer {
     /// `LexInclude` after the name). Returns false after reporting an error.
     fn enter_include(&mut self, diags: &mut Diagnostics) -> bool {
         let name = self.cur_str.clone();
-        if self.prep_stack.len() > MAX_INCLUDE_DEPTH {
-            diags.error(self.here(self.tok_start), "include nesting too deep");
+        let at = self.here(self.tok_start);
+        if self.limits.exceeds(Limit::IncludeDepth, self.open_files.len() as u64) {
+            diags.error(at, self.limits.exceeded(Limit::IncludeDepth));
+            self.fatal = true;
             return false;
         }
-        let Some((opened, text)) = self.open_include_file(&name) else {
-            diags.error(
-                self.here(self.tok_start),
-                format!("Could not find include file '{}'", lossy(&name)),
-            );
-            return false;
+        let (opened, text, key) = match self.open_include_file(&name) {
+            Ok(found) => found,
+            Err(ReadFailure::NotFound) => {
+                diags.error(at, format!("Could not find include file '{}'", lossy(&name)));
+                return false;
+            }
+            Err(ReadFailure::TooBig) => {
+                diags.error(at, format!("'{}': {}", lossy(&name), self.limits.exceeded(Limit::FileSize)));
+                self.fatal = true;
+                return false;
+            }
         };
+        let macros = self.defined_macros.len();
+        if key.is_some() && self.open_files.iter().any(|&(k, m)| k == key && m == macros) {
+            // LLVM recurses until its stack overflows.
+            diags.error(at, format!("include cycle: '{opened}' includes itself"));
+            self.fatal = true;
+            return false;
+        }
         let include_loc = self.here(self.pos);
         self.dependencies.insert(opened.clone());
         self.cur_file = self.sm.add_file(opened, text, Some(include_loc));
         self.pos = 0;
         self.prep_stack.push(Vec::new());
+        self.open_files.push((key, macros));
         true
     }
 
     /// `SourceMgr::OpenIncludeFile`: the name as written, then each `-I` directory joined with
-    /// it. Returns the path that was opened (as displayed) and the file's bytes.
-    fn open_include_file(&self, name: &[u8]) -> Option<(String, Vec<u8>)> {
-        if let Some(text) = read_file(name) {
-            return Some((lossy(name), text));
-        }
-        for dir in &self.include_dirs {
-            let joined = path_append(dir.as_bytes(), name);
-            if let Some(text) = read_file(&joined) {
-                return Some((lossy(&joined), text));
+    /// it. Returns the path that was opened (as displayed), the file's bytes and identity.
+    fn open_include_file(&self, name: &[u8]) -> Result<(String, Vec<u8>, Option<FileKey>), ReadFailure> {
+        let max = self.limits.get(Limit::FileSize);
+        let candidates = std::iter::once(name.to_vec())
+            .chain(self.include_dirs.iter().map(|dir| path_append(dir.as_bytes(), name)));
+        for path in candidates {
+            match read_file(&path, max) {
+                Ok(text) => return Ok((lossy(&path), text, file_key(&path))),
+                Err(ReadFailure::NotFound) => continue,
+                Err(e) => return Err(e),
             }
         }
-        None
+        Err(ReadFailure::NotFound)
     }
 
     /// LLVM's `processEOF`: returns to the including file, if any. Reports a preprocessor
@@ -683,6 +730,7 @@ impl Lexer {
                 if !self.prep_exit_include(diags) {
                     return false;
                 }
+                self.open_files.pop();
                 self.cur_file = parent.file;
                 self.pos = parent.offset as usize;
                 self.tok_start = self.pos;
@@ -896,17 +944,59 @@ impl Lexer {
     }
 }
 
-/// Reads a whole file, `None` if it cannot be opened or read (a directory, say). Like LLVM,
-/// which passes a C string to `open`, the name ends at its first NUL.
-fn read_file(name: &[u8]) -> Option<Vec<u8>> {
+/// Reads a whole file of at most `max` bytes. Like LLVM, which passes a C string to `open`, the
+/// name ends at its first NUL. Only regular files and character devices are opened: opening a
+/// FIFO would wait for a writer. The read stops one byte past `max`, so `/dev/zero` ends in an
+/// error rather than in exhausted memory.
+fn read_file(name: &[u8], max: u64) -> Result<Vec<u8>, ReadFailure> {
+    use std::io::Read;
     let name = match name.iter().position(|&b| b == 0) {
         Some(p) => &name[..p],
         None => name,
     };
     if name.is_empty() {
-        return None;
+        return Err(ReadFailure::NotFound);
     }
-    std::fs::read(bytes_to_path(name)).ok()
+    let path = bytes_to_path(name);
+    let meta = std::fs::metadata(&path).map_err(|_| ReadFailure::NotFound)?;
+    if !readable_kind(&meta) {
+        return Err(ReadFailure::NotFound);
+    }
+    if meta.len() > max {
+        return Err(ReadFailure::TooBig);
+    }
+    let file = std::fs::File::open(&path).map_err(|_| ReadFailure::NotFound)?;
+    let mut text = Vec::with_capacity(meta.len() as usize);
+    file.take(max.saturating_add(1)).read_to_end(&mut text).map_err(|_| ReadFailure::NotFound)?;
+    if text.len() as u64 > max {
+        return Err(ReadFailure::TooBig);
+    }
+    Ok(text)
+}
+
+#[cfg(unix)]
+fn readable_kind(meta: &std::fs::Metadata) -> bool {
+    use std::os::unix::fs::FileTypeExt;
+    let t = meta.file_type();
+    t.is_file() || t.is_char_device()
+}
+
+#[cfg(not(unix))]
+fn readable_kind(meta: &std::fs::Metadata) -> bool {
+    meta.is_file()
+}
+
+/// The file's device and inode, so that a file reached by two names is one file.
+#[cfg(unix)]
+fn file_key(name: &[u8]) -> Option<FileKey> {
+    use std::os::unix::fs::MetadataExt;
+    let meta = std::fs::metadata(bytes_to_path(name)).ok()?;
+    Some((meta.dev(), meta.ino()))
+}
+
+#[cfg(not(unix))]
+fn file_key(_name: &[u8]) -> Option<FileKey> {
+    None
 }
 
 #[cfg(unix)]

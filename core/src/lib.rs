@@ -11,6 +11,7 @@ pub mod fold;
 pub mod init;
 pub mod intern;
 pub mod lexer;
+pub mod limits;
 pub mod parser;
 pub mod record;
 pub mod resolve;
@@ -30,6 +31,8 @@ pub struct Options {
     pub defines: Vec<String>,
     /// `--no-warn-on-unused-template-args`.
     pub no_warn_on_unused_template_args: bool,
+    /// Bounds on the evaluation's work (`--limit NAME=N`).
+    pub limits: limits::Limits,
 }
 
 /// The result of evaluating a root file: the records, what was said about them, and the
@@ -47,10 +50,18 @@ pub struct Evaluation {
 
 /// Lexes, parses and evaluates `text` (the contents of `main_path`) as llvm-tblgen does.
 pub fn evaluate(main_path: &str, text: Vec<u8>, opts: &Options) -> Evaluation {
-    let lex = lexer::Lexer::new(main_path, text, &opts.include_dirs, &opts.defines);
+    let too_big = opts.limits.exceeds(limits::Limit::FileSize, text.len() as u64);
+    let lex = lexer::Lexer::new(main_path, text, &opts.include_dirs, &opts.defines).with_limits(opts.limits);
     let config = parser::ParserConfig { no_warn_on_unused_template_args: opts.no_warn_on_unused_template_args };
     let mut p = parser::Parser::new(lex, config);
-    let parse_failed = p.parse_file().is_err() || p.rk.fatal;
+    p.rk.limits = opts.limits;
+    let parse_failed = if too_big {
+        // Not a byte of it is lexed: the error points at its start.
+        p.rk.limit_exceeded(&[Loc { file: 0, offset: 0 }], limits::Limit::FileSize);
+        true
+    } else {
+        p.parse_file().is_err() || p.rk.fatal
+    };
     let (lex, mut records) = p.into_parts();
     let diags = std::mem::take(&mut records.diags);
     let dependencies = lex.dependencies();

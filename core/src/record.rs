@@ -4,6 +4,7 @@
 use crate::diag::Diagnostics;
 use crate::init::{Init, InitKind};
 use crate::intern::{sym, Sym};
+use crate::limits::{Limit, Limits};
 use crate::source::Loc;
 use crate::types::{ClassGraph, RecId, Ty};
 use rustc_hash::FxHashMap as HashMap;
@@ -232,6 +233,13 @@ pub struct RecordKeeper {
     pub diags: Diagnostics,
     /// Set by a fatal error: evaluation stops at the next statement.
     pub fatal: bool,
+    /// Bounds on the evaluation's work ([`crate::limits`]).
+    pub limits: Limits,
+    /// Iterations of `foreach` statements, `!foreach`, `!foldl` and `!filter` so far.
+    pub iterations: u64,
+    /// Where the top-level statement being evaluated starts: where a limit reached with no
+    /// better location is reported.
+    pub statement_loc: Loc,
 }
 
 impl RecordKeeper {
@@ -258,6 +266,10 @@ impl RecordKeeper {
     }
     /// Adds a record to the arena, returning its id (classes are then named in `classes`).
     pub fn push(&mut self, rec: Record) -> RecId {
+        if self.limits.exceeds(Limit::Records, self.records.len() as u64 + 1) {
+            let locs = rec.locs.clone();
+            self.limit_exceeded(&locs, Limit::Records);
+        }
         let id = RecId(self.records.len() as u32);
         self.records.push(rec);
         id
@@ -269,7 +281,8 @@ impl RecordKeeper {
         id
     }
     /// Stores a finished def under its id (reserved earlier with [`Self::push`]) and name.
-    pub fn add_def(&mut self, id: RecId, rec: Record) {
+    pub fn add_def(&mut self, id: RecId, mut rec: Record) {
+        self.check_values(&mut rec);
         let name = rec.name_string();
         self.records[id.0 as usize] = rec;
         self.defs.insert(name, id);
@@ -295,6 +308,58 @@ impl RecordKeeper {
         }
         self.fatal = true;
     }
+    /// Reports going beyond `limit` as a fatal error, at `locs` or else at the statement
+    /// being evaluated.
+    pub fn limit_exceeded(&mut self, locs: &[Loc], limit: Limit) {
+        let msg = self.limits.exceeded(limit);
+        if locs.is_empty() {
+            let at = [self.statement_loc];
+            self.fatal(&at, msg);
+        } else {
+            self.fatal(locs, msg);
+        }
+    }
+
+    /// Checks that walking `value` (resolving, printing) stays within [`Limit::NestingDepth`]
+    /// and printing it within [`Limit::ValueSize`]; reports the limit passed, if any.
+    pub fn check_value(&mut self, locs: &[Loc], value: Init) -> bool {
+        for (limit, n) in [(Limit::NestingDepth, u64::from(value.depth())), (Limit::ValueSize, value.size())] {
+            if self.limits.exceeds(limit, n) {
+                self.limit_exceeded(locs, limit);
+                return false;
+            }
+        }
+        true
+    }
+
+    /// [`Self::check_value`] for a record's values taken together. Values beyond a limit are
+    /// replaced by `?`, so that nothing prints them.
+    pub fn check_values(&mut self, rec: &mut Record) {
+        let depth = rec.values.iter().map(|v| v.value.depth()).max().unwrap_or(0);
+        let size = rec.values.iter().fold(0u64, |n, v| n.saturating_add(v.value.size()));
+        for (limit, n) in [(Limit::NestingDepth, u64::from(depth)), (Limit::ValueSize, size)] {
+            if self.limits.exceeds(limit, n) {
+                let locs = rec.locs.clone();
+                self.limit_exceeded(&locs, limit);
+                for v in &mut rec.values {
+                    v.value = Init::unset();
+                }
+                return;
+            }
+        }
+    }
+
+    /// Counts `n` more iterations of a loop; false, after a fatal error, when the total goes
+    /// beyond [`Limit::ForeachIterations`].
+    pub fn count_iterations(&mut self, locs: &[Loc], n: u64) -> bool {
+        self.iterations = self.iterations.saturating_add(n);
+        if self.limits.exceeds(Limit::ForeachIterations, self.iterations) {
+            self.limit_exceeded(locs, Limit::ForeachIterations);
+            return false;
+        }
+        true
+    }
+
     pub fn error(&mut self, locs: &[Loc], msg: impl Into<String>) {
         if !self.fatal {
             self.diags.error_at(locs, msg);

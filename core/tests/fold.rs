@@ -5,6 +5,7 @@ use std::rc::Rc;
 use tdq_core::fold::*;
 use tdq_core::init::{ArgKey, BinOp, Init, InitKind, TernOp, UnOp};
 use tdq_core::intern::sym;
+use tdq_core::limits::{Limit, Limits};
 use tdq_core::record::{Record, RecordKeeper, RecordKind, RecordVal};
 use tdq_core::resolve::CurRec;
 use tdq_core::types::{RecId, Ty};
@@ -205,7 +206,7 @@ fn huge_lists_are_refused() {
     let li = Ty::list(Ty::int());
     let r = fold_tern_op(&mut rk, TernOp::Range, int(0), int(i64::MAX), int(1), li, None);
     assert_eq!(r.to_string(), format!("!range(0, {}, 1)", i64::MAX));
-    assert_eq!(messages(&rk), vec!["list too large"]);
+    assert_eq!(messages(&rk), vec![Limits::default().exceeded(Limit::ListSize)]);
     let mut rk = RecordKeeper::default();
     let r = fold_bin_op(&mut rk, BinOp::ListSplat, int(1), int(-1), li, None);
     assert_eq!(r.to_string(), "!listsplat(1, -1)");
@@ -549,7 +550,7 @@ fn runaway_instantiation_stops() {
     rk.get_mut(cid).values.push(r);
     let vd = Init::new(InitKind::VarDef(cid, sym("R"), vec![Init::arg(int(0), ArgKey::Pos(0))].into()));
     let child = std::thread::Builder::new()
-        .stack_size(64 << 20)
+        .stack_size(1 << 30)
         .spawn(move || {
             let d = fold_vardef(&mut rk, vd);
             (d.to_string(), messages(&rk), rk.fatal)
@@ -557,5 +558,5 @@ fn runaway_instantiation_stops() {
         .unwrap();
     let (_d, msgs, fatal) = child.join().unwrap();
     assert!(fatal);
-    assert_eq!(msgs, vec!["instantiation depth limit exceeded"]);
+    assert_eq!(msgs, vec![Limits::default().exceeded(Limit::InstantiationDepth)]);
 }

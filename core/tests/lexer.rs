@@ -679,7 +679,8 @@ fn self_include_stops_with_an_error() {
     let (_, diags, toks) = lex_all(b"include \"s.td\"\n", &[dir_s], &[]);
     assert_eq!(toks.last(), Some(&Tok::Error));
     assert_eq!(diags.list.len(), 1);
-    assert_eq!(diags.list[0].message, "include nesting too deep");
+    let msg = &diags.list[0].message;
+    assert!(msg.starts_with("include cycle: '") && msg.ends_with("s.td' includes itself"), "{msg}");
 }
 
 /// Parser-side diagnostics rendered through the same code, checked against llvm-tblgen 19.

@@ -193,7 +193,7 @@ fn evaluate_both(prepared: Vec<Prepared>, args: &DiffArgs) -> Result<[Snapshot; 
         let options = tdq_core::Options {
             include_dirs: p.include_dirs.clone(),
             defines: args.define.clone(),
-            no_warn_on_unused_template_args: false,
+            ..Default::default()
         };
         let (main, from_store) = (p.main.clone(), p.from_store);
         std::thread::Builder::new()

@@ -12,6 +12,7 @@ use crate::fold;
 use crate::init::{ArgKey, Init, InitKind, TernOp};
 use crate::intern::sym;
 use crate::lexer::{Lexer, Tok};
+use crate::limits::Limit;
 use crate::record::{Assertion, DefmStep, Dump, Record, RecordKeeper, RecordKind, RecordVal};
 use crate::resolve::{self, CurRec, HasReferenceResolver, MapResolver};
 use crate::source::Loc;
@@ -100,13 +101,10 @@ pub struct Parser {
     type_aliases: HashMap<String, Ty>,
     used_args: HashSet<Init>,
     config: ParserConfig,
-    /// How deeply the value being parsed nests (see [`MAX_VALUE_NESTING`]).
+    /// How deeply the value or block being parsed nests: each level is a parser recursion,
+    /// bounded by [`Limit::NestingDepth`].
     value_depth: u32,
 }
-
-/// The deepest nesting of values (operators, lists, dags) the parser accepts: far above what
-/// LLVM's targets use, low enough that evaluating such a value cannot exhaust the stack.
-pub const MAX_VALUE_NESTING: u32 = 10_000;
 
 type SubstStack = Vec<(Init, Init)>;
 
@@ -141,7 +139,10 @@ impl Parser {
         self.lex.loc()
     }
     fn next(&mut self) -> Tok {
-        self.lex.lex(&mut self.rk.diags)
+        let t = self.lex.lex(&mut self.rk.diags);
+        // A limit or an include cycle ends the evaluation with the lexer's one error.
+        self.rk.fatal |= self.lex.fatal();
+        t
     }
     fn consume(&mut self, t: Tok) -> bool {
         if *self.tok() == t {
@@ -312,6 +313,26 @@ impl Parser {
     }
 
     fn parse_object(&mut self) -> PResult<()> {
+        if self.value_depth == 0 {
+            self.rk.statement_loc = self.loc();
+        }
+        self.nested(Self::parse_object_inner)
+    }
+
+    /// Runs `parse` one level deeper, failing when that goes beyond [`Limit::NestingDepth`].
+    fn nested<T>(&mut self, parse: impl FnOnce(&mut Self) -> PResult<T>) -> PResult<T> {
+        if self.rk.limits.exceeds(Limit::NestingDepth, u64::from(self.value_depth) + 1) {
+            let at = [self.loc()];
+            self.rk.limit_exceeded(&at, Limit::NestingDepth);
+            return Err(Failed);
+        }
+        self.value_depth += 1;
+        let r = parse(self);
+        self.value_depth -= 1;
+        r
+    }
+
+    fn parse_object_inner(&mut self) -> PResult<()> {
         match self.tok() {
             Tok::KwAssert => self.parse_assert(None),
             Tok::KwDef => self.parse_def(),
@@ -427,6 +448,9 @@ impl Parser {
                 return Err(Failed);
             }
         };
+        if !self.rk.count_iterations(&[lp.loc], elems.len() as u64) {
+            return Err(Failed);
+        }
         let mut dest = dest;
         for &elt in elems.iter() {
             if let Some(iv) = lp.iter_var {
@@ -1040,6 +1064,7 @@ impl Parser {
         })();
         if res.is_ok() {
             self.check_unused_template_args(&rec);
+            self.rk.check_values(&mut rec);
         }
         self.pop_scope();
         *self.rk.get_mut(id) = rec;
@@ -1193,6 +1218,9 @@ impl Parser {
             return Err(self.tok_error("expected '='"));
         }
         let v = self.parse_value(rec.as_deref(), None, value::Mode::Value)?;
+        if !self.rk.check_value(&[self.rk.statement_loc], v) {
+            return Err(Failed);
+        }
         if !self.consume(Tok::Semi) {
             return Err(self.tok_error("expected ';'"));
         }

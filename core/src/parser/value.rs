@@ -72,7 +72,7 @@ impl Parser {
                     return Err(self.tok_error("expected '<' after list type"));
                 }
                 self.next();
-                let sub = self.parse_type()?;
+                let sub = self.nested(Self::parse_type)?;
                 if !self.consume(Tok::Greater) {
                     return Err(self.tok_error("expected '>' at end of list<ty> type"));
                 }
@@ -215,14 +215,7 @@ impl Parser {
 
     /// `Value ::= SimpleValue ValueSuffix*`
     pub(super) fn parse_value(&mut self, cur: Option<&Record>, item_ty: Option<Ty>, mode: Mode) -> PResult<Init> {
-        if self.value_depth >= super::MAX_VALUE_NESTING {
-            self.rk.fatal(&[self.loc()], format!("value nesting exceeds the limit of {}", super::MAX_VALUE_NESTING));
-            return Err(Failed);
-        }
-        self.value_depth += 1;
-        let r = self.parse_value_inner(cur, item_ty, mode);
-        self.value_depth -= 1;
-        r
+        self.nested(|p| p.parse_value_inner(cur, item_ty, mode))
     }
 
     fn parse_value_inner(&mut self, cur: Option<&Record>, item_ty: Option<Ty>, mode: Mode) -> PResult<Init> {

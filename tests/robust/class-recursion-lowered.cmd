@@ -1,0 +1,1 @@
+tblgen --limit instantiation-depth=10 inputs/class-recursion.td

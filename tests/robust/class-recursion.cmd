@@ -1,0 +1,1 @@
+tblgen inputs/class-recursion.td

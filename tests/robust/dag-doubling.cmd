@@ -1,0 +1,1 @@
+tblgen inputs/dag-doubling.td

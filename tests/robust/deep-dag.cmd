@@ -1,0 +1,1 @@
+tblgen --null-backend inputs/deep-dag.td

@@ -1,0 +1,1 @@
+tblgen --limit file-size=10 inputs/small.td

@@ -1,0 +1,1 @@
+tblgen --limit foreach-iterations=1000000 inputs/nested-foreach.td

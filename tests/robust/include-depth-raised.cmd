@@ -1,0 +1,1 @@
+tblgen -I inputs --limit include-depth=5 inputs/chain-a.td

@@ -1,0 +1,1 @@
+tblgen -I inputs inputs/include-non-utf8.td

@@ -1,0 +1,2 @@
+include "chain-b.td"
+def A;

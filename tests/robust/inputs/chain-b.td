@@ -1,0 +1,2 @@
+include "chain-c.td"
+def B;

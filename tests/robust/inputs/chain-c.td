@@ -1,0 +1,2 @@
+include "chain-d.td"
+def C;

@@ -1,0 +1,2 @@
+include "chain-e.td"
+def D;

@@ -1,0 +1,2 @@
+def A;
+include "cycle-b.td"

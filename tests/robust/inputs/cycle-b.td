@@ -1,0 +1,2 @@
+def B;
+include "cycle-a.td"

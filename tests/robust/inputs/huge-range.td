@@ -1,0 +1,3 @@
+def A {
+  list<int> l = !range(1000000000);
+}

@@ -1,0 +1,3 @@
+def A {
+  list<int> l = !listsplat(0, 4000000000);
+}

@@ -1,0 +1,2 @@
+include "big.td"
+def B;

@@ -1,0 +1,5 @@
+#ifndef GUARD
+#define GUARD
+include "include-guarded.td"
+def Once;
+#endif

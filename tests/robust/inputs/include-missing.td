@@ -1,0 +1,2 @@
+def A;
+include "no-such-file.td"

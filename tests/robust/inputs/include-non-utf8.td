@@ -1,0 +1,1 @@
+include "non-utf8.td"

@@ -1,0 +1,2 @@
+include "include-self-twice.td"
+include "include-self-twice.td"

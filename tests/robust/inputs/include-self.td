@@ -1,0 +1,1 @@
+include "include-self.td"

@@ -1,0 +1,3 @@
+def A {
+  list<int> l = !foldl([0], !range(64), acc, i, !listconcat(acc, acc));
+}

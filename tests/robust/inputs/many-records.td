@@ -1,0 +1,2 @@
+foreach i = 0...99 in
+  def R#i;

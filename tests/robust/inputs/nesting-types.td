@@ -1,0 +1,1 @@
+def A { list<list<list<list<list<list<list<list<list<list<list<list<list<list<list<list<list<list<list<list<list<list<list<list<list<list<list<list<list<list<int>>>>>>>>>>>>>>>>>>>>>>>>>>>>>> x = []; }

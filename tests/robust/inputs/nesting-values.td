@@ -1,0 +1,1 @@
+def A { int x = !add(!add(!add(!add(!add(!add(!add(!add(!add(!add(!add(!add(!add(!add(!add(!add(!add(!add(!add(!add(!add(!add(!add(!add(!add(!add(!add(!add(!add(!add(1, 1), 1), 1), 1), 1), 1), 1), 1), 1), 1), 1), 1), 1), 1), 1), 1), 1), 1), 1), 1), 1), 1), 1), 1), 1), 1), 1), 1), 1), 1); }

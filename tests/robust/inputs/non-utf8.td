@@ -1,0 +1,2 @@
+// café
+def A { string s = "x"; }

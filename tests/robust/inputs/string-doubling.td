@@ -1,0 +1,3 @@
+def A {
+  string s = !foldl("ab", !range(64), acc, i, acc # acc);
+}

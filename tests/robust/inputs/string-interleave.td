@@ -1,0 +1,4 @@
+defvar s = !foldl("a", !range(10), acc, i, acc # acc);
+def A {
+  string t = !interleave(!listsplat(s, 100), ",");
+}

@@ -1,0 +1,1 @@
+tblgen --limit records=many inputs/small.td

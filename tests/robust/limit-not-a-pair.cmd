@@ -1,0 +1,1 @@
+tblgen --limit records inputs/small.td

@@ -1,0 +1,1 @@
+tblgen --limit instantiation-depth=1000000 inputs/small.td

@@ -1,0 +1,1 @@
+tblgen --limit depth=3 inputs/small.td

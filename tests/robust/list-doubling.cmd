@@ -1,0 +1,1 @@
+tblgen inputs/list-doubling.td

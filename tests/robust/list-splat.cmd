@@ -1,0 +1,1 @@
+tblgen inputs/huge-splat.td

@@ -1,0 +1,1 @@
+tblgen --limit nesting-depth=4 inputs/nesting-lists.td

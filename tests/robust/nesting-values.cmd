@@ -1,0 +1,1 @@
+tblgen --limit nesting-depth=20 inputs/nesting-values.td

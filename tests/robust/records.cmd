@@ -1,0 +1,1 @@
+tblgen --limit records=50 inputs/many-records.td

@@ -1,0 +1,1 @@
+tblgen --limit string-size=1000 inputs/string-doubling.td

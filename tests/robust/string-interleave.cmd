@@ -1,0 +1,1 @@
+tblgen --limit string-size=100000 inputs/string-interleave.td
