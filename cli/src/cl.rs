@@ -52,6 +52,9 @@ pub struct OptSpec {
     pub help: &'static str,
     pub category: &'static str,
     pub hidden: bool,
+    /// `cl::ReallyHidden`: not even `--help-hidden` lists it (tdq's own options, so that the
+    /// help stays llvm-tblgen's).
+    pub really_hidden: bool,
     /// `cl::Prefix`: the value may be glued on (`-Idir`).
     pub prefix: bool,
     /// `cl::list`: every occurrence is kept (otherwise the last one wins).
@@ -72,6 +75,7 @@ impl OptSpec {
             help,
             category: GENERAL,
             hidden: false,
+            really_hidden: false,
             prefix: false,
             list: false,
             single_dash_help: false,
@@ -87,6 +91,11 @@ impl OptSpec {
     }
     pub fn hidden(mut self) -> Self {
         self.hidden = true;
+        self
+    }
+    pub fn really_hidden(mut self) -> Self {
+        self.hidden = true;
+        self.really_hidden = true;
         self
     }
     pub fn prefix(mut self) -> Self {
@@ -694,7 +703,7 @@ fn help_str(s: &mut String, help: &str, indent: usize, first_line_indented_by: u
 pub fn help_text(cl: &CommandLine, show_hidden: bool, categorized: bool) -> String {
     let visible = |o: &OptSpec| {
         // `--help` unhides `--help-list`, so that the plain list stays reachable.
-        !o.hidden || show_hidden || (categorized && matches!(o.kind, ValueKind::Immediate(Immediate::HelpList)))
+        (!o.really_hidden && (!o.hidden || show_hidden)) || (categorized && matches!(o.kind, ValueKind::Immediate(Immediate::HelpList)))
     };
     let mut items: Vec<(&str, &str, HelpItem)> = cl
         .options

@@ -104,12 +104,12 @@ pub fn command_line(
             // tdq's own: read the records from a store instead of a .td file.
             opt("from-db", Str, "Read the records from a store written by `tdq export --db` (tdq)")
                 .value_desc("filename")
-                .hidden(),
+                .really_hidden(),
             // tdq's own: raise a bound on the evaluation's work (tdq_core::limits).
             opt("limit", Str, "Set a limit on the evaluation's work, e.g. records=1000000 (tdq)")
                 .value_desc("name=N")
                 .list()
-                .hidden(),
+                .really_hidden(),
             opt("time-phases", Bool, "Time phases of parser and backend"),
             opt("no-warn-on-unused-template-args", Bool, "Disable unused template argument warnings."),
             opt(
