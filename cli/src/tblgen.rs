@@ -103,7 +103,7 @@ fn table_gen_main(argv0: &str, settings: &Settings, backend: &dyn Backend, mut t
     timer.start("Parse, build records");
     let mut backend_options = settings.backend.clone();
     let evaluation = if settings.from_db.is_empty() {
-        let text = match read_input(&settings.input) {
+        let text = match read_input(&settings.input, settings.core.limits.get(tdq_core::limits::Limit::FileSize)) {
             Ok(text) => text,
             Err(e) => {
                 eprintln!("{argv0}: Could not open input file '{}': {}", settings.input, os_message(&e));
@@ -213,14 +213,16 @@ fn sorted_dependencies(dependencies: &[String]) -> Vec<&str> {
     sorted
 }
 
-fn read_input(path: &str) -> std::io::Result<Vec<u8>> {
+fn read_input(path: &str, max: u64) -> std::io::Result<Vec<u8>> {
+    // One byte past the file-size limit is enough for the evaluation to report it; reading on
+    // (`/dev/zero`, an endless pipe) would only exhaust memory.
+    let mut text = Vec::new();
     if path == "-" {
-        let mut text = Vec::new();
-        std::io::stdin().lock().read_to_end(&mut text)?;
-        Ok(text)
+        std::io::stdin().lock().take(max.saturating_add(1)).read_to_end(&mut text)?;
     } else {
-        std::fs::read(path)
+        std::fs::File::open(path)?.take(max.saturating_add(1)).read_to_end(&mut text)?;
     }
+    Ok(text)
 }
 
 /// Writes `bytes` to `path`, or to stdout for `-`, as LLVM's ToolOutputFile does. Only the

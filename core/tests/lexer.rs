@@ -683,6 +683,26 @@ fn self_include_stops_with_an_error() {
     assert!(msg.starts_with("include cycle: '") && msg.ends_with("s.td' includes itself"), "{msg}");
 }
 
+/// A FIFO is not read (opening it would wait for a writer forever): it is not found, as a
+/// directory is not, and the lexer goes on at once.
+#[cfg(unix)]
+#[test]
+fn fifo_include_is_not_waited_for() {
+    let dir = temp_dir("fifo");
+    let fifo = dir.join("f.td");
+    let made = std::process::Command::new("mkfifo").arg(&fifo).status().expect("mkfifo");
+    assert!(made.success());
+    let src = format!("include \"{}\"\n", fifo.display()).into_bytes();
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let (_, diags, toks) = lex_all(&src, &[], &[]);
+        let _ = tx.send((diags.list.iter().map(|d| d.message.clone()).collect::<Vec<_>>(), toks.last().cloned()));
+    });
+    let (msgs, last) = rx.recv_timeout(std::time::Duration::from_secs(20)).expect("the lexer waited on the FIFO");
+    assert_eq!(msgs, vec![format!("Could not find include file '{}'", fifo.display())]);
+    assert_eq!(last, Some(Tok::Error));
+}
+
 /// Parser-side diagnostics rendered through the same code, checked against llvm-tblgen 19.
 #[test]
 fn render_tabs_notes_and_trailing_newlines() {

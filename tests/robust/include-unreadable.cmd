@@ -1,0 +1,1 @@
+tblgen inputs/include-unreadable.td
