@@ -433,6 +433,9 @@ impl Parser {
                 list = fold::fold_tern_op(&mut self.rk, TernOp::If, lhs, *mhs, *rhs, *ty, None);
             }
         }
+        // Not kept alive through the body: nested loops would hold one resolver of every
+        // enclosing variable per level, memory quadratic in the nesting.
+        drop(r);
         let elems = match list.kind() {
             InitKind::List(e, _) => e,
             _ => {
