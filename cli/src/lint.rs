@@ -57,6 +57,9 @@ pub struct LintArgs {
     /// Print a lint's documentation.
     #[arg(long, value_name = "ID")]
     explain: Option<String>,
+    /// Change a bound on the evaluation's work, as `tdq tblgen --limit` does; repeatable.
+    #[arg(long, value_name = "NAME=N", value_parser = crate::parse_limit)]
+    limit: Vec<String>,
 }
 
 /// Runs `tdq lint`; returns the exit status.
@@ -110,7 +113,7 @@ fn run_inner(args: LintArgs) -> Result<i32, String> {
 fn lint(sources: &Sources, config: &Config, baseline: Option<&Baseline>, format: Format, args: &LintArgs) -> Result<i32, String> {
     let path = sources.root.clone();
     let text = std::fs::read(&path).map_err(|e| format!("could not open input file '{path}': {}", crate::os_message(&e)))?;
-    let opts = tdq_core::Options { include_dirs: sources.include_dirs.clone(), defines: sources.defines.clone(), no_warn_on_unused_template_args: true, ..Default::default() };
+    let opts = tdq_core::Options { include_dirs: sources.include_dirs.clone(), defines: sources.defines.clone(), no_warn_on_unused_template_args: true, limits: crate::limits(&args.limit), ..Default::default() };
     let eval = tdq_core::evaluate(&path, text, &opts);
     if eval.parse_failed || eval.diags.has_errors() {
         let mut err = std::io::stderr().lock();

@@ -112,6 +112,20 @@ fn real_main() {
     std::process::exit(status);
 }
 
+/// Checks one `--limit NAME=N` of a clap-parsed subcommand (`lint`, `diff`).
+pub fn parse_limit(setting: &str) -> Result<String, String> {
+    tdq_core::limits::Limits::default().apply(setting).map(|()| setting.to_string())
+}
+
+/// The limits that `--limit` settings checked by [`parse_limit`] ask for.
+pub fn limits(settings: &[String]) -> tdq_core::limits::Limits {
+    let mut limits = tdq_core::limits::Limits::default();
+    for setting in settings {
+        let _ = limits.apply(setting);
+    }
+    limits
+}
+
 /// Command-line words as text. TableGen's paths and names are text; a word that is not UTF-8
 /// keeps its valid parts.
 fn lossy(word: OsString) -> String {

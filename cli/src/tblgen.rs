@@ -34,13 +34,12 @@ pub fn run(program_name: &str, argv0: &str, args: &[String]) -> i32 {
         eprintln!("tdq: option '{option}' is not implemented yet");
         return FAILURE;
     }
-    let mut limits = tdq_core::limits::Limits::default();
-    for setting in matches.list("limit") {
-        if let Err(e) = limits.apply(&setting) {
-            eprintln!("{program_name}: for the --limit option: {e}");
-            return FAILURE;
-        }
+    let limit_settings = matches.list("limit");
+    if let Some(e) = limit_settings.iter().find_map(|s| crate::parse_limit(s).err()) {
+        eprintln!("{program_name}: for the --limit option: {e}");
+        return FAILURE;
     }
+    let limits = crate::limits(&limit_settings);
     restore_default_sigpipe();
     let settings = Settings {
         input: matches.positionals.first().cloned().unwrap_or_else(|| "-".to_string()),

@@ -33,6 +33,9 @@ pub struct DiffArgs {
     /// Define a preprocessor macro on both sides.
     #[arg(short = 'D', value_name = "NAME")]
     define: Vec<String>,
+    /// Change a bound on the evaluation's work, as `tdq tblgen --limit` does; repeatable.
+    #[arg(long, value_name = "NAME=N", value_parser = crate::parse_limit)]
+    limit: Vec<String>,
     /// Only defs deriving from this class (on either side); may be repeated.
     #[arg(long, value_name = "CLASS")]
     class: Vec<String>,
@@ -193,6 +196,7 @@ fn evaluate_both(prepared: Vec<Prepared>, args: &DiffArgs) -> Result<[Snapshot; 
         let options = tdq_core::Options {
             include_dirs: p.include_dirs.clone(),
             defines: args.define.clone(),
+            limits: crate::limits(&args.limit),
             ..Default::default()
         };
         let (main, from_store) = (p.main.clone(), p.from_store);

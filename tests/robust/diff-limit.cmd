@@ -1,0 +1,1 @@
+diff inputs/many-records.td inputs/small.td --limit records=50

@@ -1,0 +1,1 @@
+lint --td inputs/small.td --limit bogus=1

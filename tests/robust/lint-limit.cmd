@@ -1,0 +1,1 @@
+lint --td inputs/many-records.td --limit records=50
