@@ -211,7 +211,8 @@ pub fn run_query(args: QueryArgs) -> i32 {
             (Some(s), _) if s == "-" => (read_stdin()?, "<stdin>".to_owned()),
             (Some(s), _) => (s.clone(), "<query>".to_owned()),
             (None, Some(f)) => (
-                std::fs::read_to_string(f).map_err(|e| Failure::new(format!("{}: {e}", f.display())))?,
+                std::fs::read_to_string(f)
+                    .map_err(|e| Failure::new(format!("{}: {}", f.display(), crate::os_message(&e))))?,
                 f.display().to_string(),
             ),
             (None, None) => {
