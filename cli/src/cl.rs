@@ -58,6 +58,9 @@ pub struct OptSpec {
     pub list: bool,
     /// Printed as `-name` in help whatever its length (LLVM's DebugCounterList does this).
     pub single_dash_help: bool,
+    /// tdq's own option: listed by no help, not even `--help-hidden`, so that every `--help*`
+    /// stays llvm-tblgen's byte for byte.
+    pub unlisted: bool,
 }
 
 /// cl::'s default category name.
@@ -75,6 +78,7 @@ impl OptSpec {
             prefix: false,
             list: false,
             single_dash_help: false,
+            unlisted: false,
         }
     }
     pub fn value_desc(mut self, desc: &'static str) -> Self {
@@ -87,6 +91,10 @@ impl OptSpec {
     }
     pub fn hidden(mut self) -> Self {
         self.hidden = true;
+        self
+    }
+    pub fn unlisted(mut self) -> Self {
+        self.unlisted = true;
         self
     }
     pub fn prefix(mut self) -> Self {
@@ -694,7 +702,8 @@ fn help_str(s: &mut String, help: &str, indent: usize, first_line_indented_by: u
 pub fn help_text(cl: &CommandLine, show_hidden: bool, categorized: bool) -> String {
     let visible = |o: &OptSpec| {
         // `--help` unhides `--help-list`, so that the plain list stays reachable.
-        !o.hidden || show_hidden || (categorized && matches!(o.kind, ValueKind::Immediate(Immediate::HelpList)))
+        !o.unlisted
+            && (!o.hidden || show_hidden || (categorized && matches!(o.kind, ValueKind::Immediate(Immediate::HelpList))))
     };
     let mut items: Vec<(&str, &str, HelpItem)> = cl
         .options

@@ -17,7 +17,7 @@ use std::time::Instant;
 use tdq_tests::{corpus_dir, corpus_targets, for_each_dump_json_def, full_corpus, llvm_dump_json, same_file_content, target_args};
 
 /// Small targets, quick enough for every `cargo test`.
-const FAST_TARGETS: &[&str] = &["Lanai", "MSP430", "XCore"];
+const FAST_TARGETS: &[&str] = &["Lanai", "XCore"];
 
 fn targets() -> Vec<String> {
     if full_corpus() {

@@ -104,7 +104,7 @@ pub fn command_line(
             // tdq's own: read the records from a store instead of a .td file.
             opt("from-db", Str, "Read the records from a store written by `tdq export --db` (tdq)")
                 .value_desc("filename")
-                .hidden(),
+                .unlisted(),
             opt("time-phases", Bool, "Time phases of parser and backend"),
             opt("no-warn-on-unused-template-args", Bool, "Disable unused template argument warnings."),
             opt(
