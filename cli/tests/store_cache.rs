@@ -190,6 +190,7 @@ const DAMAGES: &[&str] = &[
     "random bytes",
     "random bytes after the first page",
     "random bytes over every page but the first",
+    "the pages of records overwritten",
     "a text file",
     "a SQLite database of another schema",
     "an empty SQLite database with tdq's ids",
@@ -239,6 +240,18 @@ fn damage(sb: &Sandbox, store: &Path, how: &str) {
                 let len = page.len();
                 page[64..].copy_from_slice(&noise(len - 64, i as u64));
             }
+            std::fs::write(store, b).expect("write")
+        }
+        "the pages of records overwritten" => {
+            // Damage the freshness check does not read: meta, sources and the schema are intact.
+            let conn = Connection::open(store).expect("open");
+            let root: usize = conn
+                .query_row("SELECT rootpage FROM sqlite_schema WHERE name = 'records_short'", [], |r| r.get(0))
+                .expect("records_short");
+            drop(conn);
+            let mut b = bytes.clone();
+            // Zeros: not a valid b-tree page, so SQLite reports the damage.
+            b[(root - 1) * 16384..root * 16384].fill(0);
             std::fs::write(store, b).expect("write")
         }
         "a text file" => std::fs::write(store, "def CALL;\n").expect("write"),
