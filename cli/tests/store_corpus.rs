@@ -103,18 +103,24 @@ struct StoreReader<'c> {
     superclasses: rusqlite::Statement<'c>,
     fields: rusqlite::Statement<'c>,
     record: rusqlite::Statement<'c>,
-    /// field name → `records` column
-    columns: BTreeMap<String, String>,
+    /// field name → its `records` column and that column's index in `record`'s rows
+    columns: BTreeMap<String, (String, usize)>,
 }
 
 impl<'c> StoreReader<'c> {
     fn new(conn: &'c Connection) -> StoreReader<'c> {
+        let record = conn.prepare("SELECT * FROM records WHERE name = ?1").expect("records");
+        let index: BTreeMap<&str, usize> = record.column_names().into_iter().enumerate().map(|(i, c)| (c, i)).collect();
         let mut columns = BTreeMap::new();
         let mut st = conn.prepare("SELECT field, col FROM tdq_columns").expect("tdq_columns");
         let mut rows = st.query([]).expect("tdq_columns");
         while let Some(r) = rows.next().expect("a row") {
-            columns.insert(r.get(0).expect("field"), r.get(1).expect("col"));
+            let (field, col): (String, String) = (r.get(0).expect("field"), r.get(1).expect("col"));
+            let i = *index.get(col.as_str()).unwrap_or_else(|| panic!("records has no column {col}"));
+            columns.insert(field, (col, i));
         }
+        drop(rows);
+        drop(st);
         StoreReader {
             superclasses: conn
                 .prepare("SELECT superclass FROM superclasses WHERE record = ?1 AND kind <> 'class' ORDER BY position")
@@ -122,7 +128,7 @@ impl<'c> StoreReader<'c> {
             fields: conn
                 .prepare("SELECT field, value_json, type FROM fields WHERE record = ?1 AND kind <> 'class' ORDER BY position")
                 .expect("fields"),
-            record: conn.prepare("SELECT * FROM records WHERE name = ?1").expect("records"),
+            record,
             columns,
         }
     }
@@ -157,28 +163,24 @@ impl<'c> StoreReader<'c> {
         if stored != expected.keys().copied().collect() {
             out.push(format!("{name}: fields {stored:?}, llvm-tblgen has {:?}", expected.keys()));
         }
-        let row = self.row(name);
+        let mut rows = self.record.query([name]).expect("records");
+        let Some(row) = rows.next().expect("records") else {
+            out.push(format!("{name}: no records row"));
+            return out;
+        };
         for (field, json, ty) in &fields {
             let Some(want) = expected.get(field) else { continue };
             match serde_json::from_str::<Value>(json) {
                 Ok(v) if v == **want => {}
                 _ => out.push(format!("{name}.{field}: value_json {json}, llvm-tblgen says {want}")),
             }
-            let Some(col) = self.columns.get(field) else { continue };
-            let (Some(want_sql), Some(got)) = (sql_scalar(want, ty), row.get(col)) else { continue };
-            if *got != want_sql {
+            let (Some((col, i)), Some(want_sql)) = (self.columns.get(field), sql_scalar(want, ty)) else { continue };
+            let got: Sql = row.get(*i).expect("a value");
+            if got != want_sql {
                 out.push(format!("{name}.{field}: records.{col} is {got:?}, llvm-tblgen says {want}"));
             }
         }
         out
-    }
-
-    /// The `records` row of `name`, by column.
-    fn row(&mut self, name: &str) -> BTreeMap<String, Sql> {
-        let names: Vec<String> = self.record.column_names().into_iter().map(String::from).collect();
-        let mut rows = self.record.query([name]).expect("records");
-        let row = rows.next().expect("records").unwrap_or_else(|| panic!("{name}: no records row"));
-        names.iter().enumerate().map(|(i, n)| (n.clone(), row.get::<_, Sql>(i).expect("a value"))).collect()
     }
 }
 
