@@ -211,7 +211,8 @@ pub fn run_query(args: QueryArgs) -> i32 {
             (Some(s), _) if s == "-" => (read_stdin()?, "<stdin>".to_owned()),
             (Some(s), _) => (s.clone(), "<query>".to_owned()),
             (None, Some(f)) => (
-                std::fs::read_to_string(f).map_err(|e| Failure::new(format!("{}: {e}", f.display())))?,
+                std::fs::read_to_string(f)
+                    .map_err(|e| Failure::new(format!("{}: {}", f.display(), crate::os_message(&e))))?,
                 f.display().to_string(),
             ),
             (None, None) => {
@@ -230,9 +231,21 @@ fn read_stdin() -> Result<String, Failure> {
 
 /// Runs `sql` and prints its results.
 pub fn execute(sql: &str, source_name: &str, source: &SourceArgs, options: &QueryOptions) -> Result<(), Failure> {
-    let (mut engine, store) = make_engine(options, source)?;
-    let start = Instant::now();
-    let results = engine.run(sql, &options.params).map_err(|e| Failure::new(e.render(source_name, sql)))?;
+    let (mut engine, mut store) = make_engine(options, source)?;
+    let mut start = Instant::now();
+    let mut results = engine.run(sql, &options.params);
+    // A cached store damaged where the freshness check does not read (a page of `records`,
+    // say) fails only now: it is removed and rebuilt, once.
+    if let (Err(e), Some(s)) = (&results, &store) {
+        if !s.built && source.db.is_none() && is_damaged_store(&e.message) {
+            let _ = std::fs::remove_file(&s.path);
+            drop(engine);
+            (engine, store) = make_engine(options, source)?;
+            start = Instant::now();
+            results = engine.run(sql, &options.params);
+        }
+    }
+    let results = results.map_err(|e| Failure::new(e.render(source_name, sql)))?;
     let query_seconds = start.elapsed().as_secs_f64();
     print_results(&results, options.format)?;
     if options.timing {
@@ -247,6 +260,11 @@ pub fn execute(sql: &str, source_name: &str, source: &SourceArgs, options: &Quer
         eprintln!("query: {:.3} s", query_seconds);
     }
     Ok(())
+}
+
+/// SQLite's words for a damaged database file (SQLITE_CORRUPT, SQLITE_NOTADB).
+fn is_damaged_store(message: &str) -> bool {
+    message.contains("database disk image is malformed") || message.contains("file is not a database")
 }
 
 pub fn print_results(results: &[ResultSet], format: Option<Format>) -> Result<(), Failure> {

@@ -46,8 +46,9 @@ impl SqliteEngine {
         Ok(())
     }
 
-    /// A hint for an unknown column or table.
-    fn hint(&mut self, message: &str) -> Option<(String, String)> {
+    /// A hint for an unknown column or table (with the word to point at), or for what the
+    /// store refuses.
+    fn hint(&mut self, message: &str, sql: &str) -> Option<(Option<String>, String)> {
         if let Some(col) = message.strip_prefix("no such column: ") {
             let col = col.rsplit('.').next().unwrap_or(col).to_owned();
             let mut names: Vec<String> = tdq_store::schema::RECORD_COLUMNS.iter().map(|s| s.to_string()).collect();
@@ -55,7 +56,7 @@ impl SqliteEngine {
                 names.extend(rs.first_column_texts());
             }
             let best = closest(&col, names.iter().map(String::as_str))?;
-            return Some((col.clone(), format!("no column `{col}`; did you mean `{best}`?")));
+            return Some((Some(col.clone()), format!("no column `{col}`; did you mean `{best}`?")));
         }
         if let Some(table) = message.strip_prefix("no such table: ") {
             let table = table.rsplit('.').next().unwrap_or(table).to_owned();
@@ -64,9 +65,19 @@ impl SqliteEngine {
                 names.extend(rs.first_column_texts());
             }
             let best = closest(&table, names.iter().map(String::as_str))?;
-            return Some((table.clone(), format!("no table or class `{table}`; did you mean `{best}`?")));
+            return Some((Some(table.clone()), format!("no table or class `{table}`; did you mean `{best}`?")));
         }
-        None
+        // What `open_read_only` forbids, in SQLite's words, explained.
+        let refused = if message.starts_with("attempt to write a readonly database") {
+            "the store is read-only: queries read it and never change it (`tdq export --db FILE` writes a copy of your own)"
+        } else if message.starts_with("too many attached databases") {
+            "ATTACH and VACUUM are disabled: a query reads the store and no other file"
+        } else if message == "not authorized" && sql.to_ascii_lowercase().contains("load_extension") {
+            "loading SQLite extensions is disabled"
+        } else {
+            return None;
+        };
+        Some((None, refused.to_owned()))
     }
 }
 
@@ -118,8 +129,10 @@ impl SqliteEngine {
                     other => (other.to_string(), None),
                 };
                 let mut hint = None;
-                if let Some((word, text)) = self.hint(&message) {
-                    offset = offset.or_else(|| scan::find_word(sql, &word));
+                if let Some((word, text)) = self.hint(&message, sql) {
+                    if let Some(word) = word {
+                        offset = offset.or_else(|| scan::find_word(sql, &word));
+                    }
                     hint = Some(text);
                 }
                 QueryError { message, position: offset.map(|o| scan::line_col(sql, o)), hint }

@@ -81,9 +81,10 @@ pub fn cache_dir() -> PathBuf {
 }
 
 /// Opens a store file for queries: read-only, immutable, no ATTACH. Checks it is a store.
+/// Errors do not name the file: callers put it first.
 pub fn open_read_only(path: &Path) -> Result<Connection, StoreError> {
     if !path.is_file() {
-        return Err(StoreError::Io(format!("{}: no such store file", path.display())));
+        return Err(StoreError::Io("no such store file".into()));
     }
     let uri = format!("file:{}?immutable=1", uri_path(path));
     let conn = Connection::open_with_flags(
@@ -163,10 +164,14 @@ pub fn open_or_build(sources: &Sources, dir: &Path, on_build: &mut dyn FnMut()) 
 }
 
 /// Whether every source the store read still has its recorded content.
+/// The key and the version of tdq in `meta` must be this cache entry's and this tdq's (the key
+/// covers the version, but a store carrying another version's meta is not what it claims).
 fn is_fresh(conn: &Connection, key: &str) -> bool {
-    let stored_key: Option<String> =
-        conn.query_row("SELECT value FROM meta WHERE key = 'cache_key'", [], |r| r.get(0)).ok();
-    if stored_key.as_deref() != Some(key) {
+    let meta = |k: &str| -> Option<String> { conn.query_row("SELECT value FROM meta WHERE key = ?1", [k], |r| r.get(0)).ok() };
+    if meta("cache_key").as_deref() != Some(key) || meta("tdq_version").as_deref() != Some(env!("CARGO_PKG_VERSION")) {
+        return false;
+    }
+    if !has_every_table(conn) {
         return false;
     }
     let Ok(mut st) = conn.prepare("SELECT abs_path, hash FROM sources ORDER BY id") else {
@@ -184,6 +189,20 @@ fn is_fresh(conn: &Connection, key: &str) -> bool {
         }
     }
     any
+}
+
+/// Whether every table and view of a store is there (a file missing one is damaged, and the
+/// queries that need it would fail).
+fn has_every_table(conn: &Connection) -> bool {
+    let wanted: Vec<&str> = schema::STORED_TABLES
+        .iter()
+        .chain(&["fields", "superclasses", "records_short", "records_long"])
+        .copied()
+        .collect();
+    let Ok(mut st) = conn.prepare("SELECT count(*) FROM sqlite_schema WHERE name = ?1") else {
+        return false;
+    };
+    wanted.iter().all(|name| st.query_row([name], |r| r.get::<_, i64>(0)).is_ok_and(|n| n == 1))
 }
 
 /// Evaluates `sources` as `tdq tblgen` would; errors come back rendered.

@@ -1,7 +1,12 @@
-//! Helpers shared by the end-to-end tests in `tests/tests/`: where the `tdq` binary under test,
-//! the golden corpus and the reference llvm-tblgen are.
+//! Helpers shared by the end-to-end tests in `tests/tests/` and `cli/tests/`: where the `tdq`
+//! binary under test, the golden corpus, the LLVM corpus and the reference llvm-tblgen are;
+//! snapshot files with a bless switch; llvm-tblgen's `--dump-json` read one def at a time.
 
+use serde::de::{DeserializeSeed, MapAccess, Visitor};
+use serde_json::Value;
+use std::fmt;
 use std::path::{Path, PathBuf};
+use std::process::Command;
 use std::time::SystemTime;
 
 /// The reference implementation: llvm-tblgen 19, as `.ci/setup` installs it.
@@ -92,4 +97,164 @@ fn newest_source() -> Result<Option<(PathBuf, SystemTime)>, String> {
         }
     }
     Ok(newest)
+}
+
+/// The LLVM 19 sources: `$TDQ_CORPUS`, else `../shared/corpus/llvm-19.1.7/llvm` beside the
+/// workspace.
+pub fn corpus_dir() -> PathBuf {
+    let dir = std::env::var_os("TDQ_CORPUS")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| workspace_dir().join("../shared/corpus/llvm-19.1.7/llvm"));
+    assert!(
+        dir.join("include/llvm/Target/Target.td").is_file(),
+        "no LLVM corpus at {} (set TDQ_CORPUS)",
+        dir.display()
+    );
+    dir
+}
+
+/// Every LLVM target of the corpus: the directories of `lib/Target` with a `<T>/<T>.td`, sorted.
+pub fn corpus_targets() -> Vec<String> {
+    let dir = corpus_dir().join("lib/Target");
+    let mut targets: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .filter_map(|e| {
+            let name = e.ok()?.file_name().to_str()?.to_owned();
+            dir.join(&name).join(format!("{name}.td")).is_file().then_some(name)
+        })
+        .collect();
+    targets.sort();
+    targets
+}
+
+/// The words llvm-tblgen takes for target `t`, as `../shared/conformance/targets.sh` gives them:
+/// `-I include -I lib/Target/T lib/Target/T/T.td`, absolute.
+pub fn target_args(t: &str) -> Vec<String> {
+    let llvm = corpus_dir();
+    let dir = llvm.join("lib/Target").join(t);
+    vec![
+        "-I".into(),
+        llvm.join("include").display().to_string(),
+        "-I".into(),
+        dir.display().to_string(),
+        dir.join(format!("{t}.td")).display().to_string(),
+    ]
+}
+
+/// Whether tests over the LLVM corpus run on every target (`TDQ_FULL_CORPUS=1`, as `.ci/test`
+/// sets it) rather than a fast subset.
+pub fn full_corpus() -> bool {
+    std::env::var_os("TDQ_FULL_CORPUS").is_some_and(|v| v == "1")
+}
+
+/// Whether snapshot files are rewritten (`TDQ_BLESS=1`).
+pub fn bless() -> bool {
+    std::env::var_os("TDQ_BLESS").is_some_and(|v| v == "1")
+}
+
+/// Compares `got` with the snapshot file `path`: a missing snapshot is written, and with
+/// [`bless`] every snapshot is rewritten. A difference is pushed onto `failures`.
+pub fn check_snapshot(path: &Path, got: &str, failures: &mut Vec<String>) {
+    match std::fs::read_to_string(path) {
+        Ok(want) if !bless() => {
+            if want != got {
+                let diff = similar::TextDiff::from_lines(want.as_str(), got);
+                failures.push(format!(
+                    "{} differs (TDQ_BLESS=1 rewrites it):\n{}",
+                    path.display(),
+                    diff.unified_diff().header("expected", "got")
+                ));
+            }
+        }
+        _ => std::fs::write(path, got).unwrap_or_else(|e| panic!("{}: {e}", path.display())),
+    }
+}
+
+/// Copies the directory tree `from` into `to`.
+pub fn copy_tree(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap_or_else(|e| panic!("{}: {e}", to.display()));
+    for entry in std::fs::read_dir(from).unwrap_or_else(|e| panic!("{}: {e}", from.display())) {
+        let path = entry.expect("a directory entry").path();
+        let target = to.join(path.file_name().expect("a file name"));
+        if path.is_dir() {
+            copy_tree(&path, &target);
+        } else {
+            std::fs::copy(&path, &target).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        }
+    }
+}
+
+/// Runs llvm-tblgen 19 with `--dump-json` and `args` into `out` (a file: a big target's dump
+/// is hundreds of megabytes, read back one def at a time with [`for_each_dump_json_def`]).
+pub fn llvm_dump_json(args: &[String], out: &Path) {
+    let run = Command::new(LLVM_TBLGEN)
+        .arg("--dump-json")
+        .args(args)
+        .arg("-o")
+        .arg(out)
+        .output()
+        .unwrap_or_else(|e| panic!("{LLVM_TBLGEN}: {e} (install llvm-19: .ci/setup)"));
+    assert!(run.status.success(), "llvm-tblgen --dump-json {args:?} failed: {}", String::from_utf8_lossy(&run.stderr));
+}
+
+/// Calls `each(name, def)` for every def of a `--dump-json` file, in the file's order, without
+/// holding more than one def in memory. The `!instanceof` and `!tablegen_json_version` entries
+/// are skipped.
+pub fn for_each_dump_json_def(path: &Path, each: &mut dyn FnMut(String, Value)) {
+    struct Defs<'a>(&'a mut dyn FnMut(String, Value));
+    impl<'de> Visitor<'de> for Defs<'_> {
+        type Value = ();
+        fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+            f.write_str("the object --dump-json writes")
+        }
+        fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<(), A::Error> {
+            while let Some(key) = map.next_key::<String>()? {
+                let value: Value = map.next_value()?;
+                if !key.starts_with('!') {
+                    (self.0)(key, value);
+                }
+            }
+            Ok(())
+        }
+    }
+    impl<'de> DeserializeSeed<'de> for Defs<'_> {
+        type Value = ();
+        fn deserialize<D: serde::Deserializer<'de>>(self, d: D) -> Result<(), D::Error> {
+            d.deserialize_map(self)
+        }
+    }
+    let file = std::fs::File::open(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let mut de = serde_json::Deserializer::from_reader(std::io::BufReader::with_capacity(1 << 20, file));
+    Defs(each).deserialize(&mut de).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+}
+
+/// Whether two files have the same bytes, read in chunks (outputs of big targets are hundreds
+/// of megabytes).
+pub fn same_file_content(a: &Path, b: &Path) -> bool {
+    use std::io::Read;
+    let open = |p: &Path| std::io::BufReader::with_capacity(1 << 20, std::fs::File::open(p).unwrap_or_else(|e| panic!("{}: {e}", p.display())));
+    let (mut fa, mut fb) = (open(a), open(b));
+    let (mut ba, mut bb) = (vec![0u8; 1 << 20], vec![0u8; 1 << 20]);
+    loop {
+        let na = read_full(&mut fa, &mut ba);
+        let nb = read_full(&mut fb, &mut bb);
+        if na != nb || ba[..na] != bb[..nb] {
+            return false;
+        }
+        if na == 0 {
+            return true;
+        }
+    }
+    fn read_full(r: &mut impl Read, buf: &mut [u8]) -> usize {
+        let mut n = 0;
+        while n < buf.len() {
+            match r.read(&mut buf[n..]) {
+                Ok(0) => break,
+                Ok(k) => n += k,
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                Err(e) => panic!("reading: {e}"),
+            }
+        }
+        n
+    }
 }

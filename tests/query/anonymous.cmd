@@ -1,0 +1,1 @@
+--td small.td -I inc "select name, anonymous from records where anonymous = 1"

@@ -1,0 +1,1 @@
+--td small.td -I inc "select name, Size from Instr where Size <> 4 order by name"

@@ -1,0 +1,1 @@
+--td small.td -I inc -D WITH_EXTRA "select name, Predicates from records where Predicates <> '[]'"

@@ -1,0 +1,3 @@
+--td small.td -I inc "attach database 'other.db' as other"
+--td small.td -I inc "select load_extension('libm.so')"
+--td small.td -I inc "vacuum into 'copy.db'"

@@ -1,0 +1,1 @@
+--td nope.td "select 1"

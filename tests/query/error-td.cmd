@@ -1,0 +1,1 @@
+--td broken.td "select 1"

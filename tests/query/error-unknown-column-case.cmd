@@ -1,0 +1,1 @@
+--td small.td -I inc "select name from records where maylaod = 1"

@@ -1,0 +1,1 @@
+--td small.td -I inc "select name from records where isCal = 1"

@@ -1,0 +1,7 @@
+--td small.td -I inc "insert into meta values ('a', 'b')"
+--td small.td -I inc "update meta set value = 'x'"
+--td small.td -I inc "delete from meta"
+--td small.td -I inc "drop table meta"
+--td small.td -I inc "create table t(x)"
+--td small.td -I inc "pragma query_only = 0; delete from meta"
+--td small.td -I inc "select count(*) from meta"

@@ -1,0 +1,1 @@
+--td small.td -I inc "select field, value, set_file, set_line from fields where record = 'TAILCALL' order by position"

@@ -1,0 +1,1 @@
+--td small.td -I inc -f nope.sql

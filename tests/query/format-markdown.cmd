@@ -1,0 +1,1 @@
+--td small.td -I inc --format markdown "select name, Size, isCall, AsmString, Tag from records order by name"

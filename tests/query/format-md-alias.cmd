@@ -1,0 +1,1 @@
+--td small.td -I inc --format md "select name from records where isBranch = 1"

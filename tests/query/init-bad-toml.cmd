@@ -1,0 +1,2 @@
+cd badtoml
+"select 1"

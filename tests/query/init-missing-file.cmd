@@ -1,0 +1,1 @@
+init --td nope.td

@@ -1,0 +1,4 @@
+-- a comment line
+select name
+from records
+where isCal = 1;

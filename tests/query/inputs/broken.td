@@ -1,0 +1,2 @@
+class A { int x = 1; }
+def a : A { let y = 2; }

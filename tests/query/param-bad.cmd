@@ -1,0 +1,1 @@
+--td small.td -I inc --param 'n 1=4' "select 1"

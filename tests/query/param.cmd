@@ -1,0 +1,1 @@
+--td small.td -I inc --param n=4 --param p=sub "select name, Size from records where Size = :n and AsmString like :p || '%' order by name"

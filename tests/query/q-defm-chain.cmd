@@ -1,0 +1,1 @@
+q defm-chain ADD_rm --td small.td -I inc

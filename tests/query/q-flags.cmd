@@ -1,0 +1,1 @@
+q flags CALL --td small.td -I inc

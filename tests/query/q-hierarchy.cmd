@@ -1,0 +1,1 @@
+q hierarchy TAILCALL --td small.td -I inc

@@ -1,0 +1,1 @@
+q flags --td small.td -I inc

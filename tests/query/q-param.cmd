@@ -1,0 +1,1 @@
+q flags --param record=JMP --td small.td -I inc

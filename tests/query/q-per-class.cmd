@@ -1,0 +1,1 @@
+q per-class --td small.td -I inc

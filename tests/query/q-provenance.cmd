@@ -1,0 +1,1 @@
+q provenance JMP --td small.td -I inc

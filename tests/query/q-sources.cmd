@@ -1,0 +1,1 @@
+q sources --td small.td -I inc --format tsv

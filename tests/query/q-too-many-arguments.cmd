@@ -1,0 +1,1 @@
+q flags CALL extra --td small.td -I inc

@@ -1,0 +1,1 @@
+q flag CALL --td small.td -I inc

@@ -1,0 +1,1 @@
+q unused-classes --td small.td -I inc

@@ -1,0 +1,1 @@
+q with-flag isCall 1 --td small.td -I inc

@@ -1,0 +1,1 @@
+--td small.td -I inc --format table "select name from records where name = 'nothing'"

@@ -1,0 +1,1 @@
+schema Instr --td small.td -I inc

@@ -1,0 +1,1 @@
+schema fields --td small.td -I inc

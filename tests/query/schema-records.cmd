@@ -1,0 +1,1 @@
+schema records --td small.td -I inc

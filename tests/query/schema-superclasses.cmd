@@ -1,0 +1,1 @@
+schema superclasses --td small.td -I inc

@@ -1,0 +1,1 @@
+schema Nope --td small.td -I inc

@@ -1,0 +1,1 @@
+--td small.td -I inc "select count(*) as n from records; select name from records where isBranch = 1"

@@ -1,0 +1,1 @@
+--td small.td -I inc "select record, superclass, direct from superclasses where record = 'ADD_rm' order by position"
