@@ -8,6 +8,7 @@
 use crate::intern::{sym, Interner, Sym};
 use crate::types::{ClassGraph, RecId, Ty};
 use std::fmt::{self, Write as _};
+
 use std::hash::{Hash, Hasher};
 
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -418,10 +419,9 @@ impl Init {
 
     /// LLVM's `getAsUnquotedString`: strings without quotes, everything else as printed.
     pub fn unquoted(self) -> String {
-        match self.kind() {
-            InitKind::Str(s, _) => (*s).to_owned(),
-            _ => self.to_string(),
-        }
+        let mut s = String::new();
+        self.write_unquoted(&mut s);
+        s
     }
 
     /// LLVM's `convertInitializerTo`: the same value seen at type `ty`, if it has that type.
@@ -605,104 +605,226 @@ fn tern_op_name(op: TernOp) -> &'static str {
     }
 }
 
-fn write_joined(f: &mut fmt::Formatter<'_>, items: &[Init]) -> fmt::Result {
+/// Appends `v` in decimal, without the `fmt` machinery (printing writes millions of ints).
+pub fn push_int(s: &mut String, v: i64) {
+    let mut buf = [0u8; 20];
+    let mut i = buf.len();
+    let mut n = v.unsigned_abs();
+    loop {
+        i -= 1;
+        buf[i] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    if v < 0 {
+        s.push('-');
+    }
+    // SAFETY-free: the digits are ASCII.
+    s.push_str(std::str::from_utf8(&buf[i..]).unwrap_or(""));
+}
+
+fn push_joined(s: &mut String, items: &[Init]) {
     for (i, x) in items.iter().enumerate() {
         if i > 0 {
-            f.write_str(", ")?;
+            s.push_str(", ");
         }
-        write!(f, "{x}")?;
+        x.write_to(s);
     }
-    Ok(())
+}
+
+impl Init {
+    /// Appends LLVM's `getAsString` of this value to `s`: what `Display` prints, written
+    /// straight into a string (the `--print-records` hot path).
+    pub fn write_to(self, s: &mut String) {
+        match self.kind() {
+            InitKind::Unset => s.push('?'),
+            InitKind::Bit(b) => s.push(if *b { '1' } else { '0' }),
+            InitKind::Bits(bits) => {
+                s.push_str("{ ");
+                for (i, b) in bits.iter().rev().enumerate() {
+                    if i > 0 {
+                        s.push_str(", ");
+                    }
+                    b.write_to(s);
+                }
+                s.push_str(" }");
+            }
+            InitKind::Int(v) => push_int(s, *v),
+            InitKind::Str(v, false) => {
+                s.push('"');
+                s.push_str(v);
+                s.push('"');
+            }
+            InitKind::Str(v, true) => {
+                s.push_str("[{");
+                s.push_str(v);
+                s.push_str("}]");
+            }
+            InitKind::AnonName(n) => {
+                s.push_str("anonymous_");
+                push_int(s, *n as i64);
+            }
+            InitKind::List(elems, _) => {
+                s.push('[');
+                push_joined(s, elems);
+                s.push(']');
+            }
+            InitKind::Def(_, name, _) => s.push_str(name),
+            InitKind::Var(name, _) => name.write_unquoted(s),
+            InitKind::VarBit(v, b) => {
+                v.write_to(s);
+                s.push('{');
+                push_int(s, *b as i64);
+                s.push('}');
+            }
+            InitKind::VarDef(_, class, args) => {
+                s.push_str(class);
+                s.push('<');
+                push_joined(s, args);
+                s.push('>');
+            }
+            InitKind::Field(rec, name, _) => {
+                rec.write_to(s);
+                s.push('.');
+                s.push_str(name);
+            }
+            InitKind::Cond(conds, vals, _) => {
+                s.push_str("!cond(");
+                for (i, (c, v)) in conds.iter().zip(vals.iter()).enumerate() {
+                    if i > 0 {
+                        s.push_str(", ");
+                    }
+                    c.write_to(s);
+                    s.push_str(": ");
+                    v.write_to(s);
+                }
+                s.push(')');
+            }
+            InitKind::Dag(op, op_name, args) => {
+                s.push('(');
+                op.write_to(s);
+                if let Some(n) = op_name {
+                    s.push(':');
+                    s.push_str(n);
+                }
+                for (i, (a, n)) in args.iter().enumerate() {
+                    s.push_str(if i == 0 { " " } else { ", " });
+                    a.write_to(s);
+                    if let Some(n) = n {
+                        s.push_str(":$");
+                        s.push_str(n);
+                    }
+                }
+                s.push(')');
+            }
+            InitKind::UnOp(op, a, ty) => {
+                s.push_str(un_op_name(*op));
+                if *op == UnOp::Cast {
+                    s.push('<');
+                    ty.write_to(s);
+                    s.push('>');
+                }
+                s.push('(');
+                a.write_to(s);
+                s.push(')');
+            }
+            InitKind::BinOp(op, a, b, ty) => match op {
+                BinOp::ListElem | BinOp::ListSlice => {
+                    a.write_to(s);
+                    s.push('[');
+                    b.write_to(s);
+                    s.push(']');
+                }
+                BinOp::RangeC => {
+                    a.write_to(s);
+                    s.push_str("...");
+                    b.write_to(s);
+                }
+                _ => {
+                    if *op == BinOp::GetDagArg {
+                        s.push_str("!getdagarg<");
+                        ty.write_to(s);
+                        s.push('>');
+                    } else {
+                        s.push_str(bin_op_name(*op));
+                    }
+                    s.push('(');
+                    a.write_to(s);
+                    s.push_str(", ");
+                    b.write_to(s);
+                    s.push(')');
+                }
+            },
+            InitKind::TernOp(op, a, b, c, _) => {
+                s.push_str(tern_op_name(*op));
+                s.push('(');
+                if matches!(op, TernOp::ForEach | TernOp::Filter) {
+                    a.write_unquoted(s);
+                } else {
+                    a.write_to(s);
+                }
+                s.push_str(", ");
+                b.write_to(s);
+                s.push_str(", ");
+                c.write_to(s);
+                s.push(')');
+            }
+            InitKind::Fold(start, list, a, b, expr, _) => {
+                s.push_str("!foldl(");
+                start.write_to(s);
+                s.push_str(", ");
+                list.write_to(s);
+                s.push_str(", ");
+                a.write_unquoted(s);
+                s.push_str(", ");
+                b.write_unquoted(s);
+                s.push_str(", ");
+                expr.write_to(s);
+                s.push(')');
+            }
+            InitKind::IsA(t, e) | InitKind::Exists(t, e) => {
+                s.push_str(if matches!(self.kind(), InitKind::IsA(..)) { "!isa<" } else { "!exists<" });
+                t.write_to(s);
+                s.push_str(">(");
+                e.write_to(s);
+                s.push(')');
+            }
+            InitKind::Arg(v, key) => {
+                match key {
+                    ArgKey::Pos(i) => push_int(s, *i as i64),
+                    ArgKey::Named(n) => n.write_to(s),
+                }
+                s.push_str(": ");
+                v.write_to(s);
+            }
+        }
+    }
+
+    /// Appends LLVM's `getAsUnquotedString`: strings without quotes, everything else as printed.
+    pub fn write_unquoted(self, s: &mut String) {
+        match self.kind() {
+            InitKind::Str(v, _) => s.push_str(v),
+            _ => self.write_to(s),
+        }
+    }
 }
 
 /// `Display` is LLVM's `getAsString`.
 impl fmt::Display for Init {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.kind() {
-            InitKind::Unset => f.write_str("?"),
-            InitKind::Bit(b) => f.write_str(if *b { "1" } else { "0" }),
-            InitKind::Bits(bits) => {
-                f.write_str("{ ")?;
-                for (i, b) in bits.iter().rev().enumerate() {
-                    if i > 0 {
-                        f.write_str(", ")?;
-                    }
-                    write!(f, "{b}")?;
-                }
-                f.write_str(" }")
+            InitKind::Str(v, false) => {
+                f.write_char('"')?;
+                f.write_str(v)?;
+                f.write_char('"')
             }
-            InitKind::Int(v) => write!(f, "{v}"),
-            InitKind::Str(s, false) => write!(f, "\"{s}\""),
-            InitKind::Str(s, true) => write!(f, "[{{{s}}}]"),
-            InitKind::AnonName(n) => write!(f, "anonymous_{n}"),
-            InitKind::List(elems, _) => {
-                f.write_char('[')?;
-                write_joined(f, elems)?;
-                f.write_char(']')
+            _ => {
+                let mut s = String::new();
+                self.write_to(&mut s);
+                f.write_str(&s)
             }
-            InitKind::Def(_, name, _) => f.write_str(name),
-            InitKind::Var(name, _) => f.write_str(&name.unquoted()),
-            InitKind::VarBit(v, b) => write!(f, "{v}{{{b}}}"),
-            InitKind::VarDef(_, class, args) => {
-                write!(f, "{class}<")?;
-                write_joined(f, args)?;
-                f.write_char('>')
-            }
-            InitKind::Field(rec, name, _) => write!(f, "{rec}.{name}"),
-            InitKind::Cond(conds, vals, _) => {
-                f.write_str("!cond(")?;
-                for (i, (c, v)) in conds.iter().zip(vals.iter()).enumerate() {
-                    if i > 0 {
-                        f.write_str(", ")?;
-                    }
-                    write!(f, "{c}: {v}")?;
-                }
-                f.write_char(')')
-            }
-            InitKind::Dag(op, op_name, args) => {
-                write!(f, "({op}")?;
-                if let Some(n) = op_name {
-                    write!(f, ":{n}")?;
-                }
-                for (i, (a, n)) in args.iter().enumerate() {
-                    f.write_str(if i == 0 { " " } else { ", " })?;
-                    write!(f, "{a}")?;
-                    if let Some(n) = n {
-                        write!(f, ":${n}")?;
-                    }
-                }
-                f.write_char(')')
-            }
-            InitKind::UnOp(op, a, ty) => {
-                f.write_str(un_op_name(*op))?;
-                if *op == UnOp::Cast {
-                    write!(f, "<{ty}>")?;
-                }
-                write!(f, "({a})")
-            }
-            InitKind::BinOp(op, a, b, ty) => match op {
-                BinOp::ListElem | BinOp::ListSlice => write!(f, "{a}[{b}]"),
-                BinOp::RangeC => write!(f, "{a}...{b}"),
-                BinOp::GetDagArg => write!(f, "!getdagarg<{ty}>({a}, {b})"),
-                _ => write!(f, "{}({a}, {b})", bin_op_name(*op)),
-            },
-            InitKind::TernOp(op, a, b, c, _) => {
-                f.write_str(tern_op_name(*op))?;
-                f.write_char('(')?;
-                if matches!(op, TernOp::ForEach | TernOp::Filter) {
-                    f.write_str(&a.unquoted())?;
-                } else {
-                    write!(f, "{a}")?;
-                }
-                write!(f, ", {b}, {c})")
-            }
-            InitKind::Fold(start, list, a, b, expr, _) => {
-                write!(f, "!foldl({start}, {list}, {}, {}, {expr})", a.unquoted(), b.unquoted())
-            }
-            InitKind::IsA(t, e) => write!(f, "!isa<{t}>({e})"),
-            InitKind::Exists(t, e) => write!(f, "!exists<{t}>({e})"),
-            InitKind::Arg(v, ArgKey::Pos(i)) => write!(f, "{i}: {v}"),
-            InitKind::Arg(v, ArgKey::Named(n)) => write!(f, "{n}: {v}"),
         }
     }
 }

@@ -42,13 +42,17 @@ impl RecordVal {
     }
     /// LLVM's `getPrintType`: `code` for a string field holding a code literal.
     pub fn print_type(&self) -> String {
+        let mut s = String::new();
+        self.write_print_type(&mut s);
+        s
+    }
+    /// Appends [`Self::print_type`].
+    pub fn write_print_type(&self, s: &mut String) {
         if self.ty.is_string() {
-            if self.value.is_code() {
-                return "code".into();
-            }
-            return "string".into();
+            s.push_str(if self.value.is_code() { "code" } else { "string" });
+        } else {
+            self.ty.write_to(s);
         }
-        self.ty.to_string()
     }
 }
 
@@ -170,8 +174,7 @@ impl Record {
     }
 
     pub fn print_to(&self, rk: &RecordKeeper, s: &mut String) {
-        use std::fmt::Write as _;
-        s.push_str(&self.name_string());
+        self.name.write_unquoted(s);
         if !self.template_args.is_empty() {
             s.push('<');
             for (i, ta) in self.template_args.iter().enumerate() {
@@ -189,7 +192,7 @@ impl Record {
             s.push_str("\t//");
             for (sc, _) in &self.superclasses {
                 s.push(' ');
-                s.push_str(&rk.get(*sc).name_string());
+                rk.get(*sc).name.write_unquoted(s);
             }
         }
         s.push('\n');
@@ -202,18 +205,20 @@ impl Record {
                 }
             }
         }
-        let _ = write!(s, "}}\n");
+        s.push_str("}\n");
     }
 }
 
 fn print_val(v: &RecordVal, s: &mut String) {
-    use std::fmt::Write as _;
     if v.nonconcrete_ok {
         s.push_str("field ");
     }
-    let _ = write!(s, "{} {}", v.print_type(), v.name.unquoted());
+    v.write_print_type(s);
+    s.push(' ');
+    v.name.write_unquoted(s);
     if !v.lost {
-        let _ = write!(s, " = {}", v.value);
+        s.push_str(" = ");
+        v.value.write_to(s);
     }
 }
 
@@ -303,26 +308,24 @@ impl RecordKeeper {
 
     /// llvm-tblgen's `--print-records` output.
     pub fn print(&self, out: &mut dyn Write) -> io::Result<()> {
-        let mut s = String::with_capacity(1 << 16);
-        s.push_str("------------- Classes -----------------\n");
-        for id in self.classes.values() {
-            s.push_str("class ");
-            self.get(*id).print_to(self, &mut s);
-            if s.len() > 1 << 16 {
-                out.write_all(s.as_bytes())?;
-                s.clear();
+        let mut items: Vec<(&'static str, RecId)> = Vec::with_capacity(self.classes.len() + self.defs.len());
+        items.extend(self.classes.values().map(|id| ("class ", *id)));
+        let defs_start = items.len();
+        items.extend(self.defs.values().map(|id| ("def ", *id)));
+        out.write_all(b"------------- Classes -----------------\n")?;
+        let format = |i: usize, s: &mut String| {
+            if i == defs_start {
+                s.push_str("------------- Defs -----------------\n");
             }
+            let (kw, id) = items[i];
+            s.push_str(kw);
+            self.get(id).print_to(self, s);
+        };
+        format_in_order(items.len(), &format, out)?;
+        if defs_start == items.len() {
+            out.write_all(b"------------- Defs -----------------\n")?;
         }
-        s.push_str("------------- Defs -----------------\n");
-        for id in self.defs.values() {
-            s.push_str("def ");
-            self.get(*id).print_to(self, &mut s);
-            if s.len() > 1 << 16 {
-                out.write_all(s.as_bytes())?;
-                s.clear();
-            }
-        }
-        out.write_all(s.as_bytes())
+        Ok(())
     }
 
     /// LLVM's `CheckAssert`.
@@ -365,4 +368,84 @@ impl ClassGraph for RecordKeeper {
     fn direct_superclasses(&self, class: RecId) -> Vec<(RecId, Sym)> {
         self.get(class).direct_superclasses(self).into_iter().map(|c| (c, self.name_sym(c))).collect()
     }
+}
+
+/// Writes `format(0) .. format(n - 1)` to `out`, in that order, formatting chunks of items on
+/// every core. Formatting records is most of an output backend's work; the items are immutable
+/// and the interned values they share are read-only, so worker threads format consecutive
+/// chunks into their own buffers while this thread writes finished chunks in order: the bytes
+/// are exactly those of a sequential loop, whatever the scheduling.
+pub fn format_in_order(n: usize, format: &(dyn Fn(usize, &mut String) + Sync), out: &mut dyn Write) -> io::Result<()> {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    use std::sync::{mpsc, Condvar, Mutex};
+    /// Items per chunk: a few hundred kilobytes of text for typical records.
+    const CHUNK: usize = 256;
+    /// Chunks formatted ahead of the one being written, at most: bounds the memory held.
+    const WINDOW: usize = 16;
+    /// A value tree as deep as the parser accepts is printed recursively.
+    const STACK: usize = 256 << 20;
+    let workers = std::thread::available_parallelism().map_or(1, |n| n.get()).min(8);
+    let chunks = n.div_ceil(CHUNK);
+    if workers < 2 || chunks < 2 {
+        let mut s = String::with_capacity(1 << 17);
+        for i in 0..n {
+            format(i, &mut s);
+            if s.len() >= 1 << 17 {
+                out.write_all(s.as_bytes())?;
+                s.clear();
+            }
+        }
+        return out.write_all(s.as_bytes());
+    }
+    let next = AtomicUsize::new(0);
+    let written = (Mutex::new(0usize), Condvar::new());
+    let failed = std::sync::atomic::AtomicBool::new(false);
+    std::thread::scope(|scope| {
+        let (tx, rx) = mpsc::channel::<(usize, String)>();
+        for _ in 0..workers {
+            let tx = tx.clone();
+            let (next, written, failed) = (&next, &written, &failed);
+            let worker = move || loop {
+                let c = next.fetch_add(1, Ordering::Relaxed);
+                if c >= chunks || failed.load(Ordering::Relaxed) {
+                    break;
+                }
+                {
+                    let (lock, cv) = written;
+                    let mut w = lock.lock().unwrap_or_else(|e| e.into_inner());
+                    while c >= *w + WINDOW && !failed.load(Ordering::Relaxed) {
+                        w = cv.wait(w).unwrap_or_else(|e| e.into_inner());
+                    }
+                }
+                let mut s = String::with_capacity(1 << 18);
+                for i in c * CHUNK..((c + 1) * CHUNK).min(n) {
+                    format(i, &mut s);
+                }
+                if tx.send((c, s)).is_err() {
+                    break;
+                }
+            };
+            std::thread::Builder::new().stack_size(STACK).spawn_scoped(scope, worker).expect("spawn a formatting thread");
+        }
+        drop(tx);
+        let mut pending = std::collections::BTreeMap::new();
+        let mut expected = 0;
+        let mut result = Ok(());
+        for (c, s) in rx {
+            pending.insert(c, s);
+            while let Some(s) = pending.remove(&expected) {
+                if result.is_ok() {
+                    result = out.write_all(s.as_bytes());
+                }
+                expected += 1;
+                let (lock, cv) = &written;
+                *lock.lock().unwrap_or_else(|e| e.into_inner()) = expected;
+                if result.is_err() {
+                    failed.store(true, Ordering::Relaxed);
+                }
+                cv.notify_all();
+            }
+        }
+        result
+    })
 }
