@@ -8,6 +8,7 @@ use crate::source::Loc;
 use crate::types::{ClassGraph, RecId, Ty};
 use rustc_hash::FxHashMap as HashMap;
 use std::collections::BTreeMap;
+use smallvec::SmallVec;
 use std::io::{self, Write};
 
 /// One field or template argument of a record.
@@ -119,6 +120,14 @@ impl Record {
             defm_chain: Vec::new(),
         }
     }
+    /// A copy with only what template-argument parsing reads: the name, locations, kind, the
+    /// template arguments and their values (cheaper than cloning every field of a class).
+    pub fn args_view(&self) -> Record {
+        let mut r = Record::new(self.name, self.locs.clone(), self.kind);
+        r.template_args = self.template_args.clone();
+        r.values = self.values.iter().filter(|v| v.template_arg || self.template_args.contains(&v.name)).cloned().collect();
+        r
+    }
     pub fn is_class(&self) -> bool {
         self.kind == RecordKind::Class
     }
@@ -150,19 +159,22 @@ impl Record {
     /// The direct superclasses, last first (LLVM's `getDirectSuperClasses`).
     pub fn direct_superclasses(&self, rk: &RecordKeeper) -> Vec<RecId> {
         let mut out = Vec::new();
+        self.for_each_direct_superclass(rk, |c| out.push(c));
+        out
+    }
+    fn for_each_direct_superclass(&self, rk: &RecordKeeper, mut f: impl FnMut(RecId)) {
         let mut end = self.superclasses.len();
         while end > 0 {
             let sc = self.superclasses[end - 1].0;
-            out.push(sc);
+            f(sc);
             let n = rk.get(sc).superclasses.len();
             end = end.saturating_sub(1 + n);
         }
-        out
     }
     /// The record's type: its direct superclasses.
     pub fn ty(&self, rk: &RecordKeeper) -> Ty {
-        let classes: Vec<(RecId, Sym)> =
-            self.direct_superclasses(rk).into_iter().map(|c| (c, rk.name_sym(c))).collect();
+        let mut classes: SmallVec<[(RecId, Sym); 8]> = SmallVec::new();
+        self.for_each_direct_superclass(rk, |c| classes.push((c, rk.name_sym(c))));
         Ty::record(&classes)
     }
 
@@ -237,6 +249,12 @@ pub struct RecordKeeper {
     pub diags: Diagnostics,
     /// Set by a fatal error: evaluation stops at the next statement.
     pub fatal: bool,
+    /// [`Self::def_init`] of each def added with [`Self::add_def`], by id.
+    def_inits: Vec<Option<Init>>,
+    /// `defs` hashed: evaluation looks names up millions of times (`!cast`, identifiers), and a
+    /// B-tree lookup compares strings at every level. Complete while it has as many entries as
+    /// `defs` (code that fills `defs` directly, as the store's loader does, bypasses it).
+    def_index: HashMap<Sym, RecId>,
 }
 
 impl RecordKeeper {
@@ -247,12 +265,16 @@ impl RecordKeeper {
         &mut self.records[id.0 as usize]
     }
     pub fn name_sym(&self, id: RecId) -> Sym {
-        sym(&self.get(id).name_string())
+        let name = self.get(id).name;
+        name.as_str().unwrap_or_else(|| sym(&name.unquoted()))
     }
     pub fn class(&self, name: &str) -> Option<RecId> {
         self.classes.get(name).copied()
     }
     pub fn def(&self, name: &str) -> Option<RecId> {
+        if self.def_index.len() == self.defs.len() {
+            return self.def_index.get(name).copied();
+        }
         self.defs.get(name).copied()
     }
     /// A fresh `anonymous_N` name.
@@ -277,12 +299,28 @@ impl RecordKeeper {
     pub fn add_def(&mut self, id: RecId, rec: Record) {
         let name = rec.name_string();
         self.records[id.0 as usize] = rec;
+        let complete = self.def_index.len() == self.defs.len();
         self.defs.insert(name, id);
+        if complete {
+            self.def_index.insert(self.name_sym(id), id);
+        }
+        // A def is final once added: its reference value is made once, here.
+        let init = self.make_def_init(id);
+        let i = id.0 as usize;
+        if self.def_inits.len() <= i {
+            self.def_inits.resize(i + 1, None);
+        }
+        self.def_inits[i] = Some(init);
     }
     /// The value referring to def `id`.
     pub fn def_init(&self, id: RecId) -> Init {
-        let r = self.get(id);
-        Init::def(id, sym(&r.name_string()), r.ty(self))
+        match self.def_inits.get(id.0 as usize) {
+            Some(Some(init)) => *init,
+            _ => self.make_def_init(id),
+        }
+    }
+    fn make_def_init(&self, id: RecId) -> Init {
+        Init::def(id, self.name_sym(id), self.get(id).ty(self))
     }
 
     /// A fatal error with no location (LLVM's PrintFatalError(Twine)), rendered `error: msg`.

@@ -106,7 +106,9 @@ impl Resolver for MapResolver {
 /// Resolves references to a record's own fields (LLVM's `RecordResolver`), optionally renaming
 /// the record: its final resolution.
 pub struct RecordResolver {
-    values: HashMap<Init, Init>,
+    /// The record's fields, live (see `field_updated`). A vector: resolution looks up only the
+    /// few names its Bloom filter lets through, so a scan beats building a map per record.
+    values: Vec<(Init, Init)>,
     mask: u64,
     rec_name: Init,
     new_name: Option<Init>,
@@ -118,7 +120,7 @@ pub struct RecordResolver {
 
 impl RecordResolver {
     pub fn new(rec: &Record, cur: CurRec) -> RecordResolver {
-        let values = rec.values.iter().map(|v| (v.name, v.value)).collect();
+        let values: Vec<(Init, Init)> = rec.values.iter().map(|v| (v.name, v.value)).collect();
         let mask = rec.values.iter().fold(Init::var_mask(rec.name), |m, v| m | Init::var_mask(v.name));
         RecordResolver { values, mask, rec_name: rec.name, new_name: None, cache: HashMap::default(), stack: Vec::new(), cur, is_final: false }
     }
@@ -136,7 +138,7 @@ impl Resolver for RecordResolver {
             return None;
         }
         let mut val = None;
-        if let Some(&v) = self.values.get(&name) {
+        if let Some(&(_, v)) = self.values.iter().find(|(n, _)| *n == name) {
             if !v.is_unset() {
                 self.stack.push(name);
                 val = Some(resolve(rk, v, self));
@@ -170,7 +172,10 @@ impl Resolver for RecordResolver {
         self.mask
     }
     fn field_updated(&mut self, name: Init, value: Init) {
-        self.values.insert(name, value);
+        match self.values.iter_mut().find(|(n, _)| *n == name) {
+            Some(slot) => slot.1 = value,
+            None => self.values.push((name, value)),
+        }
     }
 }
 
