@@ -11,14 +11,6 @@ mod tblgen;
 use clap::{Parser, Subcommand};
 use std::ffi::OsString;
 
-/// mimalloc instead of glibc's malloc: evaluation runs on a worker thread (for its stack), where
-/// glibc serves it from a secondary arena grown 64 MiB at a time with `mprotect` (a tenth of
-/// the run on X86 went to page faults and `mprotect`), and its per-chunk headers and free-list
-/// bookkeeping cost more than mimalloc's size-class pages for the millions of small values,
-/// strings and vectors evaluation makes.
-#[global_allocator]
-static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
-
 /// The LLVM release whose llvm-tblgen tdq reproduces.
 pub const LLVM_VERSION: &str = "19.1.7";
 

@@ -121,13 +121,16 @@ pub enum InitKind {
 }
 
 /// An interned value with what is known about it once, when it is made.
+// 64 bytes: a target makes a million of these; keep it from growing.
+const _: () = assert!(std::mem::size_of::<Node>() == 64);
 #[derive(Debug)]
 pub struct Node {
     kind: InitKind,
     /// Nothing in it refers to a variable or waits to be folded: resolving it is a no-op.
     closed: bool,
-    /// A 64-bit Bloom filter of the variables it refers to (see [`Init::var_mask`]).
-    vars: u64,
+    /// A 32-bit Bloom filter of the variables it refers to (see [`Init::var_mask`]): 32 bits
+    /// keep a node at 64 bytes (with 64 it takes 72), and a substitution names few variables.
+    vars: u32,
     /// Final resolution may change it even if no variable does (`!cast`, `!exists`,
     /// anonymous names).
     final_sensitive: bool,
@@ -192,7 +195,7 @@ impl Init {
             InitKind::Dag(op, _, args) => op.0.closed && args.iter().all(|a| a.0 .0.closed),
             _ => false,
         };
-        let (mut vars, mut final_sensitive) = (0u64, false);
+        let (mut vars, mut final_sensitive) = (0u32, false);
         let mut add = |c: &Init| {
             vars |= c.0.vars;
             final_sensitive |= c.0.final_sensitive;
@@ -200,11 +203,11 @@ impl Init {
         match &kind {
             InitKind::Unset | InitKind::Bit(_) | InitKind::Int(_) | InitKind::Str(..) | InitKind::Def(..) => {}
             InitKind::AnonName(n) => {
-                vars = Init::anon_mask(*n);
+                vars = Init::anon_mask(*n) as u32;
                 final_sensitive = true;
             }
             InitKind::Bits(b) | InitKind::List(b, _) => b.iter().for_each(&mut add),
-            InitKind::Var(name, _) => vars = Init::var_mask(*name),
+            InitKind::Var(name, _) => vars = Init::var_mask(*name) as u32,
             InitKind::VarBit(v, _) | InitKind::Field(v, _, _) | InitKind::IsA(_, v) | InitKind::Arg(v, ArgKey::Pos(_)) => add(v),
             InitKind::Arg(v, ArgKey::Named(n)) => {
                 add(v);
@@ -244,16 +247,16 @@ impl Init {
             return Init::anon_mask(*n);
         }
         let h = ((name.0 as *const Node as usize) >> 3).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        1u64 << (h >> (usize::BITS - 6))
+        1u64 << (h >> (usize::BITS - 5))
     }
 
     fn anon_mask(n: u32) -> u64 {
-        1u64 << ((n as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 58)
+        1u64 << ((n as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 59)
     }
 
     /// The variables this value may refer to, as a Bloom filter of [`Init::var_mask`] bits.
     pub fn vars(self) -> u64 {
-        self.0.vars
+        self.0.vars as u64
     }
 
     pub fn is_final_sensitive(self) -> bool {
