@@ -8,6 +8,7 @@
 use crate::intern::{sym, Interner, Sym};
 use crate::types::{ClassGraph, RecId, Ty};
 use std::fmt::{self, Write as _};
+
 use std::hash::{Hash, Hasher};
 
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -120,13 +121,16 @@ pub enum InitKind {
 }
 
 /// An interned value with what is known about it once, when it is made.
+// 72 bytes at most: a target makes a million of these; keep it from growing.
+const _: () = assert!(std::mem::size_of::<Node>() <= 72);
 #[derive(Debug)]
 pub struct Node {
     kind: InitKind,
     /// Nothing in it refers to a variable or waits to be folded: resolving it is a no-op.
     closed: bool,
-    /// A 64-bit Bloom filter of the variables it refers to (see [`Init::var_mask`]).
-    vars: u64,
+    /// A 32-bit Bloom filter of the variables it refers to (see [`Init::var_mask`]): 32 bits
+    /// keep a node small, and a substitution names few variables.
+    vars: u32,
     /// Final resolution may change it even if no variable does (`!cast`, `!exists`,
     /// anonymous names).
     final_sensitive: bool,
@@ -134,7 +138,7 @@ pub struct Node {
     depth: u32,
     /// Nodes plus string bytes, a shared part counted each time it occurs (saturating): about
     /// what printing it writes.
-    size: u64,
+    size: u32,
 }
 
 impl PartialEq for Node {
@@ -196,8 +200,8 @@ impl Init {
             InitKind::Dag(op, _, args) => op.0.closed && args.iter().all(|a| a.0 .0.closed),
             _ => false,
         };
-        let (mut vars, mut final_sensitive) = (0u64, false);
-        let (mut depth, mut size) = (0u32, 1u64);
+        let (mut vars, mut final_sensitive) = (0u32, false);
+        let (mut depth, mut size) = (0u32, 1u32);
         let mut add = |c: &Init| {
             vars |= c.0.vars;
             final_sensitive |= c.0.final_sensitive;
@@ -207,11 +211,11 @@ impl Init {
         match &kind {
             InitKind::Unset | InitKind::Bit(_) | InitKind::Int(_) | InitKind::Str(..) | InitKind::Def(..) => {}
             InitKind::AnonName(n) => {
-                vars = Init::anon_mask(*n);
+                vars = Init::anon_mask(*n) as u32;
                 final_sensitive = true;
             }
             InitKind::Bits(b) | InitKind::List(b, _) => b.iter().for_each(&mut add),
-            InitKind::Var(name, _) => vars = Init::var_mask(*name),
+            InitKind::Var(name, _) => vars = Init::var_mask(*name) as u32,
             InitKind::VarBit(v, _) | InitKind::Field(v, _, _) | InitKind::IsA(_, v) | InitKind::Arg(v, ArgKey::Pos(_)) => add(v),
             InitKind::Arg(v, ArgKey::Named(n)) => {
                 add(v);
@@ -244,7 +248,7 @@ impl Init {
         }
         let depth = depth.saturating_add(1);
         if let InitKind::Str(text, _) = &kind {
-            size = size.saturating_add(text.len() as u64);
+            size = size.saturating_add(u32::try_from(text.len()).unwrap_or(u32::MAX));
         }
         INITS.with(|i| Init(i.intern(Node { kind, closed, vars, final_sensitive, depth, size })))
     }
@@ -255,16 +259,16 @@ impl Init {
             return Init::anon_mask(*n);
         }
         let h = ((name.0 as *const Node as usize) >> 3).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        1u64 << (h >> (usize::BITS - 6))
+        1u64 << (h >> (usize::BITS - 5))
     }
 
     fn anon_mask(n: u32) -> u64 {
-        1u64 << ((n as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 58)
+        1u64 << ((n as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 59)
     }
 
     /// The variables this value may refer to, as a Bloom filter of [`Init::var_mask`] bits.
     pub fn vars(self) -> u64 {
-        self.0.vars
+        self.0.vars as u64
     }
 
     pub fn is_final_sensitive(self) -> bool {
@@ -279,7 +283,7 @@ impl Init {
     /// About the bytes printing this value writes: nodes plus string bytes, shared parts
     /// counted each time they occur (saturating).
     pub fn size(self) -> u64 {
-        self.0.size
+        u64::from(self.0.size)
     }
     pub fn kind(self) -> &'static InitKind {
         &self.0.kind
@@ -441,10 +445,9 @@ impl Init {
 
     /// LLVM's `getAsUnquotedString`: strings without quotes, everything else as printed.
     pub fn unquoted(self) -> String {
-        match self.kind() {
-            InitKind::Str(s, _) => (*s).to_owned(),
-            _ => self.to_string(),
-        }
+        let mut s = String::new();
+        self.write_unquoted(&mut s);
+        s
     }
 
     /// LLVM's `convertInitializerTo`: the same value seen at type `ty`, if it has that type.
@@ -628,104 +631,226 @@ fn tern_op_name(op: TernOp) -> &'static str {
     }
 }
 
-fn write_joined(f: &mut fmt::Formatter<'_>, items: &[Init]) -> fmt::Result {
+/// Appends `v` in decimal, without the `fmt` machinery (printing writes millions of ints).
+pub fn push_int(s: &mut String, v: i64) {
+    let mut buf = [0u8; 20];
+    let mut i = buf.len();
+    let mut n = v.unsigned_abs();
+    loop {
+        i -= 1;
+        buf[i] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    if v < 0 {
+        s.push('-');
+    }
+    // SAFETY-free: the digits are ASCII.
+    s.push_str(std::str::from_utf8(&buf[i..]).unwrap_or(""));
+}
+
+fn push_joined(s: &mut String, items: &[Init]) {
     for (i, x) in items.iter().enumerate() {
         if i > 0 {
-            f.write_str(", ")?;
+            s.push_str(", ");
         }
-        write!(f, "{x}")?;
+        x.write_to(s);
     }
-    Ok(())
+}
+
+impl Init {
+    /// Appends LLVM's `getAsString` of this value to `s`: what `Display` prints, written
+    /// straight into a string (the `--print-records` hot path).
+    pub fn write_to(self, s: &mut String) {
+        match self.kind() {
+            InitKind::Unset => s.push('?'),
+            InitKind::Bit(b) => s.push(if *b { '1' } else { '0' }),
+            InitKind::Bits(bits) => {
+                s.push_str("{ ");
+                for (i, b) in bits.iter().rev().enumerate() {
+                    if i > 0 {
+                        s.push_str(", ");
+                    }
+                    b.write_to(s);
+                }
+                s.push_str(" }");
+            }
+            InitKind::Int(v) => push_int(s, *v),
+            InitKind::Str(v, false) => {
+                s.push('"');
+                s.push_str(v);
+                s.push('"');
+            }
+            InitKind::Str(v, true) => {
+                s.push_str("[{");
+                s.push_str(v);
+                s.push_str("}]");
+            }
+            InitKind::AnonName(n) => {
+                s.push_str("anonymous_");
+                push_int(s, *n as i64);
+            }
+            InitKind::List(elems, _) => {
+                s.push('[');
+                push_joined(s, elems);
+                s.push(']');
+            }
+            InitKind::Def(_, name, _) => s.push_str(name),
+            InitKind::Var(name, _) => name.write_unquoted(s),
+            InitKind::VarBit(v, b) => {
+                v.write_to(s);
+                s.push('{');
+                push_int(s, *b as i64);
+                s.push('}');
+            }
+            InitKind::VarDef(_, class, args) => {
+                s.push_str(class);
+                s.push('<');
+                push_joined(s, args);
+                s.push('>');
+            }
+            InitKind::Field(rec, name, _) => {
+                rec.write_to(s);
+                s.push('.');
+                s.push_str(name);
+            }
+            InitKind::Cond(conds, vals, _) => {
+                s.push_str("!cond(");
+                for (i, (c, v)) in conds.iter().zip(vals.iter()).enumerate() {
+                    if i > 0 {
+                        s.push_str(", ");
+                    }
+                    c.write_to(s);
+                    s.push_str(": ");
+                    v.write_to(s);
+                }
+                s.push(')');
+            }
+            InitKind::Dag(op, op_name, args) => {
+                s.push('(');
+                op.write_to(s);
+                if let Some(n) = op_name {
+                    s.push(':');
+                    s.push_str(n);
+                }
+                for (i, (a, n)) in args.iter().enumerate() {
+                    s.push_str(if i == 0 { " " } else { ", " });
+                    a.write_to(s);
+                    if let Some(n) = n {
+                        s.push_str(":$");
+                        s.push_str(n);
+                    }
+                }
+                s.push(')');
+            }
+            InitKind::UnOp(op, a, ty) => {
+                s.push_str(un_op_name(*op));
+                if *op == UnOp::Cast {
+                    s.push('<');
+                    ty.write_to(s);
+                    s.push('>');
+                }
+                s.push('(');
+                a.write_to(s);
+                s.push(')');
+            }
+            InitKind::BinOp(op, a, b, ty) => match op {
+                BinOp::ListElem | BinOp::ListSlice => {
+                    a.write_to(s);
+                    s.push('[');
+                    b.write_to(s);
+                    s.push(']');
+                }
+                BinOp::RangeC => {
+                    a.write_to(s);
+                    s.push_str("...");
+                    b.write_to(s);
+                }
+                _ => {
+                    if *op == BinOp::GetDagArg {
+                        s.push_str("!getdagarg<");
+                        ty.write_to(s);
+                        s.push('>');
+                    } else {
+                        s.push_str(bin_op_name(*op));
+                    }
+                    s.push('(');
+                    a.write_to(s);
+                    s.push_str(", ");
+                    b.write_to(s);
+                    s.push(')');
+                }
+            },
+            InitKind::TernOp(op, a, b, c, _) => {
+                s.push_str(tern_op_name(*op));
+                s.push('(');
+                if matches!(op, TernOp::ForEach | TernOp::Filter) {
+                    a.write_unquoted(s);
+                } else {
+                    a.write_to(s);
+                }
+                s.push_str(", ");
+                b.write_to(s);
+                s.push_str(", ");
+                c.write_to(s);
+                s.push(')');
+            }
+            InitKind::Fold(start, list, a, b, expr, _) => {
+                s.push_str("!foldl(");
+                start.write_to(s);
+                s.push_str(", ");
+                list.write_to(s);
+                s.push_str(", ");
+                a.write_unquoted(s);
+                s.push_str(", ");
+                b.write_unquoted(s);
+                s.push_str(", ");
+                expr.write_to(s);
+                s.push(')');
+            }
+            InitKind::IsA(t, e) | InitKind::Exists(t, e) => {
+                s.push_str(if matches!(self.kind(), InitKind::IsA(..)) { "!isa<" } else { "!exists<" });
+                t.write_to(s);
+                s.push_str(">(");
+                e.write_to(s);
+                s.push(')');
+            }
+            InitKind::Arg(v, key) => {
+                match key {
+                    ArgKey::Pos(i) => push_int(s, *i as i64),
+                    ArgKey::Named(n) => n.write_to(s),
+                }
+                s.push_str(": ");
+                v.write_to(s);
+            }
+        }
+    }
+
+    /// Appends LLVM's `getAsUnquotedString`: strings without quotes, everything else as printed.
+    pub fn write_unquoted(self, s: &mut String) {
+        match self.kind() {
+            InitKind::Str(v, _) => s.push_str(v),
+            _ => self.write_to(s),
+        }
+    }
 }
 
 /// `Display` is LLVM's `getAsString`.
 impl fmt::Display for Init {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.kind() {
-            InitKind::Unset => f.write_str("?"),
-            InitKind::Bit(b) => f.write_str(if *b { "1" } else { "0" }),
-            InitKind::Bits(bits) => {
-                f.write_str("{ ")?;
-                for (i, b) in bits.iter().rev().enumerate() {
-                    if i > 0 {
-                        f.write_str(", ")?;
-                    }
-                    write!(f, "{b}")?;
-                }
-                f.write_str(" }")
+            InitKind::Str(v, false) => {
+                f.write_char('"')?;
+                f.write_str(v)?;
+                f.write_char('"')
             }
-            InitKind::Int(v) => write!(f, "{v}"),
-            InitKind::Str(s, false) => write!(f, "\"{s}\""),
-            InitKind::Str(s, true) => write!(f, "[{{{s}}}]"),
-            InitKind::AnonName(n) => write!(f, "anonymous_{n}"),
-            InitKind::List(elems, _) => {
-                f.write_char('[')?;
-                write_joined(f, elems)?;
-                f.write_char(']')
+            _ => {
+                let mut s = String::new();
+                self.write_to(&mut s);
+                f.write_str(&s)
             }
-            InitKind::Def(_, name, _) => f.write_str(name),
-            InitKind::Var(name, _) => f.write_str(&name.unquoted()),
-            InitKind::VarBit(v, b) => write!(f, "{v}{{{b}}}"),
-            InitKind::VarDef(_, class, args) => {
-                write!(f, "{class}<")?;
-                write_joined(f, args)?;
-                f.write_char('>')
-            }
-            InitKind::Field(rec, name, _) => write!(f, "{rec}.{name}"),
-            InitKind::Cond(conds, vals, _) => {
-                f.write_str("!cond(")?;
-                for (i, (c, v)) in conds.iter().zip(vals.iter()).enumerate() {
-                    if i > 0 {
-                        f.write_str(", ")?;
-                    }
-                    write!(f, "{c}: {v}")?;
-                }
-                f.write_char(')')
-            }
-            InitKind::Dag(op, op_name, args) => {
-                write!(f, "({op}")?;
-                if let Some(n) = op_name {
-                    write!(f, ":{n}")?;
-                }
-                for (i, (a, n)) in args.iter().enumerate() {
-                    f.write_str(if i == 0 { " " } else { ", " })?;
-                    write!(f, "{a}")?;
-                    if let Some(n) = n {
-                        write!(f, ":${n}")?;
-                    }
-                }
-                f.write_char(')')
-            }
-            InitKind::UnOp(op, a, ty) => {
-                f.write_str(un_op_name(*op))?;
-                if *op == UnOp::Cast {
-                    write!(f, "<{ty}>")?;
-                }
-                write!(f, "({a})")
-            }
-            InitKind::BinOp(op, a, b, ty) => match op {
-                BinOp::ListElem | BinOp::ListSlice => write!(f, "{a}[{b}]"),
-                BinOp::RangeC => write!(f, "{a}...{b}"),
-                BinOp::GetDagArg => write!(f, "!getdagarg<{ty}>({a}, {b})"),
-                _ => write!(f, "{}({a}, {b})", bin_op_name(*op)),
-            },
-            InitKind::TernOp(op, a, b, c, _) => {
-                f.write_str(tern_op_name(*op))?;
-                f.write_char('(')?;
-                if matches!(op, TernOp::ForEach | TernOp::Filter) {
-                    f.write_str(&a.unquoted())?;
-                } else {
-                    write!(f, "{a}")?;
-                }
-                write!(f, ", {b}, {c})")
-            }
-            InitKind::Fold(start, list, a, b, expr, _) => {
-                write!(f, "!foldl({start}, {list}, {}, {}, {expr})", a.unquoted(), b.unquoted())
-            }
-            InitKind::IsA(t, e) => write!(f, "!isa<{t}>({e})"),
-            InitKind::Exists(t, e) => write!(f, "!exists<{t}>({e})"),
-            InitKind::Arg(v, ArgKey::Pos(i)) => write!(f, "{i}: {v}"),
-            InitKind::Arg(v, ArgKey::Named(n)) => write!(f, "{n}: {v}"),
         }
     }
 }

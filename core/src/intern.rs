@@ -5,27 +5,46 @@
 //! referred to by a `&'static` pointer: equality and hashing are pointer operations, and sharing
 //! unchanged subtrees across copies costs nothing. The memory is never freed; one tdq process
 //! evaluates a bounded number of trees, as llvm-tblgen does.
+//!
+//! Interned things live in bump arenas (bumpalo), one per kind and thread: no per-object
+//! allocator header or size-class rounding for the millions of small nodes an LLVM target
+//! makes, and allocating one is a pointer bump. The tables are hashbrown `HashTable`s keyed by
+//! one FxHash of the value, computed once per lookup.
 
+use bumpalo::Bump;
+use hashbrown::HashTable;
 use std::cell::RefCell;
-use rustc_hash::FxHashSet as HashSet;
-use std::hash::Hash;
+use std::hash::{BuildHasher, Hash};
 
 /// An interned string: compare with `==` on the contents or with [`same`] on the pointer.
 pub type Sym = &'static str;
 
+type Fx = rustc_hash::FxBuildHasher;
+
+fn hash_of<T: Hash + ?Sized>(value: &T) -> u64 {
+    Fx::default().hash_one(value)
+}
+
+struct StringTable {
+    set: HashTable<&'static str>,
+    arena: &'static Bump,
+}
+
 thread_local! {
-    static STRINGS: RefCell<HashSet<&'static str>> = RefCell::new(HashSet::default());
+    static STRINGS: RefCell<StringTable> =
+        RefCell::new(StringTable { set: HashTable::new(), arena: Box::leak(Box::new(Bump::new())) });
 }
 
 /// Interns `s`, returning the one `&'static str` with its contents.
 pub fn sym(s: &str) -> Sym {
-    STRINGS.with(|set| {
-        let mut set = set.borrow_mut();
-        if let Some(&existing) = set.get(s) {
+    STRINGS.with(|table| {
+        let mut table = table.borrow_mut();
+        let h = hash_of(s);
+        if let Some(&existing) = table.set.find(h, |x| *x == s) {
             return existing;
         }
-        let leaked: &'static str = Box::leak(s.to_owned().into_boxed_str());
-        set.insert(leaked);
+        let leaked: &'static str = table.arena.alloc_str(s);
+        table.set.insert_unique(h, leaked, |x| hash_of(*x));
         leaked
     })
 }
@@ -33,21 +52,25 @@ pub fn sym(s: &str) -> Sym {
 /// A process-lifetime interner for one node type. Nodes compare shallowly (children by
 /// pointer), so interning a node costs one hash of its immediate fields.
 pub struct Interner<T: 'static> {
-    set: RefCell<HashSet<&'static T>>,
+    set: RefCell<HashTable<&'static T>>,
+    arena: &'static Bump,
 }
 
 impl<T: Eq + Hash + 'static> Interner<T> {
     pub fn new() -> Self {
-        Interner { set: RefCell::new(HashSet::default()) }
+        Interner { set: RefCell::new(HashTable::new()), arena: Box::leak(Box::new(Bump::new())) }
     }
 
     pub fn intern(&self, value: T) -> &'static T {
         let mut set = self.set.borrow_mut();
-        if let Some(&existing) = set.get(&value) {
+        let h = hash_of(&value);
+        if let Some(&existing) = set.find(h, |x| **x == value) {
             return existing;
         }
-        let leaked: &'static T = Box::leak(Box::new(value));
-        set.insert(leaked);
+        // The arena never drops what it holds: the node (and anything it owns) lives for the
+        // rest of the process, as every interned value does.
+        let leaked: &'static T = self.arena.alloc(value);
+        set.insert_unique(h, leaked, |x| hash_of(*x));
         leaked
     }
 }

@@ -9,6 +9,7 @@ use crate::source::Loc;
 use crate::types::{ClassGraph, RecId, Ty};
 use rustc_hash::FxHashMap as HashMap;
 use std::collections::BTreeMap;
+use smallvec::SmallVec;
 use std::io::{self, Write};
 
 /// One field or template argument of a record.
@@ -43,13 +44,17 @@ impl RecordVal {
     }
     /// LLVM's `getPrintType`: `code` for a string field holding a code literal.
     pub fn print_type(&self) -> String {
+        let mut s = String::new();
+        self.write_print_type(&mut s);
+        s
+    }
+    /// Appends [`Self::print_type`].
+    pub fn write_print_type(&self, s: &mut String) {
         if self.ty.is_string() {
-            if self.value.is_code() {
-                return "code".into();
-            }
-            return "string".into();
+            s.push_str(if self.value.is_code() { "code" } else { "string" });
+        } else {
+            self.ty.write_to(s);
         }
-        self.ty.to_string()
     }
 }
 
@@ -116,6 +121,14 @@ impl Record {
             defm_chain: Vec::new(),
         }
     }
+    /// A copy with only what template-argument parsing reads: the name, locations, kind, the
+    /// template arguments and their values (cheaper than cloning every field of a class).
+    pub fn args_view(&self) -> Record {
+        let mut r = Record::new(self.name, self.locs.clone(), self.kind);
+        r.template_args = self.template_args.clone();
+        r.values = self.values.iter().filter(|v| v.template_arg || self.template_args.contains(&v.name)).cloned().collect();
+        r
+    }
     pub fn is_class(&self) -> bool {
         self.kind == RecordKind::Class
     }
@@ -147,19 +160,22 @@ impl Record {
     /// The direct superclasses, last first (LLVM's `getDirectSuperClasses`).
     pub fn direct_superclasses(&self, rk: &RecordKeeper) -> Vec<RecId> {
         let mut out = Vec::new();
+        self.for_each_direct_superclass(rk, |c| out.push(c));
+        out
+    }
+    fn for_each_direct_superclass(&self, rk: &RecordKeeper, mut f: impl FnMut(RecId)) {
         let mut end = self.superclasses.len();
         while end > 0 {
             let sc = self.superclasses[end - 1].0;
-            out.push(sc);
+            f(sc);
             let n = rk.get(sc).superclasses.len();
             end = end.saturating_sub(1 + n);
         }
-        out
     }
     /// The record's type: its direct superclasses.
     pub fn ty(&self, rk: &RecordKeeper) -> Ty {
-        let classes: Vec<(RecId, Sym)> =
-            self.direct_superclasses(rk).into_iter().map(|c| (c, rk.name_sym(c))).collect();
+        let mut classes: SmallVec<[(RecId, Sym); 8]> = SmallVec::new();
+        self.for_each_direct_superclass(rk, |c| classes.push((c, rk.name_sym(c))));
         Ty::record(&classes)
     }
 
@@ -171,8 +187,7 @@ impl Record {
     }
 
     pub fn print_to(&self, rk: &RecordKeeper, s: &mut String) {
-        use std::fmt::Write as _;
-        s.push_str(&self.name_string());
+        self.name.write_unquoted(s);
         if !self.template_args.is_empty() {
             s.push('<');
             for (i, ta) in self.template_args.iter().enumerate() {
@@ -190,7 +205,7 @@ impl Record {
             s.push_str("\t//");
             for (sc, _) in &self.superclasses {
                 s.push(' ');
-                s.push_str(&rk.get(*sc).name_string());
+                rk.get(*sc).name.write_unquoted(s);
             }
         }
         s.push('\n');
@@ -203,18 +218,20 @@ impl Record {
                 }
             }
         }
-        let _ = write!(s, "}}\n");
+        s.push_str("}\n");
     }
 }
 
 fn print_val(v: &RecordVal, s: &mut String) {
-    use std::fmt::Write as _;
     if v.nonconcrete_ok {
         s.push_str("field ");
     }
-    let _ = write!(s, "{} {}", v.print_type(), v.name.unquoted());
+    v.write_print_type(s);
+    s.push(' ');
+    v.name.write_unquoted(s);
     if !v.lost {
-        let _ = write!(s, " = {}", v.value);
+        s.push_str(" = ");
+        v.value.write_to(s);
     }
 }
 
@@ -240,6 +257,12 @@ pub struct RecordKeeper {
     /// Where the top-level statement being evaluated starts: where a limit reached with no
     /// better location is reported.
     pub statement_loc: Loc,
+    /// [`Self::def_init`] of each def added with [`Self::add_def`], by id.
+    def_inits: Vec<Option<Init>>,
+    /// `defs` hashed: evaluation looks names up millions of times (`!cast`, identifiers), and a
+    /// B-tree lookup compares strings at every level. Complete while it has as many entries as
+    /// `defs` (code that fills `defs` directly, as the store's loader does, bypasses it).
+    def_index: HashMap<Sym, RecId>,
 }
 
 impl RecordKeeper {
@@ -250,12 +273,16 @@ impl RecordKeeper {
         &mut self.records[id.0 as usize]
     }
     pub fn name_sym(&self, id: RecId) -> Sym {
-        sym(&self.get(id).name_string())
+        let name = self.get(id).name;
+        name.as_str().unwrap_or_else(|| sym(&name.unquoted()))
     }
     pub fn class(&self, name: &str) -> Option<RecId> {
         self.classes.get(name).copied()
     }
     pub fn def(&self, name: &str) -> Option<RecId> {
+        if self.def_index.len() == self.defs.len() {
+            return self.def_index.get(name).copied();
+        }
         self.defs.get(name).copied()
     }
     /// A fresh `anonymous_N` name.
@@ -285,12 +312,28 @@ impl RecordKeeper {
         self.check_values(&mut rec);
         let name = rec.name_string();
         self.records[id.0 as usize] = rec;
+        let complete = self.def_index.len() == self.defs.len();
         self.defs.insert(name, id);
+        if complete {
+            self.def_index.insert(self.name_sym(id), id);
+        }
+        // A def is final once added: its reference value is made once, here.
+        let init = self.make_def_init(id);
+        let i = id.0 as usize;
+        if self.def_inits.len() <= i {
+            self.def_inits.resize(i + 1, None);
+        }
+        self.def_inits[i] = Some(init);
     }
     /// The value referring to def `id`.
     pub fn def_init(&self, id: RecId) -> Init {
-        let r = self.get(id);
-        Init::def(id, sym(&r.name_string()), r.ty(self))
+        match self.def_inits.get(id.0 as usize) {
+            Some(Some(init)) => *init,
+            _ => self.make_def_init(id),
+        }
+    }
+    fn make_def_init(&self, id: RecId) -> Init {
+        Init::def(id, self.name_sym(id), self.get(id).ty(self))
     }
 
     /// A fatal error with no location (LLVM's PrintFatalError(Twine)), rendered `error: msg`.
@@ -368,26 +411,24 @@ impl RecordKeeper {
 
     /// llvm-tblgen's `--print-records` output.
     pub fn print(&self, out: &mut dyn Write) -> io::Result<()> {
-        let mut s = String::with_capacity(1 << 16);
-        s.push_str("------------- Classes -----------------\n");
-        for id in self.classes.values() {
-            s.push_str("class ");
-            self.get(*id).print_to(self, &mut s);
-            if s.len() > 1 << 16 {
-                out.write_all(s.as_bytes())?;
-                s.clear();
+        let mut items: Vec<(&'static str, RecId)> = Vec::with_capacity(self.classes.len() + self.defs.len());
+        items.extend(self.classes.values().map(|id| ("class ", *id)));
+        let defs_start = items.len();
+        items.extend(self.defs.values().map(|id| ("def ", *id)));
+        out.write_all(b"------------- Classes -----------------\n")?;
+        let format = |i: usize, s: &mut String| {
+            if i == defs_start {
+                s.push_str("------------- Defs -----------------\n");
             }
+            let (kw, id) = items[i];
+            s.push_str(kw);
+            self.get(id).print_to(self, s);
+        };
+        format_in_order(items.len(), &format, out)?;
+        if defs_start == items.len() {
+            out.write_all(b"------------- Defs -----------------\n")?;
         }
-        s.push_str("------------- Defs -----------------\n");
-        for id in self.defs.values() {
-            s.push_str("def ");
-            self.get(*id).print_to(self, &mut s);
-            if s.len() > 1 << 16 {
-                out.write_all(s.as_bytes())?;
-                s.clear();
-            }
-        }
-        out.write_all(s.as_bytes())
+        Ok(())
     }
 
     /// LLVM's `CheckAssert`.
@@ -430,4 +471,84 @@ impl ClassGraph for RecordKeeper {
     fn direct_superclasses(&self, class: RecId) -> Vec<(RecId, Sym)> {
         self.get(class).direct_superclasses(self).into_iter().map(|c| (c, self.name_sym(c))).collect()
     }
+}
+
+/// Writes `format(0) .. format(n - 1)` to `out`, in that order, formatting chunks of items on
+/// every core. Formatting records is most of an output backend's work; the items are immutable
+/// and the interned values they share are read-only, so worker threads format consecutive
+/// chunks into their own buffers while this thread writes finished chunks in order: the bytes
+/// are exactly those of a sequential loop, whatever the scheduling.
+pub fn format_in_order(n: usize, format: &(dyn Fn(usize, &mut String) + Sync), out: &mut dyn Write) -> io::Result<()> {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    use std::sync::{mpsc, Condvar, Mutex};
+    /// Items per chunk: a few hundred kilobytes of text for typical records.
+    const CHUNK: usize = 256;
+    /// Chunks formatted ahead of the one being written, at most: bounds the memory held.
+    const WINDOW: usize = 16;
+    /// A value tree as deep as the parser accepts is printed recursively.
+    const STACK: usize = 256 << 20;
+    let workers = std::thread::available_parallelism().map_or(1, |n| n.get()).min(8);
+    let chunks = n.div_ceil(CHUNK);
+    if workers < 2 || chunks < 2 {
+        let mut s = String::with_capacity(1 << 17);
+        for i in 0..n {
+            format(i, &mut s);
+            if s.len() >= 1 << 17 {
+                out.write_all(s.as_bytes())?;
+                s.clear();
+            }
+        }
+        return out.write_all(s.as_bytes());
+    }
+    let next = AtomicUsize::new(0);
+    let written = (Mutex::new(0usize), Condvar::new());
+    let failed = std::sync::atomic::AtomicBool::new(false);
+    std::thread::scope(|scope| {
+        let (tx, rx) = mpsc::channel::<(usize, String)>();
+        for _ in 0..workers {
+            let tx = tx.clone();
+            let (next, written, failed) = (&next, &written, &failed);
+            let worker = move || loop {
+                let c = next.fetch_add(1, Ordering::Relaxed);
+                if c >= chunks || failed.load(Ordering::Relaxed) {
+                    break;
+                }
+                {
+                    let (lock, cv) = written;
+                    let mut w = lock.lock().unwrap_or_else(|e| e.into_inner());
+                    while c >= *w + WINDOW && !failed.load(Ordering::Relaxed) {
+                        w = cv.wait(w).unwrap_or_else(|e| e.into_inner());
+                    }
+                }
+                let mut s = String::with_capacity(1 << 18);
+                for i in c * CHUNK..((c + 1) * CHUNK).min(n) {
+                    format(i, &mut s);
+                }
+                if tx.send((c, s)).is_err() {
+                    break;
+                }
+            };
+            std::thread::Builder::new().stack_size(STACK).spawn_scoped(scope, worker).expect("spawn a formatting thread");
+        }
+        drop(tx);
+        let mut pending = std::collections::BTreeMap::new();
+        let mut expected = 0;
+        let mut result = Ok(());
+        for (c, s) in rx {
+            pending.insert(c, s);
+            while let Some(s) = pending.remove(&expected) {
+                if result.is_ok() {
+                    result = out.write_all(s.as_bytes());
+                }
+                expected += 1;
+                let (lock, cv) = &written;
+                *lock.lock().unwrap_or_else(|e| e.into_inner()) = expected;
+                if result.is_err() {
+                    failed.store(true, Ordering::Relaxed);
+                }
+                cv.notify_all();
+            }
+        }
+        result
+    })
 }

@@ -106,7 +106,9 @@ impl Resolver for MapResolver {
 /// Resolves references to a record's own fields (LLVM's `RecordResolver`), optionally renaming
 /// the record: its final resolution.
 pub struct RecordResolver {
-    values: HashMap<Init, Init>,
+    /// The record's fields, live (see `field_updated`). A vector: resolution looks up only the
+    /// few names its Bloom filter lets through, so a scan beats building a map per record.
+    values: Vec<(Init, Init)>,
     mask: u64,
     rec_name: Init,
     new_name: Option<Init>,
@@ -118,7 +120,7 @@ pub struct RecordResolver {
 
 impl RecordResolver {
     pub fn new(rec: &Record, cur: CurRec) -> RecordResolver {
-        let values = rec.values.iter().map(|v| (v.name, v.value)).collect();
+        let values: Vec<(Init, Init)> = rec.values.iter().map(|v| (v.name, v.value)).collect();
         let mask = rec.values.iter().fold(Init::var_mask(rec.name), |m, v| m | Init::var_mask(v.name));
         RecordResolver { values, mask, rec_name: rec.name, new_name: None, cache: HashMap::default(), stack: Vec::new(), cur, is_final: false }
     }
@@ -136,7 +138,7 @@ impl Resolver for RecordResolver {
             return None;
         }
         let mut val = None;
-        if let Some(&v) = self.values.get(&name) {
+        if let Some(&(_, v)) = self.values.iter().find(|(n, _)| *n == name) {
             if !v.is_unset() {
                 self.stack.push(name);
                 val = Some(resolve(rk, v, self));
@@ -170,7 +172,10 @@ impl Resolver for RecordResolver {
         self.mask
     }
     fn field_updated(&mut self, name: Init, value: Init) {
-        self.values.insert(name, value);
+        match self.values.iter_mut().find(|(n, _)| *n == name) {
+            Some(slot) => slot.1 = value,
+            None => self.values.push((name, value)),
+        }
     }
 }
 
@@ -287,18 +292,24 @@ impl Resolver for HasReferenceResolver {
     }
 }
 
+/// Records `new`, the resolution of `items[i]`, in `out`, which is made (with the unchanged
+/// items before it) only at the first item that changes: most resolutions change nothing.
+fn note_item<T: Copy + PartialEq>(out: &mut Option<Vec<T>>, items: &[T], i: usize, new: T) {
+    if let Some(v) = out.as_mut() {
+        v.push(new);
+    } else if new != items[i] {
+        let mut v = Vec::with_capacity(items.len());
+        v.extend_from_slice(&items[..i]);
+        v.push(new);
+        *out = Some(v);
+    }
+}
+
 fn resolve_all(rk: &mut RecordKeeper, items: &[Init], r: &mut dyn Resolver) -> Option<Vec<Init>> {
     let mut out: Option<Vec<Init>> = None;
     for (i, &x) in items.iter().enumerate() {
         let y = resolve(rk, x, r);
-        if let Some(v) = out.as_mut() {
-            v.push(y);
-        } else if y != x {
-            let mut v = Vec::with_capacity(items.len());
-            v.extend_from_slice(&items[..i]);
-            v.push(y);
-            out = Some(v);
-        }
+        note_item(&mut out, items, i, y);
     }
     out
 }
@@ -328,10 +339,9 @@ pub fn resolve(rk: &mut RecordKeeper, init: Init, r: &mut dyn Resolver) -> Init 
             new
         }
         InitKind::Bits(bits) => {
-            let mut changed = false;
-            let mut new_bits = Vec::with_capacity(bits.len());
+            let mut new_bits: Option<Vec<Init>> = None;
             let mut cached: Option<(Init, Init)> = None;
-            for &cur in bits.iter() {
+            for (i, &cur) in bits.iter().enumerate() {
                 let mut nb = if let InitKind::VarBit(var, b) = cur.kind() {
                     let resolved = match cached {
                         Some((k, v)) if k == *var => v,
@@ -348,13 +358,11 @@ pub fn resolve(rk: &mut RecordKeeper, init: Init, r: &mut dyn Resolver) -> Init 
                 if nb.is_unset() && r.keep_unset_bits() {
                     nb = cur;
                 }
-                changed |= nb != cur;
-                new_bits.push(nb);
+                note_item(&mut new_bits, bits, i, nb);
             }
-            if changed {
-                Init::bits(&new_bits)
-            } else {
-                init
+            match new_bits {
+                Some(v) => Init::bits(&v),
+                None => init,
             }
         }
         InitKind::List(elems, et) => match resolve_all(rk, elems, r) {
@@ -407,18 +415,16 @@ pub fn resolve(rk: &mut RecordKeeper, init: Init, r: &mut dyn Resolver) -> Init 
             fold::fold_cond(rk, &nc, &nv, *ty, cur.as_ref())
         }
         InitKind::Dag(op, op_name, args) => {
-            let mut changed = false;
-            let mut new_args = Vec::with_capacity(args.len());
-            for &(a, n) in args.iter() {
+            let mut new_args: Option<Vec<(Init, Option<crate::intern::Sym>)>> = None;
+            for (i, &(a, n)) in args.iter().enumerate() {
                 let na = resolve(rk, a, r);
-                changed |= na != a;
-                new_args.push((na, n));
+                note_item(&mut new_args, args, i, (na, n));
             }
             let nop = resolve(rk, *op, r);
-            if nop != *op || changed {
-                Init::dag(nop, *op_name, &new_args)
-            } else {
-                init
+            match new_args {
+                Some(v) => Init::dag(nop, *op_name, &v),
+                None if nop != *op => Init::dag(nop, *op_name, args),
+                None => init,
             }
         }
         InitKind::UnOp(op, a, ty) => {

@@ -196,6 +196,42 @@ pub fn resolve_types(g: &dyn ClassGraph, t1: Ty, t2: Ty) -> Option<Ty> {
     None
 }
 
+impl Ty {
+    /// Appends the type as llvm-tblgen prints it (what `Display` prints).
+    pub fn write_to(self, s: &mut String) {
+        match self.0 {
+            TyKind::Bit => s.push_str("bit"),
+            TyKind::Bits(n) => {
+                s.push_str("bits<");
+                crate::init::push_int(s, *n as i64);
+                s.push('>');
+            }
+            TyKind::Int => s.push_str("int"),
+            TyKind::String => s.push_str("string"),
+            TyKind::Dag => s.push_str("dag"),
+            TyKind::List(e) => {
+                s.push_str("list<");
+                e.write_to(s);
+                s.push('>');
+            }
+            TyKind::Record(classes) => {
+                if classes.len() == 1 {
+                    s.push_str(classes[0].1);
+                    return;
+                }
+                s.push('{');
+                for (i, c) in classes.iter().enumerate() {
+                    if i > 0 {
+                        s.push_str(", ");
+                    }
+                    s.push_str(c.1);
+                }
+                s.push('}');
+            }
+        }
+    }
+}
+
 impl fmt::Display for Ty {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.0 {

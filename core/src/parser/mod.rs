@@ -91,7 +91,8 @@ pub struct ParserConfig {
 pub struct Parser {
     lex: Lexer,
     pub rk: RecordKeeper,
-    multiclasses: HashMap<String, MultiClass>,
+    /// Shared: every `defm` walks a multiclass's entries while it adds to the parser.
+    multiclasses: HashMap<String, std::rc::Rc<MultiClass>>,
     /// The multiclass being parsed.
     cur_mc: Option<MultiClass>,
     loops: Vec<ForeachLoop>,
@@ -203,10 +204,14 @@ impl Parser {
     }
 
     fn find_in_args(&mut self, rec: &Record, name: &str, scoper: &str) -> Option<Init> {
+        Self::find_in_args_of(rec, name, scoper, &mut self.used_args)
+    }
+
+    fn find_in_args_of(rec: &Record, name: &str, scoper: &str, used_args: &mut HashSet<Init>) -> Option<Init> {
         let arg = Self::qualify(rec, name, scoper);
         if rec.is_template_arg(arg) {
             let ty = rec.value(arg).map(|v| v.ty).unwrap_or_else(Ty::string);
-            self.used_args.insert(arg);
+            used_args.insert(arg);
             return Some(Init::var(arg, ty));
         }
         if name == "NAME" {
@@ -246,8 +251,7 @@ impl Parser {
                 }
                 ScopeKind::MultiClass => {
                     if let Some(mc) = self.cur_mc.as_ref() {
-                        let rec = mc.rec.clone();
-                        if let Some(v) = self.find_in_args(&rec, name, "::") {
+                        if let Some(v) = Self::find_in_args_of(&mc.rec, name, "::", &mut self.used_args) {
                             return Some(v);
                         }
                     }
@@ -525,7 +529,11 @@ impl Parser {
     /// Resolves a def completely and adds it to the record keeper (LLVM's `addDefOne`).
     fn add_def_one(&mut self, mut rec: Record) -> PResult<()> {
         let mut new_name = None;
-        if let Some(prev) = self.rk.def(&rec.name_string()) {
+        let prev = match rec.name.as_str() {
+            Some(name) => self.rk.def(name),
+            None => self.rk.def(&rec.name_string()),
+        };
+        if let Some(prev) = prev {
             if !rec.is_anonymous() {
                 self.rk.error(&rec.locs, format!("def already exists: {}", rec.name_string()));
                 let ploc = self.rk.get(prev).loc();
@@ -546,7 +554,6 @@ impl Parser {
         resolve::check_record_assertions(&mut self.rk, &rec, Some(id));
         resolve::emit_record_dumps(&mut self.rk, &rec, Some(id));
         let ty = rec.ty(&self.rk);
-        let def = Init::def(id, sym(&rec.name_string()), ty);
         for i in 0..self.defsets.len() {
             let elt_ty = self.defsets[i].elt_ty;
             if !ty.is_a(&self.rk, elt_ty) {
@@ -555,9 +562,14 @@ impl Parser {
                 self.rk.diags.note(loc, "location of defset declaration");
                 return Err(Failed);
             }
-            self.defsets[i].elements.push(def);
         }
         self.rk.add_def(id, rec);
+        if !self.defsets.is_empty() {
+            let def = self.rk.def_init(id);
+            for d in self.defsets.iter_mut() {
+                d.elements.push(def);
+            }
+        }
         Ok(())
     }
 
@@ -831,11 +843,11 @@ impl Parser {
         let loc = self.loc();
         let (rec, mc, args_rec) = if is_defm {
             let name = self.parse_multiclass_id()?;
-            let r = self.multiclasses.get(&name).map(|m| m.rec.clone()).ok_or(Failed)?;
+            let r = self.multiclasses.get(&name).map(|m| m.rec.args_view()).ok_or(Failed)?;
             (None, Some(name), r)
         } else {
             let id = self.parse_class_id()?;
-            (Some(id), None, self.rk.get(id).clone())
+            (Some(id), None, self.rk.get(id).args_view())
         };
         let mut args = Vec::new();
         if self.consume(Tok::Less) {
@@ -1458,7 +1470,7 @@ impl Parser {
                 let rec = mc.rec.clone();
                 self.check_unused_template_args(&rec);
             }
-            self.multiclasses.insert(name, mc);
+            self.multiclasses.insert(name, std::rc::Rc::new(mc));
         }
         r
     }
@@ -1520,15 +1532,14 @@ impl Parser {
     }
 
     fn add_sub_multiclass(&mut self, sub: &str, args: &[Init], loc: Loc) -> PResult<()> {
-        let Some(smc) = self.multiclasses.get(sub) else { return Err(Failed) };
-        let smc_rec = smc.rec.clone();
-        let entries = smc.entries.clone();
+        let Some(smc) = self.multiclasses.get(sub).cloned() else { return Err(Failed) };
+        let (smc_rec, entries) = (&smc.rec, &smc.entries);
         let Some(cur) = self.cur_mc.as_ref() else { return Err(Failed) };
         let defm_name = Self::mc_name_var(cur);
         let mut substs = vec![(Self::qualify(&smc_rec, "NAME", "::"), defm_name)];
-        substs.extend(self.resolve_arguments(&smc_rec, args, loc)?);
+        substs.extend(self.resolve_arguments(smc_rec, args, loc)?);
         let mut dest = Vec::new();
-        self.resolve_entries(&entries, &mut substs, false, Some(&mut dest), None)?;
+        self.resolve_entries(entries, &mut substs, false, Some(&mut dest), None)?;
         if let Some(mc) = self.cur_mc.as_mut() {
             mc.entries.extend(dest);
         }
@@ -1554,14 +1565,12 @@ impl Parser {
         let mut r = self.parse_subclass_ref(None, true)?;
         loop {
             let Some(mc_name) = r.mc.clone() else { return Err(Failed) };
-            let (mc_rec, entries) = match self.multiclasses.get(&mc_name) {
-                Some(mc) => (mc.rec.clone(), mc.entries.clone()),
-                None => return Err(Failed),
-            };
+            let Some(mc) = self.multiclasses.get(&mc_name).cloned() else { return Err(Failed) };
+            let (mc_rec, entries) = (&mc.rec, &mc.entries);
             let mut substs = vec![(Self::qualify(&mc_rec, "NAME", "::"), defm_name)];
-            substs.extend(self.resolve_arguments(&mc_rec, &r.args, sub_loc)?);
+            substs.extend(self.resolve_arguments(mc_rec, &r.args, sub_loc)?);
             let is_final = !self.in_multiclass() && self.loops.is_empty();
-            self.resolve_entries(&entries, &mut substs, is_final, Some(&mut new_entries), Some((sub_loc, &mc_name)))?;
+            self.resolve_entries(entries, &mut substs, is_final, Some(&mut new_entries), Some((sub_loc, &mc_name)))?;
             if !self.consume(Tok::Comma) {
                 break;
             }
