@@ -351,7 +351,12 @@ pub fn resolve(rk: &mut RecordKeeper, init: Init, r: &mut dyn Resolver) -> Init 
                             v
                         }
                     };
-                    resolved.get_bit(*b)
+                    // Unchanged: the bit is the same `VarBit` (LLVM's getBit would re-unique it).
+                    if resolved == *var {
+                        cur
+                    } else {
+                        resolved.get_bit(*b)
+                    }
                 } else {
                     resolve(rk, cur, r).get_bit(0)
                 };

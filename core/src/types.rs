@@ -42,6 +42,8 @@ impl Hash for Ty {
 
 thread_local! {
     static TYPES: Interner<TyKind> = Interner::new();
+    /// bit, int, string, dag: asked for millions of times, interned once.
+    static SIMPLE: [Ty; 4] = [TyKind::Bit, TyKind::Int, TyKind::String, TyKind::Dag].map(Ty::make);
 }
 
 /// What type checks need to know about classes: their direct superclasses.
@@ -57,19 +59,19 @@ impl Ty {
         TYPES.with(|t| Ty(t.intern(kind)))
     }
     pub fn bit() -> Ty {
-        Ty::make(TyKind::Bit)
+        SIMPLE.with(|t| t[0])
     }
     pub fn bits(n: u32) -> Ty {
         Ty::make(TyKind::Bits(n))
     }
     pub fn int() -> Ty {
-        Ty::make(TyKind::Int)
+        SIMPLE.with(|t| t[1])
     }
     pub fn string() -> Ty {
-        Ty::make(TyKind::String)
+        SIMPLE.with(|t| t[2])
     }
     pub fn dag() -> Ty {
-        Ty::make(TyKind::Dag)
+        SIMPLE.with(|t| t[3])
     }
     pub fn list(elem: Ty) -> Ty {
         Ty::make(TyKind::List(elem))
