@@ -101,7 +101,10 @@ fn unsupported_option(matches: &cl::Matches) -> Option<String> {
 fn table_gen_main(argv0: &str, settings: &Settings, backend: &dyn Backend, mut timer: PhaseTimer) -> i32 {
     timer.start("Parse, build records");
     let mut backend_options = settings.backend.clone();
-    let evaluation = if settings.from_db.is_empty() {
+    // Not dropped: the process ends after this, and freeing a large target's records one by
+    // one would take a noticeable part of the run (as LLVM, which exits without destroying
+    // its RecordKeeper).
+    let evaluation = std::mem::ManuallyDrop::new(if settings.from_db.is_empty() {
         let text = match read_input(&settings.input, settings.core.limits.get(tdq_core::limits::Limit::FileSize)) {
             Ok(text) => text,
             Err(e) => {
@@ -131,7 +134,7 @@ fn table_gen_main(argv0: &str, settings: &Settings, backend: &dyn Backend, mut t
                 return FAILURE;
             }
         }
-    };
+    });
     let stderr = std::io::stderr();
     let mut err = stderr.lock();
     for diagnostic in &evaluation.diags.list {

@@ -250,7 +250,7 @@ fn fold_cast_to_record(
                 found = NamedDef::Delayed;
             } else {
                 found = match c.id {
-                    Some(id) => NamedDef::Found(Init::def(id, sym(&c.name.unquoted()), c.ty)),
+                    Some(id) => NamedDef::Found(Init::def(id, sym(&c.name.unquoted()), c.ty())),
                     // A def without an id can't be in its final pass; nothing to refer to.
                     None => NamedDef::Delayed,
                 };
@@ -921,7 +921,7 @@ pub fn fold_exists(rk: &mut RecordKeeper, check: Ty, e: Init, cur: Option<&CurRe
             if !is_final {
                 return this;
             }
-            return Init::int(c.ty.is_a(rk, check) as i64);
+            return Init::int(c.ty().is_a(rk, check) as i64);
         }
     }
     if is_final {

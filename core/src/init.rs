@@ -82,7 +82,8 @@ pub enum ArgKey {
     Named(Init),
 }
 
-#[derive(PartialEq, Eq, Hash, Debug)]
+// Hash is written out (below) so that a value can be looked up from a borrowed form.
+#[derive(PartialEq, Eq, Debug)]
 pub enum InitKind {
     /// `?`
     Unset,
@@ -192,8 +193,9 @@ impl Common {
     }
 }
 
-impl Init {
-    pub fn new(kind: InitKind) -> Init {
+impl Node {
+    /// The node of `kind`, with what is known about it.
+    fn of(kind: InitKind) -> Node {
         let closed = match &kind {
             InitKind::Unset | InitKind::Bit(_) | InitKind::Int(_) | InitKind::Str(..) | InitKind::Def(..) => true,
             InitKind::Bits(b) | InitKind::List(b, _) => b.iter().all(|x| x.0.closed),
@@ -250,7 +252,59 @@ impl Init {
         if let InitKind::Str(text, _) = &kind {
             size = size.saturating_add(u32::try_from(text.len()).unwrap_or(u32::MAX));
         }
-        INITS.with(|i| Init(i.intern(Node { kind, closed, vars, final_sensitive, depth, size })))
+        Node { kind, closed, vars, final_sensitive, depth, size }
+    }
+}
+
+impl Hash for InitKind {
+    fn hash<H: Hasher>(&self, h: &mut H) {
+        match self {
+            InitKind::Unset => h.write_u8(0),
+            InitKind::Bit(b) => (1u8, b).hash(h),
+            InitKind::Bits(b) => hash_bits(h, b),
+            InitKind::Int(v) => (3u8, v).hash(h),
+            InitKind::Str(s, code) => (4u8, s, code).hash(h),
+            InitKind::AnonName(n) => (5u8, n).hash(h),
+            InitKind::List(e, t) => hash_list(h, e, *t),
+            InitKind::Def(id, n, t) => (7u8, id, n, t).hash(h),
+            InitKind::Var(n, t) => (8u8, n, t).hash(h),
+            InitKind::VarBit(v, b) => (9u8, v, b).hash(h),
+            InitKind::VarDef(c, n, a) => (10u8, c, n, &a[..]).hash(h),
+            InitKind::Field(r, n, t) => (11u8, r, n, t).hash(h),
+            InitKind::Cond(c, v, t) => (12u8, &c[..], &v[..], t).hash(h),
+            InitKind::Dag(op, n, a) => hash_dag(h, *op, *n, a),
+            InitKind::UnOp(o, a, t) => (14u8, o, a, t).hash(h),
+            InitKind::BinOp(o, a, b, t) => (15u8, o, a, b, t).hash(h),
+            InitKind::TernOp(o, a, b, c, t) => (16u8, o, a, b, c, t).hash(h),
+            InitKind::Fold(s, l, a, b, e, t) => (17u8, s, l, a, b, e, t).hash(h),
+            InitKind::IsA(t, e) => (18u8, t, e).hash(h),
+            InitKind::Exists(t, e) => (19u8, t, e).hash(h),
+            InitKind::Arg(v, k) => (20u8, v, k).hash(h),
+        }
+    }
+}
+
+// The hashes of the variants that are also looked up from slices (`Init::bits`, `list`, `dag`).
+fn hash_bits<H: Hasher>(h: &mut H, bits: &[Init]) {
+    (2u8, bits).hash(h)
+}
+fn hash_list<H: Hasher>(h: &mut H, elems: &[Init], ty: Ty) {
+    (6u8, elems, ty).hash(h)
+}
+fn hash_dag<H: Hasher>(h: &mut H, op: Init, name: Option<Sym>, args: &[(Init, Option<Sym>)]) {
+    (13u8, op, name, args).hash(h)
+}
+
+impl Init {
+    pub fn new(kind: InitKind) -> Init {
+        let hash = crate::intern::hash_with(|h| kind.hash(h));
+        INITS.with(|i| Init(i.intern_with(hash, kind, |n, k| n.kind == *k, Node::of)))
+    }
+
+    /// Interns the value `same` recognises and `make` builds, looked up by `hash` (its
+    /// `InitKind`'s) without building it.
+    fn new_with<K>(hash: u64, key: K, same: impl Fn(&InitKind, &K) -> bool, make: impl FnOnce(K) -> InitKind) -> Init {
+        INITS.with(|i| Init(i.intern_with(hash, key, |n, k| same(&n.kind, k), |k| Node::of(make(k)))))
     }
 
     /// The Bloom-filter bit of a variable name (an interned string value).
@@ -312,10 +366,17 @@ impl Init {
         Init::new(InitKind::Str(sym(s), code))
     }
     pub fn bits(bits: &[Init]) -> Init {
-        Init::new(InitKind::Bits(bits.into()))
+        let hash = crate::intern::hash_with(|h| hash_bits(h, bits));
+        Init::new_with(hash, bits, |k, b| matches!(k, InitKind::Bits(x) if **x == **b), |b| InitKind::Bits(b.into()))
     }
     pub fn list(elems: &[Init], elem_ty: Ty) -> Init {
-        Init::new(InitKind::List(elems.into(), elem_ty))
+        let hash = crate::intern::hash_with(|h| hash_list(h, elems, elem_ty));
+        Init::new_with(
+            hash,
+            elems,
+            |k, e| matches!(k, InitKind::List(x, t) if **x == **e && *t == elem_ty),
+            |e| InitKind::List(e.into(), elem_ty),
+        )
     }
     pub fn var(name: Init, ty: Ty) -> Init {
         Init::new(InitKind::Var(name, ty))
@@ -333,7 +394,13 @@ impl Init {
         Init::new(InitKind::Field(rec, name, ty))
     }
     pub fn dag(op: Init, op_name: Option<Sym>, args: &[(Init, Option<Sym>)]) -> Init {
-        Init::new(InitKind::Dag(op, op_name, args.into()))
+        let hash = crate::intern::hash_with(|h| hash_dag(h, op, op_name, args));
+        Init::new_with(
+            hash,
+            args,
+            |k, a| matches!(k, InitKind::Dag(o, n, x) if *o == op && *n == op_name && **x == **a),
+            |a| InitKind::Dag(op, op_name, a.into()),
+        )
     }
     pub fn un_op(op: UnOp, a: Init, ty: Ty) -> Init {
         Init::new(InitKind::UnOp(op, a, ty))

@@ -49,6 +49,12 @@ pub fn sym(s: &str) -> Sym {
     })
 }
 
+/// Whether two strings are equal, first by address: interned names mostly are the same `Sym`.
+#[inline]
+pub fn same_str(a: &str, b: &str) -> bool {
+    (a.as_ptr() == b.as_ptr() && a.len() == b.len()) || a == b
+}
+
 /// A process-lifetime interner for one node type. Nodes compare shallowly (children by
 /// pointer), so interning a node costs one hash of its immediate fields.
 pub struct Interner<T: 'static> {
@@ -62,17 +68,31 @@ impl<T: Eq + Hash + 'static> Interner<T> {
     }
 
     pub fn intern(&self, value: T) -> &'static T {
+        self.intern_with(hash_of(&value), value, |x, v| x == v, |v| v)
+    }
+
+    /// Interns the value built from `key` by `make`, found by `hash` and `same` without
+    /// building it: a value that exists costs no allocation and no `make`. `hash` must be
+    /// what `hash_of` gives for `make(key)`, and `same(x, key)` must hold exactly for it.
+    pub fn intern_with<K>(&self, hash: u64, key: K, same: impl Fn(&T, &K) -> bool, make: impl FnOnce(K) -> T) -> &'static T {
         let mut set = self.set.borrow_mut();
-        let h = hash_of(&value);
-        if let Some(&existing) = set.find(h, |x| **x == value) {
+        if let Some(&existing) = set.find(hash, |x| same(x, &key)) {
             return existing;
         }
-        // The arena never drops what it holds: the node (and anything it owns) lives for the
-        // rest of the process, as every interned value does.
+        let value = make(key);
+        debug_assert_eq!(hash_of(&value), hash, "intern_with: the hash is not the value's");
         let leaked: &'static T = self.arena.alloc(value);
-        set.insert_unique(h, leaked, |x| hash_of(*x));
+        set.insert_unique(hash, leaked, |x| hash_of(*x));
         leaked
     }
+}
+
+/// The hash interners use: for [`Interner::intern_with`] callers, which hash a borrowed form
+/// of a value exactly as its `Hash` does.
+pub fn hash_with(f: impl FnOnce(&mut rustc_hash::FxHasher)) -> u64 {
+    let mut h = rustc_hash::FxHasher::default();
+    f(&mut h);
+    std::hash::Hasher::finish(&h)
 }
 
 impl<T: Eq + Hash + 'static> Default for Interner<T> {

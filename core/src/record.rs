@@ -3,7 +3,7 @@
 
 use crate::diag::Diagnostics;
 use crate::init::{Init, InitKind};
-use crate::intern::{sym, Sym};
+use crate::intern::{sym, Interner, Sym};
 use crate::limits::{Limit, Limits};
 use crate::source::Loc;
 use crate::types::{ClassGraph, RecId, Ty};
@@ -12,22 +12,48 @@ use std::collections::BTreeMap;
 use smallvec::SmallVec;
 use std::io::{self, Write};
 
-/// One field or template argument of a record.
-#[derive(Clone, Debug)]
-pub struct RecordVal {
+/// What a field or template argument is, apart from its value: interned, and shared by every
+/// record that has the field as declared (a target has millions of fields and few declarations).
+#[derive(PartialEq, Eq, Hash, Debug)]
+pub struct FieldDecl {
     /// The name, a string value (`Class:arg` for template arguments).
     pub name: Init,
     pub ty: Ty,
-    pub value: Init,
     /// Declared with `field`: may stay unresolved, printed first.
     pub nonconcrete_ok: bool,
     pub template_arg: bool,
     /// Where the field was declared.
     pub loc: Loc,
-    /// Where the current value was set (body line, `let`, template argument): provenance.
-    pub set_at: Loc,
     /// An assignment failed its type check: llvm-tblgen then holds no value and prints none.
     pub lost: bool,
+}
+
+thread_local! {
+    static DECLS: Interner<FieldDecl> = Interner::new();
+}
+
+impl FieldDecl {
+    fn interned(self) -> &'static FieldDecl {
+        DECLS.with(|d| d.intern(self))
+    }
+}
+
+/// One field or template argument of a record: its declaration (shared; its fields read through
+/// `Deref`, e.g. `rv.name`, `rv.ty`), its value and where the value was set. 24 bytes.
+#[derive(Clone, Copy, Debug)]
+pub struct RecordVal {
+    decl: &'static FieldDecl,
+    pub value: Init,
+    /// Where the current value was set (body line, `let`, template argument): provenance.
+    pub set_at: Loc,
+}
+const _: () = assert!(std::mem::size_of::<RecordVal>() == 24);
+
+impl std::ops::Deref for RecordVal {
+    type Target = FieldDecl;
+    fn deref(&self) -> &FieldDecl {
+        self.decl
+    }
 }
 
 impl RecordVal {
@@ -37,7 +63,33 @@ impl RecordVal {
             Some(n) => Init::bits(&vec![Init::unset(); n as usize]),
             None => Init::unset(),
         };
-        RecordVal { name, ty, value, nonconcrete_ok, template_arg: false, loc, set_at: loc, lost: false }
+        let decl = FieldDecl { name, ty, nonconcrete_ok, template_arg: false, loc, lost: false };
+        RecordVal { decl: decl.interned(), value, set_at: loc }
+    }
+    /// A field with every part given (a record read back from a store).
+    pub fn from_parts(decl: FieldDecl, value: Init, set_at: Loc) -> RecordVal {
+        RecordVal { decl: decl.interned(), value, set_at }
+    }
+    fn with_decl(&mut self, f: impl FnOnce(&mut FieldDecl)) {
+        let d = self.decl;
+        let mut decl = FieldDecl { name: d.name, ty: d.ty, nonconcrete_ok: d.nonconcrete_ok, template_arg: d.template_arg, loc: d.loc, lost: d.lost };
+        f(&mut decl);
+        self.decl = decl.interned();
+    }
+    pub fn set_loc(&mut self, loc: Loc) {
+        if self.loc != loc {
+            self.with_decl(|d| d.loc = loc);
+        }
+    }
+    pub fn set_lost(&mut self, lost: bool) {
+        if self.lost != lost {
+            self.with_decl(|d| d.lost = lost);
+        }
+    }
+    pub fn set_template_arg(&mut self, template_arg: bool) {
+        if self.template_arg != template_arg {
+            self.with_decl(|d| d.template_arg = template_arg);
+        }
     }
     pub fn name_str(&self) -> Sym {
         self.name.as_str().unwrap_or("")
@@ -174,9 +226,13 @@ impl Record {
     }
     /// The record's type: its direct superclasses.
     pub fn ty(&self, rk: &RecordKeeper) -> Ty {
-        let mut classes: SmallVec<[(RecId, Sym); 8]> = SmallVec::new();
+        Ty::record(&self.direct_superclass_names(rk))
+    }
+    /// The direct superclasses with their names, last first.
+    pub fn direct_superclass_names(&self, rk: &RecordKeeper) -> SmallVec<[(RecId, Sym); 4]> {
+        let mut classes = SmallVec::new();
         self.for_each_direct_superclass(rk, |c| classes.push((c, rk.name_sym(c))));
-        Ty::record(&classes)
+        classes
     }
 
     /// LLVM's `operator<<(raw_ostream&, const Record&)`.

@@ -9,7 +9,9 @@ use crate::record::{Record, RecordKeeper};
 use crate::source::Loc;
 use crate::types::{RecId, Ty};
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
-use std::rc::Rc;
+use crate::intern::Sym;
+use smallvec::SmallVec;
+use std::cell::OnceCell;
 
 /// What folding needs to know about the record being resolved (LLVM's `CurRec`).
 #[derive(Clone, Debug)]
@@ -17,14 +19,28 @@ pub struct CurRec {
     /// Set when the record has an id (classes; defs during their final resolution).
     pub id: Option<RecId>,
     pub name: Init,
-    pub locs: Rc<[Loc]>,
-    pub ty: Ty,
+    pub locs: SmallVec<[Loc; 2]>,
+    /// The direct superclasses, which make the record's type.
+    classes: SmallVec<[(RecId, Sym); 4]>,
+    /// The record's type, made when first asked for: few resolutions fold anything that needs it.
+    ty: OnceCell<Ty>,
     pub is_class: bool,
 }
 
 impl CurRec {
     pub fn of(rec: &Record, id: Option<RecId>, rk: &RecordKeeper) -> CurRec {
-        CurRec { id, name: rec.name, locs: rec.locs.clone().into(), ty: rec.ty(rk), is_class: rec.is_class() }
+        CurRec {
+            id,
+            name: rec.name,
+            locs: SmallVec::from_slice(&rec.locs),
+            classes: rec.direct_superclass_names(rk),
+            ty: OnceCell::new(),
+            is_class: rec.is_class(),
+        }
+    }
+    /// The record's type (LLVM's `getType`: its direct superclasses).
+    pub fn ty(&self) -> Ty {
+        *self.ty.get_or_init(|| Ty::record(&self.classes))
     }
 }
 
@@ -402,8 +418,7 @@ pub fn resolve(rk: &mut RecordKeeper, init: Init, r: &mut dyn Resolver) -> Init 
         InitKind::Field(rec, name, ty) => {
             let nr = resolve(rk, *rec, r);
             if nr != *rec {
-                let cur = r.cur().cloned();
-                fold::fold_field(rk, Init::field(nr, name, *ty), cur.as_ref())
+                fold::fold_field(rk, Init::field(nr, name, *ty), r.cur())
             } else {
                 init
             }
@@ -416,8 +431,7 @@ pub fn resolve(rk: &mut RecordKeeper, init: Init, r: &mut dyn Resolver) -> Init 
             }
             let nc = nc.unwrap_or_else(|| conds.to_vec());
             let nv = nv.unwrap_or_else(|| vals.to_vec());
-            let cur = r.cur().cloned();
-            fold::fold_cond(rk, &nc, &nv, *ty, cur.as_ref())
+            fold::fold_cond(rk, &nc, &nv, *ty, r.cur())
         }
         InitKind::Dag(op, op_name, args) => {
             let mut new_args: Option<Vec<(Init, Option<crate::intern::Sym>)>> = None;
@@ -435,8 +449,7 @@ pub fn resolve(rk: &mut RecordKeeper, init: Init, r: &mut dyn Resolver) -> Init 
         InitKind::UnOp(op, a, ty) => {
             let na = resolve(rk, *a, r);
             if na != *a || (r.is_final() && *op == UnOp::Cast) {
-                let cur = r.cur().cloned();
-                fold::fold_un_op(rk, *op, na, *ty, cur.as_ref(), r.is_final())
+                fold::fold_un_op(rk, *op, na, *ty, r.cur(), r.is_final())
             } else {
                 init
             }
@@ -445,8 +458,7 @@ pub fn resolve(rk: &mut RecordKeeper, init: Init, r: &mut dyn Resolver) -> Init 
             let na = resolve(rk, *a, r);
             let nb = resolve(rk, *b, r);
             if na != *a || nb != *b {
-                let cur = r.cur().cloned();
-                fold::fold_bin_op(rk, *op, na, nb, *ty, cur.as_ref())
+                fold::fold_bin_op(rk, *op, na, nb, *ty, r.cur())
             } else {
                 init
             }
@@ -467,8 +479,7 @@ pub fn resolve(rk: &mut RecordKeeper, init: Init, r: &mut dyn Resolver) -> Init 
                 resolve(rk, *c, r)
             };
             if na != *a || nb != *b || nc != *c {
-                let cur = r.cur().cloned();
-                fold::fold_tern_op(rk, *op, na, nb, nc, *ty, cur.as_ref())
+                fold::fold_tern_op(rk, *op, na, nb, nc, *ty, r.cur())
             } else {
                 init
             }
@@ -485,8 +496,7 @@ pub fn resolve(rk: &mut RecordKeeper, init: Init, r: &mut dyn Resolver) -> Init 
             if ns == *start && nl == *list && ne == *expr {
                 return init;
             }
-            let cur = r.cur().cloned();
-            fold::fold_foldl(rk, ns, nl, *a, *b, ne, *ty, cur.as_ref())
+            fold::fold_foldl(rk, ns, nl, *a, *b, ne, *ty, r.cur())
         }
         InitKind::IsA(t, e) => {
             let ne = resolve(rk, *e, r);
@@ -499,8 +509,7 @@ pub fn resolve(rk: &mut RecordKeeper, init: Init, r: &mut dyn Resolver) -> Init 
         InitKind::Exists(t, e) => {
             let ne = resolve(rk, *e, r);
             if ne != *e || r.is_final() {
-                let cur = r.cur().cloned();
-                fold::fold_exists(rk, *t, ne, cur.as_ref(), r.is_final())
+                fold::fold_exists(rk, *t, ne, r.cur(), r.is_final())
             } else {
                 init
             }

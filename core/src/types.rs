@@ -4,7 +4,8 @@
 //! the sorted set of classes a value is known to derive from; questions about class hierarchy
 //! go through a [`ClassGraph`], which the record keeper implements.
 
-use crate::intern::{Interner, Sym};
+use crate::intern::{same_str, Interner, Sym};
+use smallvec::SmallVec;
 use std::fmt;
 use std::hash::{Hash, Hasher};
 
@@ -12,7 +13,8 @@ use std::hash::{Hash, Hasher};
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
 pub struct RecId(pub u32);
 
-#[derive(PartialEq, Eq, Hash, Debug)]
+// Hash is written out (below): a record type hashes its class ids only.
+#[derive(PartialEq, Eq, Debug)]
 pub enum TyKind {
     Bit,
     Bits(u32),
@@ -22,6 +24,29 @@ pub enum TyKind {
     List(Ty),
     /// Classes sorted by name, none a subclass of another. Empty: any record.
     Record(Box<[(RecId, Sym)]>),
+}
+
+impl Hash for TyKind {
+    fn hash<H: Hasher>(&self, h: &mut H) {
+        match self {
+            TyKind::Bit => h.write_u8(0),
+            TyKind::Bits(n) => (1u8, n).hash(h),
+            TyKind::Int => h.write_u8(2),
+            TyKind::String => h.write_u8(3),
+            TyKind::Dag => h.write_u8(4),
+            TyKind::List(e) => (5u8, e).hash(h),
+            TyKind::Record(classes) => hash_record(h, classes),
+        }
+    }
+}
+
+/// A record type's hash: its classes' ids (the names go with them).
+fn hash_record<H: Hasher>(h: &mut H, classes: &[(RecId, Sym)]) {
+    h.write_u8(6);
+    h.write_usize(classes.len());
+    for (id, _) in classes {
+        h.write_u32(id.0);
+    }
 }
 
 /// An interned type.
@@ -78,10 +103,17 @@ impl Ty {
     }
     /// The record type of a set of classes (sorted by name as LLVM does; duplicates removed).
     pub fn record(classes: &[(RecId, Sym)]) -> Ty {
-        let mut v: Vec<(RecId, Sym)> = classes.to_vec();
-        v.sort_by(|a, b| a.1.cmp(b.1));
-        v.dedup_by_key(|c| c.0);
-        Ty::make(TyKind::Record(v.into_boxed_slice()))
+        let mut v: SmallVec<[(RecId, Sym); 8]> = SmallVec::from_slice(classes);
+        if v.len() > 1 {
+            v.sort_by(|a, b| a.1.cmp(b.1));
+            v.dedup_by_key(|c| c.0);
+        }
+        let hash = crate::intern::hash_with(|h| hash_record(h, &v));
+        let same = |k: &TyKind, v: &SmallVec<[(RecId, Sym); 8]>| match k {
+            TyKind::Record(c) => c.len() == v.len() && c.iter().zip(v.iter()).all(|(a, b)| a.0 == b.0 && same_str(a.1, b.1)),
+            _ => false,
+        };
+        TYPES.with(|t| Ty(t.intern_with(hash, v, same, |v| TyKind::Record(v.into_vec().into_boxed_slice()))))
     }
     pub fn kind(self) -> &'static TyKind {
         self.0

@@ -1,7 +1,6 @@
 //! Unit tests of operator folding and class instantiation (`tdq_core::fold`), with expected
 //! values taken from llvm-tblgen 19 on equivalent `.td` input.
 
-use std::rc::Rc;
 use tdq_core::fold::*;
 use tdq_core::init::{ArgKey, BinOp, Init, InitKind, TernOp, UnOp};
 use tdq_core::intern::sym;
@@ -48,7 +47,12 @@ fn add_class(rk: &mut RecordKeeper, name: &str) -> RecId {
 }
 
 fn cur_of(rk: &RecordKeeper, name: Init, id: Option<RecId>) -> CurRec {
-    CurRec { id, name, locs: Rc::from(vec![loc(7)]), ty: id.map(|i| rk.get(i).ty(rk)).unwrap_or(Ty::record(&[])), is_class: false }
+    // A record named `name` at loc(7), of record `id`'s type.
+    let mut rec = Record::new(name, vec![loc(7)], RecordKind::Def);
+    if let Some(i) = id {
+        rec.superclasses = rk.get(i).superclasses.clone();
+    }
+    CurRec::of(&rec, id, rk)
 }
 
 fn messages(rk: &RecordKeeper) -> Vec<String> {
@@ -298,7 +302,8 @@ fn self_references() {
 
     // Anonymous records are referred to by their printed name.
     let anon = Init::new(InitKind::AnonName(4));
-    let cur = CurRec { name: anon, ..cur };
+    let mut cur = cur;
+    cur.name = anon;
     let r = fold_un_op(&mut rk, UnOp::Cast, s("anonymous_4"), ta, Some(&cur), true);
     assert_eq!(r, Init::def(id, sym("anonymous_4"), ta));
 
@@ -486,7 +491,7 @@ fn instantiate_class() {
     let mut class = Record::new(s("C"), vec![loc(2)], RecordKind::Class);
     let n = s("C:n");
     let mut tv = RecordVal::new(n, loc(2), Ty::int(), false);
-    tv.template_arg = true;
+    tv.set_template_arg(true);
     tv.value = int(3);
     class.values.push(tv);
     class.template_args.push(n);
@@ -535,7 +540,7 @@ fn runaway_instantiation_stops() {
     let mut class = Record::new(s("R"), vec![loc(2)], RecordKind::Class);
     let n = s("R:n");
     let mut tv = RecordVal::new(n, loc(2), Ty::int(), false);
-    tv.template_arg = true;
+    tv.set_template_arg(true);
     class.values.push(tv);
     class.template_args.push(n);
     let cid = rk.add_class(class);

@@ -18,6 +18,7 @@ use crate::resolve::{self, CurRec, HasReferenceResolver, MapResolver};
 use crate::source::Loc;
 use crate::types::{RecId, Ty};
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
+use smallvec::SmallVec;
 
 /// Parse failure: the diagnostic has already been recorded.
 #[derive(Debug)]
@@ -553,7 +554,7 @@ impl Parser {
         }
         resolve::check_record_assertions(&mut self.rk, &rec, Some(id));
         resolve::emit_record_dumps(&mut self.rk, &rec, Some(id));
-        let ty = rec.ty(&self.rk);
+        let ty = if self.defsets.is_empty() { Ty::dag() } else { rec.ty(&self.rk) };
         for i in 0..self.defsets.len() {
             let elt_ty = self.defsets[i].elt_ty;
             if !ty.is_a(&self.rk, elt_ty) {
@@ -606,7 +607,13 @@ impl Parser {
 
     /// LLVM's `AddValue`.
     fn add_value(&mut self, rec: &mut Record, loc: Loc, rv: RecordVal) -> PResult<()> {
-        if let Some(i) = rec.values.iter().position(|v| v.name == rv.name) {
+        let existing = rec.values.iter().position(|v| v.name == rv.name);
+        self.add_value_at(rec, existing, loc, rv)
+    }
+
+    /// [`Self::add_value`] where the caller found the field of the same name (if any) at `existing`.
+    fn add_value_at(&mut self, rec: &mut Record, existing: Option<usize>, loc: Loc, rv: RecordVal) -> PResult<()> {
+        if let Some(i) = existing {
             let ty = rec.values[i].ty;
             match resolve::set_value(&mut self.rk, ty, rv.value) {
                 Some(v) => {
@@ -678,17 +685,17 @@ impl Parser {
         }
         let ty = rec.values[i].ty;
         if override_loc {
-            rec.values[i].loc = loc;
+            rec.values[i].set_loc(loc);
         }
         rec.values[i].set_at = loc;
         match resolve::set_value(&mut self.rk, ty, v) {
             Some(nv) => {
                 rec.values[i].value = nv;
-                rec.values[i].lost = false;
+                rec.values[i].set_lost(false);
                 Ok(())
             }
             None => {
-                rec.values[i].lost = true;
+                rec.values[i].set_lost(true);
                 let init_type = match v.kind() {
                     InitKind::Bits(b) => format!("' of type bit initializer with length {}", b.len()),
                     _ => match v.ty() {
@@ -706,59 +713,56 @@ impl Parser {
 
     /// LLVM's `resolveArguments`: pairs each template argument with its value or default.
     fn resolve_arguments(&mut self, rec: &Record, args: &[Init], loc: Loc) -> PResult<Vec<(Init, Init)>> {
-        let mut unsolved: Vec<Init> = rec.template_args.clone();
-        let mut out = Vec::new();
-        for &a in args {
-            let InitKind::Arg(value, key) = a.kind() else { continue };
-            let name = match key {
-                ArgKey::Pos(i) => match rec.template_args.get(*i as usize) {
-                    Some(n) => *n,
-                    None => continue,
-                },
-                ArgKey::Named(n) => *n,
-            };
-            if !unsolved.contains(&name) {
-                return Err(self.error(loc, format!("We can only specify the template argument '{}' once", name.unquoted())));
+        let paired = pair_arguments(rec, args);
+        self.report_arguments(paired, loc)
+    }
+
+    /// Reports what [`pair_arguments`] found wrong.
+    fn report_arguments(&mut self, paired: Result<Vec<(Init, Init)>, ArgError>, loc: Loc) -> PResult<Vec<(Init, Init)>> {
+        match paired {
+            Ok(pairs) => Ok(pairs),
+            Err(ArgError::Twice(name)) => {
+                Err(self.error(loc, format!("We can only specify the template argument '{}' once", name.unquoted())))
             }
-            out.push((name, *value));
-            unsolved.retain(|n| *n != name);
-        }
-        for name in unsolved {
-            let Some(rv) = rec.value(name) else { continue };
-            let default = rv.value;
-            if !default.is_complete() {
+            Err(ArgError::Unset { name, decl, class }) => {
                 let n = name.unquoted();
                 self.rk.error(&[loc], format!("value not specified for template argument '{n}'"));
-                self.rk.diags.note(rv.loc, format!("declared in '{}'", rec.name_string()));
-                return Err(Failed);
+                self.rk.diags.note(decl, format!("declared in '{class}'"));
+                Err(Failed)
             }
-            out.push((name, default));
         }
-        Ok(out)
     }
 
     /// LLVM's `AddSubClass`.
     fn add_subclass(&mut self, rec: &mut Record, sc_ref: &SubClassRef) -> PResult<()> {
         let Some(sc_id) = sc_ref.rec else { return Err(Failed) };
-        let sc = self.rk.get(sc_id).clone();
-        for f in &sc.values {
-            if !f.template_arg {
-                self.add_value(rec, sc_ref.loc, f.clone())?;
+        // The class's fields, merged into the record's (LLVM's AddValue for each). A class's
+        // field names are distinct, so only the record's fields from before can match one.
+        let before = rec.values.len();
+        for j in 0..self.rk.get(sc_id).values.len() {
+            let f = &self.rk.get(sc_id).values[j];
+            if f.template_arg {
+                continue;
             }
+            let existing = rec.values[..before].iter().position(|v| v.name == f.name);
+            let f = f.clone();
+            self.add_value_at(rec, existing, sc_ref.loc, f)?;
         }
-        let pairs = self.resolve_arguments(&sc, &sc_ref.args, sc_ref.loc)?;
+        let paired = pair_arguments(self.rk.get(sc_id), &sc_ref.args);
+        let pairs = self.report_arguments(paired, sc_ref.loc)?;
         let cur = CurRec::of(rec, None, &self.rk);
         let mut r = MapResolver::new(Some(cur));
         for (k, v) in pairs {
             r.set(k, v);
         }
-        rec.assertions.extend(sc.assertions.iter().cloned());
-        rec.dumps.extend(sc.dumps.iter().cloned());
+        rec.assertions.extend(self.rk.get(sc_id).assertions.iter().cloned());
+        rec.dumps.extend(self.rk.get(sc_id).dumps.iter().cloned());
         let name = if rec.is_class() { Init::var(Self::qualify(rec, "NAME", ":"), Ty::string()) } else { rec.name };
-        r.set(Self::qualify(&sc, "NAME", ":"), name);
+        r.set(Self::qualify(self.rk.get(sc_id), "NAME", ":"), name);
         resolve::resolve_record(&mut self.rk, rec, &mut r, None);
         self.check_fatal()?;
-        for &(s, l) in &sc.superclasses {
+        for j in 0..self.rk.get(sc_id).superclasses.len() {
+            let (s, l) = self.rk.get(sc_id).superclasses[j];
             if rec.is_subclass_of(s) {
                 let n = self.rk.get(s).name_string();
                 return Err(self.error(sc_ref.loc, format!("Already subclass of '{n}'!\n")));
@@ -766,7 +770,8 @@ impl Parser {
             rec.superclasses.push((s, l));
         }
         if rec.is_subclass_of(sc_id) {
-            return Err(self.error(sc_ref.loc, format!("Already subclass of '{}'!\n", sc.name_string())));
+            let n = self.rk.get(sc_id).name_string();
+            return Err(self.error(sc_ref.loc, format!("Already subclass of '{n}'!\n")));
         }
         rec.superclasses.push((sc_id, sc_ref.loc));
         Ok(())
@@ -975,7 +980,7 @@ impl Parser {
             Self::qualify(target, &s, ":")
         };
         let mut rv = RecordVal::new(decl_name, id_loc, ty, has_field);
-        rv.template_arg = template_args;
+        rv.set_template_arg(template_args);
         self.add_value(target, id_loc, rv)?;
         if in_mc {
             if let Some(mc) = self.cur_mc.as_mut() {
@@ -1609,14 +1614,9 @@ impl Parser {
     /// LLVM's `CheckTemplateArgValues`: casts each argument to its parameter's type.
     fn check_template_arg_values(&mut self, values: &mut [Init], loc: Loc, args_rec: &Record) -> PResult<()> {
         for v in values.iter_mut() {
-            let InitKind::Arg(value, key) = v.kind() else { continue };
-            let name = match key {
-                ArgKey::Pos(i) => match args_rec.template_args.get(*i as usize) {
-                    Some(n) => *n,
-                    None => continue,
-                },
-                ArgKey::Named(n) => *n,
-            };
+            let Some((name, value)) = argument_of(args_rec, *v) else { continue };
+            let InitKind::Arg(_, key) = v.kind() else { continue };
+            let value = &value;
             let Some(arg) = args_rec.value(name) else { continue };
             let arg_ty = arg.ty;
             if let Some(vt) = value.ty() {
@@ -1637,4 +1637,43 @@ impl Parser {
         }
         Ok(())
     }
+}
+
+/// What is wrong with the template arguments given to a class or multiclass.
+enum ArgError {
+    /// Given twice.
+    Twice(Init),
+    /// Not given and without a default: the argument, where it is declared, the class.
+    Unset { name: Init, decl: Loc, class: String },
+}
+
+/// LLVM's `resolveArguments` without its diagnostics: each template argument of `rec` with the
+/// value given in `args` (positional or named `Arg` values) or its default.
+fn pair_arguments(rec: &Record, args: &[Init]) -> Result<Vec<(Init, Init)>, ArgError> {
+    let mut unsolved: SmallVec<[Init; 8]> = rec.template_args.iter().copied().collect();
+    let mut out = Vec::with_capacity(rec.template_args.len() + 1);
+    for &a in args {
+        let Some((name, value)) = argument_of(rec, a) else { continue };
+        let Some(k) = unsolved.iter().position(|n| *n == name) else { return Err(ArgError::Twice(name)) };
+        unsolved.remove(k);
+        out.push((name, value));
+    }
+    for name in unsolved {
+        let Some(rv) = rec.value(name) else { continue };
+        if !rv.value.is_complete() {
+            return Err(ArgError::Unset { name, decl: rv.loc, class: rec.name_string() });
+        }
+        out.push((name, rv.value));
+    }
+    Ok(out)
+}
+
+/// The template argument of `rec` that an `Arg` value (positional or named) gives, and its value.
+fn argument_of(rec: &Record, a: Init) -> Option<(Init, Init)> {
+    let InitKind::Arg(value, key) = a.kind() else { return None };
+    let name = match key {
+        ArgKey::Pos(i) => *rec.template_args.get(*i as usize)?,
+        ArgKey::Named(n) => *n,
+    };
+    Some((name, *value))
 }
