@@ -343,10 +343,18 @@ fn is_dag_key(i: Init) -> bool {
 }
 
 fn concat_strings(a: (Sym, bool), b: (Sym, bool)) -> Init {
-    let mut s = String::with_capacity(a.0.len() + b.0.len());
-    s.push_str(a.0);
-    s.push_str(b.0);
-    Init::str_fmt(&s, determine_format(a.1, b.1))
+    thread_local! {
+        // Concatenation is frequent (every `NAME # suffix`) and its result is interned: it is
+        // built in one buffer, not a new string each time.
+        static SCRATCH: std::cell::RefCell<String> = const { std::cell::RefCell::new(String::new()) };
+    }
+    SCRATCH.with(|s| {
+        let mut s = s.borrow_mut();
+        s.clear();
+        s.push_str(a.0);
+        s.push_str(b.0);
+        Init::str_fmt(&s, determine_format(a.1, b.1))
+    })
 }
 
 /// `BinOpInit::getStrConcat`.

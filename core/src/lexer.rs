@@ -14,6 +14,7 @@
 
 use std::collections::{BTreeSet, HashSet};
 
+use crate::intern::{sym, Sym};
 use crate::diag::Diagnostics;
 use crate::limits::{Limit, Limits};
 use crate::source::{clamp_u32, Loc, SourceMgr};
@@ -23,7 +24,7 @@ mod preprocessor;
 use preprocessor::PrepControl;
 
 /// A token. Keywords are `Kw*`; `Bang` is a `!operator`.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Tok {
     Eof,
     Error,
@@ -80,12 +81,12 @@ pub enum Tok {
     BinaryIntVal(i64, u32),
     /// A `"..."` literal with escapes processed (one literal; the parser joins adjacent ones).
     /// Bytes that are not UTF-8 are replaced by U+FFFD.
-    StrVal(String),
+    StrVal(Sym),
     /// The text between `[{` and `}]`.
-    CodeFragment(String),
-    Id(String),
+    CodeFragment(Sym),
+    Id(Sym),
     /// `$name`, without the `$`.
-    VarName(String),
+    VarName(Sym),
 }
 
 /// The `!operators` LLVM 19's lexer knows (`!setop` and `!getop` are the deprecated spellings
@@ -327,8 +328,13 @@ fn is_id_char(c: u8, first: bool) -> bool {
     c == b'_' || is_alpha(c) || (!first && is_digit(c))
 }
 
-fn lossy(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
+/// The interned text of a token (bytes that are not UTF-8 replaced by U+FFFD): identifiers
+/// and strings repeat, and a token is cloned as the parser looks ahead.
+fn lossy(bytes: &[u8]) -> Sym {
+    match std::str::from_utf8(bytes) {
+        Ok(text) => sym(text),
+        Err(_) => sym(&String::from_utf8_lossy(bytes)),
+    }
 }
 
 impl Lexer {
@@ -709,7 +715,7 @@ impl Lexer {
             .chain(self.include_dirs.iter().map(|dir| path_append(dir.as_bytes(), name)));
         for path in candidates {
             match read_file(&path, max) {
-                Ok(text) => return Ok((lossy(&path), text, file_key(&path))),
+                Ok(text) => return Ok((String::from_utf8_lossy(&path).into_owned(), text, file_key(&path))),
                 Err(ReadFailure::NotFound) => continue,
                 Err(e) => return Err(e),
             }

@@ -73,34 +73,62 @@ pub trait Resolver {
 
 /// Maps variable names to values (LLVM's `MapResolver`); mapped values may refer to each other.
 pub struct MapResolver {
-    map: HashMap<Init, (Init, bool)>,
+    /// Name, value, and whether the value is resolved. A vector: a resolver maps a few template
+    /// arguments, and one is made for every class reference and instantiation.
+    map: Vec<(Init, Init, Slot)>,
+    /// Entries not being resolved right now (LLVM takes those out of its map meanwhile).
+    live: usize,
     mask: u64,
     pub cur: Option<CurRec>,
     pub is_final: bool,
 }
 
+#[derive(Clone, Copy, PartialEq)]
+enum Slot {
+    Unresolved,
+    Resolving,
+    Resolved,
+}
+
 impl MapResolver {
     pub fn new(cur: Option<CurRec>) -> MapResolver {
-        MapResolver { map: HashMap::default(), mask: 0, cur, is_final: false }
+        MapResolver { map: Vec::new(), live: 0, mask: 0, cur, is_final: false }
     }
     pub fn set(&mut self, name: Init, value: Init) {
         self.mask |= Init::var_mask(name);
-        self.map.insert(name, (value, false));
+        match self.map.iter_mut().find(|e| e.0 == name) {
+            Some(e) => {
+                if e.2 == Slot::Resolving {
+                    self.live += 1;
+                }
+                *e = (name, value, Slot::Unresolved);
+            }
+            None => {
+                self.map.push((name, value, Slot::Unresolved));
+                self.live += 1;
+            }
+        }
     }
     pub fn is_empty(&self) -> bool {
-        self.map.is_empty()
+        self.live == 0
     }
 }
 
 impl Resolver for MapResolver {
     fn resolve_var(&mut self, rk: &mut RecordKeeper, name: Init) -> Option<Init> {
-        let (v, resolved) = *self.map.get(&name)?;
-        if resolved || self.map.len() <= 1 {
-            return Some(v);
+        let i = self.map.iter().position(|e| e.0 == name)?;
+        let (_, v, slot) = self.map[i];
+        match slot {
+            Slot::Resolving => return None,
+            Slot::Resolved => return Some(v),
+            Slot::Unresolved if self.live <= 1 => return Some(v),
+            Slot::Unresolved => {}
         }
-        self.map.remove(&name);
+        self.map[i].2 = Slot::Resolving;
+        self.live -= 1;
         let r = resolve(rk, v, self);
-        self.map.insert(name, (r, true));
+        self.map[i] = (name, r, Slot::Resolved);
+        self.live += 1;
         Some(r)
     }
     fn is_final(&self) -> bool {
@@ -310,19 +338,22 @@ impl Resolver for HasReferenceResolver {
 
 /// Records `new`, the resolution of `items[i]`, in `out`, which is made (with the unchanged
 /// items before it) only at the first item that changes: most resolutions change nothing.
-fn note_item<T: Copy + PartialEq>(out: &mut Option<Vec<T>>, items: &[T], i: usize, new: T) {
+/// The items of a rebuilt list, bits or dag: on the stack for the usual few.
+type Items<T> = SmallVec<[T; 16]>;
+
+fn note_item<T: Copy + PartialEq>(out: &mut Option<Items<T>>, items: &[T], i: usize, new: T) {
     if let Some(v) = out.as_mut() {
         v.push(new);
     } else if new != items[i] {
-        let mut v = Vec::with_capacity(items.len());
+        let mut v = Items::with_capacity(items.len());
         v.extend_from_slice(&items[..i]);
         v.push(new);
         *out = Some(v);
     }
 }
 
-fn resolve_all(rk: &mut RecordKeeper, items: &[Init], r: &mut dyn Resolver) -> Option<Vec<Init>> {
-    let mut out: Option<Vec<Init>> = None;
+fn resolve_all(rk: &mut RecordKeeper, items: &[Init], r: &mut dyn Resolver) -> Option<Items<Init>> {
+    let mut out: Option<Items<Init>> = None;
     for (i, &x) in items.iter().enumerate() {
         let y = resolve(rk, x, r);
         note_item(&mut out, items, i, y);
@@ -355,7 +386,7 @@ pub fn resolve(rk: &mut RecordKeeper, init: Init, r: &mut dyn Resolver) -> Init 
             new
         }
         InitKind::Bits(bits) => {
-            let mut new_bits: Option<Vec<Init>> = None;
+            let mut new_bits: Option<Items<Init>> = None;
             let mut cached: Option<(Init, Init)> = None;
             for (i, &cur) in bits.iter().enumerate() {
                 let mut nb = if let InitKind::VarBit(var, b) = cur.kind() {
@@ -405,7 +436,7 @@ pub fn resolve(rk: &mut RecordKeeper, init: Init, r: &mut dyn Resolver) -> Init 
             let unresolved = ur.found_unresolved;
             match new_args {
                 Some(a) => {
-                    let new = Init::new(InitKind::VarDef(*class, class_name, a.into()));
+                    let new = Init::new(InitKind::VarDef(*class, class_name, a.as_slice().into()));
                     if !unresolved {
                         fold::instantiate_vardef(rk, new)
                     } else {
@@ -429,12 +460,12 @@ pub fn resolve(rk: &mut RecordKeeper, init: Init, r: &mut dyn Resolver) -> Init 
             if nc.is_none() && nv.is_none() {
                 return init;
             }
-            let nc = nc.unwrap_or_else(|| conds.to_vec());
-            let nv = nv.unwrap_or_else(|| vals.to_vec());
+            let nc = nc.unwrap_or_else(|| Items::from_slice(conds));
+            let nv = nv.unwrap_or_else(|| Items::from_slice(vals));
             fold::fold_cond(rk, &nc, &nv, *ty, r.cur())
         }
         InitKind::Dag(op, op_name, args) => {
-            let mut new_args: Option<Vec<(Init, Option<crate::intern::Sym>)>> = None;
+            let mut new_args: Option<Items<(Init, Option<Sym>)>> = None;
             for (i, &(a, n)) in args.iter().enumerate() {
                 let na = resolve(rk, a, r);
                 note_item(&mut new_args, args, i, (na, n));

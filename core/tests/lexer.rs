@@ -640,7 +640,7 @@ fn includes_and_dependencies() {
         .iter()
         .filter_map(|t| {
             if let Tok::Id(s) = t {
-                Some(s.as_str())
+                Some(*s)
             } else {
                 None
             }

@@ -159,7 +159,7 @@ impl Parser {
     }
     fn cur_str(&self) -> String {
         match self.tok() {
-            Tok::Id(s) | Tok::StrVal(s) | Tok::CodeFragment(s) | Tok::VarName(s) => s.clone(),
+            Tok::Id(s) | Tok::StrVal(s) | Tok::CodeFragment(s) | Tok::VarName(s) => s.to_string(),
             _ => String::new(),
         }
     }
@@ -820,7 +820,7 @@ impl Parser {
         let r = self.rk.class(&name);
         if r.is_none() {
             let msg = format!("Couldn't find class '{name}'");
-            if self.multiclasses.contains_key(&name) {
+            if self.multiclasses.contains_key(name) {
                 self.tok_error(format!("{msg}. Use 'defm' if you meant to use multiclass '{name}'"));
             } else {
                 self.tok_error(msg);
@@ -834,13 +834,13 @@ impl Parser {
         let Tok::Id(name) = self.tok().clone() else {
             return Err(self.tok_error("expected name for MultiClassID"));
         };
-        if !self.multiclasses.contains_key(&name) {
+        if !self.multiclasses.contains_key(name) {
             self.tok_error(format!("Couldn't find multiclass '{name}'"));
             self.next();
             return Err(Failed);
         }
         self.next();
-        Ok(name)
+        Ok(name.to_string())
     }
 
     /// `ClassID ['<' ArgValueList '>']`; in defm, `MultiClassID ...`.
@@ -1051,7 +1051,7 @@ impl Parser {
             return Err(self.tok_error("expected class name after 'class' keyword"));
         };
         let name_loc = self.loc();
-        if self.type_aliases.contains_key(&name) {
+        if self.type_aliases.contains_key(name) {
             return Err(self.tok_error(format!("there is already a defined type alias '{name}'")));
         }
         let (id, mut rec) = match self.rk.class(&name) {
@@ -1186,7 +1186,7 @@ impl Parser {
             return Err(self.error(brace, "to match this '{'"));
         }
         if let Some(ds) = ds {
-            self.rk.globals.insert(name, Init::list(&ds.elements, ds.elt_ty));
+            self.rk.globals.insert(name.to_string(), Init::list(&ds.elements, ds.elt_ty));
         }
         Ok(())
     }
@@ -1196,7 +1196,7 @@ impl Parser {
         let Tok::Id(name) = self.tok().clone() else {
             return Err(self.tok_error("expected identifier"));
         };
-        if self.type_aliases.contains_key(&name) || self.rk.class(&name).is_some() {
+        if self.type_aliases.contains_key(name) || self.rk.class(&name).is_some() {
             return Err(self.tok_error(format!("type of this name '{name}' already exists")));
         }
         self.next();
@@ -1208,7 +1208,7 @@ impl Parser {
         if ty.is_record() {
             return Err(self.error(loc, format!("cannot define type alias for class type '{ty}'")));
         }
-        self.type_aliases.insert(name, ty);
+        self.type_aliases.insert(name.to_string(), ty);
         if !self.consume(Tok::Semi) {
             return Err(self.tok_error("expected ';'"));
         }
@@ -1247,7 +1247,7 @@ impl Parser {
         if !self.is_outermost_scope() {
             self.add_scope_var(&name, v);
         } else {
-            self.rk.globals.insert(name, v);
+            self.rk.globals.insert(name.to_string(), v);
         }
         Ok(())
     }
@@ -1461,7 +1461,7 @@ impl Parser {
         let Tok::Id(name) = self.tok().clone() else {
             return Err(self.tok_error("expected identifier after multiclass for name"));
         };
-        if self.multiclasses.contains_key(&name) {
+        if self.multiclasses.contains_key(name) {
             return Err(self.tok_error(format!("multiclass '{name}' already defined")));
         }
         let rec = Record::new(Init::string(&name), vec![self.loc()], RecordKind::MultiClass);
@@ -1475,7 +1475,7 @@ impl Parser {
                 let rec = mc.rec.clone();
                 self.check_unused_template_args(&rec);
             }
-            self.multiclasses.insert(name, std::rc::Rc::new(mc));
+            self.multiclasses.insert(name.to_string(), std::rc::Rc::new(mc));
         }
         r
     }

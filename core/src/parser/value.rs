@@ -41,7 +41,7 @@ impl Parser {
                 Ok(Ty::dag())
             }
             Tok::Id(name) => {
-                if let Some(t) = self.type_aliases.get(&name).copied() {
+                if let Some(t) = self.type_aliases.get(name).copied() {
                     self.next();
                     return Ok(t);
                 }
@@ -549,10 +549,14 @@ impl Parser {
                 Ok(Init::bits(&bits))
             }
             Tok::StrVal(s) => {
-                let mut val = s;
                 self.next();
-                while let Tok::StrVal(more) = self.tok().clone() {
-                    val.push_str(&more);
+                if !matches!(self.tok(), Tok::StrVal(_)) {
+                    return Ok(Init::string(s));
+                }
+                // Adjacent literals are one string.
+                let mut val = s.to_string();
+                while let Tok::StrVal(more) = *self.tok() {
+                    val.push_str(more);
                     self.next();
                 }
                 Ok(Init::string(&val))
