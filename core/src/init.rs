@@ -135,6 +135,8 @@ pub struct Node {
     /// Final resolution may change it even if no variable does (`!cast`, `!exists`,
     /// anonymous names).
     final_sensitive: bool,
+    /// [`Init::is_concrete`], known when the node is made.
+    concrete: bool,
     /// Nodes on its longest path to a leaf: how deep walking it recurses.
     depth: u32,
     /// Nodes plus string bytes, a shared part counted each time it occurs (saturating): about
@@ -252,7 +254,14 @@ impl Node {
         if let InitKind::Str(text, _) = &kind {
             size = size.saturating_add(u32::try_from(text.len()).unwrap_or(u32::MAX));
         }
-        Node { kind, closed, vars, final_sensitive, depth, size }
+        let concrete = match &kind {
+            InitKind::Unset | InitKind::Bit(_) | InitKind::Int(_) | InitKind::Str(..) | InitKind::Def(..) => true,
+            InitKind::Bits(b) | InitKind::List(b, _) => b.iter().all(|x| x.0.concrete),
+            InitKind::Dag(op, _, args) => op.0.concrete && args.iter().all(|a| a.0 .0.concrete),
+            InitKind::Cond(c, v, _) => c.iter().chain(v.iter()).all(|x| x.0.concrete),
+            _ => false,
+        };
+        Node { kind, closed, vars, final_sensitive, concrete, depth, size }
     }
 }
 
@@ -338,6 +347,10 @@ impl Init {
     /// counted each time they occur (saturating).
     pub fn size(self) -> u64 {
         u64::from(self.0.size)
+    }
+    /// The node's address: an identity for hashing (never 0).
+    pub fn addr(self) -> usize {
+        self.0 as *const Node as usize
     }
     pub fn kind(self) -> &'static InitKind {
         &self.0.kind
@@ -470,15 +483,7 @@ impl Init {
 
     /// LLVM's `isConcrete`: fully known, no references or stuck operations (`?` counts).
     pub fn is_concrete(self) -> bool {
-        match self.kind() {
-            InitKind::Unset | InitKind::Bit(_) | InitKind::Int(_) | InitKind::Str(..) => true,
-            InitKind::Def(..) => true,
-            InitKind::Bits(b) => b.iter().all(|x| x.is_concrete()),
-            InitKind::List(e, _) => e.iter().all(|x| x.is_concrete()),
-            InitKind::Dag(op, _, args) => op.is_concrete() && args.iter().all(|a| a.0.is_concrete()),
-            InitKind::Cond(c, v, _) => c.iter().chain(v.iter()).all(|x| x.is_concrete()),
-            _ => false,
-        }
+        self.0.concrete
     }
 
     /// LLVM's `isComplete`: no `?` anywhere that matters.

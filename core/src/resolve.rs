@@ -8,7 +8,7 @@ use crate::init::{Init, InitKind, TernOp, UnOp};
 use crate::record::{Record, RecordKeeper};
 use crate::source::Loc;
 use crate::types::{RecId, Ty};
-use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
+use rustc_hash::FxHashSet as HashSet;
 use crate::intern::Sym;
 use smallvec::SmallVec;
 use std::cell::OnceCell;
@@ -61,7 +61,8 @@ pub trait Resolver {
     fn rename_cur(&mut self, _name: Init) {}
     /// A field of the current record got a new value while the record is being resolved
     /// (LLVM's resolvers see the record live, so later lookups see the cast value).
-    fn field_updated(&mut self, _name: Init, _value: Init) {}
+    /// `index` is the field's position in the record being resolved.
+    fn field_updated(&mut self, _index: usize, _name: Init, _value: Init) {}
     /// The variables this resolver may resolve, as a Bloom filter of [`Init::var_mask`] bits:
     /// values referring to none of them are left alone without a walk.
     fn vars_mask(&self) -> u64 {
@@ -150,53 +151,110 @@ impl Resolver for MapResolver {
 /// Resolves references to a record's own fields (LLVM's `RecordResolver`), optionally renaming
 /// the record: its final resolution.
 pub struct RecordResolver {
-    /// The record's fields, live (see `field_updated`). A vector: resolution looks up only the
-    /// few names its Bloom filter lets through, so a scan beats building a map per record.
-    values: Vec<(Init, Init)>,
+    /// The record's field names; `slots` holds each one's value, live (see `field_updated`), and
+    /// what resolving it gave. Vectors scanned by name: resolution looks up only the few names
+    /// its Bloom filter lets through, and a record's names sit in a few cache lines.
+    names: Vec<Init>,
+    slots: Vec<FieldSlot>,
+    /// Field indexes of recently looked-up names, by a hash of the name: a def's values refer
+    /// to a few of its fields again and again.
+    recent: [(usize, u32); 16],
     mask: u64,
     rec_name: Init,
     new_name: Option<Init>,
-    cache: HashMap<Init, Option<Init>>,
-    stack: Vec<Init>,
+    /// The record's name as a variable (when renamed), under each name it was looked up by:
+    /// LLVM's cache entries for names that are not fields.
+    name_slots: Vec<(Init, FieldSlot)>,
     cur: CurRec,
     pub is_final: bool,
 }
 
+/// A field as the [`RecordResolver`] sees it (LLVM keeps the last two in a cache and a stack).
+#[derive(Clone, Copy)]
+struct FieldSlot {
+    value: Init,
+    /// The value resolved, once asked for (kept even when the field is later updated, as LLVM's
+    /// cache is).
+    resolved: Option<Init>,
+    /// Being resolved: a reference to it from its own value stays unresolved.
+    resolving: bool,
+}
+
+impl FieldSlot {
+    fn new(value: Init) -> FieldSlot {
+        FieldSlot { value, resolved: None, resolving: false }
+    }
+}
+
 impl RecordResolver {
     pub fn new(rec: &Record, cur: CurRec) -> RecordResolver {
-        let values: Vec<(Init, Init)> = rec.values.iter().map(|v| (v.name, v.value)).collect();
-        let mask = rec.values.iter().fold(Init::var_mask(rec.name), |m, v| m | Init::var_mask(v.name));
-        RecordResolver { values, mask, rec_name: rec.name, new_name: None, cache: HashMap::default(), stack: Vec::new(), cur, is_final: false }
+        let names: Vec<Init> = rec.values.iter().map(|v| v.name).collect();
+        let slots: Vec<FieldSlot> = rec.values.iter().map(|v| FieldSlot::new(v.value)).collect();
+        let mask = names.iter().fold(Init::var_mask(rec.name), |m, n| m | Init::var_mask(*n));
+        RecordResolver {
+            names,
+            slots,
+            recent: [(0, 0); 16],
+            mask,
+            rec_name: rec.name,
+            new_name: None,
+            name_slots: Vec::new(),
+            cur,
+            is_final: false,
+        }
     }
     pub fn set_name(&mut self, name: Option<Init>) {
         self.new_name = name;
     }
+    /// Where `name`'s slot is.
+    fn find(&mut self, name: Init) -> Option<SlotAt> {
+        let key = name.addr();
+        let memo = (key >> 4) & 15;
+        let (k, i) = self.recent[memo];
+        if k == key {
+            return Some(SlotAt::Field(i as usize));
+        }
+        if let Some(i) = self.names.iter().position(|n| *n == name) {
+            self.recent[memo] = (key, i as u32);
+            return Some(SlotAt::Field(i));
+        }
+        if let Some(i) = self.name_slots.iter().position(|(n, _)| *n == name) {
+            return Some(SlotAt::Name(i));
+        }
+        let new_name = self.new_name.filter(|_| name == self.rec_name)?;
+        self.name_slots.push((name, FieldSlot::new(new_name)));
+        Some(SlotAt::Name(self.name_slots.len() - 1))
+    }
+    fn slot(&mut self, at: SlotAt) -> &mut FieldSlot {
+        match at {
+            SlotAt::Field(i) => &mut self.slots[i],
+            SlotAt::Name(i) => &mut self.name_slots[i].1,
+        }
+    }
+}
+
+#[derive(Clone, Copy)]
+enum SlotAt {
+    Field(usize),
+    Name(usize),
 }
 
 impl Resolver for RecordResolver {
     fn resolve_var(&mut self, rk: &mut RecordKeeper, name: Init) -> Option<Init> {
-        if let Some(Some(v)) = self.cache.get(&name) {
-            return Some(*v);
+        let i = self.find(name)?;
+        let slot = *self.slot(i);
+        if slot.resolved.is_some() {
+            return slot.resolved;
         }
-        if self.stack.contains(&name) {
+        if slot.resolving || slot.value.is_unset() {
             return None;
         }
-        let mut val = None;
-        if let Some(&(_, v)) = self.values.iter().find(|(n, _)| *n == name) {
-            if !v.is_unset() {
-                self.stack.push(name);
-                val = Some(resolve(rk, v, self));
-                self.stack.pop();
-            }
-        } else if let Some(n) = self.new_name {
-            if name == self.rec_name {
-                self.stack.push(name);
-                val = Some(resolve(rk, n, self));
-                self.stack.pop();
-            }
-        }
-        self.cache.insert(name, val);
-        val
+        self.slot(i).resolving = true;
+        let val = resolve(rk, slot.value, self);
+        let slot = self.slot(i);
+        slot.resolving = false;
+        slot.resolved = Some(val);
+        Some(val)
     }
     fn is_final(&self) -> bool {
         self.is_final
@@ -215,10 +273,18 @@ impl Resolver for RecordResolver {
     fn vars_mask(&self) -> u64 {
         self.mask
     }
-    fn field_updated(&mut self, name: Init, value: Init) {
-        match self.values.iter_mut().find(|(n, _)| *n == name) {
-            Some(slot) => slot.1 = value,
-            None => self.values.push((name, value)),
+    fn field_updated(&mut self, index: usize, name: Init, value: Init) {
+        // The resolver's fields are the record's, in order: the index finds it without a scan.
+        if self.names.get(index) == Some(&name) {
+            self.slots[index].value = value;
+            return;
+        }
+        match self.names.iter().position(|n| *n == name) {
+            Some(i) => self.slots[i].value = value,
+            None => {
+                self.names.push(name);
+                self.slots.push(FieldSlot::new(value));
+            }
         }
     }
 }
@@ -590,7 +656,7 @@ pub fn resolve_record(rk: &mut RecordKeeper, rec: &mut Record, r: &mut dyn Resol
         match set_value(rk, ty, vr) {
             Some(nv) => {
                 rec.values[i].value = nv;
-                r.field_updated(rec.values[i].name, nv);
+                r.field_updated(i, rec.values[i].name, nv);
             }
             None => {
                 let tyname = match vr.ty() {
