@@ -747,6 +747,10 @@ pub fn fold_tern_op(rk: &mut RecordKeeper, op: TernOp, a: Init, b: Init, c: Init
                 if !check_string_len(rk, cur, len) {
                     return this;
                 }
+                if matches == 0 {
+                    // Nothing to replace: the same text, as a plain string.
+                    return Init::interned_str(s, false);
+                }
                 return Init::string(&subst_string(from, to, s));
             }
             _ => {}

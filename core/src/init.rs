@@ -272,7 +272,7 @@ impl Hash for InitKind {
             InitKind::Bit(b) => (1u8, b).hash(h),
             InitKind::Bits(b) => hash_bits(h, b),
             InitKind::Int(v) => (3u8, v).hash(h),
-            InitKind::Str(s, code) => (4u8, s, code).hash(h),
+            InitKind::Str(s, code) => hash_str(h, s, *code),
             InitKind::AnonName(n) => (5u8, n).hash(h),
             InitKind::List(e, t) => hash_list(h, e, *t),
             InitKind::Def(id, n, t) => (7u8, id, n, t).hash(h),
@@ -293,6 +293,11 @@ impl Hash for InitKind {
     }
 }
 
+/// A string value's hash: its text is interned (one `Sym` per text), so its address will do.
+fn hash_str<H: Hasher>(h: &mut H, text: Sym, code: bool) {
+    (4u8, text.as_ptr() as usize, code).hash(h)
+}
+
 // The hashes of the variants that are also looked up from slices (`Init::bits`, `list`, `dag`).
 fn hash_bits<H: Hasher>(h: &mut H, bits: &[Init]) {
     (2u8, bits).hash(h)
@@ -306,8 +311,21 @@ fn hash_dag<H: Hasher>(h: &mut H, op: Init, name: Option<Sym>, args: &[(Init, Op
 
 impl Init {
     pub fn new(kind: InitKind) -> Init {
+        // A string value hashes by its interned text's address: make sure it is interned.
+        let kind = match kind {
+            InitKind::Str(text, code) => return Init::interned_str(sym(text), code),
+            kind => kind,
+        };
         let hash = crate::intern::hash_with(|h| kind.hash(h));
         INITS.with(|i| Init(i.intern_with(hash, kind, |n, k| n.kind == *k, Node::of)))
+    }
+
+    /// The string value of `text`, which must come from [`sym`] on this thread (as the text of
+    /// every string value does).
+    pub(crate) fn interned_str(text: Sym, code: bool) -> Init {
+        let hash = crate::intern::hash_with(|h| hash_str(h, text, code));
+        let same = |k: &InitKind, _: &()| matches!(k, InitKind::Str(t, c) if std::ptr::eq(*t, text) && *c == code);
+        Init::new_with(hash, (), same, |_| InitKind::Str(text, code))
     }
 
     /// Interns the value `same` recognises and `make` builds, looked up by `hash` (its
@@ -370,13 +388,13 @@ impl Init {
         Init::new(InitKind::Int(v))
     }
     pub fn string(s: &str) -> Init {
-        Init::new(InitKind::Str(sym(s), false))
+        Init::interned_str(sym(s), false)
     }
     pub fn code(s: &str) -> Init {
-        Init::new(InitKind::Str(sym(s), true))
+        Init::interned_str(sym(s), true)
     }
     pub fn str_fmt(s: &str, code: bool) -> Init {
-        Init::new(InitKind::Str(sym(s), code))
+        Init::interned_str(sym(s), code)
     }
     pub fn bits(bits: &[Init]) -> Init {
         let hash = crate::intern::hash_with(|h| hash_bits(h, bits));
