@@ -63,6 +63,7 @@ pub fn evaluate(main_path: &str, text: Vec<u8>, opts: &Options) -> Evaluation {
         p.parse_file().is_err() || p.rk.fatal
     };
     let (lex, mut records) = p.into_parts();
+    records.flush_defs();
     let diags = std::mem::take(&mut records.diags);
     let dependencies = lex.dependencies();
     Evaluation {

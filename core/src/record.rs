@@ -315,10 +315,13 @@ pub struct RecordKeeper {
     pub statement_loc: Loc,
     /// [`Self::def_init`] of each def added with [`Self::add_def`], by id.
     def_inits: Vec<Option<Init>>,
-    /// `defs` hashed: evaluation looks names up millions of times (`!cast`, identifiers), and a
-    /// B-tree lookup compares strings at every level. Complete while it has as many entries as
-    /// `defs` (code that fills `defs` directly, as the store's loader does, bypasses it).
+    /// The defs added with [`Self::add_def`] by name, hashed: evaluation looks names up millions
+    /// of times (`!cast`, identifiers), and a B-tree lookup compares strings at every level.
+    /// (Code that fills `defs` directly, as the store's loader does, bypasses it.)
     def_index: HashMap<Sym, RecId>,
+    /// Defs added since [`Self::flush_defs`], which sorts them into `defs` in one go: inserting
+    /// each into the B-tree compared long, similar names at every level.
+    pending_defs: Vec<RecId>,
 }
 
 impl RecordKeeper {
@@ -336,10 +339,22 @@ impl RecordKeeper {
         self.classes.get(name).copied()
     }
     pub fn def(&self, name: &str) -> Option<RecId> {
-        if self.def_index.len() == self.defs.len() {
-            return self.def_index.get(name).copied();
+        match self.def_index.get(name) {
+            Some(id) => Some(*id),
+            None => self.defs.get(name).copied(),
         }
-        self.defs.get(name).copied()
+    }
+    /// Puts the defs added since the last call into `defs` (by name, LLVM's order). `evaluate`
+    /// calls it when the evaluation ends; until then, `def` finds them.
+    pub fn flush_defs(&mut self) {
+        let pending = std::mem::take(&mut self.pending_defs);
+        let named: Vec<(String, RecId)> = pending.into_iter().map(|id| (self.get(id).name_string(), id)).collect();
+        if self.defs.is_empty() {
+            // Built from sorted entries at once, not node by node.
+            self.defs = named.into_iter().collect();
+        } else {
+            self.defs.extend(named);
+        }
     }
     /// A fresh `anonymous_N` name.
     pub fn new_anonymous_name(&mut self) -> Init {
@@ -366,13 +381,9 @@ impl RecordKeeper {
     /// Stores a finished def under its id (reserved earlier with [`Self::push`]) and name.
     pub fn add_def(&mut self, id: RecId, mut rec: Record) {
         self.check_values(&mut rec);
-        let name = rec.name_string();
         self.records[id.0 as usize] = rec;
-        let complete = self.def_index.len() == self.defs.len();
-        self.defs.insert(name, id);
-        if complete {
-            self.def_index.insert(self.name_sym(id), id);
-        }
+        self.def_index.insert(self.name_sym(id), id);
+        self.pending_defs.push(id);
         // A def is final once added: its reference value is made once, here.
         let init = self.make_def_init(id);
         let i = id.0 as usize;
