@@ -14,7 +14,7 @@ use std::io::{self, Write};
 
 /// What a field or template argument is, apart from its value: interned, and shared by every
 /// record that has the field as declared (a target has millions of fields and few declarations).
-#[derive(PartialEq, Eq, Hash, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct FieldDecl {
     /// The name, a string value (`Class:arg` for template arguments).
     pub name: Init,
@@ -71,8 +71,7 @@ impl RecordVal {
         RecordVal { decl: decl.interned(), value, set_at }
     }
     fn with_decl(&mut self, f: impl FnOnce(&mut FieldDecl)) {
-        let d = self.decl;
-        let mut decl = FieldDecl { name: d.name, ty: d.ty, nonconcrete_ok: d.nonconcrete_ok, template_arg: d.template_arg, loc: d.loc, lost: d.lost };
+        let mut decl = *self.decl;
         f(&mut decl);
         self.decl = decl.interned();
     }

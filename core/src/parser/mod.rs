@@ -554,9 +554,10 @@ impl Parser {
         }
         resolve::check_record_assertions(&mut self.rk, &rec, Some(id));
         resolve::emit_record_dumps(&mut self.rk, &rec, Some(id));
-        let ty = if self.defsets.is_empty() { Ty::dag() } else { rec.ty(&self.rk) };
+        // The record's type is made only inside a defset, which checks it.
+        let ty = (!self.defsets.is_empty()).then(|| rec.ty(&self.rk));
         for i in 0..self.defsets.len() {
-            let elt_ty = self.defsets[i].elt_ty;
+            let (Some(ty), elt_ty) = (ty, self.defsets[i].elt_ty) else { break };
             if !ty.is_a(&self.rk, elt_ty) {
                 self.rk.error(&rec.locs, format!("adding record of incompatible type '{ty}' to defset"));
                 let loc = self.defsets[i].loc;
@@ -745,7 +746,7 @@ impl Parser {
                 continue;
             }
             let existing = rec.values[..before].iter().position(|v| v.name == f.name);
-            let f = f.clone();
+            let f = *f;
             self.add_value_at(rec, existing, sc_ref.loc, f)?;
         }
         let paired = pair_arguments(self.rk.get(sc_id), &sc_ref.args);
@@ -1616,11 +1617,10 @@ impl Parser {
         for v in values.iter_mut() {
             let Some((name, value)) = argument_of(args_rec, *v) else { continue };
             let InitKind::Arg(_, key) = v.kind() else { continue };
-            let value = &value;
             let Some(arg) = args_rec.value(name) else { continue };
             let arg_ty = arg.ty;
             if let Some(vt) = value.ty() {
-                match fold::get_cast_to(&mut self.rk, *value, arg_ty) {
+                match fold::get_cast_to(&mut self.rk, value, arg_ty) {
                     Some(c) => *v = Init::arg(c, *key),
                     None => {
                         self.rk.fatal(
