@@ -3,12 +3,11 @@
 
 use crate::{Backend, BackendError, BackendOptions};
 use rustc_hash::FxHashMap as HashMap;
-use std::cell::RefCell;
 use std::fmt::Write as _;
 use std::io::{BufWriter, Write};
 use tdq_core::init::{Init, InitKind};
-use tdq_core::record::{Record, RecordKeeper, RecordVal};
-use tdq_core::types::Ty;
+use tdq_core::record::{format_in_order_with, Record, RecordKeeper, RecordVal};
+use tdq_core::types::{RecId, Ty};
 use tdq_core::{Evaluation, Loc, SourceMgr};
 
 pub struct PrintDetailedRecords;
@@ -21,28 +20,43 @@ impl Backend for PrintDetailedRecords {
         "Print full details of all records to stdout"
     }
     fn emit(&self, input: &Evaluation, options: &BackendOptions, out: &mut dyn Write) -> Result<(), BackendError> {
-        let mut w = BufWriter::with_capacity(1 << 16, out);
-        let report = Report { rk: &input.records, sm: &input.sm, locs: RefCell::default(), values: RefCell::default(), types: RefCell::default() };
+        let (rk, sm) = (&input.records, &input.sm);
+        let report = || Report { rk, sm, locs: HashMap::default(), values: HashMap::default(), types: HashMap::default() };
         let filename = match options.input_filename.as_str() {
-            "" => input.sm.files.first().map_or("", |f| f.path.as_str()),
+            "" => sm.files.first().map_or("", |f| f.path.as_str()),
             name => name,
         };
         let mut s = format!("DETAILED RECORDS for file {filename}\n");
-        report.variables(&mut s);
-        // One record at a time, so that the report is never held whole.
-        report.section_heading("Classes", input.records.classes.len(), &mut s);
-        for &id in input.records.classes.values() {
-            w.write_all(s.as_bytes())?;
-            s.clear();
-            report.class(input.records.get(id), &mut s);
+        report().variables(&mut s);
+        let classes: Vec<RecId> = rk.classes.values().copied().collect();
+        let defs: Vec<RecId> = rk.defs.values().copied().collect();
+        if classes.is_empty() {
+            Report::section_heading("Classes", 0, &mut s);
         }
-        report.section_heading("Records", input.records.defs.len(), &mut s);
-        for &id in input.records.defs.values() {
-            w.write_all(s.as_bytes())?;
-            s.clear();
-            report.def(input.records.get(id), &mut s);
-        }
+        let mut w = BufWriter::with_capacity(1 << 16, out);
         w.write_all(s.as_bytes())?;
+        // Classes and defs are formatted on every core, each thread with its own caches, and
+        // written in order as they are finished: the report is never held whole.
+        let format = |report: &mut Report, i: usize, s: &mut String| {
+            if i < classes.len() {
+                if i == 0 {
+                    Report::section_heading("Classes", classes.len(), s);
+                }
+                report.class(rk.get(classes[i]), s);
+            } else {
+                let i = i - classes.len();
+                if i == 0 {
+                    Report::section_heading("Records", defs.len(), s);
+                }
+                report.def(rk.get(defs[i]), s);
+            }
+        };
+        format_in_order_with(classes.len() + defs.len(), &report, &format, &mut w)?;
+        if defs.is_empty() {
+            let mut s = String::new();
+            Report::section_heading("Records", 0, &mut s);
+            w.write_all(s.as_bytes())?;
+        }
         w.flush()?;
         Ok(())
     }
@@ -52,25 +66,25 @@ struct Report<'a> {
     rk: &'a RecordKeeper,
     sm: &'a SourceMgr,
     /// Every location printed so far, as printed: fields share a few declarations.
-    locs: RefCell<HashMap<Loc, Box<str>>>,
+    locs: HashMap<Loc, Box<str>>,
     /// Every compound value printed so far, as printed: values are shared between records
     /// (interned), and printing a list or dag again costs more than copying it.
-    values: RefCell<HashMap<Init, Box<str>>>,
+    values: HashMap<Init, Box<str>>,
     /// Every type printed so far, as printed.
-    types: RefCell<HashMap<Ty, Box<str>>>,
+    types: HashMap<Ty, Box<str>>,
 }
 
 impl Report<'_> {
     /// `|file:line|` for `loc`.
-    fn loc(&self, loc: Loc, s: &mut String) {
+    fn loc(&mut self, loc: Loc, s: &mut String) {
         s.push('|');
-        let mut locs = self.locs.borrow_mut();
-        s.push_str(locs.entry(loc).or_insert_with(|| self.sm.json_loc(loc).into_boxed_str()));
+        let sm = self.sm;
+        s.push_str(self.locs.entry(loc).or_insert_with(|| sm.json_loc(loc).into_boxed_str()));
         s.push('|');
     }
 
     /// `value` as LLVM's `getAsString` prints it.
-    fn init(&self, value: Init, s: &mut String) {
+    fn init(&mut self, value: Init, s: &mut String) {
         match value.kind() {
             InitKind::Int(v) => {
                 let _ = write!(s, "{v}");
@@ -95,28 +109,27 @@ impl Report<'_> {
                 let _ = write!(s, "{value}");
             }
             _ => {
-                let mut values = self.values.borrow_mut();
-                s.push_str(values.entry(value).or_insert_with(|| value.to_string().into_boxed_str()));
+                s.push_str(self.values.entry(value).or_insert_with(|| value.to_string().into_boxed_str()));
             }
         }
     }
 
-    fn section_heading(&self, title: &str, count: usize, s: &mut String) {
+    fn section_heading(title: &str, count: usize, s: &mut String) {
         let _ = write!(s, "\n-------------------- {title} ({count}) --------------------\n");
     }
 
     /// The globals (top-level `defvar`s and `defset`s), sorted by name as LLVM's map keeps them.
-    fn variables(&self, s: &mut String) {
+    fn variables(&mut self, s: &mut String) {
         let mut globals: Vec<_> = self.rk.globals.iter().collect();
         globals.sort_unstable_by(|a, b| a.0.cmp(b.0));
-        self.section_heading("Global Variables", globals.len(), s);
+        Self::section_heading("Global Variables", globals.len(), s);
         s.push('\n');
         for (name, value) in globals {
             let _ = writeln!(s, "{name} = {value}");
         }
     }
 
-    fn class(&self, rec: &Record, s: &mut String) {
+    fn class(&mut self, rec: &Record, s: &mut String) {
         let _ = write!(s, "\n{}  ", rec.name_string());
         self.loc(rec.loc(), s);
         s.push('\n');
@@ -125,7 +138,7 @@ impl Report<'_> {
         self.fields(rec, s);
     }
 
-    fn def(&self, rec: &Record, s: &mut String) {
+    fn def(&mut self, rec: &Record, s: &mut String) {
         let name = rec.name_string();
         let name = if name.is_empty() { "\"\"".to_string() } else { name };
         let _ = write!(s, "\n{name}  ");
@@ -137,7 +150,7 @@ impl Report<'_> {
     }
 
     /// The defm statements that made the record, outermost first (without the def itself).
-    fn defms(&self, rec: &Record, s: &mut String) {
+    fn defms(&mut self, rec: &Record, s: &mut String) {
         if rec.locs.len() < 2 {
             return;
         }
@@ -149,7 +162,7 @@ impl Report<'_> {
         s.push('\n');
     }
 
-    fn template_args(&self, rec: &Record, s: &mut String) {
+    fn template_args(&mut self, rec: &Record, s: &mut String) {
         if rec.template_args.is_empty() {
             s.push_str("  Template args: (none)\n");
             return;
@@ -163,7 +176,7 @@ impl Report<'_> {
     }
 
     /// Every superclass in LLVM's order; indirect ones in parentheses.
-    fn superclasses(&self, rec: &Record, s: &mut String) {
+    fn superclasses(&mut self, rec: &Record, s: &mut String) {
         if rec.superclasses.is_empty() {
             s.push_str("  Superclasses: (none)\n");
             return;
@@ -182,7 +195,7 @@ impl Report<'_> {
     }
 
     /// The fields in the order they were added (not `field` ones first, as print-records does).
-    fn fields(&self, rec: &Record, s: &mut String) {
+    fn fields(&mut self, rec: &Record, s: &mut String) {
         if rec.values.is_empty() {
             s.push_str("  Fields: (none)\n");
             return;
@@ -196,7 +209,7 @@ impl Report<'_> {
     }
 
     /// `RecordVal::print(OS, false)` and the location of its last assignment.
-    fn value(&self, v: &RecordVal, s: &mut String) {
+    fn value(&mut self, v: &RecordVal, s: &mut String) {
         s.push_str("    ");
         if v.nonconcrete_ok {
             s.push_str("field ");
@@ -205,7 +218,7 @@ impl Report<'_> {
             // LLVM's `getPrintType`: the type follows the value.
             s.push_str(if v.value.is_code() { "code" } else { "string" });
         } else {
-            s.push_str(self.types.borrow_mut().entry(v.ty).or_insert_with(|| v.ty.to_string().into_boxed_str()));
+            s.push_str(self.types.entry(v.ty).or_insert_with(|| v.ty.to_string().into_boxed_str()));
         }
         s.push(' ');
         match v.name.kind() {

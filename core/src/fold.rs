@@ -432,19 +432,20 @@ fn int_range(rk: &mut RecordKeeper, cur: Option<&CurRec>, start: i64, end: i64, 
 
 /// `BinOpInit::get(op, a, b, ty)->Fold(CurRec)`.
 pub fn fold_bin_op(rk: &mut RecordKeeper, op: BinOp, a: Init, b: Init, ty: Ty, cur: Option<&CurRec>) -> Init {
-    let this = Init::bin_op(op, a, b, ty);
+    // The unfolded operation is interned only when it is the result.
+    let this = || Init::bin_op(op, a, b, ty);
     match op {
         BinOp::Concat => {
             if let (Some((lop, _, largs)), Some((rop, _, rargs))) = (dag_of(a), dag_of(b)) {
                 let ldef = lop.as_def();
                 let rdef = rop.as_def();
                 if (ldef.is_none() && !lop.is_unset()) || (rdef.is_none() && !rop.is_unset()) {
-                    return this;
+                    return this();
                 }
                 if let (Some(x), Some(y)) = (ldef, rdef) {
                     if x != y {
                         rk.fatal_noloc(format!("Concatenated Dag operators do not match: '{a}' vs. '{b}'"));
-                        return this;
+                        return this();
                     }
                 }
                 let new_op = if ldef.is_some() {
@@ -455,29 +456,29 @@ pub fn fold_bin_op(rk: &mut RecordKeeper, op: BinOp, a: Init, b: Init, ty: Ty, c
                     Init::unset()
                 };
                 if !check_list_len(rk, cur, largs.len() as i128 + rargs.len() as i128) {
-                    return this;
+                    return this();
                 }
                 let mut args = Vec::with_capacity(largs.len() + rargs.len());
                 args.extend_from_slice(largs);
                 args.extend_from_slice(rargs);
-                return checked(rk, cur, Init::dag(new_op, None, &args)).unwrap_or(this);
+                return checked(rk, cur, Init::dag(new_op, None, &args)).unwrap_or_else(this);
             }
         }
         BinOp::ListConcat => {
             if let (Some((x, _)), Some((y, _))) = (a.as_list(), b.as_list()) {
                 if !check_list_len(rk, cur, x.len() as i128 + y.len() as i128) {
-                    return this;
+                    return this();
                 }
-                return checked(rk, cur, list_concat(a, b)).unwrap_or(this);
+                return checked(rk, cur, list_concat(a, b)).unwrap_or_else(this);
             }
         }
         BinOp::ListSplat => {
             if let (Some(vty), Some(n)) = (a.ty(), b.as_int()) {
                 if !check_list_len(rk, cur, n as i128) {
-                    return this;
+                    return this();
                 }
                 let elems = vec![a; n as usize];
-                return checked(rk, cur, Init::list(&elems, vty)).unwrap_or(this);
+                return checked(rk, cur, Init::list(&elems, vty)).unwrap_or_else(this);
             }
         }
         BinOp::ListRemove => {
@@ -501,9 +502,9 @@ pub fn fold_bin_op(rk: &mut RecordKeeper, op: BinOp, a: Init, b: Init, ty: Ty, c
             if let (Some((xs, et)), Some((idxs, _))) = (a.as_list(), b.as_list()) {
                 let mut out = Vec::with_capacity(idxs.len());
                 for &idx in idxs {
-                    let Some(i) = idx.as_int() else { return this };
+                    let Some(i) = idx.as_int() else { return this() };
                     if i < 0 || (i as u64) >= xs.len() as u64 {
-                        return this;
+                        return this();
                     }
                     out.push(xs[i as usize]);
                 }
@@ -514,13 +515,13 @@ pub fn fold_bin_op(rk: &mut RecordKeeper, op: BinOp, a: Init, b: Init, ty: Ty, c
             if let (Some(start), Some(end)) = (a.as_int(), b.as_int()) {
                 let closed = op == BinOp::RangeC;
                 let step = if closed && start > end { -1 } else { 1 };
-                return int_range(rk, cur, start, end, step, closed).unwrap_or(this);
+                return int_range(rk, cur, start, end, step, closed).unwrap_or_else(this);
             }
         }
         BinOp::StrConcat => {
             if let (Some(x), Some(y)) = (str_of(a), str_of(b)) {
                 if !check_string_len(rk, cur, x.0.len() as i128 + y.0.len() as i128) {
-                    return this;
+                    return this();
                 }
                 return concat_strings(x, y);
             }
@@ -531,7 +532,7 @@ pub fn fold_bin_op(rk: &mut RecordKeeper, op: BinOp, a: Init, b: Init, ty: Ty, c
                 let items: i128 = list.iter().map(|&e| str_of(e).map_or(20, |(s, _)| s.len() as i128)).sum();
                 let delims = delim.len() as i128 * (list.len() as i128 - 1).max(0);
                 if !check_string_len(rk, cur, items + delims) {
-                    return this;
+                    return this();
                 }
                 let r = if et.is_string() { interleave_strings(list, delim) } else { interleave_ints(rk, list, delim) };
                 if let Some(r) = r {
@@ -550,7 +551,7 @@ pub fn fold_bin_op(rk: &mut RecordKeeper, op: BinOp, a: Init, b: Init, ty: Ty, c
                     Ok(i) => i,
                     Err(e) => {
                         rk.fatal(cur_locs(cur), format!("!getdagarg {e}"));
-                        return this;
+                        return this();
                     }
                 };
                 let arg = args[i].0;
@@ -601,11 +602,11 @@ pub fn fold_bin_op(rk: &mut RecordKeeper, op: BinOp, a: Init, b: Init, ty: Ty, c
                     BinOp::Div => {
                         if y == 0 {
                             rk.fatal(cur_locs(cur), "Illegal operation: division by zero");
-                            return this;
+                            return this();
                         }
                         if x == i64::MIN && y == -1 {
                             rk.fatal(cur_locs(cur), "Illegal operation: INT64_MIN / -1");
-                            return this;
+                            return this();
                         }
                         x / y
                     }
@@ -615,13 +616,13 @@ pub fn fold_bin_op(rk: &mut RecordKeeper, op: BinOp, a: Init, b: Init, ty: Ty, c
                     BinOp::Shl => (x as u64).wrapping_shl(y as u32) as i64,
                     BinOp::Sra => x.wrapping_shr(y as u32),
                     BinOp::Srl => (x as u64).wrapping_shr(y as u32) as i64,
-                    _ => return this,
+                    _ => return this(),
                 };
                 return Init::int(r);
             }
         }
     }
-    this
+    this()
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -731,7 +732,8 @@ fn byte_find(hay: &str, needle: &str, start: i64) -> Option<usize> {
 
 /// `TernOpInit::get(op, a, b, c, ty)->Fold(CurRec)`.
 pub fn fold_tern_op(rk: &mut RecordKeeper, op: TernOp, a: Init, b: Init, c: Init, ty: Ty, cur: Option<&CurRec>) -> Init {
-    let this = Init::tern_op(op, a, b, c, ty);
+    // The unfolded operation is interned only when it is the result.
+    let this = || Init::tern_op(op, a, b, c, ty);
     match op {
         TernOp::Subst => match (a.kind(), b.kind(), c.kind()) {
             (InitKind::Def(..), InitKind::Def(..), InitKind::Def(..)) => {
@@ -745,7 +747,7 @@ pub fn fold_tern_op(rk: &mut RecordKeeper, op: TernOp, a: Init, b: Init, c: Init
                 let matches = if from.is_empty() { 0 } else { s.matches(&**from).count() as i128 };
                 let len = s.len() as i128 + matches * (to.len() as i128 - from.len() as i128);
                 if !check_string_len(rk, cur, len) {
-                    return this;
+                    return this();
                 }
                 if matches == 0 {
                     // Nothing to replace: the same text, as a plain string.
@@ -774,7 +776,7 @@ pub fn fold_tern_op(rk: &mut RecordKeeper, op: TernOp, a: Init, b: Init, c: Init
             let nodes = b.as_list().map(|l| l.0);
             let names = c.as_list().map(|l| l.0);
             if b.is_unset() && c.is_unset() {
-                return this;
+                return this();
             }
             let nodes_ok = nodes.is_some() || b.is_unset();
             let names_ok = names.is_some() || c.is_unset();
@@ -791,7 +793,7 @@ pub fn fold_tern_op(rk: &mut RecordKeeper, op: TernOp, a: Init, b: Init, c: Init
                     let name = match name.kind() {
                         InitKind::Str(s, _) => Some(*s),
                         InitKind::Unset => None,
-                        _ => return this,
+                        _ => return this(),
                     };
                     children.push((node, name));
                 }
@@ -803,7 +805,7 @@ pub fn fold_tern_op(rk: &mut RecordKeeper, op: TernOp, a: Init, b: Init, c: Init
                 if step == 0 {
                     rk.error(cur_locs(cur), "Step of !range can't be 0");
                 }
-                return int_range(rk, cur, start, end, step, false).unwrap_or(this);
+                return int_range(rk, cur, start, end, step, false).unwrap_or_else(this);
             }
         }
         TernOp::Substr => {
@@ -834,7 +836,7 @@ pub fn fold_tern_op(rk: &mut RecordKeeper, op: TernOp, a: Init, b: Init, c: Init
                     Err(e) => {
                         let what = if op == TernOp::SetDagArg { "!setdagarg" } else { "!setdagname" };
                         rk.fatal(cur_locs(cur), format!("{what} {e}"));
-                        return this;
+                        return this();
                     }
                 };
                 let mut new_args = args.to_vec();
@@ -847,7 +849,7 @@ pub fn fold_tern_op(rk: &mut RecordKeeper, op: TernOp, a: Init, b: Init, c: Init
             }
         }
     }
-    this
+    this()
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -942,23 +944,24 @@ pub fn fold_exists(rk: &mut RecordKeeper, check: Ty, e: Init, cur: Option<&CurRe
     this
 }
 
-/// `FieldInit::Fold`: the field of a def, once its value is concrete.
-pub fn fold_field(rk: &mut RecordKeeper, field: Init, cur: Option<&CurRec>) -> Init {
-    let InitKind::Field(rec, name, _) = field.kind() else { return field };
-    let Some(id) = rec.as_def() else { return field };
+/// `FieldInit::get(rec, name, ty)->Fold(CurRec)`: the field of a def, once its value is
+/// concrete; the unfolded `rec.name` is interned only when it is the result.
+pub fn fold_field(rk: &mut RecordKeeper, rec: Init, name: Sym, ty: Ty, cur: Option<&CurRec>) -> Init {
+    let unfolded = || Init::field(rec, name, ty);
+    let Some(id) = rec.as_def() else { return unfolded() };
     if let Some(c) = cur {
         if c.id == Some(id) {
             let msg = format!("Attempting to access field '{name}' of '{rec}' is a forbidden self-reference");
             rk.fatal(&c.locs, msg);
-            return field;
+            return unfolded();
         }
     }
     if (id.0 as usize) >= rk.records.len() {
-        return field;
+        return unfolded();
     }
     match rk.get(id).value_by_str(name) {
         Some(v) if v.value.is_concrete() => v.value,
-        _ => field,
+        _ => unfolded(),
     }
 }
 

@@ -9,7 +9,10 @@
 //! Interned things live in bump arenas (bumpalo), one per kind and thread: no per-object
 //! allocator header or size-class rounding for the millions of small nodes an LLVM target
 //! makes, and allocating one is a pointer bump. The tables are hashbrown `HashTable`s keyed by
-//! one FxHash of the value, computed once per lookup.
+//! one FxHash of the value, computed once per lookup. Each entry keeps its hash beside the
+//! pointer: growing a table then moves entries without touching (or rehashing) the nodes —
+//! rehashing every list and bits value as the table grew was a twentieth of AMDGPU's
+//! evaluation — and a lookup looks at a node only when the whole hash matches.
 
 use bumpalo::Bump;
 use hashbrown::HashTable;
@@ -25,8 +28,11 @@ fn hash_of<T: Hash + ?Sized>(value: &T) -> u64 {
     Fx::default().hash_one(value)
 }
 
+/// A table entry: the value's hash and the value.
+type Entry<T> = (u64, &'static T);
+
 struct StringTable {
-    set: HashTable<&'static str>,
+    set: HashTable<Entry<str>>,
     arena: &'static Bump,
 }
 
@@ -40,11 +46,11 @@ pub fn sym(s: &str) -> Sym {
     STRINGS.with(|table| {
         let mut table = table.borrow_mut();
         let h = hash_of(s);
-        if let Some(&existing) = table.set.find(h, |x| *x == s) {
+        if let Some(&(_, existing)) = table.set.find(h, |&(xh, x)| xh == h && x == s) {
             return existing;
         }
         let leaked: &'static str = table.arena.alloc_str(s);
-        table.set.insert_unique(h, leaked, |x| hash_of(*x));
+        table.set.insert_unique(h, (h, leaked), |&(xh, _)| xh);
         leaked
     })
 }
@@ -58,7 +64,7 @@ pub fn same_str(a: &str, b: &str) -> bool {
 /// A process-lifetime interner for one node type. Nodes compare shallowly (children by
 /// pointer), so interning a node costs one hash of its immediate fields.
 pub struct Interner<T: 'static> {
-    set: RefCell<HashTable<&'static T>>,
+    set: RefCell<HashTable<Entry<T>>>,
     arena: &'static Bump,
 }
 
@@ -76,13 +82,13 @@ impl<T: Eq + Hash + 'static> Interner<T> {
     /// what `hash_of` gives for `make(key)`, and `same(x, key)` must hold exactly for it.
     pub fn intern_with<K>(&self, hash: u64, key: K, same: impl Fn(&T, &K) -> bool, make: impl FnOnce(K) -> T) -> &'static T {
         let mut set = self.set.borrow_mut();
-        if let Some(&existing) = set.find(hash, |x| same(x, &key)) {
+        if let Some(&(_, existing)) = set.find(hash, |&(h, x)| h == hash && same(x, &key)) {
             return existing;
         }
         let value = make(key);
         debug_assert_eq!(hash_of(&value), hash, "intern_with: the hash is not the value's");
         let leaked: &'static T = self.arena.alloc(value);
-        set.insert_unique(hash, leaked, |x| hash_of(*x));
+        set.insert_unique(hash, (hash, leaked), |&(h, _)| h);
         leaked
     }
 }

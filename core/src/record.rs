@@ -197,7 +197,7 @@ impl Record {
         self.values.iter().find(|v| v.name == name)
     }
     pub fn value_by_str(&self, name: &str) -> Option<&RecordVal> {
-        self.values.iter().find(|v| v.name.as_str() == Some(name))
+        self.values.iter().find(|v| v.name.as_str().is_some_and(|n| crate::intern::same_str(n, name)))
     }
     pub fn is_template_arg(&self, name: Init) -> bool {
         self.template_args.contains(&name)
@@ -545,6 +545,19 @@ impl ClassGraph for RecordKeeper {
 /// chunks into their own buffers while this thread writes finished chunks in order: the bytes
 /// are exactly those of a sequential loop, whatever the scheduling.
 pub fn format_in_order(n: usize, format: &(dyn Fn(usize, &mut String) + Sync), out: &mut dyn Write) -> io::Result<()> {
+    format_in_order_with(n, &|| (), &|_: &mut (), i, s| format(i, s), out)
+}
+
+/// [`format_in_order`] where each formatting thread keeps its own state, made by `state` when
+/// the thread starts: a cache of printed values, say, which a shared one would have to lock.
+/// The output must not depend on the state's contents (only its speed may), since which items
+/// a thread formats depends on the scheduling.
+pub fn format_in_order_with<S>(
+    n: usize,
+    state: &(dyn Fn() -> S + Sync),
+    format: &(dyn Fn(&mut S, usize, &mut String) + Sync),
+    out: &mut dyn Write,
+) -> io::Result<()> {
     use std::sync::atomic::{AtomicUsize, Ordering};
     use std::sync::{mpsc, Condvar, Mutex};
     /// Items per chunk: a few hundred kilobytes of text for typical records.
@@ -556,9 +569,10 @@ pub fn format_in_order(n: usize, format: &(dyn Fn(usize, &mut String) + Sync), o
     let workers = std::thread::available_parallelism().map_or(1, |n| n.get()).min(8);
     let chunks = n.div_ceil(CHUNK);
     if workers < 2 || chunks < 2 {
+        let mut state = state();
         let mut s = String::with_capacity(1 << 17);
         for i in 0..n {
-            format(i, &mut s);
+            format(&mut state, i, &mut s);
             if s.len() >= 1 << 17 {
                 out.write_all(s.as_bytes())?;
                 s.clear();
@@ -574,7 +588,9 @@ pub fn format_in_order(n: usize, format: &(dyn Fn(usize, &mut String) + Sync), o
         for _ in 0..workers {
             let tx = tx.clone();
             let (next, written, failed) = (&next, &written, &failed);
-            let worker = move || loop {
+            let worker = move || {
+                let mut state = state();
+                loop {
                 let c = next.fetch_add(1, Ordering::Relaxed);
                 if c >= chunks || failed.load(Ordering::Relaxed) {
                     break;
@@ -588,10 +604,11 @@ pub fn format_in_order(n: usize, format: &(dyn Fn(usize, &mut String) + Sync), o
                 }
                 let mut s = String::with_capacity(1 << 18);
                 for i in c * CHUNK..((c + 1) * CHUNK).min(n) {
-                    format(i, &mut s);
+                    format(&mut state, i, &mut s);
                 }
                 if tx.send((c, s)).is_err() {
                     break;
+                }
                 }
             };
             std::thread::Builder::new().stack_size(STACK).spawn_scoped(scope, worker).expect("spawn a formatting thread");

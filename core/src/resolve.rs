@@ -515,7 +515,7 @@ pub fn resolve(rk: &mut RecordKeeper, init: Init, r: &mut dyn Resolver) -> Init 
         InitKind::Field(rec, name, ty) => {
             let nr = resolve(rk, *rec, r);
             if nr != *rec {
-                fold::fold_field(rk, Init::field(nr, name, *ty), r.cur())
+                fold::fold_field(rk, nr, name, *ty, r.cur())
             } else {
                 init
             }

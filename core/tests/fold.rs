@@ -308,9 +308,10 @@ fn self_references() {
     assert_eq!(r, Init::def(id, sym("anonymous_4"), ta));
 
     // Field access of the record being finished is an error.
-    let field = Init::field(Init::def(id, sym("me"), ta), sym("x"), Ty::int());
+    let me = Init::def(id, sym("me"), ta);
+    let field = Init::field(me, sym("x"), Ty::int());
     let cur = cur_of(&rk, s("me"), Some(id));
-    assert_eq!(fold_field(&mut rk, field, Some(&cur)), field);
+    assert_eq!(fold_field(&mut rk, me, sym("x"), Ty::int(), Some(&cur)), field);
     assert_eq!(messages(&rk), vec!["Attempting to access field 'x' of 'me' is a forbidden self-reference"]);
 }
 
@@ -334,9 +335,9 @@ fn fields_exists_isa() {
     assert_eq!(d.to_string(), "b1");
     let ta = Ty::record(&[(a, sym("A"))]);
     let tb = Ty::record(&[(b, sym("B"))]);
-    assert_eq!(fold_field(&mut rk, Init::field(d, sym("v"), Ty::int()), None), int(1));
+    assert_eq!(fold_field(&mut rk, d, sym("v"), Ty::int(), None), int(1));
     let fw = Init::field(d, sym("w"), Ty::int());
-    assert_eq!(fold_field(&mut rk, fw, None), fw);
+    assert_eq!(fold_field(&mut rk, d, sym("w"), Ty::int(), None), fw);
     assert_eq!(fold_exists(&mut rk, ta, s("b1"), None, false), int(1));
     assert_eq!(fold_exists(&mut rk, tb, s("b1"), None, false), int(1));
     assert_eq!(fold_exists(&mut rk, ta, s("nope"), None, false).to_string(), "!exists<A>(\"nope\")");

@@ -272,7 +272,7 @@ impl Parser {
                         return Err(self.tok_error(format!("Cannot access field '{fname}' of value '{result}'")));
                     };
                     let ci = cur_info(self, cur);
-                    result = fold::fold_field(&mut self.rk, Init::field(result, crate::intern::sym(&fname), fty), ci.as_ref());
+                    result = fold::fold_field(&mut self.rk, result, crate::intern::sym(&fname), fty, ci.as_ref());
                     self.next();
                 }
                 Tok::Paste => {
