@@ -6,8 +6,8 @@ use rustc_hash::FxHashMap as HashMap;
 use std::fmt::Write as _;
 use std::io::{BufWriter, Write};
 use tdq_core::init::{Init, InitKind};
-use tdq_core::record::{format_in_order_with, Record, RecordKeeper, RecordVal};
-use tdq_core::types::{RecId, Ty};
+use tdq_core::record::{format_in_order_with, FieldDecl, Record, RecordKeeper, RecordVal};
+use tdq_core::types::RecId;
 use tdq_core::{Evaluation, Loc, SourceMgr};
 
 pub struct PrintDetailedRecords;
@@ -21,7 +21,7 @@ impl Backend for PrintDetailedRecords {
     }
     fn emit(&self, input: &Evaluation, options: &BackendOptions, out: &mut dyn Write) -> Result<(), BackendError> {
         let (rk, sm) = (&input.records, &input.sm);
-        let report = || Report { rk, sm, locs: HashMap::default(), values: HashMap::default(), types: HashMap::default() };
+        let report = || Report { rk, sm, locs: HashMap::default(), values: HashMap::default(), fields: HashMap::default(), direct: Vec::new() };
         let filename = match options.input_filename.as_str() {
             "" => sm.files.first().map_or("", |f| f.path.as_str()),
             name => name,
@@ -70,8 +70,11 @@ struct Report<'a> {
     /// Every compound value printed so far, as printed: values are shared between records
     /// (interned), and printing a list or dag again costs more than copying it.
     values: HashMap<Init, Box<str>>,
-    /// Every type printed so far, as printed.
-    types: HashMap<Ty, Box<str>>,
+    /// The text before and after the value of every field line printed so far, by declaration
+    /// (and, for strings, whether the value is code).
+    fields: HashMap<(usize, bool), (Box<str>, Box<str>)>,
+    /// Scratch: which superclasses of the record being printed are direct.
+    direct: Vec<bool>,
 }
 
 impl Report<'_> {
@@ -84,33 +87,14 @@ impl Report<'_> {
     }
 
     /// `value` as LLVM's `getAsString` prints it.
-    fn init(&mut self, value: Init, s: &mut String) {
+    fn init(values: &mut HashMap<Init, Box<str>>, value: Init, s: &mut String) {
         match value.kind() {
-            InitKind::Int(v) => {
-                let _ = write!(s, "{v}");
-            }
-            InitKind::Str(text, false) => {
-                s.push('"');
-                s.push_str(text);
-                s.push('"');
-            }
             InitKind::Def(_, name, _) => s.push_str(name),
-            InitKind::Bits(bits) if bits.iter().all(|b| matches!(b.kind(), InitKind::Bit(_))) => {
-                s.push_str("{ ");
-                for (i, b) in bits.iter().rev().enumerate() {
-                    if i > 0 {
-                        s.push_str(", ");
-                    }
-                    s.push(if matches!(b.kind(), InitKind::Bit(true)) { '1' } else { '0' });
-                }
-                s.push_str(" }");
+            InitKind::Unset | InitKind::Bit(_) | InitKind::Int(_) | InitKind::Str(..) | InitKind::AnonName(_) => {
+                value.write_to(s)
             }
-            InitKind::Unset | InitKind::Bit(_) | InitKind::Str(_, true) | InitKind::AnonName(_) => {
-                let _ = write!(s, "{value}");
-            }
-            _ => {
-                s.push_str(self.values.entry(value).or_insert_with(|| value.to_string().into_boxed_str()));
-            }
+            InitKind::Bits(bits) if bits.iter().all(|b| matches!(b.kind(), InitKind::Bit(_))) => value.write_to(s),
+            _ => s.push_str(values.entry(value).or_insert_with(|| value.to_string().into_boxed_str())),
         }
     }
 
@@ -181,14 +165,19 @@ impl Report<'_> {
             s.push_str("  Superclasses: (none)\n");
             return;
         }
-        let direct = rec.direct_superclasses(self.rk);
+        let direct = &mut self.direct;
+        direct.clear();
+        direct.resize(rec.superclasses.len(), false);
+        rec.for_each_direct_superclass_index(self.rk, |i| direct[i] = true);
         s.push_str("  Superclasses:");
-        for &(sc, _) in &rec.superclasses {
-            let name = self.rk.get(sc).name_string();
-            if direct.contains(&sc) {
-                let _ = write!(s, " {name}");
-            } else {
-                let _ = write!(s, " ({name})");
+        for (&(sc, _), &is_direct) in rec.superclasses.iter().zip(direct.iter()) {
+            s.push_str(if is_direct { " " } else { " (" });
+            match self.rk.get(sc).name.as_str() {
+                Some(name) => s.push_str(name),
+                None => s.push_str(&self.rk.get(sc).name_string()),
+            }
+            if !is_direct {
+                s.push(')');
             }
         }
         s.push('\n');
@@ -208,29 +197,39 @@ impl Report<'_> {
         }
     }
 
-    /// `RecordVal::print(OS, false)` and the location of its last assignment.
+    /// `RecordVal::print(OS, false)` and the location of its declaration.
     fn value(&mut self, v: &RecordVal, s: &mut String) {
-        s.push_str("    ");
-        if v.nonconcrete_ok {
-            s.push_str("field ");
-        }
-        if v.ty.is_string() {
-            // LLVM's `getPrintType`: the type follows the value.
-            s.push_str(if v.value.is_code() { "code" } else { "string" });
-        } else {
-            s.push_str(self.types.entry(v.ty).or_insert_with(|| v.ty.to_string().into_boxed_str()));
-        }
-        s.push(' ');
-        match v.name.kind() {
-            InitKind::Str(name, _) => s.push_str(name),
-            _ => s.push_str(&v.name.unquoted()),
-        }
+        // Everything but the value follows from the field's (interned, shared) declaration and,
+        // for a string field, whether the value is code: made once per declaration.
+        let is_code = v.ty.is_string() && v.value.is_code();
+        let key = (std::ptr::from_ref::<FieldDecl>(v) as usize, is_code);
+        let sm = self.sm;
+        let (prefix, suffix) = self.fields.entry(key).or_insert_with(|| {
+            let mut prefix = String::from("    ");
+            if v.nonconcrete_ok {
+                prefix.push_str("field ");
+            }
+            if v.ty.is_string() {
+                // LLVM's `getPrintType`: the type follows the value.
+                prefix.push_str(if is_code { "code" } else { "string" });
+            } else {
+                let _ = write!(prefix, "{}", v.ty);
+            }
+            prefix.push(' ');
+            match v.name.kind() {
+                InitKind::Str(name, _) => prefix.push_str(name),
+                _ => prefix.push_str(&v.name.unquoted()),
+            }
+            if !v.lost {
+                prefix.push_str(" = ");
+            }
+            let suffix = format!("  |{}|\n", sm.json_loc(v.loc));
+            (prefix.into_boxed_str(), suffix.into_boxed_str())
+        });
+        s.push_str(prefix);
         if !v.lost {
-            s.push_str(" = ");
-            self.init(v.value, s);
+            Self::init(&mut self.values, v.value, s);
         }
-        s.push_str("  ");
-        self.loc(v.loc, s);
-        s.push('\n');
+        s.push_str(suffix);
     }
 }

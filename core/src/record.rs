@@ -215,11 +215,15 @@ impl Record {
         out
     }
     fn for_each_direct_superclass(&self, rk: &RecordKeeper, mut f: impl FnMut(RecId)) {
+        self.for_each_direct_superclass_index(rk, |i| f(self.superclasses[i].0));
+    }
+    /// The positions in `superclasses` of the direct superclasses, last first: the last one and,
+    /// before each, the one before its own superclasses.
+    pub fn for_each_direct_superclass_index(&self, rk: &RecordKeeper, mut f: impl FnMut(usize)) {
         let mut end = self.superclasses.len();
         while end > 0 {
-            let sc = self.superclasses[end - 1].0;
-            f(sc);
-            let n = rk.get(sc).superclasses.len();
+            f(end - 1);
+            let n = rk.get(self.superclasses[end - 1].0).superclasses.len();
             end = end.saturating_sub(1 + n);
         }
     }
