@@ -306,6 +306,8 @@ pub struct RecordKeeper {
     pub anon_counter: u32,
     /// `Class<args>` values already instantiated, to their defs.
     pub vardef_cache: HashMap<Init, Init>,
+    /// Where final resolution last found each field name (`resolve::RecordResolver`).
+    pub(crate) field_hints: crate::resolve::FieldHints,
     pub diags: Diagnostics,
     /// Set by a fatal error: evaluation stops at the next statement.
     pub fatal: bool,

@@ -169,6 +169,21 @@ pub struct RecordResolver {
     pub is_final: bool,
 }
 
+/// Where each field name was last found in a def's fields, by a hash of the name's address
+/// ([`RecordResolver`]'s first lookup of a name checks there before scanning the fields).
+#[derive(Default)]
+pub struct FieldHints(Vec<(usize, u32)>);
+
+impl FieldHints {
+    const BITS: u32 = 12;
+    fn at(&mut self, key: usize) -> &mut (usize, u32) {
+        if self.0.is_empty() {
+            self.0 = vec![(0, 0); 1 << Self::BITS];
+        }
+        &mut self.0[(key >> 3).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (usize::BITS - Self::BITS)]
+    }
+}
+
 /// A field as the [`RecordResolver`] sees it (LLVM keeps the last two in a cache and a stack).
 #[derive(Clone, Copy)]
 struct FieldSlot {
@@ -207,14 +222,22 @@ impl RecordResolver {
         self.new_name = name;
     }
     /// Where `name`'s slot is.
-    fn find(&mut self, name: Init) -> Option<SlotAt> {
+    fn find(&mut self, rk: &mut RecordKeeper, name: Init) -> Option<SlotAt> {
         let key = name.addr();
         let memo = (key >> 4) & 15;
         let (k, i) = self.recent[memo];
         if k == key {
             return Some(SlotAt::Field(i as usize));
         }
-        if let Some(i) = self.names.iter().position(|n| *n == name) {
+        // Defs of one class have their fields in the same order: where the last def had the
+        // name is usually where this one has it.
+        let hint = rk.field_hints.at(key);
+        let found = match *hint {
+            (k, i) if k == key && self.names.get(i as usize) == Some(&name) => Some(i as usize),
+            _ => self.names.iter().position(|n| *n == name),
+        };
+        if let Some(i) = found {
+            *hint = (key, i as u32);
             self.recent[memo] = (key, i as u32);
             return Some(SlotAt::Field(i));
         }
@@ -241,7 +264,7 @@ enum SlotAt {
 
 impl Resolver for RecordResolver {
     fn resolve_var(&mut self, rk: &mut RecordKeeper, name: Init) -> Option<Init> {
-        let i = self.find(name)?;
+        let i = self.find(rk, name)?;
         let slot = *self.slot(i);
         if slot.resolved.is_some() {
             return slot.resolved;
