@@ -451,10 +451,16 @@ fn resolve_all(rk: &mut RecordKeeper, items: &[Init], r: &mut dyn Resolver) -> O
 }
 
 /// LLVM's `Init::resolveReferences`.
+#[inline]
 pub fn resolve(rk: &mut RecordKeeper, init: Init, r: &mut dyn Resolver) -> Init {
+    // Most values are closed: answered here, without a call.
     if init.is_closed() {
         return init;
     }
+    resolve_open(rk, init, r)
+}
+
+fn resolve_open(rk: &mut RecordKeeper, init: Init, r: &mut dyn Resolver) -> Init {
     let vars = init.vars();
     if vars & r.vars_mask() == 0 && !(r.is_final() && init.is_final_sensitive()) {
         if vars != 0 {
@@ -478,6 +484,11 @@ pub fn resolve(rk: &mut RecordKeeper, init: Init, r: &mut dyn Resolver) -> Init 
             let mut new_bits: Option<Items<Init>> = None;
             let mut cached: Option<(Init, Init)> = None;
             for (i, &cur) in bits.iter().enumerate() {
+                if let InitKind::Bit(_) | InitKind::Unset = cur.kind() {
+                    // Known and unset bits stay as they are.
+                    note_item(&mut new_bits, bits, i, cur);
+                    continue;
+                }
                 let mut nb = if let InitKind::VarBit(var, b) = cur.kind() {
                     let resolved = match cached {
                         Some((k, v)) if k == *var => v,
@@ -667,7 +678,7 @@ pub fn resolve_record(rk: &mut RecordKeeper, rec: &mut Record, r: &mut dyn Resol
         r.rename_cur(new_name);
     }
     for i in 0..rec.values.len() {
-        if Some(rec.values[i].name) == skip {
+        if skip.is_some() && Some(rec.values[i].name) == skip {
             continue;
         }
         let v = rec.values[i].value;
