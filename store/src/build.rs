@@ -16,6 +16,7 @@ use rusqlite::{params, Connection, Statement};
 use rustc_hash::FxHashMap as HashMap;
 use std::collections::hash_map::Entry;
 use std::path::Path;
+use std::sync::mpsc;
 use tdq_backends::dump_json::value_json;
 use tdq_core::init::{Init, InitKind};
 use tdq_core::record::{Record, RecordKind, RecordVal};
@@ -91,16 +92,57 @@ pub(crate) struct SideTable {
 fn write_main(conn: &mut Connection, eval: &Evaluation, info: &BuildInfo) -> rusqlite::Result<()> {
     let tx = conn.transaction()?;
     tx.execute_batch(schema::DDL)?;
-    let mut w = Writer::new(&eval.sm);
-    w.meta(&tx, info)?;
-    w.sources(&tx, &eval.sm)?;
-    w.records(&tx, eval)?;
-    w.globals(&tx, eval)?;
-    w.flush_dedup_tables(&tx)?;
-    wide::superclasses(&tx, eval)?;
-    tx.execute_batch(schema::TDQ_RECORDS_INDEX)?;
+    // Values are printed, converted to JSON and encoded on a third thread while this one numbers
+    // them and writes the other tables; their rows are written last.
+    std::thread::scope(|s| {
+        let (to_encoder, batches) = mpsc::channel::<Vec<Init>>();
+        let (encoded, from_encoder) = mpsc::channel::<Vec<Encoded>>();
+        let encoder = std::thread::Builder::new()
+            .name("tdq-store-values".into())
+            .stack_size(SIDE_STACK)
+            .spawn_scoped(s, move || {
+                for batch in batches {
+                    if encoded.send(batch.into_iter().map(encode).collect()).is_err() {
+                        break;
+                    }
+                }
+            })
+            .expect("spawning a thread");
+        let mut w = Writer::new(&eval.sm, to_encoder);
+        w.meta(&tx, info)?;
+        w.sources(&tx, &eval.sm)?;
+        w.records(&tx, eval)?;
+        w.send_values();
+        let count = w.vals.len();
+        w.globals(&tx, eval)?;
+        w.flush_dedup_tables(&tx)?;
+        wide::superclasses(&tx, eval)?;
+        tx.execute_batch(schema::TDQ_RECORDS_INDEX)?;
+        drop(w);
+        let mut st = tx.prepare("INSERT INTO vals(id, text, json, ir) VALUES (?1, ?2, ?3, ?4)")?;
+        let mut id = 0;
+        for (text, json, ir) in from_encoder.iter().flatten() {
+            st.execute(params![id, text, json, ir])?;
+            id += 1;
+        }
+        encoder.join().map_err(|_| rusqlite::Error::InvalidQuery)?;
+        if id != count as i64 {
+            return Err(rusqlite::Error::InvalidQuery);
+        }
+        Ok(())
+    })?;
     tx.commit()
 }
+
+/// A value's `vals` columns: printed, as JSON, encoded.
+type Encoded = (String, String, Vec<u8>);
+
+fn encode(v: Init) -> Encoded {
+    (printed(v), value_json(v), ir::init_bytes(v))
+}
+
+/// Values are sent to be encoded this many at a time.
+const VALUE_BATCH: usize = 256;
 
 /// Deduplicating tables being filled.
 struct Writer<'a> {
@@ -110,11 +152,14 @@ struct Writer<'a> {
     types: HashMap<(Ty, bool), i64>,
     type_rows: Vec<(String, Vec<u8>)>,
     vals: HashMap<Init, i64>,
+    /// Values numbered and not yet sent to be encoded, and where they go.
+    new_vals: Vec<Init>,
+    to_encoder: mpsc::Sender<Vec<Init>>,
     names: HashMap<Init, i64>,
 }
 
 impl<'a> Writer<'a> {
-    fn new(sm: &'a SourceMgr) -> Self {
+    fn new(sm: &'a SourceMgr, to_encoder: mpsc::Sender<Vec<Init>>) -> Self {
         Writer {
             sm,
             locs: HashMap::default(),
@@ -122,6 +167,8 @@ impl<'a> Writer<'a> {
             types: HashMap::default(),
             type_rows: Vec::new(),
             vals: HashMap::default(),
+            new_vals: Vec::new(),
+            to_encoder,
             names: HashMap::default(),
         }
     }
@@ -189,15 +236,24 @@ impl<'a> Writer<'a> {
         }
     }
 
-    /// The id of a value, writing its row the first time.
-    fn val(&mut self, st: &mut Statement<'_>, v: Init) -> rusqlite::Result<i64> {
+    /// The id of a value, sending it to be encoded the first time.
+    fn val(&mut self, v: Init) -> i64 {
         if let Some(&id) = self.vals.get(&v) {
-            return Ok(id);
+            return id;
         }
         let id = self.vals.len() as i64;
-        st.execute(params![id, printed(v), value_json(v), ir::init_bytes(v)])?;
         self.vals.insert(v, id);
-        Ok(id)
+        self.new_vals.push(v);
+        if self.new_vals.len() == VALUE_BATCH {
+            self.send_values();
+        }
+        id
+    }
+
+    fn send_values(&mut self) {
+        // The encoder stops only when this end is gone; what it did not get is missed by the
+        // count `write_main` checks.
+        let _ = self.to_encoder.send(std::mem::take(&mut self.new_vals));
     }
 
     fn name(&mut self, st: &mut Statement<'_>, n: Init) -> rusqlite::Result<i64> {
@@ -214,12 +270,11 @@ impl<'a> Writer<'a> {
         file_line(self.sm, l)
     }
 
-    /// `tdq_records`, `vals`, `tdq_names`. Names, values and locations are numbered in order of
+    /// `tdq_records`, `tdq_names`, and the values' ids. Names, values and locations are numbered in order of
     /// first use over the records in name order (classes, then defs); the records' rows are
     /// inserted by id, as SQLite appends to a table fastest in key order.
     fn records(&mut self, tx: &Connection, eval: &Evaluation) -> rusqlite::Result<()> {
         let rk = &eval.records;
-        let mut val_st = tx.prepare("INSERT INTO vals(id, text, json, ir) VALUES (?1, ?2, ?3, ?4)")?;
         let mut name_st = tx.prepare("INSERT INTO tdq_names(id, name, ir) VALUES (?1, ?2, ?3)")?;
         let mut rows: Vec<(RecId, String)> = Vec::with_capacity(rk.classes.len() + rk.defs.len());
         let mut num = itoa::Buffer::new();
@@ -231,7 +286,7 @@ impl<'a> Writer<'a> {
                 let ids = [
                     self.name(&mut name_st, v.name)?,
                     self.ty(v),
-                    self.val(&mut val_st, v.value)?,
+                    self.val(v.value),
                     self.loc(v.set_at),
                     self.loc(v.loc),
                     field_flags(v),
