@@ -3,7 +3,8 @@
 //! Values are deduplicated (X86's 2.6 million field values are 91 thousand distinct values),
 //! so each is printed, converted to JSON and encoded once; per-field rows are integers only.
 //! The wide `records` table is filled with one prepared statement per set of field names, so a
-//! def binds only the columns it has.
+//! def binds only the columns it has, inserting the consecutive defs that share one in a single
+//! statement. Every table is filled in key order, which SQLite appends without splitting pages.
 
 mod wide;
 
@@ -14,12 +15,12 @@ use rusqlite::types::Value;
 use rusqlite::{params, Connection, Statement};
 use rustc_hash::FxHashMap as HashMap;
 use std::collections::hash_map::Entry;
-use std::fmt::Write as _;
 use std::path::Path;
+use std::sync::mpsc;
 use tdq_backends::dump_json::value_json;
 use tdq_core::init::{Init, InitKind};
 use tdq_core::record::{Record, RecordKind, RecordVal};
-use tdq_core::types::Ty;
+use tdq_core::types::{RecId, Ty};
 use tdq_core::{Evaluation, Loc, SourceMgr};
 
 /// What the store records about how it was built, in `meta`.
@@ -32,17 +33,24 @@ pub struct BuildInfo {
     pub cache_key: String,
 }
 
-/// Writes `eval` into the empty database `conn`. The `records` tables, superclass edges,
-/// classes and defm chains are written on a second thread into `scratch` (a file beside the
+/// Writes `eval` into the empty database `conn`. The `records` tables, classes and defm
+/// chains are written on a second thread into `scratch` (a file beside the
 /// store, removed afterwards) and copied in at the end: SQLite copies a table into an empty
-/// one of the same shape page by page, so the two halves of the work run side by side.
+/// one of the same shape record by record without decoding them, so the two halves of the
+/// work run side by side.
 pub fn write_store(conn: &mut Connection, eval: &Evaluation, info: &BuildInfo, scratch: &Path) -> rusqlite::Result<()> {
     conn.execute_batch(&format!(
         "PRAGMA application_id = {}; PRAGMA user_version = {}; PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF;",
         schema::APPLICATION_ID,
         schema::SCHEMA_VERSION
     ))?;
-    let side = std::thread::scope(|s| {
+    let result = write_both(conn, eval, info, scratch);
+    let _ = std::fs::remove_file(scratch);
+    result
+}
+
+fn write_both(conn: &mut Connection, eval: &Evaluation, info: &BuildInfo, scratch: &Path) -> rusqlite::Result<()> {
+    let tables = std::thread::scope(|s| {
         let side = std::thread::Builder::new()
             .name("tdq-store-side".into())
             .stack_size(SIDE_STACK)
@@ -51,27 +59,23 @@ pub fn write_store(conn: &mut Connection, eval: &Evaluation, info: &BuildInfo, s
         let main = write_main(conn, eval, info);
         let side = side.join().unwrap_or_else(|_| Err(rusqlite::Error::InvalidQuery));
         main.and(side)
-    });
-    let result = side.and_then(|tables| {
-        let tx = conn.transaction()?;
-        tx.execute("ATTACH DATABASE ?1 AS side", [scratch.display().to_string()])?;
-        for t in &tables {
-            tx.execute_batch(&t.ddl)?;
-            tx.execute_batch(&format!("INSERT INTO main.{0} SELECT * FROM side.{0};", t.name))?;
-        }
-        tx.commit()?;
-        conn.execute_batch("DETACH DATABASE side;")?;
-        conn.execute_batch(schema::INDEXES)?;
-        conn.execute_batch(&format!(
-            "CREATE UNIQUE INDEX records_name ON records_short(name);\n\
-             CREATE VIEW fields AS {};\nCREATE VIEW superclasses AS {};\n{}",
-            schema::FIELDS_VIEW_SQLITE,
-            schema::SUPERCLASSES_VIEW,
-            tables.iter().map(|t| t.after.as_str()).collect::<String>()
-        ))
-    });
-    let _ = std::fs::remove_file(scratch);
-    result
+    })?;
+    let tx = conn.transaction()?;
+    tx.execute("ATTACH DATABASE ?1 AS side", [scratch.display().to_string()])?;
+    for t in &tables {
+        tx.execute_batch(&t.ddl)?;
+        tx.execute_batch(&format!("INSERT INTO main.{0} SELECT * FROM side.{0};", t.name))?;
+    }
+    tx.commit()?;
+    conn.execute_batch("DETACH DATABASE side;")?;
+    conn.execute_batch(&format!(
+        "{}\nCREATE VIEW fields AS {};\nCREATE VIEW superclasses AS {};\n{}",
+        schema::CLASSES_INDEX,
+        schema::FIELDS_VIEW_SQLITE,
+        schema::SUPERCLASSES_VIEW,
+        tables.iter().map(|t| t.after.as_str()).collect::<String>()
+    ))?;
+    Ok(())
 }
 
 /// Deep values are printed recursively, as on the evaluation thread.
@@ -88,14 +92,57 @@ pub(crate) struct SideTable {
 fn write_main(conn: &mut Connection, eval: &Evaluation, info: &BuildInfo) -> rusqlite::Result<()> {
     let tx = conn.transaction()?;
     tx.execute_batch(schema::DDL)?;
-    let mut w = Writer::new(&eval.sm);
-    w.meta(&tx, info)?;
-    w.sources(&tx, &eval.sm)?;
-    w.records(&tx, eval)?;
-    w.globals(&tx, eval)?;
-    w.flush_dedup_tables(&tx)?;
+    // Values are printed, converted to JSON and encoded on a third thread while this one numbers
+    // them and writes the other tables; their rows are written last.
+    std::thread::scope(|s| {
+        let (to_encoder, batches) = mpsc::channel::<Vec<Init>>();
+        let (encoded, from_encoder) = mpsc::channel::<Vec<Encoded>>();
+        let encoder = std::thread::Builder::new()
+            .name("tdq-store-values".into())
+            .stack_size(SIDE_STACK)
+            .spawn_scoped(s, move || {
+                for batch in batches {
+                    if encoded.send(batch.into_iter().map(encode).collect()).is_err() {
+                        break;
+                    }
+                }
+            })
+            .expect("spawning a thread");
+        let mut w = Writer::new(&eval.sm, to_encoder);
+        w.meta(&tx, info)?;
+        w.sources(&tx, &eval.sm)?;
+        w.records(&tx, eval)?;
+        w.send_values();
+        let count = w.vals.len();
+        w.globals(&tx, eval)?;
+        w.flush_dedup_tables(&tx)?;
+        wide::superclasses(&tx, eval)?;
+        tx.execute_batch(schema::TDQ_RECORDS_INDEX)?;
+        drop(w);
+        let mut st = tx.prepare("INSERT INTO vals(id, text, json, ir) VALUES (?1, ?2, ?3, ?4)")?;
+        let mut id = 0;
+        for (text, json, ir) in from_encoder.iter().flatten() {
+            st.execute(params![id, text, json, ir])?;
+            id += 1;
+        }
+        encoder.join().map_err(|_| rusqlite::Error::InvalidQuery)?;
+        if id != count as i64 {
+            return Err(rusqlite::Error::InvalidQuery);
+        }
+        Ok(())
+    })?;
     tx.commit()
 }
+
+/// A value's `vals` columns: printed, as JSON, encoded.
+type Encoded = (String, String, Vec<u8>);
+
+fn encode(v: Init) -> Encoded {
+    (printed(v), value_json(v), ir::init_bytes(v))
+}
+
+/// Values are sent to be encoded this many at a time.
+const VALUE_BATCH: usize = 256;
 
 /// Deduplicating tables being filled.
 struct Writer<'a> {
@@ -105,11 +152,14 @@ struct Writer<'a> {
     types: HashMap<(Ty, bool), i64>,
     type_rows: Vec<(String, Vec<u8>)>,
     vals: HashMap<Init, i64>,
+    /// Values numbered and not yet sent to be encoded, and where they go.
+    new_vals: Vec<Init>,
+    to_encoder: mpsc::Sender<Vec<Init>>,
     names: HashMap<Init, i64>,
 }
 
 impl<'a> Writer<'a> {
-    fn new(sm: &'a SourceMgr) -> Self {
+    fn new(sm: &'a SourceMgr, to_encoder: mpsc::Sender<Vec<Init>>) -> Self {
         Writer {
             sm,
             locs: HashMap::default(),
@@ -117,6 +167,8 @@ impl<'a> Writer<'a> {
             types: HashMap::default(),
             type_rows: Vec::new(),
             vals: HashMap::default(),
+            new_vals: Vec::new(),
+            to_encoder,
             names: HashMap::default(),
         }
     }
@@ -184,15 +236,24 @@ impl<'a> Writer<'a> {
         }
     }
 
-    /// The id of a value, writing its row the first time.
-    fn val(&mut self, st: &mut Statement<'_>, v: Init) -> rusqlite::Result<i64> {
+    /// The id of a value, sending it to be encoded the first time.
+    fn val(&mut self, v: Init) -> i64 {
         if let Some(&id) = self.vals.get(&v) {
-            return Ok(id);
+            return id;
         }
         let id = self.vals.len() as i64;
-        st.execute(params![id, v.to_string(), value_json(v), ir::init_bytes(v)])?;
         self.vals.insert(v, id);
-        Ok(id)
+        self.new_vals.push(v);
+        if self.new_vals.len() == VALUE_BATCH {
+            self.send_values();
+        }
+        id
+    }
+
+    fn send_values(&mut self) {
+        // The encoder stops only when this end is gone; what it did not get is missed by the
+        // count `write_main` checks.
+        let _ = self.to_encoder.send(std::mem::take(&mut self.new_vals));
     }
 
     fn name(&mut self, st: &mut Statement<'_>, n: Init) -> rusqlite::Result<i64> {
@@ -209,32 +270,50 @@ impl<'a> Writer<'a> {
         file_line(self.sm, l)
     }
 
+    /// `tdq_records`, `tdq_names`, and the values' ids. Names, values and locations are numbered in order of
+    /// first use over the records in name order (classes, then defs); the records' rows are
+    /// inserted by id, as SQLite appends to a table fastest in key order.
     fn records(&mut self, tx: &Connection, eval: &Evaluation) -> rusqlite::Result<()> {
         let rk = &eval.records;
+        let mut name_st = tx.prepare("INSERT INTO tdq_names(id, name, ir) VALUES (?1, ?2, ?3)")?;
+        let mut rows: Vec<(RecId, String)> = Vec::with_capacity(rk.classes.len() + rk.defs.len());
+        let mut num = itoa::Buffer::new();
+        for &id in rk.classes.values().chain(rk.defs.values()) {
+            let rec = rk.get(id);
+            let mut fields = String::with_capacity(rec.values.len() * 24 + 2);
+            fields.push('[');
+            for (pos, v) in rec.values.iter().enumerate() {
+                let ids = [
+                    self.name(&mut name_st, v.name)?,
+                    self.ty(v),
+                    self.val(v.value),
+                    self.loc(v.set_at),
+                    self.loc(v.loc),
+                    field_flags(v),
+                ];
+                fields.push_str(if pos > 0 { ",[" } else { "[" });
+                for (i, n) in ids.into_iter().enumerate() {
+                    if i > 0 {
+                        fields.push(',');
+                    }
+                    fields.push_str(num.format(n));
+                }
+                fields.push(']');
+            }
+            fields.push(']');
+            rows.push((id, fields));
+        }
+        rows.sort_unstable_by_key(|r| r.0);
         let mut rec_st = tx.prepare(
             "INSERT INTO tdq_records(id, kind, name, name_ir, locs, forward_decl_locs, template_args, fields)
              VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
         )?;
-        let mut val_st = tx.prepare("INSERT INTO vals(id, text, json, ir) VALUES (?1, ?2, ?3, ?4)")?;
-        let mut name_st = tx.prepare("INSERT INTO tdq_names(id, name, ir) VALUES (?1, ?2, ?3)")?;
-        let mut fields = String::new();
-        for &id in rk.classes.values().chain(rk.defs.values()) {
+        for (id, fields) in rows {
             let rec = rk.get(id);
             let mut targs = Vec::new();
             for ta in &rec.template_args {
                 put_blob(&mut targs, &ir::init_bytes(*ta));
             }
-            fields.clear();
-            fields.push('[');
-            for (pos, v) in rec.values.iter().enumerate() {
-                let name_id = self.name(&mut name_st, v.name)?;
-                let type_id = self.ty(v);
-                let value_id = self.val(&mut val_st, v.value)?;
-                let (set_loc, decl_loc) = (self.loc(v.set_at), self.loc(v.loc));
-                let sep = if pos > 0 { "," } else { "" };
-                let _ = write!(fields, "{sep}[{name_id},{type_id},{value_id},{set_loc},{decl_loc},{}]", field_flags(v));
-            }
-            fields.push(']');
             rec_st.execute(params![
                 id.0,
                 kind_name(rec),
@@ -336,6 +415,13 @@ pub(crate) fn template_args_json(rec: &Record) -> String {
     serde_json::Value::Array(args).to_string()
 }
 
+/// A value as llvm-tblgen prints it (`to_string` would print it into a buffer and copy that).
+fn printed(v: Init) -> String {
+    let mut s = String::new();
+    v.write_to(&mut s);
+    s
+}
+
 /// What a `records` column holds for a value: SQL-native where the value is a scalar.
 pub(crate) fn sql_scalar(v: Init) -> Value {
     match v.kind() {
@@ -346,9 +432,9 @@ pub(crate) fn sql_scalar(v: Init) -> Value {
         InitKind::Def(_, name, _) => Value::Text((*name).to_owned()),
         InitKind::Bits(bits) => match known_bits(bits) {
             Some(n) => Value::Integer(n),
-            None => Value::Text(v.to_string()),
+            None => Value::Text(printed(v)),
         },
-        _ => Value::Text(v.to_string()),
+        _ => Value::Text(printed(v)),
     }
 }
 

@@ -80,11 +80,12 @@ FROM tdq_superclasses s \
 JOIN tdq_records r ON r.id = s.record_id \
 JOIN tdq_records c ON c.id = s.superclass_id";
 
-/// Indexes made after the bulk insert (cheaper than keeping them up to date row by row).
-pub const INDEXES: &str = r#"
-CREATE INDEX classes_name ON classes(name);
-CREATE INDEX tdq_records_name ON tdq_records(name);
-"#;
+/// Indexes, each made after its table's bulk insert (cheaper than keeping them up to date row
+/// by row).
+pub const CLASSES_INDEX: &str = "CREATE INDEX classes_name ON classes(name);";
+pub const TDQ_RECORDS_INDEX: &str = "CREATE INDEX tdq_records_name ON tdq_records(name);";
+/// Made in the side database, and copied with its table.
+pub const RECORDS_INDEX: &str = "CREATE UNIQUE INDEX records_name ON records_short(name);";
 
 /// At most this many field columns in `records` (SQLite allows 2000 columns in a table or view;
 /// five are fixed). Field names past it, in order of first appearance, are only in `fields`.
