@@ -89,11 +89,14 @@ impl Report<'_> {
     /// `value` as LLVM's `getAsString` prints it.
     fn init(values: &mut HashMap<Init, Box<str>>, value: Init, s: &mut String) {
         match value.kind() {
-            InitKind::Def(_, name, _) => s.push_str(name),
-            InitKind::Unset | InitKind::Bit(_) | InitKind::Int(_) | InitKind::Str(..) | InitKind::AnonName(_) => {
-                value.write_to(s)
-            }
+            InitKind::Unset
+            | InitKind::Bit(_)
+            | InitKind::Int(_)
+            | InitKind::Str(..)
+            | InitKind::Def(..)
+            | InitKind::AnonName(_) => value.write_to(s),
             InitKind::Bits(bits) if bits.iter().all(|b| matches!(b.kind(), InitKind::Bit(_))) => value.write_to(s),
+            // Compound values are printed once and copied after.
             _ => s.push_str(values.entry(value).or_insert_with(|| value.to_string().into_boxed_str())),
         }
     }
@@ -103,7 +106,7 @@ impl Report<'_> {
     }
 
     /// The globals (top-level `defvar`s and `defset`s), sorted by name as LLVM's map keeps them.
-    fn variables(&mut self, s: &mut String) {
+    fn variables(&self, s: &mut String) {
         let mut globals: Vec<_> = self.rk.globals.iter().collect();
         globals.sort_unstable_by(|a, b| a.0.cmp(b.0));
         Self::section_heading("Global Variables", globals.len(), s);
