@@ -4,12 +4,16 @@
 mod cl;
 mod diff;
 mod exit_codes;
+mod heap;
 mod lint;
 mod query;
 mod tblgen;
 
 use clap::{Parser, Subcommand};
 use std::ffi::OsString;
+
+#[global_allocator]
+static ALLOCATOR: heap::Tracking = heap::Tracking;
 
 /// The LLVM release whose llvm-tblgen tdq reproduces.
 pub const LLVM_VERSION: &str = "19.1.7";
@@ -63,6 +67,7 @@ enum Command {
 const EVALUATION_STACK: usize = 1 << 30;
 
 fn main() {
+    heap::start();
     let worker = std::thread::Builder::new().stack_size(EVALUATION_STACK).spawn(real_main);
     match worker.map(|w| w.join()) {
         Ok(Ok(())) => {}

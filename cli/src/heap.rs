@@ -1,0 +1,119 @@
+//! The heap, set up for evaluation: fresh pages are faulted in on the idle core.
+//!
+//! Evaluation is one thread that allocates a few hundred megabytes for a large target and
+//! frees little of it. On Linux every fresh page costs that thread a page fault (a kernel entry,
+//! and in a VM an exit, then zeroing): for X86 about 60 000 faults, 15-20% of its time. The
+//! other core is idle meanwhile, so a helper thread asks the kernel to fault in the pages just
+//! above where the heap is being carved (`MADV_POPULATE_WRITE`, which maps pages without
+//! writing to them: safe while the evaluator writes the same pages), a few megabytes ahead.
+//!
+//! For that to work the allocations must come from one region that grows upwards: glibc's main
+//! arena, grown with `brk`. So (glibc only) every thread shares that arena (`M_ARENA_MAX`: the
+//! evaluator runs on a spawned thread, which would otherwise get its own `mmap`ed heaps), the
+//! heap grows in 8 MiB steps (`M_TOP_PAD`, so there is room above the top to fault in) and is
+//! not trimmed back after frees. Allocations of 128 KiB and more are still `mmap`ed by glibc
+//! (setting the pad fixes the threshold there) and returned to the system when freed.
+//!
+//! Where the heap is being carved is learnt from the allocator: [`Tracking`] wraps the system
+//! allocator and notes the end of the latest allocation (one relaxed store). The helper polls
+//! it, backing off to 50 ms while nothing is allocated (an idle REPL costs nothing).
+//! Peak memory grows by at most the window; the output does not depend on any of this.
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
+use std::time::Duration;
+
+/// The end of the latest allocation.
+static LATEST: AtomicUsize = AtomicUsize::new(0);
+
+/// How far above the latest allocation pages are faulted in ahead of the allocator.
+const WINDOW: usize = 4 << 20;
+/// How much the heap grows by beyond each request.
+const TOP_PAD: i32 = 8 << 20;
+/// Free memory at the top of the heap kept rather than given back (it would be faulted in again).
+const TRIM_THRESHOLD: i32 = 64 << 20;
+
+/// The system allocator, noting where the latest allocation ends.
+pub struct Tracking;
+
+/// glibc's threshold above which an allocation gets its own `mmap` (fixed at its default once
+/// `M_TOP_PAD` is set): those are not in the heap and not noted.
+const MMAP_THRESHOLD: usize = 128 << 10;
+
+#[inline]
+fn note(p: *mut u8, size: usize) {
+    if size < MMAP_THRESHOLD {
+        LATEST.store(p as usize + size, Relaxed);
+    }
+}
+
+// SAFETY: every call is passed to `System` unchanged; only the returned address is noted.
+unsafe impl GlobalAlloc for Tracking {
+    #[inline]
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        let p = unsafe { System.alloc(layout) };
+        note(p, layout.size());
+        p
+    }
+    #[inline]
+    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
+        let p = unsafe { System.alloc_zeroed(layout) };
+        note(p, layout.size());
+        p
+    }
+    #[inline]
+    unsafe fn dealloc(&self, p: *mut u8, layout: Layout) {
+        unsafe { System.dealloc(p, layout) }
+    }
+    #[inline]
+    unsafe fn realloc(&self, p: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        let q = unsafe { System.realloc(p, layout, new_size) };
+        note(q, new_size);
+        q
+    }
+}
+
+/// Sets up the heap and starts the helper thread. Call first thing in `main`, before any
+/// other thread is spawned (glibc fixes the number of arenas at the first thread's malloc).
+#[cfg(all(target_os = "linux", target_env = "gnu"))]
+pub fn start() {
+    // SAFETY: mallopt only changes glibc's tuning parameters.
+    unsafe {
+        libc::mallopt(libc::M_ARENA_MAX, 1);
+        libc::mallopt(libc::M_TOP_PAD, TOP_PAD);
+        libc::mallopt(libc::M_TRIM_THRESHOLD, TRIM_THRESHOLD);
+    }
+    let _ = std::thread::Builder::new().name("prefault".into()).stack_size(64 << 10).spawn(prefault);
+}
+
+#[cfg(not(all(target_os = "linux", target_env = "gnu")))]
+pub fn start() {}
+
+/// The helper thread: keeps the pages of the window above the latest allocation faulted in.
+#[cfg(all(target_os = "linux", target_env = "gnu"))]
+fn prefault() {
+    const PAGE: usize = 4096;
+    const BUSY: Duration = Duration::from_micros(200);
+    const IDLE: Duration = Duration::from_millis(50);
+    // The range last faulted in, the allocation seen last, and how long to sleep.
+    let (mut lo, mut hi, mut seen) = (0usize, 0usize, 0usize);
+    let mut nap = BUSY;
+    loop {
+        let latest = LATEST.load(Relaxed);
+        nap = if latest == seen { (nap * 2).min(IDLE) } else { BUSY };
+        seen = latest;
+        // Another pass once the allocations leave the first half of the window (or jump away
+        // from it: memory freed lower down is being reused).
+        if latest < lo || latest + WINDOW / 2 > hi {
+            let from = (latest + PAGE - 1) & !(PAGE - 1);
+            // SAFETY: populating maps pages without changing their contents; a range that runs
+            // past the heap's mapping fails there, after faulting in the part that is mapped.
+            let r = unsafe { libc::madvise(from as *mut libc::c_void, WINDOW, libc::MADV_POPULATE_WRITE) };
+            if r != 0 && std::io::Error::last_os_error().raw_os_error() == Some(libc::EINVAL) {
+                return; // a kernel before 5.14: nothing to do
+            }
+            (lo, hi) = (from, from + WINDOW);
+        }
+        std::thread::sleep(nap);
+    }
+}
