@@ -172,6 +172,30 @@ impl Record {
             defm_chain: Vec::new(),
         }
     }
+    /// The copy of a multiclass or loop body's record that one instance starts from. Like
+    /// LLVM's Record copy constructor it leaves out the dumps (instances never run them);
+    /// `defm` (its statement and multiclass) is added to the locations and the defm chain,
+    /// which are allocated once with room for it.
+    pub fn instance(&self, defm: Option<(Loc, Sym)>) -> Record {
+        fn with<T: Clone>(items: &[T], extra: Option<T>) -> Vec<T> {
+            let mut v = Vec::with_capacity(items.len() + usize::from(extra.is_some()));
+            v.extend_from_slice(items);
+            v.extend(extra);
+            v
+        }
+        Record {
+            name: self.name,
+            locs: with(&self.locs, defm.map(|(loc, _)| loc)),
+            forward_decl_locs: self.forward_decl_locs.clone(),
+            kind: self.kind,
+            template_args: self.template_args.clone(),
+            values: self.values.clone(),
+            superclasses: self.superclasses.clone(),
+            assertions: self.assertions.clone(),
+            dumps: Vec::new(),
+            defm_chain: with(&self.defm_chain, defm.map(|(defm_loc, multiclass)| DefmStep { defm_loc, multiclass })),
+        }
+    }
     /// A copy with only what template-argument parsing reads: the name, locations, kind, the
     /// template arguments and their values (cheaper than cloning every field of a class).
     pub fn args_view(&self) -> Record {

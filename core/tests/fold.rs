@@ -471,6 +471,28 @@ fn if_subst_cond() {
     assert!(rk.fatal);
 }
 
+/// `!subst` on strings, short and long (over 256 bytes, another search), as llvm-tblgen 19.
+#[test]
+fn subst_strings() {
+    let mut rk = RecordKeeper::default();
+    let long_in = "a_b".repeat(100);
+    let long_out = "a.b".repeat(100);
+    let cases = [
+        ("ab", "X", "abcabab", "XcXX"),
+        ("aa", "b", "aaaaa", "bba"),
+        ("é", "e", "café café", "cafe cafe"),
+        ("zz", "y", "abc", "abc"),
+        ("a", "aa", "banana", "baanaanaa"),
+        ("abc", "", "abc", ""),
+        ("", "x", "abc", "abc"),
+        ("_", ".", long_in.as_str(), long_out.as_str()),
+    ];
+    for (from, to, input, want) in cases {
+        let r = fold_tern_op(&mut rk, TernOp::Subst, s(from), s(to), s(input), Ty::string(), None);
+        assert_eq!(r, s(want), "!subst({from:?}, {to:?}, {input:?})");
+    }
+}
+
 #[test]
 fn get_cast_to_rules() {
     let mut rk = RecordKeeper::default();

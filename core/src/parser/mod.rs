@@ -13,7 +13,7 @@ use crate::init::{ArgKey, Init, InitKind, TernOp};
 use crate::intern::sym;
 use crate::lexer::{Lexer, Tok};
 use crate::limits::Limit;
-use crate::record::{Assertion, DefmStep, Dump, Record, RecordKeeper, RecordKind, RecordVal};
+use crate::record::{Assertion, Dump, Record, RecordKeeper, RecordKind, RecordVal};
 use crate::resolve::{self, CurRec, HasReferenceResolver, MapResolver};
 use crate::source::Loc;
 use crate::types::{RecId, Ty};
@@ -505,14 +505,7 @@ impl Parser {
                     }
                 }
                 Entry::Rec(proto) => {
-                    let mut rec = (**proto).clone();
-                    // LLVM's Record copy constructor copies assertions but not dumps: records
-                    // made from a multiclass or loop body never run their dumps.
-                    rec.dumps.clear();
-                    if let Some((loc, mc)) = defm {
-                        rec.locs.push(loc);
-                        rec.defm_chain.push(DefmStep { defm_loc: loc, multiclass: sym(mc) });
-                    }
+                    let mut rec = proto.instance(defm.map(|(loc, mc)| (loc, sym(mc))));
                     let cur = CurRec::of(&rec, None, &self.rk);
                     let mut r = Self::map_resolver(substs, Some(cur));
                     resolve::resolve_record(&mut self.rk, &mut rec, &mut r, None);
@@ -740,6 +733,9 @@ impl Parser {
         // The class's fields, merged into the record's (LLVM's AddValue for each). A class's
         // field names are distinct, so only the record's fields from before can match one.
         let before = rec.values.len();
+        let class = self.rk.get(sc_id);
+        rec.values.reserve(class.values.len());
+        rec.superclasses.reserve(class.superclasses.len() + 1);
         for j in 0..self.rk.get(sc_id).values.len() {
             let f = &self.rk.get(sc_id).values[j];
             if f.template_arg {
