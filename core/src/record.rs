@@ -140,11 +140,15 @@ pub struct DefmStep {
 }
 
 /// A class, a def, or the prototype record of a multiclass.
+/// A record's locations: one, or a few when defms made it (kept inline: one copy is made for
+/// every def a multiclass or loop instantiates).
+pub type Locs = SmallVec<[Loc; 2]>;
+
 #[derive(Clone, Debug)]
 pub struct Record {
     pub name: Init,
     /// Definition location, then each defm that instantiated it (innermost first).
-    pub locs: Vec<Loc>,
+    pub locs: Locs,
     pub forward_decl_locs: Vec<Loc>,
     pub kind: RecordKind,
     /// Names of template arguments, in order (their values are among `values`).
@@ -158,10 +162,10 @@ pub struct Record {
 }
 
 impl Record {
-    pub fn new(name: Init, locs: Vec<Loc>, kind: RecordKind) -> Record {
+    pub fn new(name: Init, locs: impl Into<Locs>, kind: RecordKind) -> Record {
         Record {
             name,
-            locs,
+            locs: locs.into(),
             forward_decl_locs: Vec::new(),
             kind,
             template_args: Vec::new(),
@@ -185,7 +189,7 @@ impl Record {
         }
         Record {
             name: self.name,
-            locs: with(&self.locs, defm.map(|(loc, _)| loc)),
+            locs: self.locs.iter().copied().chain(defm.map(|(loc, _)| loc)).collect(),
             forward_decl_locs: self.forward_decl_locs.clone(),
             kind: self.kind,
             template_args: self.template_args.clone(),

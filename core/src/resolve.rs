@@ -75,8 +75,9 @@ pub trait Resolver {
 /// Maps variable names to values (LLVM's `MapResolver`); mapped values may refer to each other.
 pub struct MapResolver {
     /// Name, value, and whether the value is resolved. A vector: a resolver maps a few template
-    /// arguments, and one is made for every class reference and instantiation.
-    map: Vec<(Init, Init, Slot)>,
+    /// arguments, and one is made for every class reference and instantiation (and every
+    /// `!foreach`/`!foldl` element), so the usual few live on the stack.
+    map: SmallVec<[(Init, Init, Slot); 4]>,
     /// Entries not being resolved right now (LLVM takes those out of its map meanwhile).
     live: usize,
     mask: u64,
@@ -93,7 +94,11 @@ enum Slot {
 
 impl MapResolver {
     pub fn new(cur: Option<CurRec>) -> MapResolver {
-        MapResolver { map: Vec::new(), live: 0, mask: 0, cur, is_final: false }
+        MapResolver::with_capacity(cur, 0)
+    }
+    /// A resolver with room for `n` variables.
+    pub fn with_capacity(cur: Option<CurRec>, n: usize) -> MapResolver {
+        MapResolver { map: SmallVec::with_capacity(n), live: 0, mask: 0, cur, is_final: false }
     }
     pub fn set(&mut self, name: Init, value: Init) {
         self.mask |= Init::var_mask(name);

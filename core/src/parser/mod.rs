@@ -410,7 +410,7 @@ impl Parser {
     }
 
     fn map_resolver(substs: &SubstStack, cur: Option<CurRec>) -> MapResolver {
-        let mut r = MapResolver::new(cur);
+        let mut r = MapResolver::with_capacity(cur, substs.len());
         for (k, v) in substs {
             r.set(*k, *v);
         }
@@ -733,9 +733,8 @@ impl Parser {
         // The class's fields, merged into the record's (LLVM's AddValue for each). A class's
         // field names are distinct, so only the record's fields from before can match one.
         let before = rec.values.len();
-        let class = self.rk.get(sc_id);
-        rec.values.reserve(class.values.len());
-        rec.superclasses.reserve(class.superclasses.len() + 1);
+        // (Not the fields: the class's include those of superclasses the record may have already.)
+        rec.superclasses.reserve(self.rk.get(sc_id).superclasses.len() + 1);
         for j in 0..self.rk.get(sc_id).values.len() {
             let f = &self.rk.get(sc_id).values[j];
             if f.template_arg {
@@ -748,7 +747,7 @@ impl Parser {
         let paired = pair_arguments(self.rk.get(sc_id), &sc_ref.args);
         let pairs = self.report_arguments(paired, sc_ref.loc)?;
         let cur = CurRec::of(rec, None, &self.rk);
-        let mut r = MapResolver::new(Some(cur));
+        let mut r = MapResolver::with_capacity(Some(cur), pairs.len() + 1);
         for (k, v) in pairs {
             r.set(k, v);
         }
@@ -1060,7 +1059,7 @@ impl Parser {
                 let mut r = r.clone();
                 let old = r.locs.clone();
                 r.forward_decl_locs.extend(old);
-                r.locs = vec![name_loc];
+                r.locs = smallvec::smallvec![name_loc];
                 (id, r)
             }
             None => {
