@@ -206,10 +206,30 @@ impl FieldSlot {
     }
 }
 
+thread_local! {
+    /// The vectors of dropped [`RecordResolver`]s, for the next: one is made for every def.
+    static SPARE_VECTORS: std::cell::RefCell<Vec<(Vec<Init>, Vec<FieldSlot>)>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+impl Drop for RecordResolver {
+    fn drop(&mut self) {
+        let vectors = (std::mem::take(&mut self.names), std::mem::take(&mut self.slots));
+        SPARE_VECTORS.with(|s| {
+            let mut s = s.borrow_mut();
+            if s.len() < 4 {
+                s.push(vectors);
+            }
+        });
+    }
+}
+
 impl RecordResolver {
     pub fn new(rec: &Record, cur: CurRec) -> RecordResolver {
-        let names: Vec<Init> = rec.values.iter().map(|v| v.name).collect();
-        let slots: Vec<FieldSlot> = rec.values.iter().map(|v| FieldSlot::new(v.value)).collect();
+        let (mut names, mut slots) = SPARE_VECTORS.with(|s| s.borrow_mut().pop()).unwrap_or_default();
+        names.clear();
+        slots.clear();
+        names.extend(rec.values.iter().map(|v| v.name));
+        slots.extend(rec.values.iter().map(|v| FieldSlot::new(v.value)));
         let mask = names.iter().fold(Init::var_mask(rec.name), |m, n| m | Init::var_mask(*n));
         RecordResolver {
             names,
