@@ -93,26 +93,30 @@ pub fn start() {}
 #[cfg(all(target_os = "linux", target_env = "gnu"))]
 fn prefault() {
     const PAGE: usize = 4096;
+    /// Work worth a system call.
+    const STEP: usize = 256 << 10;
     const BUSY: Duration = Duration::from_micros(200);
     const IDLE: Duration = Duration::from_millis(50);
-    // The range last faulted in, the allocation seen last, and how long to sleep.
-    let (mut lo, mut hi, mut seen) = (0usize, 0usize, 0usize);
+    // The end of what has been faulted in (the heap only grows upwards: everything below was
+    // faulted in here or by the allocator's user), the allocation seen last, how long to sleep.
+    let (mut top, mut seen) = (0usize, 0usize);
     let mut nap = BUSY;
     loop {
         let latest = LATEST.load(Relaxed);
         nap = if latest == seen { (nap * 2).min(IDLE) } else { BUSY };
         seen = latest;
-        // Another pass once the allocations leave the first half of the window (or jump away
-        // from it: memory freed lower down is being reused).
-        if latest < lo || latest + WINDOW / 2 > hi {
-            let from = (latest + PAGE - 1) & !(PAGE - 1);
-            // SAFETY: populating maps pages without changing their contents; a range that runs
-            // past the heap's mapping fails there, after faulting in the part that is mapped.
-            let r = unsafe { libc::madvise(from as *mut libc::c_void, WINDOW, libc::MADV_POPULATE_WRITE) };
+        // The window, up to the end of the heap's mapping (`sbrk(0)`, glibc's record of it).
+        // SAFETY: `sbrk(0)` only reads where the heap ends.
+        let brk = unsafe { libc::sbrk(0) } as usize;
+        let from = ((latest + PAGE - 1) & !(PAGE - 1)).max(top);
+        let to = (latest + WINDOW).min(brk) & !(PAGE - 1);
+        if to >= from + STEP {
+            // SAFETY: populating maps pages without changing their contents.
+            let r = unsafe { libc::madvise(from as *mut libc::c_void, to - from, libc::MADV_POPULATE_WRITE) };
             if r != 0 && std::io::Error::last_os_error().raw_os_error() == Some(libc::EINVAL) {
                 return; // a kernel before 5.14: nothing to do
             }
-            (lo, hi) = (from, from + WINDOW);
+            top = to;
         }
         std::thread::sleep(nap);
     }
