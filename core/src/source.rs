@@ -42,24 +42,21 @@ pub struct SourceFile {
     /// Where the `include` that read this file was (just after its closing quote), or `None`
     /// for the root file.
     pub included_from: Option<Loc>,
-    /// Offsets of the first byte of every line after the first, i.e. one past each `\n`.
-    newline_ends: Vec<u32>,
+    /// Offsets of the first byte of every line after the first, i.e. one past each `\n`: made
+    /// when a line number is first asked for (`--print-records` never does).
+    newline_ends: std::sync::OnceLock<Vec<u32>>,
 }
 
 impl SourceFile {
     fn new(path: String, text: Vec<u8>, included_from: Option<Loc>) -> SourceFile {
-        let newline_ends = text
-            .iter()
-            .enumerate()
-            .filter(|(_, &b)| b == b'\n')
-            .map(|(i, _)| clamp_u32(i + 1))
-            .collect();
-        SourceFile {
-            path,
-            text,
-            included_from,
-            newline_ends,
-        }
+        SourceFile { path, text, included_from, newline_ends: std::sync::OnceLock::new() }
+    }
+
+    fn newline_ends(&self) -> &[u32] {
+        self.newline_ends.get_or_init(|| {
+            let ends = self.text.iter().enumerate().filter(|(_, &b)| b == b'\n');
+            ends.map(|(i, _)| clamp_u32(i + 1)).collect()
+        })
     }
 
     /// Clamps an offset into `0..=text.len()`.
@@ -71,7 +68,7 @@ impl SourceFile {
     fn line_of(&self, offset: usize) -> u32 {
         let off = clamp_u32(offset);
         // Number of line ends strictly before `offset` (a `\n` at offset-1 ends at `offset`).
-        let n = self.newline_ends.partition_point(|&e| e <= off);
+        let n = self.newline_ends().partition_point(|&e| e <= off);
         clamp_u32(n + 1)
     }
 }
