@@ -22,7 +22,7 @@ use rustc_hash::FxHashMap as HashMap;
 use std::collections::hash_map::Entry;
 use std::path::Path;
 use std::sync::{mpsc, OnceLock};
-use tdq_backends::dump_json::value_json;
+use tdq_backends::dump_json::{value_json, write_value_json};
 use tdq_core::init::{push_int, Init, InitKind};
 use tdq_core::record::{Record, RecordKind, RecordVal};
 use tdq_core::types::Ty;
@@ -115,12 +115,17 @@ fn aborted() -> rusqlite::Error {
 fn encode_values(batches: mpsc::Receiver<Vec<Init>>) -> Rows {
     let mut rows = Rows::default();
     let mut row = Row::default();
-    let mut text = String::new();
+    let (mut text, mut json, mut bytes) = (String::new(), Vec::new(), Vec::new());
     for v in batches.into_iter().flatten() {
         text.clear();
         v.write_to(&mut text);
+        json.clear();
+        write_value_json(&mut json, v, &text);
+        bytes.clear();
+        ir::encode_init(v, &mut bytes);
         row.clear();
-        row.null().text(&text).text(&value_json(v)).blob(&ir::init_bytes(v));
+        // JSON is UTF-8.
+        row.null().text(&text).text_bytes(&json).blob(&bytes);
         rows.push(row.finish(false));
     }
     rows
