@@ -43,8 +43,9 @@ struct Layout {
 /// The `records` columns of an evaluation: which field goes where, and what each holds.
 pub(crate) struct Plan {
     columns: Vec<Column>,
-    layout_of: HashMap<LayoutKey, usize>,
     layouts: Vec<Layout>,
+    /// Per record id, the layout of the def (`usize::MAX` for other records).
+    layout_of_def: Vec<usize>,
     /// Each field value's `records` form.
     scalars: HashMap<Init, Value>,
     /// `records_short` and `records_long`, then the `records` view.
@@ -61,6 +62,7 @@ pub(crate) fn plan(eval: &Evaluation) -> Plan {
     let mut column_of: HashMap<Init, usize> = HashMap::default();
     let mut layout_of: HashMap<LayoutKey, usize> = HashMap::default();
     let mut layouts: Vec<Layout> = Vec::new();
+    let mut layout_of_def = vec![usize::MAX; rk.records.len()];
     let mut key: LayoutKey = Vec::new();
     for &id in rk.defs.values() {
         let rec = rk.get(id);
@@ -96,6 +98,9 @@ pub(crate) fn plan(eval: &Evaluation) -> Plan {
                 layouts.len() - 1
             }
         };
+        if let Some(slot) = layout_of_def.get_mut(id.0 as usize) {
+            *slot = layout;
+        }
         for (v, c) in rec.values.iter().zip(&layouts[layout].column) {
             let Some(c) = *c else { continue };
             if v.lost {
@@ -150,7 +155,7 @@ pub(crate) fn plan(eval: &Evaluation) -> Plan {
         list(true),
         view_cols.join(", ")
     );
-    Plan { columns, layout_of, layouts, scalars, ddl }
+    Plan { columns, layouts, layout_of_def, scalars, ddl }
 }
 
 impl Plan {
@@ -244,14 +249,11 @@ fn edges(pager: &Pager, roots: &Roots, eval: &Evaluation) -> rusqlite::Result<()
 fn records(pager: &Pager, roots: &Roots, eval: &Evaluation, plan: &Plan) -> rusqlite::Result<()> {
     let (rk, sm) = (&eval.records, &eval.sm);
     let mut tables = [TableTree::new(pager, roots.get("records_short")?), TableTree::new(pager, roots.get("records_long")?)];
-    let mut key: LayoutKey = Vec::new();
     let mut row = Record::default();
     for id in by_id(rk.defs.values()) {
         let rec = rk.get(id);
-        key.clear();
-        key.extend(rec.values.iter().map(|v| (v.name, v.template_arg)));
         // Every def was laid out by `plan`.
-        let layout = &plan.layouts[plan.layout_of[key.as_slice()]];
+        let layout = plan.layout_of_def.get(id.0 as usize).and_then(|&l| plan.layouts.get(l)).ok_or(rusqlite::Error::InvalidQuery)?;
         let name = rec.name_string();
         for (long, order) in layout.order.iter().enumerate() {
             row.clear();
