@@ -151,7 +151,7 @@ fn write_def<W: Write>(rk: &RecordKeeper, sm: &SourceMgr, name: &str, rec: &Reco
         write_string(w, key)?;
         w.write_all(b":")?;
         match entry {
-            Entry::Field(v) => write_value(w, v.value)?,
+            Entry::Field(v) => write_value(w, v.value, None)?,
             Entry::Anonymous => w.write_all(if rec.is_anonymous() { b"true" } else { b"false" })?,
             Entry::Fields => write_string_array(w, fields.iter().filter(|v| v.nonconcrete_ok).map(|v| field_name(v)))?,
             Entry::Locs => write_string_array(w, rec.locs.iter().map(|&l| sm.json_loc(l)))?,
@@ -176,12 +176,18 @@ fn field_name(v: &RecordVal) -> Cow<'static, str> {
 /// structured form the store keeps beside the printed one.
 pub fn value_json(v: Init) -> String {
     let mut out = Vec::with_capacity(16);
-    write_value(&mut out, v).expect("writing to a Vec cannot fail");
+    write_value(&mut out, v, None).expect("writing to a Vec cannot fail");
     String::from_utf8(out).expect("JSON output is UTF-8")
 }
 
+/// [`value_json`] appended to `out`, for a value already printed (`printed`, as
+/// [`Init::write_to`] prints it), which its `"printable"` reuses.
+pub fn write_value_json(out: &mut Vec<u8>, v: Init, printed: &str) {
+    write_value(out, v, Some(printed)).expect("writing to a Vec cannot fail");
+}
+
 /// JSONBackend.cpp's `translateInit`.
-fn write_value<W: Write>(w: &mut W, v: Init) -> io::Result<()> {
+fn write_value<W: Write>(w: &mut W, v: Init, printed: Option<&str>) -> io::Result<()> {
     match v.kind() {
         InitKind::Unset => w.write_all(b"null"),
         InitKind::Bit(b) => w.write_all(if *b { b"1" } else { b"0" }),
@@ -194,12 +200,12 @@ fn write_value<W: Write>(w: &mut W, v: Init) -> io::Result<()> {
             w.write_all(b"{\"def\":")?;
             write_string(w, name)?;
             w.write_all(b",\"kind\":\"def\",\"printable\":")?;
-            write_printable(w, v)?;
+            write_printable(w, v, printed)?;
             w.write_all(b"}")
         }
         InitKind::Var(name, _) => {
             w.write_all(b"{\"kind\":\"var\",\"printable\":")?;
-            write_printable(w, v)?;
+            write_printable(w, v, printed)?;
             w.write_all(b",\"var\":")?;
             write_string(w, &name.unquoted())?;
             w.write_all(b"}")
@@ -207,7 +213,7 @@ fn write_value<W: Write>(w: &mut W, v: Init) -> io::Result<()> {
         InitKind::VarBit(var, bit) if matches!(var.kind(), InitKind::Var(..)) => {
             let InitKind::Var(name, _) = var.kind() else { unreachable!() };
             write!(w, "{{\"index\":{bit},\"kind\":\"varbit\",\"printable\":")?;
-            write_printable(w, v)?;
+            write_printable(w, v, printed)?;
             w.write_all(b",\"var\":")?;
             write_string(w, &name.unquoted())?;
             w.write_all(b"}")
@@ -219,7 +225,7 @@ fn write_value<W: Write>(w: &mut W, v: Init) -> io::Result<()> {
                     w.write_all(b",")?;
                 }
                 w.write_all(b"[")?;
-                write_value(w, *arg)?;
+                write_value(w, *arg, None)?;
                 w.write_all(b",")?;
                 match arg_name {
                     Some(n) => write_string(w, n)?,
@@ -234,16 +240,16 @@ fn write_value<W: Write>(w: &mut W, v: Init) -> io::Result<()> {
                 w.write_all(b",")?;
             }
             w.write_all(b"\"operator\":")?;
-            write_value(w, *op)?;
+            write_value(w, *op, None)?;
             w.write_all(b",\"printable\":")?;
-            write_printable(w, v)?;
+            write_printable(w, v, printed)?;
             w.write_all(b"}")
         }
         // Everything else (anonymous names included: LLVM's AnonymousNameInit is no
         // StringInit) is `complex`.
         _ => {
             w.write_all(b"{\"kind\":\"complex\",\"printable\":")?;
-            write_printable(w, v)?;
+            write_printable(w, v, printed)?;
             w.write_all(b"}")
         }
     }
@@ -255,7 +261,7 @@ fn write_array<W: Write>(w: &mut W, items: &[Init]) -> io::Result<()> {
         if i > 0 {
             w.write_all(b",")?;
         }
-        write_value(w, x)?;
+        write_value(w, x, None)?;
     }
     w.write_all(b"]")
 }
@@ -271,8 +277,12 @@ fn write_string_array<W: Write, S: AsRef<str>>(w: &mut W, items: impl Iterator<I
     w.write_all(b"]")
 }
 
-/// `"printable"`: LLVM's `getAsString`, escaped as it is formatted (no intermediate string).
-fn write_printable<W: Write>(w: &mut W, v: Init) -> io::Result<()> {
+/// `"printable"`: LLVM's `getAsString`, escaped as it is formatted (no intermediate string), or
+/// `printed` when the caller has it.
+fn write_printable<W: Write>(w: &mut W, v: Init, printed: Option<&str>) -> io::Result<()> {
+    if let Some(p) = printed {
+        return write_string(w, p);
+    }
     w.write_all(b"\"")?;
     let mut escaper = Escaper { w, error: None };
     if fmt::write(&mut escaper, format_args!("{v}")).is_err() {

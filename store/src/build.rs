@@ -1,26 +1,31 @@
-//! Writing an evaluation into a store: every table of [`crate::schema`], in one transaction.
+//! Writing an evaluation into a store.
+//!
+//! SQLite creates the store: every table, index and view, empty, and the small tables
+//! (`meta`, `sources`, `globals`, `tdq_columns`) filled. The big tables are then written
+//! straight into b-tree pages ([`btree`]) by three threads at once: this one (records,
+//! names, locations, types, superclass edges), one printing, converting to JSON and encoding
+//! the values, and one writing the wide `records` tables, classes and defm chains.
 //!
 //! Values are deduplicated (X86's 2.6 million field values are 91 thousand distinct values),
 //! so each is printed, converted to JSON and encoded once; per-field rows are integers only.
-//! The wide `records` table is filled with one prepared statement per set of field names, so a
-//! def binds only the columns it has, inserting the consecutive defs that share one in a single
-//! statement. Every table is filled in key order, which SQLite appends without splitting pages.
 
+mod btree;
 mod wide;
 
 use crate::ir;
 use crate::schema;
 use crate::sources_hash;
+use btree::{IndexTree, Pager, Record as Row, TableTree};
 use rusqlite::types::Value;
-use rusqlite::{params, Connection, Statement};
+use rusqlite::{params, Connection};
 use rustc_hash::FxHashMap as HashMap;
 use std::collections::hash_map::Entry;
 use std::path::Path;
-use std::sync::mpsc;
-use tdq_backends::dump_json::value_json;
-use tdq_core::init::{Init, InitKind};
+use std::sync::{mpsc, OnceLock};
+use tdq_backends::dump_json::{value_json, write_value_json};
+use tdq_core::init::{push_int, Init, InitKind};
 use tdq_core::record::{Record, RecordKind, RecordVal};
-use tdq_core::types::{RecId, Ty};
+use tdq_core::types::Ty;
 use tdq_core::{Evaluation, Loc, SourceMgr};
 
 /// What the store records about how it was built, in `meta`.
@@ -33,113 +38,223 @@ pub struct BuildInfo {
     pub cache_key: String,
 }
 
-/// Writes `eval` into the empty database `conn`. The `records` tables, classes and defm
-/// chains are written on a second thread into `scratch` (a file beside the
-/// store, removed afterwards) and copied in at the end: SQLite copies a table into an empty
-/// one of the same shape record by record without decoding them, so the two halves of the
-/// work run side by side.
-pub fn write_store(conn: &mut Connection, eval: &Evaluation, info: &BuildInfo, scratch: &Path) -> rusqlite::Result<()> {
+/// Writes `eval` into a new database at `path` (a file that does not exist yet, or is empty).
+///
+/// Three threads: this one numbers the names, types, values and locations of every field, the
+/// values thread prints, converts to JSON and encodes each value, and the side thread plans the
+/// `records` columns. Once the numbering and the plan are done, this thread has SQLite create
+/// the store, and then each writes its tables' pages.
+pub fn write_store(path: &Path, eval: &Evaluation, info: &BuildInfo) -> rusqlite::Result<()> {
+    let plan: OnceLock<wide::Plan> = OnceLock::new();
+    let store: OnceLock<(Pager, Roots)> = OnceLock::new();
+    std::thread::scope(|s| {
+        let (planned, plan_done) = mpsc::channel::<()>();
+        let (side_go, side_wait) = mpsc::channel::<()>();
+        let (vals_go, vals_wait) = mpsc::channel::<()>();
+        let (to_encoder, batches) = mpsc::channel::<Vec<Init>>();
+        let (plan, store) = (&plan, &store);
+        let side = std::thread::Builder::new()
+            .name("tdq-store-side".into())
+            .spawn_scoped(s, move || {
+                let _ = plan.set(wide::plan(eval));
+                let _ = planned.send(());
+                side_wait.recv().map_err(|_| aborted())?;
+                let ((pager, roots), plan) = (store.get().ok_or_else(aborted)?, plan.get().ok_or_else(aborted)?);
+                wide::write_side(pager, roots, eval, plan)
+            })
+            .expect("spawning a thread");
+        let values = std::thread::Builder::new()
+            .name("tdq-store-values".into())
+            .stack_size(ENCODER_STACK)
+            .spawn_scoped(s, move || {
+                let rows = encode_values(batches);
+                vals_wait.recv().map_err(|_| aborted())?;
+                let (pager, roots) = store.get().ok_or_else(aborted)?;
+                let mut vals = TableTree::new(pager, roots.get("vals")?);
+                for (id, row) in rows.iter().enumerate() {
+                    vals.push(id as i64, row)?;
+                }
+                vals.finish()?;
+                Ok(rows.len())
+            })
+            .expect("spawning a thread");
+        let main = (move || -> rusqlite::Result<usize> {
+            let mut w = Writer::new(&eval.sm, to_encoder);
+            w.number(eval)?;
+            let count = w.vals.len();
+            // The values thread stops encoding when the sender is gone.
+            w.to_encoder = None;
+            plan_done.recv().map_err(|_| aborted())?;
+            let plan = plan.get().ok_or_else(aborted)?;
+            let roots = create(path, eval, info, plan)?;
+            let _ = store.set((Pager::open(path)?, roots));
+            let (pager, roots) = store.get().ok_or_else(aborted)?;
+            let _ = (side_go.send(()), vals_go.send(()));
+            w.write(pager, roots, eval)?;
+            superclasses(pager, roots, eval)?;
+            Ok(count)
+        })();
+        let side = side.join().unwrap_or_else(|_| Err(aborted()));
+        let values = values.join().unwrap_or_else(|_| Err(aborted()));
+        let (count, written) = (main?, values?);
+        side?;
+        if count != written {
+            return Err(aborted());
+        }
+        Ok(())
+    })?;
+    store.into_inner().ok_or_else(aborted)?.0.finish()
+}
+
+/// The error of a thread that stopped because another failed.
+fn aborted() -> rusqlite::Error {
+    rusqlite::Error::InvalidQuery
+}
+
+/// Prints, converts to JSON and encodes the values as `vals` rows, in the order they come.
+fn encode_values(batches: mpsc::Receiver<Vec<Init>>) -> Rows {
+    let mut rows = Rows::default();
+    let mut row = Row::default();
+    let (mut text, mut json, mut bytes) = (String::new(), Vec::new(), Vec::new());
+    for v in batches.into_iter().flatten() {
+        text.clear();
+        v.write_to(&mut text);
+        json.clear();
+        write_value_json(&mut json, v, &text);
+        bytes.clear();
+        ir::encode_init(v, &mut bytes);
+        row.clear();
+        // JSON is UTF-8.
+        row.null().text(&text).text_bytes(&json).blob(&bytes);
+        rows.push(row.finish(false));
+    }
+    rows
+}
+
+/// Encoded rows, one after another.
+#[derive(Default)]
+struct Rows {
+    bytes: Vec<u8>,
+    ends: Vec<usize>,
+}
+
+impl Rows {
+    fn push(&mut self, row: &[u8]) {
+        self.bytes.extend_from_slice(row);
+        self.ends.push(self.bytes.len());
+    }
+
+    fn len(&self) -> usize {
+        self.ends.len()
+    }
+
+    fn iter(&self) -> impl Iterator<Item = &[u8]> {
+        let starts = std::iter::once(0).chain(self.ends.iter().copied());
+        starts.zip(&self.ends).map(|(a, &b)| &self.bytes[a..b])
+    }
+}
+
+/// The root page of each table and index SQLite created.
+pub(crate) struct Roots(HashMap<String, u32>);
+
+impl Roots {
+    fn get(&self, name: &str) -> rusqlite::Result<u32> {
+        self.0.get(name).copied().ok_or_else(|| rusqlite::Error::InvalidQuery)
+    }
+}
+
+/// Creates the store with SQLite: every table, index and view, and the small tables' rows.
+fn create(path: &Path, eval: &Evaluation, info: &BuildInfo, plan: &wide::Plan) -> rusqlite::Result<Roots> {
+    let mut conn = Connection::open(path)?;
     conn.execute_batch(&format!(
-        "PRAGMA application_id = {}; PRAGMA user_version = {}; PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF;",
+        "PRAGMA page_size = {PAGE_SIZE}; PRAGMA application_id = {}; PRAGMA user_version = {}; \
+         PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF;",
         schema::APPLICATION_ID,
         schema::SCHEMA_VERSION
     ))?;
-    let result = write_both(conn, eval, info, scratch);
-    let _ = std::fs::remove_file(scratch);
-    result
-}
-
-fn write_both(conn: &mut Connection, eval: &Evaluation, info: &BuildInfo, scratch: &Path) -> rusqlite::Result<()> {
-    let tables = std::thread::scope(|s| {
-        let side = std::thread::Builder::new()
-            .name("tdq-store-side".into())
-            .stack_size(SIDE_STACK)
-            .spawn_scoped(s, || wide::write_side(scratch, eval))
-            .expect("spawning a thread");
-        let main = write_main(conn, eval, info);
-        let side = side.join().unwrap_or_else(|_| Err(rusqlite::Error::InvalidQuery));
-        main.and(side)
-    })?;
     let tx = conn.transaction()?;
-    tx.execute("ATTACH DATABASE ?1 AS side", [scratch.display().to_string()])?;
-    for t in &tables {
-        tx.execute_batch(&t.ddl)?;
-        tx.execute_batch(&format!("INSERT INTO main.{0} SELECT * FROM side.{0};", t.name))?;
-    }
-    tx.commit()?;
-    conn.execute_batch("DETACH DATABASE side;")?;
-    conn.execute_batch(&format!(
-        "{}\nCREATE VIEW fields AS {};\nCREATE VIEW superclasses AS {};\n{}",
+    tx.execute_batch(schema::DDL)?;
+    tx.execute_batch(&format!(
+        "{}\n{}\n{}\n{}\nCREATE VIEW fields AS {};\nCREATE VIEW superclasses AS {};",
+        plan.ddl,
         schema::CLASSES_INDEX,
+        schema::TDQ_RECORDS_INDEX,
+        schema::RECORDS_INDEX,
         schema::FIELDS_VIEW_SQLITE,
         schema::SUPERCLASSES_VIEW,
-        tables.iter().map(|t| t.after.as_str()).collect::<String>()
     ))?;
+    meta(&tx, info)?;
+    sources(&tx, &eval.sm)?;
+    globals(&tx, eval)?;
+    plan.write_columns(&tx)?;
+    let roots = {
+        let mut st = tx.prepare("SELECT name, rootpage FROM sqlite_schema WHERE rootpage > 0")?;
+        let rows = st.query_map([], |r| Ok((r.get::<_, String>(0)?, r.get::<_, u32>(1)?)))?;
+        Roots(rows.collect::<rusqlite::Result<_>>()?)
+    };
+    tx.commit()?;
+    conn.close().map_err(|(_, e)| e)?;
+    Ok(roots)
+}
+
+/// Pages of 16 KiB: fewer, shallower b-trees than SQLite's default 4 KiB for a store of
+/// hundreds of megabytes.
+const PAGE_SIZE: usize = 16384;
+
+fn meta(tx: &Connection, info: &BuildInfo) -> rusqlite::Result<()> {
+    let mut st = tx.prepare("INSERT INTO meta(key, value) VALUES (?1, ?2)")?;
+    let json = |v: &Vec<String>| serde_json::to_string(v).expect("strings serialize");
+    let rows = [
+        ("schema_version", schema::SCHEMA_VERSION.to_string()),
+        ("tdq_version", env!("CARGO_PKG_VERSION").to_owned()),
+        ("root", info.root.clone()),
+        ("include_dirs", json(&info.include_dirs)),
+        ("defines", json(&info.defines)),
+        ("cache_key", info.cache_key.clone()),
+    ];
+    for (k, v) in rows {
+        st.execute(params![k, v])?;
+    }
+    Ok(())
+}
+
+fn sources(tx: &Connection, sm: &SourceMgr) -> rusqlite::Result<()> {
+    let mut st = tx.prepare(
+        "INSERT INTO sources(id, path, abs_path, hash, size, included_from_file, included_from_line, included_from, text)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+    )?;
+    for (i, f) in sm.files.iter().enumerate() {
+        let abs = std::path::absolute(&f.path).map(|p| p.display().to_string()).unwrap_or_else(|_| f.path.clone());
+        let (from_file, from_line, from_raw) = match f.included_from {
+            Some(l) => (Some(sm.path(l).to_owned()), Some(sm.line_col(l).0), Some(loc_raw(l))),
+            None => (None, None, None),
+        };
+        st.execute(params![
+            i as i64,
+            f.path,
+            abs,
+            sources_hash::hash_hex(&f.text),
+            f.text.len() as i64,
+            from_file,
+            from_line,
+            from_raw,
+            f.text
+        ])?;
+    }
+    Ok(())
+}
+
+fn globals(tx: &Connection, eval: &Evaluation) -> rusqlite::Result<()> {
+    let mut st = tx.prepare("INSERT INTO globals(name, type, value, value_json, ir) VALUES (?1, ?2, ?3, ?4, ?5)")?;
+    for (name, v) in &eval.records.globals {
+        let ty = v.ty().map(|t| t.to_string());
+        st.execute(params![name, ty, v.to_string(), value_json(*v), ir::init_bytes(*v)])?;
+    }
     Ok(())
 }
 
 /// Deep values are printed recursively, as on the evaluation thread.
-const SIDE_STACK: usize = 256 << 20;
-
-/// A table written on the side thread: how to create it in the store, and what to run once
-/// it is there (views over it).
-pub(crate) struct SideTable {
-    pub name: &'static str,
-    pub ddl: String,
-    pub after: String,
-}
-
-fn write_main(conn: &mut Connection, eval: &Evaluation, info: &BuildInfo) -> rusqlite::Result<()> {
-    let tx = conn.transaction()?;
-    tx.execute_batch(schema::DDL)?;
-    // Values are printed, converted to JSON and encoded on a third thread while this one numbers
-    // them and writes the other tables; their rows are written last.
-    std::thread::scope(|s| {
-        let (to_encoder, batches) = mpsc::channel::<Vec<Init>>();
-        let (encoded, from_encoder) = mpsc::channel::<Vec<Encoded>>();
-        let encoder = std::thread::Builder::new()
-            .name("tdq-store-values".into())
-            .stack_size(SIDE_STACK)
-            .spawn_scoped(s, move || {
-                for batch in batches {
-                    if encoded.send(batch.into_iter().map(encode).collect()).is_err() {
-                        break;
-                    }
-                }
-            })
-            .expect("spawning a thread");
-        let mut w = Writer::new(&eval.sm, to_encoder);
-        w.meta(&tx, info)?;
-        w.sources(&tx, &eval.sm)?;
-        w.records(&tx, eval)?;
-        w.send_values();
-        let count = w.vals.len();
-        w.globals(&tx, eval)?;
-        w.flush_dedup_tables(&tx)?;
-        wide::superclasses(&tx, eval)?;
-        tx.execute_batch(schema::TDQ_RECORDS_INDEX)?;
-        drop(w);
-        let mut st = tx.prepare("INSERT INTO vals(id, text, json, ir) VALUES (?1, ?2, ?3, ?4)")?;
-        let mut id = 0;
-        for (text, json, ir) in from_encoder.iter().flatten() {
-            st.execute(params![id, text, json, ir])?;
-            id += 1;
-        }
-        encoder.join().map_err(|_| rusqlite::Error::InvalidQuery)?;
-        if id != count as i64 {
-            return Err(rusqlite::Error::InvalidQuery);
-        }
-        Ok(())
-    })?;
-    tx.commit()
-}
-
-/// A value's `vals` columns: printed, as JSON, encoded.
-type Encoded = (String, String, Vec<u8>);
-
-fn encode(v: Init) -> Encoded {
-    (printed(v), value_json(v), ir::init_bytes(v))
-}
+const ENCODER_STACK: usize = 256 << 20;
 
 /// Values are sent to be encoded this many at a time.
 const VALUE_BATCH: usize = 256;
@@ -148,14 +263,19 @@ const VALUE_BATCH: usize = 256;
 struct Writer<'a> {
     sm: &'a SourceMgr,
     locs: HashMap<Loc, i64>,
-    loc_rows: Vec<(Loc, i64)>,
+    loc_rows: Vec<Loc>,
     types: HashMap<(Ty, bool), i64>,
     type_rows: Vec<(String, Vec<u8>)>,
     vals: HashMap<Init, i64>,
-    /// Values numbered and not yet sent to be encoded, and where they go.
+    /// Values numbered and not yet sent to be encoded.
     new_vals: Vec<Init>,
-    to_encoder: mpsc::Sender<Vec<Init>>,
+    to_encoder: Option<mpsc::Sender<Vec<Init>>>,
     names: HashMap<Init, i64>,
+    name_rows: Rows,
+    /// Each record's id and `tdq_records.fields`.
+    fields: Vec<(u32, Vec<u8>)>,
+    decimals: Decimals,
+    row: Row,
 }
 
 impl<'a> Writer<'a> {
@@ -168,58 +288,19 @@ impl<'a> Writer<'a> {
             type_rows: Vec::new(),
             vals: HashMap::default(),
             new_vals: Vec::new(),
-            to_encoder,
+            to_encoder: Some(to_encoder),
             names: HashMap::default(),
+            name_rows: Rows::default(),
+            fields: Vec::new(),
+            decimals: Decimals::default(),
+            row: Row::default(),
         }
-    }
-
-    fn meta(&mut self, tx: &Connection, info: &BuildInfo) -> rusqlite::Result<()> {
-        let mut st = tx.prepare("INSERT INTO meta(key, value) VALUES (?1, ?2)")?;
-        let json = |v: &Vec<String>| serde_json::to_string(v).expect("strings serialize");
-        let rows = [
-            ("schema_version", schema::SCHEMA_VERSION.to_string()),
-            ("tdq_version", env!("CARGO_PKG_VERSION").to_owned()),
-            ("root", info.root.clone()),
-            ("include_dirs", json(&info.include_dirs)),
-            ("defines", json(&info.defines)),
-            ("cache_key", info.cache_key.clone()),
-        ];
-        for (k, v) in rows {
-            st.execute(params![k, v])?;
-        }
-        Ok(())
-    }
-
-    fn sources(&mut self, tx: &Connection, sm: &SourceMgr) -> rusqlite::Result<()> {
-        let mut st = tx.prepare(
-            "INSERT INTO sources(id, path, abs_path, hash, size, included_from_file, included_from_line, included_from, text)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
-        )?;
-        for (i, f) in sm.files.iter().enumerate() {
-            let abs = std::path::absolute(&f.path).map(|p| p.display().to_string()).unwrap_or_else(|_| f.path.clone());
-            let (from_file, from_line, from_raw) = match f.included_from {
-                Some(l) => (Some(sm.path(l).to_owned()), Some(sm.line_col(l).0), Some(loc_raw(l))),
-                None => (None, None, None),
-            };
-            st.execute(params![
-                i as i64,
-                f.path,
-                abs,
-                sources_hash::hash_hex(&f.text),
-                f.text.len() as i64,
-                from_file,
-                from_line,
-                from_raw,
-                f.text
-            ])?;
-        }
-        Ok(())
     }
 
     fn loc(&mut self, l: Loc) -> i64 {
         let next = self.loc_rows.len() as i64;
         *self.locs.entry(l).or_insert_with(|| {
-            self.loc_rows.push((l, next));
+            self.loc_rows.push(l);
             next
         })
     }
@@ -252,105 +333,158 @@ impl<'a> Writer<'a> {
 
     fn send_values(&mut self) {
         // The encoder stops only when this end is gone; what it did not get is missed by the
-        // count `write_main` checks.
-        let _ = self.to_encoder.send(std::mem::take(&mut self.new_vals));
+        // count `write_store` checks.
+        if let Some(to) = &self.to_encoder {
+            let _ = to.send(std::mem::take(&mut self.new_vals));
+        }
     }
 
-    fn name(&mut self, st: &mut Statement<'_>, n: Init) -> rusqlite::Result<i64> {
+    /// The id of a field name, and its `tdq_names` row the first time.
+    fn name(&mut self, n: Init) -> i64 {
         if let Some(&id) = self.names.get(&n) {
-            return Ok(id);
+            return id;
         }
         let id = self.names.len() as i64;
-        st.execute(params![id, n.unquoted(), ir::init_bytes(n)])?;
+        self.row.clear();
+        self.row.null().text(&n.unquoted()).blob(&ir::init_bytes(n));
+        self.name_rows.push(self.row.finish(false));
         self.names.insert(n, id);
-        Ok(id)
+        id
     }
 
-    fn file_line(&self, l: Loc) -> (Option<&'a str>, Option<u32>) {
-        file_line(self.sm, l)
-    }
-
-    /// `tdq_records`, `tdq_names`, and the values' ids. Names, values and locations are numbered in order of
-    /// first use over the records in name order (classes, then defs); the records' rows are
-    /// inserted by id, as SQLite appends to a table fastest in key order.
-    fn records(&mut self, tx: &Connection, eval: &Evaluation) -> rusqlite::Result<()> {
+    /// Numbers names, values and locations in order of first use over the records in name
+    /// order (classes, then defs), and packs each record's fields (`tdq_records.fields`).
+    fn number(&mut self, eval: &Evaluation) -> rusqlite::Result<()> {
         let rk = &eval.records;
-        let mut name_st = tx.prepare("INSERT INTO tdq_names(id, name, ir) VALUES (?1, ?2, ?3)")?;
-        let mut rows: Vec<(RecId, String)> = Vec::with_capacity(rk.classes.len() + rk.defs.len());
-        let mut num = itoa::Buffer::new();
+        self.fields.reserve(rk.classes.len() + rk.defs.len());
         for &id in rk.classes.values().chain(rk.defs.values()) {
             let rec = rk.get(id);
-            let mut fields = String::with_capacity(rec.values.len() * 24 + 2);
-            fields.push('[');
+            let mut fields = Vec::with_capacity(rec.values.len() * 32 + 2);
+            fields.push(b'[');
             for (pos, v) in rec.values.iter().enumerate() {
-                let ids = [
-                    self.name(&mut name_st, v.name)?,
-                    self.ty(v),
-                    self.val(v.value),
-                    self.loc(v.set_at),
-                    self.loc(v.loc),
-                    field_flags(v),
-                ];
-                fields.push_str(if pos > 0 { ",[" } else { "[" });
-                for (i, n) in ids.into_iter().enumerate() {
-                    if i > 0 {
-                        fields.push(',');
-                    }
-                    fields.push_str(num.format(n));
+                let ids = [self.name(v.name), self.ty(v), self.val(v.value), self.loc(v.set_at), self.loc(v.loc), field_flags(v)];
+                // `[a,b,c,d,e,f]` (after a comma but for the first), formatted on the stack.
+                let mut text = [0u8; 1 + 6 * 21 + 1 + 8];
+                let mut at = 0;
+                if pos > 0 {
+                    text[0] = b',';
+                    at = 1;
                 }
-                fields.push(']');
+                for (i, n) in ids.into_iter().enumerate() {
+                    text[at] = if i == 0 { b'[' } else { b',' };
+                    at += 1 + self.decimals.put(&mut text[at + 1..], n);
+                }
+                text[at] = b']';
+                fields.extend_from_slice(&text[..=at]);
             }
-            fields.push(']');
-            rows.push((id, fields));
+            fields.push(b']');
+            self.fields.push((id.0, fields));
         }
+        self.send_values();
+        Ok(())
+    }
+
+    /// `tdq_names`, `tdq_records` and its index, `locs` and `types`.
+    fn write(&mut self, pager: &Pager, roots: &Roots, eval: &Evaluation) -> rusqlite::Result<()> {
+        let rk = &eval.records;
+        let mut tree = TableTree::new(pager, roots.get("tdq_names")?);
+        for (id, row) in self.name_rows.iter().enumerate() {
+            tree.push(id as i64, row)?;
+        }
+        tree.finish()?;
+        let mut rows = std::mem::take(&mut self.fields);
         rows.sort_unstable_by_key(|r| r.0);
-        let mut rec_st = tx.prepare(
-            "INSERT INTO tdq_records(id, kind, name, name_ir, locs, forward_decl_locs, template_args, fields)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
-        )?;
+        let mut tree = TableTree::new(pager, roots.get("tdq_records")?);
+        let (mut blob, mut targs) = (Vec::new(), Vec::new());
         for (id, fields) in rows {
-            let rec = rk.get(id);
-            let mut targs = Vec::new();
+            let rec = rk.get(tdq_core::types::RecId(id));
+            let row = &mut self.row;
+            row.clear();
+            row.null().text(kind_name(rec)).text(&rec.name_string()).blob(&ir::init_bytes(rec.name));
+            locs_blob(&rec.locs, &mut blob);
+            row.blob(&blob);
+            locs_blob(&rec.forward_decl_locs, &mut blob);
+            row.blob(&blob);
+            targs.clear();
             for ta in &rec.template_args {
                 put_blob(&mut targs, &ir::init_bytes(*ta));
             }
-            rec_st.execute(params![
-                id.0,
-                kind_name(rec),
-                rec.name_string(),
-                ir::init_bytes(rec.name),
-                locs_blob(&rec.locs),
-                locs_blob(&rec.forward_decl_locs),
-                targs,
-                fields
-            ])?;
+            // ASCII: numbers and punctuation.
+            row.blob(&targs).text_bytes(&fields);
+            tree.push(id.into(), row.finish(false))?;
         }
-        Ok(())
-    }
-
-    fn globals(&mut self, tx: &Connection, eval: &Evaluation) -> rusqlite::Result<()> {
-        let mut st =
-            tx.prepare("INSERT INTO globals(name, type, value, value_json, ir) VALUES (?1, ?2, ?3, ?4, ?5)")?;
-        for (name, v) in &eval.records.globals {
-            let ty = v.ty().map(|t| t.to_string());
-            st.execute(params![name, ty, v.to_string(), value_json(*v), ir::init_bytes(*v)])?;
-        }
-        Ok(())
-    }
-
-    fn flush_dedup_tables(&mut self, tx: &Connection) -> rusqlite::Result<()> {
-        let mut st = tx.prepare("INSERT INTO locs(id, file, line, col, raw) VALUES (?1, ?2, ?3, ?4, ?5)")?;
-        for &(l, id) in &self.loc_rows {
-            let (file, line) = self.file_line(l);
+        tree.finish()?;
+        let names = rk.classes.iter().chain(&rk.defs).map(|(name, id)| (name.clone(), i64::from(id.0))).collect();
+        wide::name_index(pager, roots.get("tdq_records_name")?, names, false)?;
+        let mut tree = TableTree::new(pager, roots.get("locs")?);
+        for (id, &l) in self.loc_rows.iter().enumerate() {
+            let (file, line) = file_line(self.sm, l);
             let col = file.map(|_| self.sm.line_col(l).1);
-            st.execute(params![id, file, line, col, loc_raw(l)])?;
+            self.row.clear();
+            self.row.null().opt_text(file).opt_int(line.map(i64::from)).opt_int(col.map(i64::from)).int(loc_raw(l));
+            tree.push(id as i64, self.row.finish(false))?;
         }
-        let mut st = tx.prepare("INSERT INTO types(id, name, ir) VALUES (?1, ?2, ?3)")?;
+        tree.finish()?;
+        let mut tree = TableTree::new(pager, roots.get("types")?);
         for (id, (name, bytes)) in self.type_rows.iter().enumerate() {
-            st.execute(params![id as i64, name, bytes])?;
+            self.row.clear();
+            self.row.null().text(name).blob(bytes);
+            tree.push(id as i64, self.row.finish(false))?;
         }
-        Ok(())
+        tree.finish()
     }
+}
+
+/// Small numbers in decimal, each formatted once: the fields of X86's records hold 16 million
+/// ids, most of them repeated.
+#[derive(Default)]
+struct Decimals(Vec<([u8; 8], u8)>);
+
+/// Numbers formatted once and kept (ids are dense from 0).
+const KEPT_DECIMALS: i64 = 1 << 22;
+
+impl Decimals {
+    /// Writes `n` in decimal at the start of `out`, which has room for any number and 8 bytes
+    /// past its end; returns its length.
+    fn put(&mut self, out: &mut [u8], n: i64) -> usize {
+        if !(0..KEPT_DECIMALS).contains(&n) {
+            let mut text = String::new();
+            push_int(&mut text, n);
+            out[..text.len()].copy_from_slice(text.as_bytes());
+            return text.len();
+        }
+        while self.0.len() <= n as usize {
+            let mut text = String::with_capacity(8);
+            push_int(&mut text, self.0.len() as i64);
+            let mut short = [0u8; 8];
+            short[..text.len()].copy_from_slice(text.as_bytes());
+            self.0.push((short, text.len() as u8));
+        }
+        let (text, len) = self.0[n as usize];
+        out[..8].copy_from_slice(&text);
+        usize::from(len)
+    }
+}
+
+/// `tdq_superclasses`, by record and position.
+fn superclasses(pager: &Pager, roots: &Roots, eval: &Evaluation) -> rusqlite::Result<()> {
+    let rk = &eval.records;
+    let mut tree = IndexTree::new(pager, roots.get("tdq_superclasses")?);
+    let mut row = Row::default();
+    for id in wide::by_id(rk.classes.values().chain(rk.defs.values())) {
+        let rec = rk.get(id);
+        let direct = rec.direct_superclasses(rk);
+        for (pos, &(c, loc)) in rec.superclasses.iter().enumerate() {
+            row.clear();
+            row.int(id.0.into())
+                .int(pos as i64)
+                .int(c.0.into())
+                .int(direct.contains(&c).into())
+                .int(loc_raw(loc));
+            tree.push(row.finish(false))?;
+        }
+    }
+    tree.finish()
 }
 
 /// The file and line of a location, if it is one.
@@ -387,8 +521,9 @@ pub fn loc_from_raw(raw: i64) -> Loc {
     Loc { file: (raw >> 32) as u32, offset: raw as u32 }
 }
 
-fn locs_blob(locs: &[Loc]) -> Vec<u8> {
-    locs.iter().flat_map(|&l| loc_raw(l).to_le_bytes()).collect()
+fn locs_blob(locs: &[Loc], out: &mut Vec<u8>) {
+    out.clear();
+    out.extend(locs.iter().flat_map(|&l| loc_raw(l).to_le_bytes()));
 }
 
 /// Appends a length-prefixed byte string (little-endian u32 length).

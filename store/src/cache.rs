@@ -231,11 +231,7 @@ pub fn write_atomically(path: &Path, eval: &Evaluation, info: &BuildInfo) -> Res
         SystemTime::now().duration_since(SystemTime::UNIX_EPOCH).map(|d| d.subsec_nanos()).unwrap_or(0)
     ));
     let result = (|| -> Result<(), StoreError> {
-        let mut conn = Connection::open(&tmp)?;
-        conn.pragma_update(None, "page_size", 16384)?;
-        conn.pragma_update(None, "cache_size", -262_144)?;
-        write_store(&mut conn, eval, info, &tmp.with_extension("side"))?;
-        conn.close().map_err(|(_, e)| e)?;
+        write_store(&tmp, eval, info)?;
         std::fs::rename(&tmp, path)
             .map_err(|e| StoreError::Io(format!("{}: cannot write: {}", path.display(), io_message(&e))))
     })();

@@ -1,272 +1,17 @@
-//! The side half of a store build: the `records` tables (one column per field), classes, defm
-//! chains and column descriptions, written into a scratch database on its own thread (see
-//! [`super::write_store`]); and the superclass edges, which the main thread writes.
+//! The side half of a store build: the `records` tables (one column per field), classes and
+//! defm chains, written on their own thread (see [`super::write_store`]), and the plan of the
+//! `records` columns, made before the store is created.
 
-use super::{file_line, loc_raw, sql_scalar, template_args_json, SideTable};
+use super::btree::{IndexTree, Pager, Record, TableTree};
+use super::{file_line, loc_raw, sql_scalar, template_args_json, Roots};
 use crate::schema::{self, quote_ident, RECORD_COLUMNS};
-use rusqlite::types::{ToSqlOutput, Value, ValueRef};
-use rusqlite::{params, Connection, Statement};
+use rusqlite::types::Value;
+use rusqlite::{params, Connection};
 use rustc_hash::FxHashMap as HashMap;
 use std::collections::hash_map::Entry;
-use std::path::Path;
 use tdq_core::init::Init;
 use tdq_core::types::RecId;
 use tdq_core::Evaluation;
-
-/// Writes the side tables into a new database at `scratch`; returns them, in copy order.
-pub(crate) fn write_side(scratch: &Path, eval: &Evaluation) -> rusqlite::Result<Vec<SideTable>> {
-    let _ = std::fs::remove_file(scratch);
-    let mut conn = Connection::open(scratch)?;
-    conn.execute_batch("PRAGMA page_size = 16384; PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; PRAGMA cache_size = -262144;")?;
-    let tx = conn.transaction()?;
-    tx.execute_batch(schema::DDL)?;
-    edges(&tx, eval)?;
-    let (ddl, view) = records(&tx, eval)?;
-    tx.execute_batch(schema::RECORDS_INDEX)?;
-    tx.commit()?;
-    let mut tables: Vec<SideTable> = ["classes", "defm_chain", "tdq_columns"]
-        .into_iter()
-        .map(|name| SideTable { name, ddl: String::new(), after: String::new() })
-        .collect();
-    tables.push(SideTable { name: "records_short", ddl: format!("{}\n{}", ddl[0], schema::RECORDS_INDEX), after: String::new() });
-    tables.push(SideTable { name: "records_long", ddl: ddl[1].clone(), after: view });
-    Ok(tables)
-}
-
-/// A prepared statement that remembers what its parameters hold, and binds only those that
-/// change: SQLite keeps bindings between executions, and consecutive rows share most values
-/// (a def's superclass rows its id, the defs of a multiclass most fields), while binding costs
-/// as much as inserting.
-struct Insert<'c> {
-    st: Statement<'c>,
-    bound: Vec<Bound>,
-}
-
-/// What a parameter holds. Text is known only when it is borrowed from values that outlive the
-/// statement, by address.
-#[derive(Clone, Copy, PartialEq)]
-enum Bound {
-    Null,
-    Int(i64),
-    Text(usize, usize),
-    Unknown,
-}
-
-impl<'c> Insert<'c> {
-    fn new(tx: &'c Connection, sql: &str) -> rusqlite::Result<Self> {
-        let st = tx.prepare(sql)?;
-        // A statement's parameters start as NULL.
-        let bound = vec![Bound::Null; st.parameter_count()];
-        Ok(Insert { st, bound })
-    }
-
-    fn execute<'v>(&mut self, params: impl IntoIterator<Item = ToSqlOutput<'v>>) -> rusqlite::Result<()> {
-        for (i, p) in params.into_iter().enumerate() {
-            let now = match &p {
-                ToSqlOutput::Borrowed(ValueRef::Null) | ToSqlOutput::Owned(Value::Null) => Bound::Null,
-                ToSqlOutput::Borrowed(ValueRef::Integer(n)) | ToSqlOutput::Owned(Value::Integer(n)) => Bound::Int(*n),
-                ToSqlOutput::Borrowed(ValueRef::Text(t)) => Bound::Text(t.as_ptr() as usize, t.len()),
-                _ => Bound::Unknown,
-            };
-            let count = self.bound.len();
-            let slot = self.bound.get_mut(i).ok_or(rusqlite::Error::InvalidParameterCount(i + 1, count))?;
-            if now == Bound::Unknown || *slot != now {
-                self.st.raw_bind_parameter(i + 1, &p)?;
-                *slot = now;
-            }
-        }
-        self.st.raw_execute().map(drop)
-    }
-}
-
-/// Inserts rows of `width` values, `ROWS` to a statement: one statement per row costs more
-/// than the row itself for small rows.
-struct Batch<'c> {
-    one: Insert<'c>,
-    many: Insert<'c>,
-    pending: Vec<Value>,
-    width: usize,
-}
-
-const ROWS: usize = 64;
-
-impl<'c> Batch<'c> {
-    fn new(tx: &'c Connection, table: &str, columns: &[&str]) -> rusqlite::Result<Self> {
-        let row = format!("({})", vec!["?"; columns.len()].join(","));
-        let head = format!("INSERT INTO {table}({}) VALUES ", columns.join(","));
-        Ok(Batch {
-            one: Insert::new(tx, &format!("{head}{row}"))?,
-            many: Insert::new(tx, &format!("{head}{}", vec![row; ROWS].join(",")))?,
-            pending: Vec::with_capacity(columns.len() * ROWS),
-            width: columns.len(),
-        })
-    }
-
-    fn push(&mut self, row: impl IntoIterator<Item = Value>) -> rusqlite::Result<()> {
-        self.pending.extend(row);
-        if self.pending.len() == self.width * ROWS {
-            self.many.execute(self.pending.drain(..).map(ToSqlOutput::Owned))?;
-        }
-        Ok(())
-    }
-
-    fn finish(mut self) -> rusqlite::Result<()> {
-        let rest: Vec<Value> = self.pending.drain(..).collect();
-        for row in rest.chunks(self.width) {
-            self.one.execute(row.iter().cloned().map(ToSqlOutput::Owned))?;
-        }
-        Ok(())
-    }
-}
-
-/// The rows of a `records` table, inserted in runs. Consecutive defs (by id) often have the same
-/// fields (the instructions of one multiclass), and a statement inserting several rows names
-/// the table's columns once: SQLite sets the ~500 columns a row does not name to NULL once per
-/// statement, which costs more than the row itself when it is done for each row.
-struct Runs<'c, 'v> {
-    tx: &'c Connection,
-    table: &'static str,
-    fixed: &'static [&'static str],
-    /// Every field column's quoted name.
-    names: &'c [String],
-    /// One statement per field list and run length (an index into `RUN_LENGTHS`).
-    statements: HashMap<Vec<usize>, [Option<Insert<'c>>; RUN_LENGTHS.len()]>,
-    /// The field columns of the rows in `pending`.
-    cols: Vec<usize>,
-    pending: Vec<ToSqlOutput<'v>>,
-    rows: usize,
-}
-
-/// The rows one statement inserts, longest first.
-const RUN_LENGTHS: [usize; 3] = [16, 4, 1];
-
-impl<'c, 'v> Runs<'c, 'v> {
-    fn new(tx: &'c Connection, table: &'static str, fixed: &'static [&'static str], names: &'c [String]) -> Self {
-        Runs { tx, table, fixed, names, statements: HashMap::default(), cols: Vec::new(), pending: Vec::new(), rows: 0 }
-    }
-
-    /// Adds a row: the fixed columns' values, then those of the field columns `cols`.
-    fn push(&mut self, cols: &[usize], row: impl Iterator<Item = ToSqlOutput<'v>>) -> rusqlite::Result<()> {
-        if cols != self.cols.as_slice() {
-            self.flush()?;
-            self.cols.clear();
-            self.cols.extend_from_slice(cols);
-        }
-        self.pending.extend(row);
-        self.rows += 1;
-        if self.rows == RUN_LENGTHS[0] {
-            self.insert(0)?;
-        }
-        Ok(())
-    }
-
-    fn flush(&mut self) -> rusqlite::Result<()> {
-        for (i, &n) in RUN_LENGTHS.iter().enumerate() {
-            while self.rows >= n {
-                self.insert(i)?;
-            }
-        }
-        Ok(())
-    }
-
-    /// Inserts the first `RUN_LENGTHS[i]` pending rows.
-    fn insert(&mut self, i: usize) -> rusqlite::Result<()> {
-        let n = RUN_LENGTHS[i];
-        let width = self.fixed.len() + self.cols.len();
-        if !self.statements.contains_key(self.cols.as_slice()) {
-            self.statements.insert(self.cols.clone(), Default::default());
-        }
-        let slot = &mut self.statements.get_mut(self.cols.as_slice()).expect("inserted above")[i];
-        if slot.is_none() {
-            let names: Vec<&str> = self
-                .fixed
-                .iter()
-                .copied()
-                .chain(self.cols.iter().map(|&c| self.names[c].as_str()))
-                .collect();
-            let row = format!("({})", vec!["?"; width].join(","));
-            let sql = format!("INSERT INTO {}({}) VALUES {}", self.table, names.join(","), vec![row; n].join(","));
-            *slot = Some(Insert::new(self.tx, &sql)?);
-        }
-        let st = slot.as_mut().expect("prepared above");
-        st.execute(self.pending.drain(..n * width))?;
-        self.rows -= n;
-        Ok(())
-    }
-}
-
-/// Record ids in increasing order: each table's rows are inserted in key order, which SQLite
-/// appends without splitting pages.
-fn by_id<'a>(ids: impl Iterator<Item = &'a RecId>) -> Vec<RecId> {
-    let mut ids: Vec<RecId> = ids.copied().collect();
-    ids.sort_unstable();
-    ids
-}
-
-const NULL: Value = Value::Null;
-
-fn text(s: Option<&str>) -> Value {
-    s.map_or(Value::Null, |s| Value::Text(s.to_owned()))
-}
-
-fn int(i: Option<impl Into<i64>>) -> Value {
-    i.map_or(Value::Null, |i| Value::Integer(i.into()))
-}
-
-/// `tdq_superclasses`, written by the main thread into the store itself: copying its 380
-/// thousand rows (X86) from the side database would cost as much as writing them.
-pub(super) fn superclasses(tx: &Connection, eval: &Evaluation) -> rusqlite::Result<()> {
-    let rk = &eval.records;
-    let mut sc = Batch::new(tx, "tdq_superclasses", &["record_id", "position", "superclass_id", "direct", "loc"])?;
-    for id in by_id(rk.classes.values().chain(rk.defs.values())) {
-        let rec = rk.get(id);
-        let direct = rec.direct_superclasses(rk);
-        for (pos, &(c, loc)) in rec.superclasses.iter().enumerate() {
-            sc.push([
-                Value::Integer(id.0.into()),
-                Value::Integer(pos as i64),
-                Value::Integer(c.0.into()),
-                Value::Integer(direct.contains(&c).into()),
-                Value::Integer(loc_raw(loc)),
-            ])?;
-        }
-    }
-    sc.finish()
-}
-
-/// `classes`, `defm_chain`.
-fn edges(tx: &Connection, eval: &Evaluation) -> rusqlite::Result<()> {
-    let (rk, sm) = (&eval.records, &eval.sm);
-    let mut defm = Batch::new(
-        tx,
-        "defm_chain",
-        &["record", "record_id", "step", "multiclass", "defm_file", "defm_line", "defm_col", "defm_loc"],
-    )?;
-    let mut class_st =
-        tx.prepare("INSERT INTO classes(id, name, file, line, template_args) VALUES (?1, ?2, ?3, ?4, ?5)")?;
-    for id in by_id(rk.classes.values().chain(rk.defs.values())) {
-        let rec = rk.get(id);
-        if rec.is_class() {
-            let (file, line) = file_line(sm, rec.loc());
-            class_st.execute(params![id.0, rec.name_string(), file, line, template_args_json(rec)])?;
-        }
-        for (step, d) in rec.defm_chain.iter().enumerate() {
-            let (file, line) = file_line(sm, d.defm_loc);
-            let col = sm.file(d.defm_loc).map(|_| sm.line_col(d.defm_loc).1);
-            defm.push([
-                Value::Text(rec.name_string()),
-                Value::Integer(id.0.into()),
-                Value::Integer(step as i64),
-                Value::Text(d.multiclass.to_owned()),
-                text(file),
-                int(line),
-                int(col),
-                Value::Integer(loc_raw(d.defm_loc)),
-            ])?;
-        }
-    }
-    defm.finish()
-}
 
 /// One field column of `records`.
 struct Column {
@@ -278,6 +23,8 @@ struct Column {
     count: usize,
     /// In `records_long`.
     long: bool,
+    /// Its place in its table.
+    pos: usize,
 }
 
 /// The field names of a def, with which are template arguments: defs with the same (most
@@ -288,14 +35,26 @@ type LayoutKey = Vec<(Init, bool)>;
 struct Layout {
     /// Per field, its column, if it has one.
     column: Vec<Option<usize>>,
-    /// The columns in `records_short` and `records_long`, in field order.
-    cols: [Vec<usize>; 2],
+    /// Per table (`records_short`, `records_long`), the fields with a column there, as
+    /// (place in the table, index of the field), in table order.
+    order: [Vec<(usize, usize)>; 2],
 }
 
-/// `records_short`, `records_long` and `tdq_columns`; returns the two tables' DDL and the
-/// `records` view over them.
-fn records(tx: &Connection, eval: &Evaluation) -> rusqlite::Result<([String; 2], String)> {
-    let (rk, sm) = (&eval.records, &eval.sm);
+/// The `records` columns of an evaluation: which field goes where, and what each holds.
+pub(crate) struct Plan {
+    columns: Vec<Column>,
+    layouts: Vec<Layout>,
+    /// Per record id, the layout of the def (`usize::MAX` for other records).
+    layout_of_def: Vec<usize>,
+    /// Each field value's `records` form.
+    scalars: HashMap<Init, Value>,
+    /// `records_short` and `records_long`, then the `records` view.
+    pub ddl: String,
+}
+
+/// Plans the `records_short` and `records_long` columns.
+pub(crate) fn plan(eval: &Evaluation) -> Plan {
+    let rk = &eval.records;
     let mut scalars: HashMap<Init, Value> = HashMap::default();
     // Columns in order of first appearance over the defs in name order, with what they hold.
     let mut columns: Vec<Column> = Vec::new();
@@ -303,6 +62,7 @@ fn records(tx: &Connection, eval: &Evaluation) -> rusqlite::Result<([String; 2],
     let mut column_of: HashMap<Init, usize> = HashMap::default();
     let mut layout_of: HashMap<LayoutKey, usize> = HashMap::default();
     let mut layouts: Vec<Layout> = Vec::new();
+    let mut layout_of_def = vec![usize::MAX; rk.records.len()];
     let mut key: LayoutKey = Vec::new();
     for &id in rk.defs.values() {
         let rec = rk.get(id);
@@ -328,16 +88,19 @@ fn records(tx: &Connection, eval: &Evaluation) -> rusqlite::Result<([String; 2],
                             while !taken.insert(col.to_ascii_lowercase()) {
                                 col.push('_');
                             }
-                            columns.push(Column { field, col, kinds: 0, bytes: 0, count: 0, long: false });
+                            columns.push(Column { field, col, kinds: 0, bytes: 0, count: 0, long: false, pos: 0 });
                             Some(*e.insert(columns.len() - 1))
                         }
                     });
                 }
-                layouts.push(Layout { column, cols: Default::default() });
+                layouts.push(Layout { column, order: Default::default() });
                 layout_of.insert(key.clone(), layouts.len() - 1);
                 layouts.len() - 1
             }
         };
+        if let Some(slot) = layout_of_def.get_mut(id.0 as usize) {
+            *slot = layout;
+        }
         for (v, c) in rec.values.iter().zip(&layouts[layout].column) {
             let Some(c) = *c else { continue };
             if v.lost {
@@ -359,88 +122,172 @@ fn records(tx: &Connection, eval: &Evaluation) -> rusqlite::Result<([String; 2],
             column.count += 1;
         }
     }
+    let mut next = [RECORD_COLUMNS.len(), 1];
     for c in &mut columns {
         c.long = c.count > 0 && c.bytes / c.count > schema::LONG_COLUMN_BYTES;
+        c.pos = next[usize::from(c.long)];
+        next[usize::from(c.long)] += 1;
     }
     for l in &mut layouts {
-        for &c in l.column.iter().flatten() {
-            l.cols[usize::from(columns[c].long)].push(c);
+        for (field, c) in l.column.iter().enumerate() {
+            if let Some(c) = *c {
+                l.order[usize::from(columns[c].long)].push((columns[c].pos, field));
+            }
+        }
+        for o in &mut l.order {
+            o.sort_unstable();
         }
     }
     let quoted = |c: &Column| quote_ident(&c.col);
     let list = |long: bool| -> String {
         columns.iter().filter(|c| c.long == long).map(|c| format!(", {}", quoted(c))).collect()
     };
-    let ddl = [
-        format!(
-            "CREATE TABLE records_short(id INTEGER PRIMARY KEY, name TEXT NOT NULL, anonymous INTEGER NOT NULL, file TEXT, line INTEGER{});",
-            list(false)
-        ),
-        format!("CREATE TABLE records_long(id INTEGER PRIMARY KEY{});", list(true)),
-    ];
-    tx.execute_batch(&ddl.join("\n"))?;
     let view_cols: Vec<String> = RECORD_COLUMNS
         .iter()
         .map(|c| format!("s.{}", quote_ident(c)))
         .chain(columns.iter().map(|c| format!("{}.{}", if c.long { "l" } else { "s" }, quoted(c))))
         .collect();
-    let view = format!(
-        "CREATE VIEW records AS SELECT {} FROM records_short s LEFT JOIN records_long l ON l.id = s.id;\n",
+    let ddl = format!(
+        "CREATE TABLE records_short(id INTEGER PRIMARY KEY, name TEXT NOT NULL, anonymous INTEGER NOT NULL, file TEXT, line INTEGER{});\n\
+         CREATE TABLE records_long(id INTEGER PRIMARY KEY{});\n\
+         CREATE VIEW records AS SELECT {} FROM records_short s LEFT JOIN records_long l ON l.id = s.id;\n",
+        list(false),
+        list(true),
         view_cols.join(", ")
     );
+    Plan { columns, layouts, layout_of_def, scalars, ddl }
+}
 
-    // Values are bound by reference to `scalars`, which the pass above filled for every field
-    // with a column.
-    let scalars = scalars;
-    let names: Vec<String> = columns.iter().map(quoted).collect();
-    let mut tables = [
-        Runs::new(tx, "records_short", &RECORD_COLUMNS, &names),
-        Runs::new(tx, "records_long", &["id"], &names),
-    ];
-    let mut rows: [Vec<ToSqlOutput<'_>>; 2] = Default::default();
+impl Plan {
+    /// `tdq_columns`: what each column holds, so engines with typed columns (Arrow) can type it.
+    pub(crate) fn write_columns(&self, tx: &Connection) -> rusqlite::Result<()> {
+        let mut col_st = tx.prepare("INSERT INTO tdq_columns(field, col, kind, long) VALUES (?1, ?2, ?3, ?4)")?;
+        for c in &self.columns {
+            let kind = match c.kinds {
+                0 | 1 => "INTEGER",
+                2 => "TEXT",
+                _ => "ANY",
+            };
+            col_st.execute(params![c.field, c.col, kind, c.long])?;
+        }
+        Ok(())
+    }
+}
+
+/// Writes `records_short` (with its index), `records_long`, `classes` (with its index) and
+/// `defm_chain`.
+pub(crate) fn write_side(pager: &Pager, roots: &Roots, eval: &Evaluation, plan: &Plan) -> rusqlite::Result<()> {
+    records(pager, roots, eval, plan)?;
+    edges(pager, roots, eval)
+}
+
+/// Record ids in increasing order: each table's rows are inserted in key order.
+pub(super) fn by_id<'a>(ids: impl Iterator<Item = &'a RecId>) -> Vec<RecId> {
+    let mut ids: Vec<RecId> = ids.copied().collect();
+    ids.sort_unstable();
+    ids
+}
+
+/// An index on a name, over `(name, id)` rows: its keys in order. Rows come from the
+/// name-ordered maps of records, in one or two sorted runs, which the (stable) sort merges.
+pub(super) fn name_index(pager: &Pager, root: u32, mut rows: Vec<(String, i64)>, unique: bool) -> rusqlite::Result<()> {
+    rows.sort();
+    let mut tree = IndexTree::new(pager, root);
+    let mut key = Record::default();
+    for (i, (name, id)) in rows.iter().enumerate() {
+        if unique && i > 0 && rows[i - 1].0 == *name {
+            return Err(rusqlite::Error::SqliteFailure(
+                rusqlite::ffi::Error::new(rusqlite::ffi::SQLITE_CONSTRAINT),
+                Some(format!("two records named {name}")),
+            ));
+        }
+        key.clear();
+        key.text(name).int(*id);
+        tree.push(key.finish(false))?;
+    }
+    tree.finish()
+}
+
+/// `classes` and its index, `defm_chain`.
+fn edges(pager: &Pager, roots: &Roots, eval: &Evaluation) -> rusqlite::Result<()> {
+    let (rk, sm) = (&eval.records, &eval.sm);
+    let mut classes = TableTree::new(pager, roots.get("classes")?);
+    let mut defm = IndexTree::new(pager, roots.get("defm_chain")?);
+    let mut row = Record::default();
+    for id in by_id(rk.classes.values().chain(rk.defs.values())) {
+        let rec = rk.get(id);
+        let name = rec.name_string();
+        if rec.is_class() {
+            let (file, line) = file_line(sm, rec.loc());
+            row.clear();
+            row.null().text(&name).opt_text(file).opt_int(line.map(i64::from)).text(&template_args_json(rec));
+            classes.push(id.0.into(), row.finish(false))?;
+        }
+        for (step, d) in rec.defm_chain.iter().enumerate() {
+            let (file, line) = file_line(sm, d.defm_loc);
+            let col = sm.file(d.defm_loc).map(|_| sm.line_col(d.defm_loc).1);
+            // A `WITHOUT ROWID` row: its primary key first.
+            row.clear();
+            row.int(id.0.into())
+                .int(step as i64)
+                .text(&name)
+                .text(d.multiclass)
+                .opt_text(file)
+                .opt_int(line.map(i64::from))
+                .opt_int(col.map(i64::from))
+                .int(loc_raw(d.defm_loc));
+            defm.push(row.finish(false))?;
+        }
+    }
+    classes.finish()?;
+    defm.finish()?;
+    let names = rk.classes.iter().map(|(name, id)| (name.clone(), i64::from(id.0))).collect();
+    name_index(pager, roots.get("classes_name")?, names, false)
+}
+
+/// `records_short`, `records_long` and the index on `records_short(name)`.
+fn records(pager: &Pager, roots: &Roots, eval: &Evaluation, plan: &Plan) -> rusqlite::Result<()> {
+    let (rk, sm) = (&eval.records, &eval.sm);
+    let mut tables = [TableTree::new(pager, roots.get("records_short")?), TableTree::new(pager, roots.get("records_long")?)];
+    let mut row = Record::default();
     for id in by_id(rk.defs.values()) {
         let rec = rk.get(id);
-        key.clear();
-        key.extend(rec.values.iter().map(|v| (v.name, v.template_arg)));
-        // Every def was laid out above.
-        let layout = &layouts[layout_of[key.as_slice()]];
-        let (file, line) = file_line(sm, rec.loc());
-        rows.iter_mut().for_each(Vec::clear);
-        rows[0].extend(
-            [
-                Value::Integer(id.0.into()),
-                Value::Text(rec.name_string()),
-                Value::Integer(rec.is_anonymous().into()),
-                text(file),
-                int(line),
-            ]
-            .map(ToSqlOutput::Owned),
-        );
-        rows[1].push(ToSqlOutput::Owned(Value::Integer(id.0.into())));
-        for (v, c) in rec.values.iter().zip(&layout.column) {
-            let Some(c) = *c else { continue };
-            let value = if v.lost { &NULL } else { scalars.get(&v.value).unwrap_or(&NULL) };
-            rows[usize::from(columns[c].long)].push(ToSqlOutput::Borrowed(value.into()));
-        }
-        for (long, row) in rows.iter_mut().enumerate() {
-            if long == 0 || !layout.cols[long].is_empty() {
-                tables[long].push(&layout.cols[long], row.drain(..))?;
+        // Every def was laid out by `plan`.
+        let layout = plan.layout_of_def.get(id.0 as usize).and_then(|&l| plan.layouts.get(l)).ok_or(rusqlite::Error::InvalidQuery)?;
+        let name = rec.name_string();
+        for (long, order) in layout.order.iter().enumerate() {
+            row.clear();
+            let mut next = if long == 0 {
+                let (file, line) = file_line(sm, rec.loc());
+                row.null().text(&name).int(rec.is_anonymous().into()).opt_text(file).opt_int(line.map(i64::from));
+                RECORD_COLUMNS.len()
+            } else if order.is_empty() {
+                continue;
+            } else {
+                row.null();
+                1
+            };
+            for &(pos, field) in order {
+                while next < pos {
+                    row.null();
+                    next += 1;
+                }
+                let v = &rec.values[field];
+                match if v.lost { None } else { plan.scalars.get(&v.value) } {
+                    None | Some(Value::Null) => row.null(),
+                    Some(Value::Integer(i)) => row.int(*i),
+                    Some(Value::Text(t)) => row.text(t),
+                    Some(Value::Real(r)) => row.real(*r),
+                    Some(Value::Blob(b)) => row.blob(b),
+                };
+                next += 1;
             }
+            tables[long].push(id.0.into(), row.finish(true))?;
         }
     }
-    for t in &mut tables {
-        t.flush()?;
-    }
-    drop(tables);
-    // What each column holds, so engines with typed columns (Arrow) can type it.
-    let mut col_st = tx.prepare("INSERT INTO tdq_columns(field, col, kind, long) VALUES (?1, ?2, ?3, ?4)")?;
-    for c in &columns {
-        let kind = match c.kinds {
-            0 | 1 => "INTEGER",
-            2 => "TEXT",
-            _ => "ANY",
-        };
-        col_st.execute(params![c.field, c.col, kind, c.long])?;
-    }
-    Ok((ddl, view))
+    let [short, long] = tables;
+    short.finish()?;
+    long.finish()?;
+    let names = rk.defs.iter().map(|(name, id)| (name.clone(), i64::from(id.0))).collect();
+    name_index(pager, roots.get("records_name")?, names, true)
 }
