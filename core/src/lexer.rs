@@ -565,7 +565,12 @@ impl Lexer {
                     Tok::Dot
                 }
             }
-            b' ' | b'\t' => return Step::Again(fols),
+            b' ' | b'\t' => {
+                // The rest of a run of blanks in this step (indentation is most of the bytes).
+                let rest = self.text().get(self.pos..).unwrap_or_default();
+                self.pos += rest.iter().take_while(|&&b| b == b' ' || b == b'\t').count();
+                return Step::Again(fols);
+            }
             b'\n' => return Step::Again(true),
             b'/' => {
                 match self.peek(0) {
