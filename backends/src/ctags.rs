@@ -20,13 +20,13 @@ impl Backend for CTags {
         let tag_of = |name, loc: Loc| (name, input.sm.path(loc), input.sm.line_col(loc).0);
         for (name, &id) in &rk.classes {
             let class = rk.get(id);
-            tags.push(tag_of(name.as_str(), class.loc()));
+            tags.push(tag_of(*name, class.loc()));
             for &loc in &class.forward_decl_locs {
-                tags.push(tag_of(name.as_str(), loc));
+                tags.push(tag_of(*name, loc));
             }
         }
         for (name, &id) in &rk.defs {
-            tags.push(tag_of(name.as_str(), rk.get(id).loc()));
+            tags.push(tag_of(*name, rk.get(id).loc()));
         }
         tags.sort_unstable();
         let mut w = BufWriter::with_capacity(1 << 16, out);

@@ -57,14 +57,14 @@ fn write_root<W: Write>(rk: &RecordKeeper, sm: &SourceMgr, w: &mut W) -> io::Res
     };
     w.write_all(b"{")?;
     for (name, &id) in &rk.defs {
-        while next_special < specials.len() && specials[next_special] < name.as_str() {
+        while next_special < specials.len() && specials[next_special] < *name {
             comma(w)?;
             write_special(rk, specials[next_special], w)?;
             next_special += 1;
         }
-        if next_special < specials.len() && specials[next_special] == name {
+        if next_special < specials.len() && specials[next_special] == *name {
             next_special += 1;
-            if name == INSTANCEOF {
+            if *name == INSTANCEOF {
                 comma(w)?;
                 write_special(rk, INSTANCEOF, w)?;
                 continue;

@@ -402,7 +402,7 @@ impl<'a> Emitter<'a> {
                 let generic_enum = self.collect_enum_entries(format!("{class_name}Values"), upper.clone(), class, Some(name_field), value_field, &items)?;
                 self.enums.push(generic_enum);
             }
-            let mut table = GenericTable::new(format!("{class_name}sList"), record.locs.to_vec(), upper, class_name.clone());
+            let mut table = GenericTable::new(format!("{class_name}sList"), record.locs.to_vec(), upper, class_name.to_string());
             for field in &record.values {
                 let name = field.name_str();
                 if name.contains(':') || matches!(name, "SearchableFields" | "EnumNameField" | "EnumValueField") {

@@ -32,7 +32,7 @@ pub fn all_derived_definitions(input: &Evaluation, class: &str) -> Result<Vec<Re
         .defs
         .iter()
         .filter(|(_, &id)| rk.get(id).is_subclass_of(class_id))
-        .map(|(name, &id)| (name.as_str(), id))
+        .map(|(name, &id)| (*name, id))
         .collect();
     defs.sort_by(|a, b| compare_numeric(a.0.as_bytes(), b.0.as_bytes()));
     Ok(defs.into_iter().map(|(_, id)| id).collect())

@@ -10,6 +10,7 @@ use crate::types::{ClassGraph, RecId, Ty};
 use rustc_hash::FxHashMap as HashMap;
 use std::collections::BTreeMap;
 use smallvec::SmallVec;
+use thin_vec::ThinVec;
 use std::io::{self, Write};
 
 /// What a field or template argument is, apart from its value: interned, and shared by every
@@ -144,21 +145,24 @@ pub struct DefmStep {
 /// every def a multiclass or loop instantiates).
 pub type Locs = SmallVec<[Loc; 2]>;
 
+// One per class and def (AMDGPU: 109k): kept small.
+const _: () = assert!(std::mem::size_of::<Record>() <= 136);
 #[derive(Clone, Debug)]
 pub struct Record {
     pub name: Init,
     /// Definition location, then each defm that instantiated it (innermost first).
     pub locs: Locs,
-    pub forward_decl_locs: Vec<Loc>,
+    pub forward_decl_locs: ThinVec<Loc>,
     pub kind: RecordKind,
     /// Names of template arguments, in order (their values are among `values`).
-    pub template_args: Vec<Init>,
+    pub template_args: ThinVec<Init>,
     pub values: Vec<RecordVal>,
     /// Every superclass, as LLVM keeps them: each direct superclass after its own superclasses.
     pub superclasses: Vec<(RecId, Loc)>,
-    pub assertions: Vec<Assertion>,
-    pub dumps: Vec<Dump>,
-    pub defm_chain: Vec<DefmStep>,
+    // The vectors that are empty in most records are `ThinVec`s: one pointer instead of three.
+    pub assertions: ThinVec<Assertion>,
+    pub dumps: ThinVec<Dump>,
+    pub defm_chain: ThinVec<DefmStep>,
 }
 
 impl Record {
@@ -166,14 +170,14 @@ impl Record {
         Record {
             name,
             locs: locs.into(),
-            forward_decl_locs: Vec::new(),
+            forward_decl_locs: ThinVec::new(),
             kind,
-            template_args: Vec::new(),
+            template_args: ThinVec::new(),
             values: Vec::new(),
             superclasses: Vec::new(),
-            assertions: Vec::new(),
-            dumps: Vec::new(),
-            defm_chain: Vec::new(),
+            assertions: ThinVec::new(),
+            dumps: ThinVec::new(),
+            defm_chain: ThinVec::new(),
         }
     }
     /// The copy of a multiclass or loop body's record that one instance starts from. Like
@@ -181,8 +185,8 @@ impl Record {
     /// `defm` (its statement and multiclass) is added to the locations and the defm chain,
     /// which are allocated once with room for it.
     pub fn instance(&self, defm: Option<(Loc, Sym)>) -> Record {
-        fn with<T: Clone>(items: &[T], extra: Option<T>) -> Vec<T> {
-            let mut v = Vec::with_capacity(items.len() + usize::from(extra.is_some()));
+        fn with<T: Clone>(items: &[T], extra: Option<T>) -> ThinVec<T> {
+            let mut v = ThinVec::with_capacity(items.len() + usize::from(extra.is_some()));
             v.extend_from_slice(items);
             v.extend(extra);
             v
@@ -196,7 +200,7 @@ impl Record {
             values: self.values.clone(),
             superclasses: self.superclasses.clone(),
             assertions: self.assertions.clone(),
-            dumps: Vec::new(),
+            dumps: ThinVec::new(),
             defm_chain: with(&self.defm_chain, defm.map(|(defm_loc, multiclass)| DefmStep { defm_loc, multiclass })),
         }
     }
@@ -327,8 +331,10 @@ fn print_val(v: &RecordVal, s: &mut String) {
 pub struct RecordKeeper {
     /// All records by id: classes, defs, and ids reserved for defs being finished.
     pub records: Vec<Record>,
-    pub classes: BTreeMap<String, RecId>,
-    pub defs: BTreeMap<String, RecId>,
+    /// Classes and defs by name, in name order. The names are the interned ones ([`sym`]): a
+    /// def's name is not copied into a `String` of its own.
+    pub classes: BTreeMap<Sym, RecId>,
+    pub defs: BTreeMap<Sym, RecId>,
     /// `defvar` at top level and `defset`s.
     pub globals: HashMap<String, Init>,
     pub anon_counter: u32,
@@ -381,7 +387,7 @@ impl RecordKeeper {
     /// calls it when the evaluation ends; until then, `def` finds them.
     pub fn flush_defs(&mut self) {
         let pending = std::mem::take(&mut self.pending_defs);
-        let named: Vec<(String, RecId)> = pending.into_iter().map(|id| (self.get(id).name_string(), id)).collect();
+        let named: Vec<(Sym, RecId)> = pending.into_iter().map(|id| (self.name_sym(id), id)).collect();
         if self.defs.is_empty() {
             // Built from sorted entries at once, not node by node.
             self.defs = named.into_iter().collect();
@@ -405,15 +411,17 @@ impl RecordKeeper {
         self.records.push(rec);
         id
     }
-    pub fn add_class(&mut self, rec: Record) -> RecId {
-        let name = rec.name_string();
+    pub fn add_class(&mut self, mut rec: Record) -> RecId {
+        rec.values.shrink_to_fit();
         let id = self.push(rec);
-        self.classes.insert(name, id);
+        self.classes.insert(self.name_sym(id), id);
         id
     }
     /// Stores a finished def under its id (reserved earlier with [`Self::push`]) and name.
     pub fn add_def(&mut self, id: RecId, mut rec: Record) {
         self.check_values(&mut rec);
+        // Fields were pushed superclass by superclass: the slack would be a few MB on a target.
+        rec.values.shrink_to_fit();
         self.records[id.0 as usize] = rec;
         self.def_index.insert(self.name_sym(id), id);
         self.pending_defs.push(id);
@@ -596,8 +604,9 @@ pub fn format_in_order_with<S>(
     use std::sync::{mpsc, Condvar, Mutex};
     /// Items per chunk: a few hundred kilobytes of text for typical records.
     const CHUNK: usize = 256;
-    /// Chunks formatted ahead of the one being written, at most: bounds the memory held.
-    const WINDOW: usize = 16;
+    /// Chunks formatted ahead of the one being written, at most: bounds the memory held (a
+    /// chunk of AMDGPU's records is most of a megabyte); two formatting threads need few.
+    const WINDOW: usize = 4;
     /// A value tree as deep as the parser accepts is printed recursively.
     const STACK: usize = 256 << 20;
     let workers = std::thread::available_parallelism().map_or(1, |n| n.get()).min(8);

@@ -105,7 +105,7 @@ pub fn scratch_records(rk: &RecordKeeper) -> rusqlite::Result<rusqlite::Connecti
         let mut insert = tx.prepare(&format!("INSERT INTO records VALUES ({})", placeholders.join(", ")))?;
         for (name, &id) in &rk.defs {
             let mut row: Vec<rusqlite::types::Value> = vec![rusqlite::types::Value::Null; order.len()];
-            row[0] = rusqlite::types::Value::Text(name.clone());
+            row[0] = rusqlite::types::Value::Text(name.to_string());
             for v in &rk.get(id).values {
                 if let Some(&i) = index.get(&v.name.unquoted()) {
                     row[i] = sql_value(v.value);

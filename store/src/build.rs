@@ -414,7 +414,7 @@ impl<'a> Writer<'a> {
             tree.push(id.into(), row.finish(false))?;
         }
         tree.finish()?;
-        let names = rk.classes.iter().chain(&rk.defs).map(|(name, id)| (name.clone(), i64::from(id.0))).collect();
+        let names = rk.classes.iter().chain(&rk.defs).map(|(name, id)| (name.to_string(), i64::from(id.0))).collect();
         wide::name_index(pager, roots.get("tdq_records_name")?, names, false)?;
         let mut tree = TableTree::new(pager, roots.get("locs")?);
         for (id, &l) in self.loc_rows.iter().enumerate() {

@@ -102,7 +102,7 @@ pub fn load_evaluation(conn: &Connection) -> Result<Evaluation, LoadError> {
         };
         let name = ir::decode_init(row.get_ref(2)?.as_blob()?)?;
         let mut rec = Record::new(name, locs_from_blob(row.get_ref(3)?.as_blob()?)?, kind);
-        rec.forward_decl_locs = locs_from_blob(row.get_ref(4)?.as_blob()?)?;
+        rec.forward_decl_locs = locs_from_blob(row.get_ref(4)?.as_blob()?)?.into();
         rec.template_args = blobs(row.get_ref(5)?.as_blob()?)?
             .into_iter()
             .map(ir::decode_init)
@@ -113,8 +113,8 @@ pub fn load_evaluation(conn: &Connection) -> Result<Evaluation, LoadError> {
         if rk.records.len() != id as usize {
             return Err(LoadError::Damaged("record ids out of order".into()));
         }
-        let name = rec.name_string();
         rk.records.push(rec);
+        let name = rk.name_sym(RecId(id));
         if kind == RecordKind::Class {
             rk.classes.insert(name, RecId(id));
         } else {

@@ -101,7 +101,7 @@ impl Snapshot {
                 .map(|v| cache.field(v))
                 .collect();
             records.push(RecordSnapshot {
-                name: name.clone(),
+                name: name.to_string(),
                 anonymous: rec.is_anonymous(),
                 classes: rec.superclasses.iter().map(|&(sc, _)| cache.text(rk.get(sc).name)).collect(),
                 fields,

@@ -241,7 +241,7 @@ fn edges(pager: &Pager, roots: &Roots, eval: &Evaluation) -> rusqlite::Result<()
     }
     classes.finish()?;
     defm.finish()?;
-    let names = rk.classes.iter().map(|(name, id)| (name.clone(), i64::from(id.0))).collect();
+    let names = rk.classes.iter().map(|(name, id)| (name.to_string(), i64::from(id.0))).collect();
     name_index(pager, roots.get("classes_name")?, names, false)
 }
 
@@ -288,6 +288,6 @@ fn records(pager: &Pager, roots: &Roots, eval: &Evaluation, plan: &Plan) -> rusq
     let [short, long] = tables;
     short.finish()?;
     long.finish()?;
-    let names = rk.defs.iter().map(|(name, id)| (name.clone(), i64::from(id.0))).collect();
+    let names = rk.defs.iter().map(|(name, id)| (name.to_string(), i64::from(id.0))).collect();
     name_index(pager, roots.get("records_name")?, names, true)
 }
