@@ -411,8 +411,7 @@ impl RecordKeeper {
         self.records.push(rec);
         id
     }
-    pub fn add_class(&mut self, mut rec: Record) -> RecId {
-        rec.values.shrink_to_fit();
+    pub fn add_class(&mut self, rec: Record) -> RecId {
         let id = self.push(rec);
         self.classes.insert(self.name_sym(id), id);
         id

@@ -1083,6 +1083,8 @@ impl Parser {
             self.rk.check_values(&mut rec);
         }
         self.pop_scope();
+        // As for defs (`RecordKeeper::add_def`): fields were pushed superclass by superclass.
+        rec.values.shrink_to_fit();
         *self.rk.get_mut(id) = rec;
         res
     }
