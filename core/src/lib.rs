@@ -14,11 +14,13 @@ pub mod lexer;
 pub mod limits;
 pub mod parser;
 pub mod record;
+pub mod release;
 pub mod resolve;
 pub mod source;
 pub mod types;
 
 pub use diag::{Diagnostic, Diagnostics, Severity};
+pub use release::{Dialect, Release};
 pub use source::{Loc, SourceMgr};
 
 /// What an evaluation needs besides the root file: llvm-tblgen's front-end options.
@@ -33,6 +35,8 @@ pub struct Options {
     pub no_warn_on_unused_template_args: bool,
     /// Bounds on the evaluation's work (`--limit NAME=N`).
     pub limits: limits::Limits,
+    /// The LLVM release whose llvm-tblgen this evaluation matches (`--llvm-version`).
+    pub release: release::Release,
 }
 
 /// The result of evaluating a root file: the records, what was said about them, and the
