@@ -20,8 +20,19 @@ use timing::{PhaseTimer, ReportOptions};
 pub fn run(program_name: &str, argv0: &str, args: &[String]) -> i32 {
     let extra: Vec<(&'static str, &'static str)> =
         tdq_backends::BACKENDS.iter().map(|b| (b.name(), b.help())).collect();
-    let cl = options::command_line(program_name, argv0, &extra);
-    let matches = match cl::parse(&cl, args, &mut std::io::stdout(), &mut std::io::stderr()) {
+    let mut args = args.to_vec();
+    let release_flag = match crate::release::take_flag(&mut args) {
+        Ok(flag) => flag,
+        Err(e) => {
+            eprintln!("{program_name}: {e}");
+            return FAILURE;
+        }
+    };
+    // Before the input is known, the flag or the environment says which release's command line
+    // this is (`--version` names it); the input's tree may decide the evaluation's.
+    let line_release = crate::release::choose(release_flag.as_deref(), None, None).unwrap_or_default();
+    let cl = options::command_line(program_name, argv0, &extra, line_release);
+    let matches = match cl::parse(&cl, &args, &mut std::io::stdout(), &mut std::io::stderr()) {
         Outcome::Run(matches) => matches,
         Outcome::Exit(status) => return status,
     };
@@ -40,6 +51,15 @@ pub fn run(program_name: &str, argv0: &str, args: &[String]) -> i32 {
         return FAILURE;
     }
     let limits = crate::limits(&limit_settings);
+    let input = matches.positionals.first().cloned().unwrap_or_else(|| "-".to_string());
+    let root = (input != "-").then(|| std::path::Path::new(&input));
+    let release = match crate::release::choose(release_flag.as_deref(), None, root) {
+        Ok(release) => release,
+        Err(e) => {
+            eprintln!("{program_name}: {e}");
+            return FAILURE;
+        }
+    };
     restore_default_sigpipe();
     let settings = Settings {
         input: matches.positionals.first().cloned().unwrap_or_else(|| "-".to_string()),
@@ -56,6 +76,7 @@ pub fn run(program_name: &str, argv0: &str, args: &[String]) -> i32 {
             defines: matches.list("D"),
             no_warn_on_unused_template_args: matches.bool_or("no-warn-on-unused-template-args", false),
             limits,
+            release,
         },
     };
     let timer = PhaseTimer::new(
@@ -150,6 +171,11 @@ fn table_gen_main(argv0: &str, settings: &Settings, backend: &dyn Backend, mut t
     }
     let errors_printed = evaluation.diags.error_count();
     timer.stop();
+    let dialect = evaluation.records.dialect();
+    if errors_printed > 0 && dialect.errors_stop_backend {
+        eprintln!("{argv0}: {errors_printed} errors.");
+        return FAILURE;
+    }
 
     timer.start("Backend overall");
     let mut out = Output::open(&settings.output);
@@ -170,6 +196,10 @@ fn table_gen_main(argv0: &str, settings: &Settings, backend: &dyn Backend, mut t
             return FAILURE;
         }
         let mut text = format!("{}:", settings.output);
+        if dialect.depfile_names_input && settings.input != "-" {
+            text.push(' ');
+            text.push_str(&settings.input);
+        }
         for dependency in sorted_dependencies(&evaluation.dependencies) {
             text.push(' ');
             text.push_str(dependency);

@@ -72,6 +72,7 @@ pub fn command_line(
     program_name: &str,
     argv0: &str,
     extra_backends: &[(&'static str, &'static str)],
+    release: tdq_core::Release,
 ) -> CommandLine {
     use ValueKind::{Bool, Enum, Str, Uint32, Uint64};
     let opt = OptSpec::new;
@@ -92,7 +93,7 @@ pub fn command_line(
         version_text: format!(
             "tdq version {} (llvm-tblgen {} compatible)\n",
             env!("CARGO_PKG_VERSION"),
-            crate::LLVM_VERSION
+            release.full_version()
         ),
         options: vec![
             // Main.cpp
