@@ -1098,7 +1098,8 @@ pub fn fold_instances(rk: &mut RecordKeeper, ty: Ty, regex: Init, cur: Option<&C
         .filter(|(name, _)| re.is_match(name))
         .map(|(name, id)| (name, rk.def_init(id)))
         .collect();
-    selected.sort_by(|a, b| a.0.cmp(b.0));
+    // `getAllDerivedDefinitions` order (LLVM's `LessRecord`).
+    selected.sort_by(|a, b| crate::record::compare_numeric(a.0.as_bytes(), b.0.as_bytes()));
     let values: Vec<Init> = selected.into_iter().map(|(_, v)| v).collect();
     Init::list(&values, elem_ty)
 }
