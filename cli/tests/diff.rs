@@ -36,7 +36,7 @@ fn corpus() -> PathBuf {
 }
 
 fn tdq(dir: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_tdq")).current_dir(dir).args(args).env("NO_COLOR", "1").output().unwrap()
+    Command::new(env!("CARGO_BIN_EXE_tdq")).env("TDQ_LLVM_VERSION", "19").current_dir(dir).args(args).env("NO_COLOR", "1").output().unwrap()
 }
 
 fn git(dir: &Path, args: &[&str]) {

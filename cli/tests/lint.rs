@@ -7,7 +7,7 @@ use std::process::{Command, Output};
 const PROLOGUE: &str = "class Instruction { bit isBranch = 0; bit isTerminator = 0; bit isBarrier = 0; }\n";
 
 fn tdq(dir: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_tdq")).current_dir(dir).arg("lint").args(args).output().unwrap()
+    Command::new(env!("CARGO_BIN_EXE_tdq")).env("TDQ_LLVM_VERSION", "19").current_dir(dir).arg("lint").args(args).output().unwrap()
 }
 
 fn status(o: &Output) -> i32 {

@@ -56,6 +56,7 @@ fn run_case(name: &str) -> Run {
 
 fn tdq(cwd: &Path, cache: &Path, words: &[String], stdin: Option<&[u8]>) -> std::process::Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_tdq"))
+        .env("TDQ_LLVM_VERSION", "19")
         .current_dir(cwd)
         .args(words)
         .env("TDQ_CACHE_DIR", cache)

@@ -23,6 +23,7 @@ fn cases_dir() -> PathBuf {
 /// status (`None` for a signal or a timeout).
 fn run(dir: &std::path::Path, args: &[&str]) -> (Vec<u8>, Vec<u8>, Option<i32>, bool) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_tdq"))
+        .env("TDQ_LLVM_VERSION", "19")
         .current_dir(dir)
         .args(args)
         .env("NO_COLOR", "1")

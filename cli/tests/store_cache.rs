@@ -46,6 +46,7 @@ impl Sandbox {
 
     fn command(&self, extra: &[&str], sql: &str) -> Command {
         let mut c = Command::new(env!("CARGO_BIN_EXE_tdq"));
+        c.env("TDQ_LLVM_VERSION", "19");
         c.current_dir(self.work.path())
             .env("TDQ_CACHE_DIR", self.cache.path())
             .args(["--td", "root.td", "-I", "inc", "--format", "tsv"])
@@ -395,6 +396,7 @@ fn user_sql_cannot_change_the_store() {
     let want = sb.expected(&[]);
     sb.query(&[]);
     let exported = Command::new(env!("CARGO_BIN_EXE_tdq"))
+        .env("TDQ_LLVM_VERSION", "19")
         .current_dir(sb.work.path())
         .args(["export", "--db", "exported.db", "--td", "root.td", "-I", "inc"])
         .status()
@@ -428,6 +430,8 @@ fn user_sql_cannot_change_the_store() {
         for db in [None, Some("exported.db")] {
             let extra: Vec<&str> = db.map(|d| vec!["--db", d]).unwrap_or_default();
             let mut c = Command::new(env!("CARGO_BIN_EXE_tdq"));
+            c.env("TDQ_LLVM_VERSION", "19");
+        c.env("TDQ_LLVM_VERSION", "19");
             c.current_dir(sb.work.path()).env("TDQ_CACHE_DIR", sb.cache.path()).stdin(Stdio::null());
             match db {
                 Some(_) => c.args(&extra),

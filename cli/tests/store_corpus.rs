@@ -28,7 +28,7 @@ fn targets() -> Vec<String> {
 }
 
 fn tdq(args: &[String]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_tdq")).args(args).output().expect("running tdq")
+    Command::new(env!("CARGO_BIN_EXE_tdq")).env("TDQ_LLVM_VERSION", "19").args(args).output().expect("running tdq")
 }
 
 /// `tdq export --db` of target `t` into `db`.

@@ -27,6 +27,7 @@ fn x86_calls_are_llvm_tblgens() {
     let (file, includes) = llvm.split_last().expect("a file");
     for round in ["built", "cached"] {
         let out = Command::new(env!("CARGO_BIN_EXE_tdq"))
+            .env("TDQ_LLVM_VERSION", "19")
             .env("TDQ_CACHE_DIR", cache.path())
             .arg("--td")
             .arg(file)

@@ -14,7 +14,7 @@ fn lex_all(
     defines: &[&str],
 ) -> (Lexer, Diagnostics, Vec<Tok>) {
     let defines: Vec<String> = defines.iter().map(|d| d.to_string()).collect();
-    let mut lexer = Lexer::new("t.td", src.to_vec(), include_dirs, &defines);
+    let mut lexer = Lexer::new("t.td", src.to_vec(), include_dirs, &defines).with_release(tdq_core::Release::V19);
     let mut diags = Diagnostics::default();
     let mut toks = Vec::new();
     for _ in 0..100_000 {
@@ -170,7 +170,7 @@ fn token_locations() {
     assert_eq!(lexer.loc(), Loc { file: 0, offset: 0 });
 
     let src = b"def A {\n\tint a = 0x10;\r\n  string s = \"x\";\n}";
-    let mut lexer = Lexer::new("dir/t.td", src.to_vec(), &[], &[]);
+    let mut lexer = Lexer::new("dir/t.td", src.to_vec(), &[], &[]).with_release(tdq_core::Release::V19);
     let mut diags = Diagnostics::default();
     let mut seen = Vec::new();
     loop {
@@ -780,7 +780,7 @@ fn arbitrary_input_only_gives_diagnostics() {
         let src: Vec<u8> = (0..len)
             .map(|_| ALPHABET[(next() % ALPHABET.len() as u64) as usize])
             .collect();
-        let mut lexer = Lexer::new("t.td", src.clone(), &[], &["X".to_string()]);
+        let mut lexer = Lexer::new("t.td", src.clone(), &[], &["X".to_string()]).with_release(tdq_core::Release::V19);
         let mut diags = Diagnostics::default();
         let mut ended = false;
         // Keep lexing past errors, as a careless parser might.

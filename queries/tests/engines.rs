@@ -91,6 +91,7 @@ fn canned_queries_agree_on_a_small_store() {
         root: inputs.join("small.td").display().to_string(),
         include_dirs: vec![inputs.join("inc").display().to_string()],
         defines: vec![],
+        release: tdq_core::Release::V19,
     };
     let db = dir.path().join("small.db");
     build_store(sources, db.clone());
@@ -106,6 +107,7 @@ fn canned_queries_agree_on_a_target_store() {
         root: file.clone(),
         include_dirs: includes.iter().filter(|w| *w != "-I").cloned().collect(),
         defines: vec![],
+        release: tdq_core::Release::V19,
     };
     let db = dir.path().join("Lanai.db");
     build_store(sources, db.clone());
