@@ -55,6 +55,43 @@ fn baseline_accepts_old_findings_and_fails_on_new_ones() {
     assert!(out.contains("barrier-not-terminator]: TRAP") && !out.contains("JMP"), "{out}");
 }
 
+/// Anonymous defs and defs named from an anonymous `defm` are renumbered by any anonymous def
+/// added before them: a baseline (and the fingerprints) key their findings by identity.
+#[test]
+fn baseline_keeps_anonymous_findings_through_renumbering() {
+    let defs = "def : Instruction { let isBranch = 1; }\n\
+                multiclass M { def _j : Instruction { let isBarrier = 1; } }\n\
+                defm : M;\n";
+    let (dir, td) = scratch(defs);
+    let before = tdq(dir.path(), &["--td", "T.td", "--format", "json"]);
+    assert!(text(&before.stdout).contains("\"record\": \"anonymous_1_j\""), "{}", text(&before.stdout));
+    let o = tdq(dir.path(), &["--td", "T.td", "--write-baseline", "baseline.json"]);
+    assert_eq!(status(&o), 0, "{}", text(&o.stderr));
+    let baseline = std::fs::read_to_string(dir.path().join("baseline.json")).unwrap();
+    assert!(baseline.contains("\"record\": \"anonymous_#@") && baseline.contains("\"record\": \"anonymous_#_j@"), "{baseline}");
+    assert!(!baseline.contains("anonymous_0") && !baseline.contains("anonymous_1"), "{baseline}");
+
+    // One unrelated anonymous def first: anonymous_0 becomes anonymous_1, anonymous_1_j anonymous_2_j.
+    std::fs::write(&td, format!("{PROLOGUE}def : Instruction;\n{defs}")).unwrap();
+    let after = tdq(dir.path(), &["--td", "T.td", "--format", "json"]);
+    assert!(text(&after.stdout).contains("\"record\": \"anonymous_2_j\""), "{}", text(&after.stdout));
+    let o = tdq(dir.path(), &["--td", "T.td", "--baseline", "baseline.json"]);
+    assert_eq!((status(&o), text(&o.stdout)), (0, String::new()), "{}", text(&o.stderr));
+    let fingerprints = |o: &Output| {
+        let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+        let mut f: Vec<String> = v.as_array().unwrap().iter().map(|f| f["fingerprint"].as_str().unwrap().to_string()).collect();
+        f.sort();
+        f
+    };
+    assert_eq!(fingerprints(&before), fingerprints(&after));
+
+    // An edit of the def itself makes its finding a new one.
+    std::fs::write(&td, format!("{PROLOGUE}def : Instruction;\n{}", defs.replace("isBarrier = 1;", "isBarrier = 1; let isBranch = 1;"))).unwrap();
+    let o = tdq(dir.path(), &["--td", "T.td", "--baseline", "baseline.json"]);
+    assert_eq!(status(&o), 1);
+    assert!(text(&o.stdout).contains("barrier-not-terminator]: anonymous_2_j"), "{}", text(&o.stdout));
+}
+
 #[test]
 fn config_file_and_command_line_select() {
     let (dir, _) = scratch("def JMP : Instruction { let isBranch = 1; }\n");
