@@ -81,13 +81,17 @@ fn name_numbers(rec: &RecordSnapshot) -> Vec<u64> {
 
 pub fn match_records(old: &Snapshot, new: &Snapshot) -> Matching {
     let mut m = Matching::default();
+    // Defs named from an anonymous name are numbered only when both sides know which they are
+    // (a store does not): otherwise they are matched by name on both sides, as named defs.
+    let both_know = old.knows_from_anonymous && new.knows_from_anonymous;
+    let numbered = |r: &RecordSnapshot| r.anonymous || (both_know && r.from_anonymous);
     let new_by_name: FxHashMap<&str, usize> =
-        new.records.iter().enumerate().filter(|(_, r)| !r.numbered()).map(|(i, r)| (r.name.as_str(), i)).collect();
+        new.records.iter().enumerate().filter(|(_, r)| !numbered(r)).map(|(i, r)| (r.name.as_str(), i)).collect();
     let mut new_taken = vec![false; new.records.len()];
     let mut old_numbered = Vec::new();
     let mut old_named_left = Vec::new();
     for (i, r) in old.records.iter().enumerate() {
-        if r.numbered() {
+        if numbered(r) {
             old_numbered.push(i);
         } else if let Some(&j) = new_by_name.get(r.name.as_str()) {
             m.pairs.push((i, j));
@@ -97,7 +101,7 @@ pub fn match_records(old: &Snapshot, new: &Snapshot) -> Matching {
         }
     }
     let named_pairs = m.pairs.len();
-    let new_numbered: Vec<usize> = (0..new.records.len()).filter(|&j| new.records[j].numbered()).collect();
+    let new_numbered: Vec<usize> = (0..new.records.len()).filter(|&j| numbered(&new.records[j])).collect();
     // In creation order: by the first number, then (defs of one `defm`) by name.
     let in_order = |records: &[RecordSnapshot], mut ids: Vec<usize>| {
         let mut keyed: Vec<(Vec<u64>, usize)> = ids.drain(..).map(|i| (name_numbers(&records[i]), i)).collect();
@@ -136,7 +140,7 @@ pub fn match_records(old: &Snapshot, new: &Snapshot) -> Matching {
     let old_renumber: Option<Renumber<'_>> = if renumbering.is_empty() { None } else { Some(&moved) };
     let mut new_named: FxHashMap<u64, Vec<usize>> = FxHashMap::default();
     for j in (0..new.records.len()).rev() {
-        if !new_taken[j] && !new.records[j].numbered() {
+        if !new_taken[j] && !numbered(&new.records[j]) {
             new_named.entry(content_hash(&new.records[j], None)).or_default().push(j);
         }
     }

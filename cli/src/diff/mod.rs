@@ -253,7 +253,9 @@ fn evaluate_side(
     if from_store {
         let conn = tdq_store::open_read_only(std::path::Path::new(main)).map_err(|e| e.to_string())?;
         let evaluation = tdq_store::load_evaluation(&conn).map_err(|e| e.to_string())?;
-        let snapshot = Snapshot::from_evaluation(&evaluation, snapshot);
+        let mut snapshot = Snapshot::from_evaluation(&evaluation, snapshot);
+        // The store does not record which defs were named from an anonymous name.
+        snapshot.knows_from_anonymous = false;
         std::mem::forget(evaluation);
         return Ok(snapshot);
     }

@@ -21,6 +21,9 @@ pub use tdq_core::anonymous::{numbers as anonymous_numbers, renumber, without_nu
 #[derive(Debug, Default)]
 pub struct Snapshot {
     pub records: Vec<RecordSnapshot>,
+    /// Whether `from_anonymous` is known: an evaluation knows it, a store written by
+    /// `tdq export --db` does not record it (its defs all say `false`).
+    pub knows_from_anonymous: bool,
 }
 
 /// One def.
@@ -131,7 +134,7 @@ impl Snapshot {
             }
             records.push(snapshot);
         }
-        Snapshot { records }
+        Snapshot { records, knows_from_anonymous: true }
     }
 }
 
