@@ -439,15 +439,27 @@ fn two_trees_diffed_as_files_each_read_their_own_includes() {
         copy_tree(&corpus.join("include"), &top.join(side).join("include"), &td);
         copy_tree(&corpus.join("lib/Target/Lanai"), &top.join(side).join("lib/Target/Lanai"), &td);
     }
-    let edit = Edit {
-        path: "lib/Target/Lanai/LanaiInstrFormats.td".into(),
-        old: "  let Size = 4;\n".into(),
-        new: "  let Size = 8;\n".into(),
-    };
-    apply(&top.join("b"), &edit, "two-trees");
+    // A named change, an anonymous def changed, and every later anonymous def renumbered.
+    let edits = [
+        ("lib/Target/Lanai/LanaiInstrFormats.td", "  let Size = 4;\n", "  let Size = 8;\n"),
+        (
+            "lib/Target/Lanai/LanaiInstrInfo.td",
+            "def : Pat<(i32 i32hi16and:$imm), (AND_I_HI (i32 R1), i32hi16and:$imm)>;\n",
+            "def : Pat<(i32 i32hi16and:$imm), (AND_I_HI (i32 R0), i32hi16and:$imm)>;\n",
+        ),
+        (
+            "lib/Target/Lanai/Lanai.td",
+            "include \"llvm/Target/Target.td\"\n",
+            "include \"llvm/Target/Target.td\"\ndef : Predicate<\"tdqProbe()\">;\n",
+        ),
+    ];
+    for (path, old, new) in edits {
+        apply(&top.join("b"), &Edit { path: path.into(), old: old.into(), new: new.into() }, "two-trees");
+    }
     let (old, new) = (dump_json(&top.join("a"), "Lanai"), dump_json(&top.join("b"), "Lanai"));
     let want = expected(&old, &new);
     assert!(want.changed.len() > 10, "the edit changes the size of Lanai's instructions: {want:?}");
+    assert_eq!((want.added_anonymous.len(), want.removed_anonymous.len()), (2, 1), "{want:?}");
 
     let sides = ["diff", "a/lib/Target/Lanai/Lanai.td", "b/lib/Target/Lanai/Lanai.td"];
     let run = |extra: &[&str]| tdq(top, &sides.iter().chain(extra).copied().collect::<Vec<_>>());
@@ -455,6 +467,11 @@ fn two_trees_diffed_as_files_each_read_their_own_includes() {
     assert_eq!(each_tree.status.code(), Some(1), "{}", String::from_utf8_lossy(&each_tree.stderr));
     let report: Value = serde_json::from_slice(&each_tree.stdout).unwrap();
     assert_eq!(reported(&report, &old, &new, "two-trees"), want);
+    // The edited pattern is the same def, changed (by its place in the tree), not one removed
+    // and one added; only the new def is added.
+    let summary = &report["summary"];
+    assert_eq!((&summary["added"], &summary["removed"]), (&Value::from(1), &Value::from(0)), "{summary:#}");
+    assert!(report["changed"].as_array().unwrap().iter().any(|c| c["anonymous"] == true), "{report:#}");
     let per_side = run(&[
         "--old-include", "a/include", "--old-include", "a/lib/Target/Lanai",
         "--new-include", "b/include", "--new-include", "b/lib/Target/Lanai", "--format", "json",

@@ -13,14 +13,21 @@ use super::{DiffArgs, Side, Trouble};
 use std::path::{Component, Path, PathBuf};
 
 /// The include directories of the old and the new side.
-pub(super) fn of_sides(sides: &[Side; 2], args: &DiffArgs) -> Result<[Vec<String>; 2], Trouble> {
+/// Each side's include directories, and for two copies of a tree, each tree's directory as
+/// the side's paths start with it (`a/`), which the matching of defs takes off their locations.
+pub(super) struct SideIncludes {
+    pub dirs: [Vec<String>; 2],
+    pub trees: Option<[String; 2]>,
+}
+
+pub(super) fn of_sides(sides: &[Side; 2], args: &DiffArgs) -> Result<SideIncludes, Trouble> {
     let own = [&args.old_include, &args.new_include];
     let trees = match sides {
         [Side::File(old), Side::File(new)] => Trees::of(old, new)?,
         _ => None,
     };
     let Some(trees) = trees else {
-        return Ok(own.map(|dirs| args.include.iter().chain(dirs).cloned().collect()));
+        return Ok(SideIncludes { dirs: own.map(|dirs| args.include.iter().chain(dirs).cloned().collect()), trees: None });
     };
     let mut out = [Vec::new(), Vec::new()];
     for dir in &args.include {
@@ -37,7 +44,11 @@ pub(super) fn of_sides(sides: &[Side; 2], args: &DiffArgs) -> Result<[Vec<String
             out[side].push(dir.clone());
         }
     }
-    Ok(out)
+    let prefix = |r: &Root| match r.shown.to_string_lossy() {
+        dot if dot == "." => String::new(),
+        shown => format!("{}/", shown.trim_end_matches('/')),
+    };
+    Ok(SideIncludes { dirs: out, trees: Some([prefix(&trees.roots[0]), prefix(&trees.roots[1])]) })
 }
 
 const SIDE: [&str; 2] = ["old", "new"];

@@ -29,8 +29,8 @@ pub struct Matching {
 /// The new number of an old anonymous number, if it moved.
 pub type Renumber<'r> = &'r dyn Fn(u64) -> Option<u64>;
 
-/// A key numbered defs are paired by, from a def (its identity is its content).
-type PairKey<'k> = &'k dyn Fn(&RecordSnapshot) -> u64;
+/// A key numbered defs are paired by, from a def of a side (its identity is its content).
+type PairKey<'k> = &'k dyn Fn(&Snapshot, &RecordSnapshot) -> u64;
 
 /// A hash of a named def's classes and fields, with the anonymous numbers in its values
 /// moved by `renumbering`.
@@ -55,19 +55,22 @@ fn stem(rec: &RecordSnapshot) -> u64 {
     h.finish()
 }
 
-/// Where a def came from, exactly: every location and multiclass.
-fn exact_provenance(rec: &RecordSnapshot) -> u64 {
+/// Where a def came from, exactly: every location (its file inside the side's tree) and
+/// multiclass.
+fn exact_provenance(side: &Snapshot, rec: &RecordSnapshot) -> u64 {
     let mut h = FxHasher::default();
-    rec.locs.hash(&mut h);
+    for l in &rec.locs {
+        (side.file_in_tree(&l.file), l.line, l.column).hash(&mut h);
+    }
     rec.multiclasses.hash(&mut h);
     h.finish() ^ stem(rec).rotate_left(7)
 }
 
 /// Where a def came from, leniently: the files (not the lines) and the multiclasses.
-fn loose_provenance(rec: &RecordSnapshot) -> u64 {
+fn loose_provenance(side: &Snapshot, rec: &RecordSnapshot) -> u64 {
     let mut h = FxHasher::default();
     for l in &rec.locs {
-        l.file.hash(&mut h);
+        side.file_in_tree(&l.file).hash(&mut h);
     }
     rec.multiclasses.hash(&mut h);
     rec.classes.hash(&mut h);
@@ -114,9 +117,9 @@ pub fn match_records(old: &Snapshot, new: &Snapshot) -> Matching {
     // Same content from the same place; same content; the same place, changed; the same
     // files and multiclasses, as many on both sides (an edit that moved lines and changed them).
     let stages: [PairKey<'_>; 3] = [
-        &|r| r.identity ^ exact_provenance(r).rotate_left(1),
-        &|r| r.identity,
-        &|r| exact_provenance(r),
+        &|s, r| r.identity ^ exact_provenance(s, r).rotate_left(1),
+        &|_, r| r.identity,
+        &exact_provenance,
     ];
     for key in stages {
         pair_in_order(old, new, &mut old_left, &mut new_left, key, false, &mut m.pairs, &mut new_taken);
@@ -173,17 +176,17 @@ fn pair_in_order(
 ) {
     let mut by_key: FxHashMap<u64, std::collections::VecDeque<usize>> = FxHashMap::default();
     for &j in new_left.iter() {
-        by_key.entry(key(&new.records[j])).or_default().push_back(j);
+        by_key.entry(key(new, &new.records[j])).or_default().push_back(j);
     }
     if equal_counts {
         let mut old_counts: FxHashMap<u64, usize> = FxHashMap::default();
         for &i in old_left.iter() {
-            *old_counts.entry(key(&old.records[i])).or_default() += 1;
+            *old_counts.entry(key(old, &old.records[i])).or_default() += 1;
         }
         by_key.retain(|k, js| old_counts.get(k) == Some(&js.len()));
     }
     old_left.retain(|&i| {
-        let Some(j) = by_key.get_mut(&key(&old.records[i])).and_then(|js| js.pop_front()) else {
+        let Some(j) = by_key.get_mut(&key(old, &old.records[i])).and_then(|js| js.pop_front()) else {
             return true;
         };
         pairs.push((i, j));

@@ -154,8 +154,11 @@ fn diff(args: &DiffArgs) -> Result<bool, Trouble> {
     let sides = [Side::parse(&args.old), Side::parse(&args.new)];
     let includes = includes::of_sides(&sides, args)?;
     let prepared: Vec<Prepared> =
-        sides.iter().zip(includes).map(|(s, dirs)| prepare(s, dirs)).collect::<Result<_, _>>()?;
-    let [old, new] = evaluate_both(prepared, args)?;
+        sides.iter().zip(includes.dirs).map(|(s, dirs)| prepare(s, dirs)).collect::<Result<_, _>>()?;
+    let [mut old, mut new] = evaluate_both(prepared, args)?;
+    if let Some([old_tree, new_tree]) = includes.trees {
+        (old.tree, new.tree) = (Some(old_tree), Some(new_tree));
+    }
     let diff = compare::compare(&old, &new, &filter);
     let color = match args.color {
         ColorWhen::Always => true,

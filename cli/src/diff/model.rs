@@ -24,6 +24,16 @@ pub struct Snapshot {
     /// Whether `from_anonymous` is known: an evaluation knows it, a store written by
     /// `tdq export --db` does not record it (its defs all say `false`).
     pub knows_from_anonymous: bool,
+    /// When two copies of a tree are diffed as files, the directory this side's paths start
+    /// with (`a/`): provenance is compared without it.
+    pub tree: Option<String>,
+}
+
+impl Snapshot {
+    /// A location's file as it is inside this side's tree.
+    pub fn file_in_tree<'f>(&self, file: &'f str) -> &'f str {
+        self.tree.as_deref().and_then(|tree| file.strip_prefix(tree)).unwrap_or(file)
+    }
 }
 
 /// One def.
@@ -134,7 +144,7 @@ impl Snapshot {
             }
             records.push(snapshot);
         }
-        Snapshot { records, knows_from_anonymous: true }
+        Snapshot { records, knows_from_anonymous: true, tree: None }
     }
 }
 
