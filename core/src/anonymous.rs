@@ -156,7 +156,10 @@ mod tests {
         let found: Vec<u64> = numbers("anonymous_1 xanonymous_22y anonymous_ anonymous_3").map(|(_, n)| n).collect();
         assert_eq!(found, [1, 22, 3]);
         let plus_one = |n: u64| (n != 3).then_some(n + 1);
-        assert_eq!(renumber("[anonymous_1, FOOanonymous_22X, anonymous_3]", plus_one), "[anonymous_2, FOOanonymous_23X, anonymous_3]");
+        assert_eq!(
+            renumber("[anonymous_1, FOOanonymous_22X, anonymous_3]", plus_one),
+            "[anonymous_2, FOOanonymous_23X, anonymous_3]"
+        );
         assert!(matches!(renumber("plain", plus_one), Cow::Borrowed("plain")));
         assert!(matches!(renumber("anonymous_3", plus_one), Cow::Borrowed(_)));
         assert_eq!(without_numbers("anonymous_15479C, anonymous_"), "anonymous_#C, anonymous_");

@@ -33,7 +33,8 @@ enum Probe {
 impl Probe {
     fn apply(self, text: &str) -> String {
         let def = "def : TdqDiffProbe<\"anonymous def\">;\n";
-        let defm = "multiclass TdqDiffProbeM { def _probe : TdqDiffProbe<\"anonymous defm\">; }\ndefm : TdqDiffProbeM;\n";
+        let defm =
+            "multiclass TdqDiffProbeM { def _probe : TdqDiffProbe<\"anonymous defm\">; }\ndefm : TdqDiffProbeM;\n";
         let after_include = |inserted: &str| {
             let at = text
                 .match_indices('\n')
@@ -54,7 +55,11 @@ fn corpus() -> PathBuf {
     let dir = std::env::var_os("TDQ_CORPUS")
         .map(PathBuf::from)
         .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus/llvm-19.1.7/llvm"));
-    assert!(dir.join("include/llvm/Target/Target.td").is_file(), "no LLVM corpus at {} (set TDQ_CORPUS)", dir.display());
+    assert!(
+        dir.join("include/llvm/Target/Target.td").is_file(),
+        "no LLVM corpus at {} (set TDQ_CORPUS)",
+        dir.display()
+    );
     dir
 }
 
@@ -87,8 +92,12 @@ fn snapshot(path: &Path, text: String, include_dirs: Vec<String>) -> Snapshot {
         .spawn(move || {
             let options = tdq_core::Options { include_dirs, ..Default::default() };
             let evaluation = tdq_core::evaluate(&main, text.into_bytes(), &options);
-            let errors: Vec<String> =
-                evaluation.diags.list.iter().map(|d| String::from_utf8_lossy(&tdq_core::diag::render_bytes(&evaluation.sm, d)).into_owned()).collect();
+            let errors: Vec<String> = evaluation
+                .diags
+                .list
+                .iter()
+                .map(|d| String::from_utf8_lossy(&tdq_core::diag::render_bytes(&evaluation.sm, d)).into_owned())
+                .collect();
             assert!(!evaluation.parse_failed && evaluation.diags.error_count() == 0, "{main}: {}", errors.concat());
             Snapshot::from_evaluation(&evaluation, SnapshotOptions { json_values: true })
         })
@@ -125,7 +134,11 @@ fn check(diff: &Diff<'_>, probe: Probe) -> Vec<String> {
     }
     let text = rendered(diff, Format::Text);
     let marked = |mark: &str| text.lines().filter(|l| l.starts_with(mark)).count();
-    if !text.starts_with("1 added\n") || marked("+ ") != 1 || marked("- ") + marked("~ ") != 0 || !text.contains(&format!("+ {}\n", added.name)) {
+    if !text.starts_with("1 added\n")
+        || marked("+ ") != 1
+        || marked("- ") + marked("~ ") != 0
+        || !text.contains(&format!("+ {}\n", added.name))
+    {
         wrong.push(format!("{probe:?}: text output:\n{text}"));
     }
     let json: serde_json::Value = serde_json::from_str(&rendered(diff, Format::Json)).unwrap();
@@ -163,7 +176,10 @@ fn one_anonymous_def_or_defm_added_is_one_added_def_on_every_target() {
         let old = snapshot(&path, text.clone(), includes.clone());
         let numbered = old.records.iter().filter(|r| r.numbered()).count();
         let from_anonymous = old.records.iter().filter(|r| r.from_anonymous).count();
-        let mut report = format!("{dir}/{name}.td: {} defs, {numbered} numbered ({from_anonymous} named from anonymous)", old.records.len());
+        let mut report = format!(
+            "{dir}/{name}.td: {} defs, {numbered} numbered ({from_anonymous} named from anonymous)",
+            old.records.len()
+        );
         for probe in [Probe::DefAfterFirstInclude, Probe::DefAtEnd, Probe::DefmAfterFirstInclude] {
             let new = snapshot(&path, probe.apply(&text), includes.clone());
             let diff = compare(&old, &new, &Filter::default());

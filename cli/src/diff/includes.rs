@@ -27,7 +27,10 @@ pub(super) fn of_sides(sides: &[Side; 2], args: &DiffArgs) -> Result<SideInclude
         _ => None,
     };
     let Some(trees) = trees else {
-        return Ok(SideIncludes { dirs: own.map(|dirs| args.include.iter().chain(dirs).cloned().collect()), trees: None });
+        return Ok(SideIncludes {
+            dirs: own.map(|dirs| args.include.iter().chain(dirs).cloned().collect()),
+            trees: None,
+        });
     };
     let mut out = [Vec::new(), Vec::new()];
     for dir in &args.include {
@@ -90,7 +93,8 @@ impl Trees {
         let shown = |file: &str, absolute: &Path| -> PathBuf {
             // The file's directory as given, without the common ending: `a` for `a/lib/X/X.td`.
             let given: Vec<Component> = Path::new(file).parent().map(|p| p.components().collect()).unwrap_or_default();
-            let relative = given.iter().all(|c| matches!(c, Component::Normal(_) | Component::CurDir | Component::ParentDir));
+            let relative =
+                given.iter().all(|c| matches!(c, Component::Normal(_) | Component::CurDir | Component::ParentDir));
             match given.len().checked_sub(common) {
                 Some(0) if relative => PathBuf::from("."),
                 Some(n) => given[..n].iter().collect(),
