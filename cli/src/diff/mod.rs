@@ -34,10 +34,12 @@ pub struct DiffArgs {
     /// in two different trees).
     #[arg(short = 'I', value_name = "DIR")]
     include: Vec<String>,
-    /// Add a directory to the old side's include path only, as given; may be repeated.
+    /// Add a directory to the old side's include path only (as given for a file, inside the
+    /// revision for REV:PATH); may be repeated.
     #[arg(long, value_name = "DIR")]
     old_include: Vec<String>,
-    /// Add a directory to the new side's include path only, as given; may be repeated.
+    /// Add a directory to the new side's include path only (as given for a file, inside the
+    /// revision for REV:PATH); may be repeated.
     #[arg(long, value_name = "DIR")]
     new_include: Vec<String>,
     /// Define a preprocessor macro on both sides.
