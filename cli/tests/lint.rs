@@ -55,6 +55,43 @@ fn baseline_accepts_old_findings_and_fails_on_new_ones() {
     assert!(out.contains("barrier-not-terminator]: TRAP") && !out.contains("JMP"), "{out}");
 }
 
+/// Anonymous defs and defs named from an anonymous `defm` are renumbered by any anonymous def
+/// added before them: a baseline (and the fingerprints) key their findings by identity.
+#[test]
+fn baseline_keeps_anonymous_findings_through_renumbering() {
+    let defs = "def : Instruction { let isBranch = 1; }\n\
+                multiclass M { def _j : Instruction { let isBarrier = 1; } }\n\
+                defm : M;\n";
+    let (dir, td) = scratch(defs);
+    let before = tdq(dir.path(), &["--td", "T.td", "--format", "json"]);
+    assert!(text(&before.stdout).contains("\"record\": \"anonymous_1_j\""), "{}", text(&before.stdout));
+    let o = tdq(dir.path(), &["--td", "T.td", "--write-baseline", "baseline.json"]);
+    assert_eq!(status(&o), 0, "{}", text(&o.stderr));
+    let baseline = std::fs::read_to_string(dir.path().join("baseline.json")).unwrap();
+    assert!(baseline.contains("\"record\": \"anonymous_#@") && baseline.contains("\"record\": \"anonymous_#_j@"), "{baseline}");
+    assert!(!baseline.contains("anonymous_0") && !baseline.contains("anonymous_1"), "{baseline}");
+
+    // One unrelated anonymous def first: anonymous_0 becomes anonymous_1, anonymous_1_j anonymous_2_j.
+    std::fs::write(&td, format!("{PROLOGUE}def : Instruction;\n{defs}")).unwrap();
+    let after = tdq(dir.path(), &["--td", "T.td", "--format", "json"]);
+    assert!(text(&after.stdout).contains("\"record\": \"anonymous_2_j\""), "{}", text(&after.stdout));
+    let o = tdq(dir.path(), &["--td", "T.td", "--baseline", "baseline.json"]);
+    assert_eq!((status(&o), text(&o.stdout)), (0, String::new()), "{}", text(&o.stderr));
+    let fingerprints = |o: &Output| {
+        let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+        let mut f: Vec<String> = v.as_array().unwrap().iter().map(|f| f["fingerprint"].as_str().unwrap().to_string()).collect();
+        f.sort();
+        f
+    };
+    assert_eq!(fingerprints(&before), fingerprints(&after));
+
+    // An edit of the def itself makes its finding a new one.
+    std::fs::write(&td, format!("{PROLOGUE}def : Instruction;\n{}", defs.replace("isBarrier = 1;", "isBarrier = 1; let isBranch = 1;"))).unwrap();
+    let o = tdq(dir.path(), &["--td", "T.td", "--baseline", "baseline.json"]);
+    assert_eq!(status(&o), 1);
+    assert!(text(&o.stdout).contains("barrier-not-terminator]: anonymous_2_j"), "{}", text(&o.stdout));
+}
+
 #[test]
 fn config_file_and_command_line_select() {
     let (dir, _) = scratch("def JMP : Instruction { let isBranch = 1; }\n");
@@ -116,4 +153,63 @@ fn bad_input_is_an_error_with_a_location() {
     assert!(text(&o.stderr).contains("could not open input file 'missing.td'"));
     let o = tdq(dir.path(), &[]);
     assert_eq!(status(&o), 2);
+}
+
+/// The issue's CI gate on LLVM targets: a baseline of every lint's findings, taken before an
+/// unrelated `def : InstrItinClass;` is inserted right after the root's first `include`
+/// (which renumbers every later anonymous def), still suppresses every finding after it.
+#[test]
+fn corpus_baseline_survives_an_anonymous_def_inserted_early() {
+    let llvm = std::env::var_os("TDQ_CORPUS")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus/llvm-19.1.7/llvm"));
+    assert!(llvm.join("include/llvm/Target/Target.td").is_file(), "no LLVM corpus at {} (set TDQ_CORPUS)", llvm.display());
+    for target in ["Lanai", "X86"] {
+        // A copy of the target's directory (lints look at what is in it), LLVM's include/ as is.
+        let dir = tempfile::tempdir().unwrap();
+        let copy = dir.path().join(target);
+        std::fs::create_dir(&copy).unwrap();
+        for entry in std::fs::read_dir(llvm.join("lib/Target").join(target)).unwrap() {
+            let path = entry.unwrap().path();
+            if path.extension().is_some_and(|e| e == "td") {
+                std::fs::copy(&path, copy.join(path.file_name().unwrap())).unwrap();
+            }
+        }
+        let root = copy.join(format!("{target}.td"));
+        let original = std::fs::read_to_string(&root).unwrap();
+        let includes = [llvm.join("include"), copy.clone()];
+        let lint = |extra: &[&str]| {
+            let mut args = vec!["--td".to_string(), root.display().to_string(), "--select".into(), "all".into()];
+            for i in &includes {
+                args.extend(["-I".to_string(), i.display().to_string()]);
+            }
+            args.extend(extra.iter().map(|s| s.to_string()));
+            tdq(dir.path(), &args.iter().map(String::as_str).collect::<Vec<_>>())
+        };
+        let numbered = |o: &Output| -> Vec<String> {
+            let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+            let mut names: Vec<String> = v
+                .as_array()
+                .unwrap()
+                .iter()
+                .filter(|f| f.get("identity").is_some())
+                .map(|f| f["record"].as_str().unwrap().to_string())
+                .collect();
+            names.sort();
+            names
+        };
+        let before = numbered(&lint(&["--format", "json"]));
+        assert!(!before.is_empty(), "{target}: no finding on an anonymous def to test with");
+        let o = lint(&["--write-baseline", "baseline.json"]);
+        assert_eq!(status(&o), 0, "{target}: {}", text(&o.stderr));
+
+        let at = original.find("\ninclude ").expect("an include") + 1;
+        let line_end = at + original[at..].find('\n').unwrap() + 1;
+        std::fs::write(&root, format!("{}def : InstrItinClass;\n{}", &original[..line_end], &original[line_end..])).unwrap();
+        let after = numbered(&lint(&["--format", "json"]));
+        assert_eq!(after.len(), before.len(), "{target}");
+        assert_ne!(after, before, "{target}: the insertion must renumber the anonymous defs with findings");
+        let o = lint(&["--baseline", "baseline.json"]);
+        assert_eq!((status(&o), text(&o.stdout)), (0, String::new()), "{target}: {}", text(&o.stderr));
+    }
 }

@@ -523,6 +523,36 @@ impl Init {
         Init::new(InitKind::Arg(value, key))
     }
 
+    /// Whether the name of an anonymous record (`AnonName`) occurs in this value. A def whose
+    /// name still holds one when it is added was named from an anonymous `defm` (directly, or
+    /// through a multiclass or loop): its `anonymous_N` part is renumbered like an anonymous
+    /// def's name.
+    pub fn mentions_anonymous_name(self) -> bool {
+        // Only anonymous names, `!cast` and `!exists` make a value final-sensitive.
+        if !self.0.final_sensitive {
+            return false;
+        }
+        let any = |items: &[Init]| items.iter().any(|x| x.mentions_anonymous_name());
+        match self.kind() {
+            InitKind::AnonName(_) => true,
+            InitKind::Unset | InitKind::Bit(_) | InitKind::Int(_) | InitKind::Str(..) | InitKind::Def(..) => false,
+            InitKind::Var(..) => false,
+            InitKind::Bits(b) | InitKind::List(b, _) => any(b),
+            InitKind::VarBit(v, _) | InitKind::Field(v, _, _) | InitKind::IsA(_, v) | InitKind::Exists(_, v) => {
+                v.mentions_anonymous_name()
+            }
+            InitKind::Arg(v, ArgKey::Pos(_)) => v.mentions_anonymous_name(),
+            InitKind::Arg(v, ArgKey::Named(n)) => v.mentions_anonymous_name() || n.mentions_anonymous_name(),
+            InitKind::VarDef(_, _, args) => any(args),
+            InitKind::Cond(c, v, _) => any(c) || any(v),
+            InitKind::Dag(op, _, args) => op.mentions_anonymous_name() || args.iter().any(|a| a.0.mentions_anonymous_name()),
+            InitKind::UnOp(_, a, _) => a.mentions_anonymous_name(),
+            InitKind::BinOp(_, a, b, _) => a.mentions_anonymous_name() || b.mentions_anonymous_name(),
+            InitKind::TernOp(_, a, b, c, _) => [a, b, c].iter().any(|x| x.mentions_anonymous_name()),
+            InitKind::Fold(s, l, a, b, e, _) => [s, l, a, b, e].iter().any(|x| x.mentions_anonymous_name()),
+        }
+    }
+
     pub fn is_unset(self) -> bool {
         matches!(self.kind(), InitKind::Unset)
     }

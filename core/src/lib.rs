@@ -6,6 +6,7 @@
 //! SQL, terminals or command lines; the only I/O is reading source files through the include
 //! resolver in [`lexer`].
 
+pub mod anonymous;
 pub mod diag;
 pub mod fold;
 pub mod init;

@@ -163,6 +163,10 @@ pub struct Record {
     pub assertions: ThinVec<Assertion>,
     pub dumps: ThinVec<Dump>,
     pub defm_chain: ThinVec<DefmStep>,
+    /// A def whose name was made from an anonymous name (an anonymous `defm`'s, directly or
+    /// through a multiclass, loop or `NAME`): `anonymous_15479C`. LLVM calls it a named def,
+    /// but its number shifts as an anonymous def's does. Set when the def is added.
+    pub name_from_anonymous: bool,
 }
 
 impl Record {
@@ -178,6 +182,7 @@ impl Record {
             assertions: ThinVec::new(),
             dumps: ThinVec::new(),
             defm_chain: ThinVec::new(),
+            name_from_anonymous: false,
         }
     }
     /// The copy of a multiclass or loop body's record that one instance starts from. Like
@@ -202,6 +207,7 @@ impl Record {
             assertions: self.assertions.clone(),
             dumps: ThinVec::new(),
             defm_chain: with(&self.defm_chain, defm.map(|(defm_loc, multiclass)| DefmStep { defm_loc, multiclass })),
+            name_from_anonymous: self.name_from_anonymous,
         }
     }
     /// A copy with only what template-argument parsing reads: the name, locations, kind, the
@@ -217,6 +223,11 @@ impl Record {
     }
     pub fn is_anonymous(&self) -> bool {
         self.kind == RecordKind::AnonymousDef
+    }
+    /// An anonymous def, or a def named from an anonymous name: its name holds a number that
+    /// any anonymous def added before it shifts, so the name is no identity.
+    pub fn has_numbered_name(&self) -> bool {
+        self.is_anonymous() || self.name_from_anonymous
     }
     /// LLVM's `getNameInitAsString`.
     pub fn name_string(&self) -> String {

@@ -126,12 +126,19 @@ pub struct Finding {
     /// The def (or class); [`Loc::NONE`] when the record is unknown (a user lint's typo).
     pub loc: Loc,
     pub notes: Vec<Note>,
+    /// For an anonymous def or one named from an anonymous `defm` (whose number shifts when
+    /// anything anonymous is added before it): what it is whatever its number,
+    /// `tdq_core::anonymous::record_key` (`anonymous_#C@0123456789abcdef`), the identity
+    /// `tdq diff` matches it by.
+    pub identity: Option<String>,
 }
 
 impl Finding {
-    /// What a baseline and a SARIF fingerprint key on: lint, record and field, never lines.
+    /// What a baseline and a SARIF fingerprint key on: lint, record and field, never lines; the
+    /// record by its [`Finding::identity`] when its name is numbered, never by the number.
     pub fn key(&self) -> (String, String, String) {
-        (self.lint.clone(), self.record.clone(), self.field.clone().unwrap_or_default())
+        let record = self.identity.as_ref().unwrap_or(&self.record);
+        (self.lint.clone(), record.clone(), self.field.clone().unwrap_or_default())
     }
 }
 
@@ -177,6 +184,7 @@ impl<'a> Sink<'a> {
                 message,
                 loc: Loc::NONE,
                 notes: Vec::new(),
+                identity: None,
             }),
         }
     }
@@ -206,6 +214,7 @@ impl<'a> Sink<'a> {
             message,
             loc,
             notes,
+            identity: tdq_core::anonymous::record_key(self.ctx.rk, rec),
         }
     }
 }

@@ -89,7 +89,7 @@ pub fn json_lines(findings: &[Finding], sm: &SourceMgr) -> String {
     let items: Vec<Value> = findings
         .iter()
         .map(|f| {
-            json!({
+            let mut item = json!({
                 "lint": f.lint,
                 "level": f.level.as_str(),
                 "record": f.record,
@@ -98,7 +98,12 @@ pub fn json_lines(findings: &[Finding], sm: &SourceMgr) -> String {
                 "location": location_json(sm, f.loc),
                 "notes": f.notes.iter().map(|n| json!({"message": n.message, "location": location_json(sm, n.loc)})).collect::<Vec<_>>(),
                 "fingerprint": fingerprint(f),
-            })
+            });
+            // Only a numbered record has an identity apart from its name.
+            if let Some(identity) = &f.identity {
+                item["identity"] = json!(identity);
+            }
+            item
         })
         .collect();
     let mut s = serde_json::to_string_pretty(&Value::Array(items)).unwrap_or_default();
@@ -106,8 +111,9 @@ pub fn json_lines(findings: &[Finding], sm: &SourceMgr) -> String {
     s
 }
 
-/// A stable fingerprint: FNV-1a over lint, record and field — the baseline's key — so a code
-/// scanning service tracks a finding across edits that move it.
+/// A stable fingerprint: FNV-1a over lint, record (its identity when its name is numbered)
+/// and field — the baseline's key — so a code scanning service tracks a finding across edits
+/// that move or renumber it.
 pub fn fingerprint(f: &Finding) -> String {
     let (lint, record, field) = f.key();
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;

@@ -4,7 +4,9 @@
 //! An allow comment counts on the line of the def (or class), of a `defm` that instantiated it,
 //! or of the `let` that set the blamed field, or alone on the line just before one of them. A
 //! baseline keys findings on lint, record and field — never line numbers — so unrelated edits
-//! do not bring old findings back.
+//! do not bring old findings back. An anonymous def, or one named from an anonymous `defm`, is
+//! keyed by its identity ([`Finding::identity`]), never by its number, which any anonymous def
+//! added before it shifts.
 
 use crate::context::Context;
 use crate::Finding;
@@ -57,7 +59,7 @@ fn allows(line: &[u8], lint: &str) -> bool {
     comment[start..start + len].split(',').map(str::trim).any(|id| id == lint || id == "all")
 }
 
-/// A set of accepted findings, by (lint, record, field).
+/// A set of accepted findings, by (lint, record or identity, field).
 #[derive(Default, Debug, Clone)]
 pub struct Baseline {
     keys: BTreeSet<(String, String, String)>,

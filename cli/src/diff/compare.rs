@@ -1,8 +1,8 @@
 //! The differences between two matched snapshots, filtered: defs added, removed, renamed and
 //! changed (field by field), and the changes repeated over several defs, found once.
 
-use super::matching::{match_records, rewrite_anonymous, Matching, Rename};
-use super::model::{FieldSnapshot, Location, RecordSnapshot, Snapshot};
+use super::matching::{match_records, Matching, Renumber};
+use super::model::{renumber, FieldSnapshot, Location, RecordSnapshot, Snapshot};
 use rustc_hash::{FxHashMap, FxHashSet};
 use std::borrow::Cow;
 use std::collections::BTreeMap;
@@ -150,10 +150,9 @@ impl<'a> Diff<'a> {
 
 pub fn compare<'a>(old: &'a Snapshot, new: &'a Snapshot, filter: &Filter) -> Diff<'a> {
     let m: Matching = match_records(old, new);
-    // When no anonymous def changed its number, old values need no rewriting.
-    let renumbered = m.anonymous_names.iter().any(|(o, n)| o != n);
-    let lookup = |n: &str| m.anonymous_names.get(n).cloned();
-    let rename: Option<Rename<'_>> = if renumbered { Some(&lookup) } else { None };
+    // When no anonymous number moved, old values need no rewriting.
+    let moved = |n: u64| m.renumbering.get(&n).copied();
+    let rename: Option<Renumber<'_>> = if m.renumbering.is_empty() { None } else { Some(&moved) };
     let mut diff = Diff::default();
     for &(i, j) in &m.pairs {
         let (o, n) = (&old.records[i], &new.records[j]);
@@ -187,7 +186,7 @@ fn diff_fields<'a>(
     o: &'a RecordSnapshot,
     n: &'a RecordSnapshot,
     filter: &Filter,
-    rename: Option<Rename<'_>>,
+    rename: Option<Renumber<'_>>,
     out: &mut Vec<FieldChange<'a>>,
 ) {
     let mut compare = |of: Option<&'a FieldSnapshot>, nf: Option<&'a FieldSnapshot>| {
@@ -196,7 +195,7 @@ fn diff_fields<'a>(
             return;
         }
         let old_printed = of.map(|f| match rename {
-            Some(rename) => rewrite_anonymous(&f.value.printed, rename),
+            Some(rename) => renumber(&f.value.printed, rename),
             None => Cow::Borrowed(f.value.printed.as_str()),
         });
         let same = match (of, nf) {

@@ -6,7 +6,10 @@
 //! and [`render`] prints it. Exit status as diff(1): 0 equal, 1 different, 2 trouble.
 
 mod compare;
+#[cfg(test)]
+mod corpus_tests;
 mod git;
+mod includes;
 mod matching;
 mod model;
 mod render;
@@ -27,9 +30,18 @@ pub struct DiffArgs {
     /// The new side, in the same forms.
     new: String,
     /// Add a directory to the include path of both sides (relative directories are taken
-    /// inside the revision for a REV:PATH side).
+    /// inside the revision for a REV:PATH side, and inside each tree when the sides are files
+    /// in two different trees).
     #[arg(short = 'I', value_name = "DIR")]
     include: Vec<String>,
+    /// Add a directory to the old side's include path only (as given for a file, inside the
+    /// revision for REV:PATH); may be repeated.
+    #[arg(long, value_name = "DIR")]
+    old_include: Vec<String>,
+    /// Add a directory to the new side's include path only (as given for a file, inside the
+    /// revision for REV:PATH); may be repeated.
+    #[arg(long, value_name = "DIR")]
+    new_include: Vec<String>,
     /// Define a preprocessor macro on both sides.
     #[arg(short = 'D', value_name = "NAME")]
     define: Vec<String>,
@@ -142,8 +154,13 @@ fn diff(args: &DiffArgs) -> Result<bool, Trouble> {
         ignore_fields: args.ignore_field.clone(),
     };
     let sides = [Side::parse(&args.old), Side::parse(&args.new)];
-    let prepared: Vec<Prepared> = sides.iter().map(|s| prepare(s, args)).collect::<Result<_, _>>()?;
-    let [old, new] = evaluate_both(prepared, args)?;
+    let includes = includes::of_sides(&sides, args)?;
+    let prepared: Vec<Prepared> =
+        sides.iter().zip(includes.dirs).map(|(s, dirs)| prepare(s, dirs)).collect::<Result<_, _>>()?;
+    let [mut old, mut new] = evaluate_both(prepared, args)?;
+    if let Some([old_tree, new_tree]) = includes.trees {
+        (old.tree, new.tree) = (Some(old_tree), Some(new_tree));
+    }
     let diff = compare::compare(&old, &new, &filter);
     let color = match args.color {
         ColorWhen::Always => true,
@@ -165,16 +182,13 @@ fn diff(args: &DiffArgs) -> Result<bool, Trouble> {
     Ok(equal)
 }
 
-fn prepare(side: &Side, args: &DiffArgs) -> Result<Prepared, Trouble> {
+/// One side ready to evaluate, with its own include directories.
+fn prepare(side: &Side, include_dirs: Vec<String>) -> Result<Prepared, Trouble> {
     match side {
-        Side::File(path) => Ok(Prepared {
-            main: path.clone(),
-            from_store: false,
-            include_dirs: args.include.clone(),
-            working_dir: None,
-            _checkout: None,
-        }),
-        Side::Revision { rev, path } => git::checkout(rev, path, &args.include),
+        Side::File(path) => {
+            Ok(Prepared { main: path.clone(), from_store: false, include_dirs, working_dir: None, _checkout: None })
+        }
+        Side::Revision { rev, path } => git::checkout(rev, path, &include_dirs),
         Side::Store(path) => Ok(Prepared {
             main: path.clone(),
             from_store: true,
@@ -244,7 +258,9 @@ fn evaluate_side(
     if from_store {
         let conn = tdq_store::open_read_only(std::path::Path::new(main)).map_err(|e| e.to_string())?;
         let evaluation = tdq_store::load_evaluation(&conn).map_err(|e| e.to_string())?;
-        let snapshot = Snapshot::from_evaluation(&evaluation, snapshot);
+        let mut snapshot = Snapshot::from_evaluation(&evaluation, snapshot);
+        // The store does not record which defs were named from an anonymous name.
+        snapshot.knows_from_anonymous = false;
         std::mem::forget(evaluation);
         return Ok(snapshot);
     }

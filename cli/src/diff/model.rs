@@ -13,10 +13,27 @@ use tdq_core::record::RecordVal;
 use tdq_core::types::Ty;
 use tdq_core::{Evaluation, Loc, SourceMgr};
 
+/// The numbers in anonymous names, as the evaluator writes them (`tdq_core::anonymous`):
+/// matching and comparing use them without knowing the evaluator.
+pub use tdq_core::anonymous::{numbers as anonymous_numbers, renumber, without_numbers};
+
 /// Every def of one side, in name order (the order of llvm-tblgen's def map).
 #[derive(Debug, Default)]
 pub struct Snapshot {
     pub records: Vec<RecordSnapshot>,
+    /// Whether `from_anonymous` is known: an evaluation knows it, a store written by
+    /// `tdq export --db` does not record it (its defs all say `false`).
+    pub knows_from_anonymous: bool,
+    /// When two copies of a tree are diffed as files, the directory this side's paths start
+    /// with (`a/`): provenance is compared without it.
+    pub tree: Option<String>,
+}
+
+impl Snapshot {
+    /// A location's file as it is inside this side's tree.
+    pub fn file_in_tree<'f>(&self, file: &'f str) -> &'f str {
+        self.tree.as_deref().and_then(|tree| file.strip_prefix(tree)).unwrap_or(file)
+    }
 }
 
 /// One def.
@@ -25,6 +42,13 @@ pub struct RecordSnapshot {
     /// As llvm-tblgen names it (`anonymous_N` for an anonymous def).
     pub name: String,
     pub anonymous: bool,
+    /// Named from an anonymous name (an anonymous `defm`'s, directly or through a multiclass,
+    /// loop or `NAME`), as the evaluator knows it: `anonymous_15479C`.
+    pub from_anonymous: bool,
+    /// For an anonymous def or one named from an anonymous name, what it is whatever its
+    /// number (`tdq_core::anonymous::Identity`: name without numbers, classes, fields); 0
+    /// for the other defs.
+    pub identity: u64,
     /// Every superclass, as `--dump-json`'s `!superclasses` lists them.
     pub classes: Vec<Arc<str>>,
     /// The fields in record order, template arguments excluded.
@@ -71,6 +95,11 @@ impl fmt::Display for Location {
 }
 
 impl RecordSnapshot {
+    /// An anonymous def or one named from an anonymous name: its name holds a number that
+    /// shifts whenever an anonymous def is added before it.
+    pub fn numbered(&self) -> bool {
+        self.anonymous || self.from_anonymous
+    }
     pub fn field(&self, name: &str) -> Option<&FieldSnapshot> {
         self.fields.iter().find(|f| &*f.name == name)
     }
@@ -100,17 +129,36 @@ impl Snapshot {
                 .filter(|v| !rec.is_template_arg(v.name))
                 .map(|v| cache.field(v))
                 .collect();
-            records.push(RecordSnapshot {
+            let mut snapshot = RecordSnapshot {
                 name: name.to_string(),
                 anonymous: rec.is_anonymous(),
+                from_anonymous: rec.name_from_anonymous,
+                identity: 0,
                 classes: rec.superclasses.iter().map(|&(sc, _)| cache.text(rk.get(sc).name)).collect(),
                 fields,
                 locs: rec.locs.iter().filter_map(|&l| cache.location(l)).collect(),
                 multiclasses: rec.defm_chain.iter().map(|step| cache.str(step.multiclass)).collect(),
-            });
+            };
+            if snapshot.numbered() {
+                snapshot.identity = identity(&snapshot);
+            }
+            records.push(snapshot);
         }
-        Snapshot { records }
+        Snapshot { records, knows_from_anonymous: true, tree: None }
     }
+}
+
+/// A numbered def's identity, from the strings of its snapshot (the same as
+/// `tdq_core::anonymous::record_key` computes from the record, which lint baselines key on).
+fn identity(rec: &RecordSnapshot) -> u64 {
+    let mut id = tdq_core::anonymous::Identity::new(&rec.name);
+    for c in &rec.classes {
+        id.superclass(c);
+    }
+    for f in &rec.fields {
+        id.field(&f.name, &f.ty, &f.value.printed);
+    }
+    id.finish()
 }
 
 /// Shares the strings of equal (interned) values, names and locations across a snapshot.

@@ -564,6 +564,8 @@ impl Parser {
             }
             new_name = Some(self.rk.new_anonymous_name());
         }
+        // Before the final resolution turns `anonymous_N` into text: was the name made from one?
+        rec.name_from_anonymous = !rec.is_anonymous() && rec.name.mentions_anonymous_name();
         // Reserve the def's id so that self-references resolve to it.
         let id = self.rk.push(Record::new(rec.name, rec.locs.clone(), RecordKind::Def));
         resolve::resolve_record_final(&mut self.rk, &mut rec, Some(id), new_name);

@@ -76,6 +76,7 @@ fn record(r: &RecordSnapshot) -> Value {
     json!({
         "name": r.name,
         "anonymous": r.anonymous,
+        "from_anonymous": r.from_anonymous,
         "classes": r.classes.iter().map(|c| &**c).collect::<Vec<_>>(),
         "locs": r.locs.iter().map(|l| l.to_string()).collect::<Vec<_>>(),
         "multiclasses": r.multiclasses.iter().map(|c| &**c).collect::<Vec<_>>(),
