@@ -502,3 +502,102 @@ fn two_trees_diffed_as_files_each_read_their_own_includes() {
     let same = tdq(top, &["diff", "a/lib/Target/Lanai/Lanai.td", "a/lib/Target/Lanai/Lanai.td", "-I", "a/include", "-I", "a/lib/Target/Lanai"]);
     assert_eq!((same.status.code(), same.stdout.is_empty()), (Some(0), true), "{}", String::from_utf8_lossy(&same.stderr));
 }
+
+/// `--dump-json` of a target root of the release `llvm` corpus, as its llvm-tblgen writes it:
+/// LLVM 19's from llvm-tblgen 19; LLVM 23's from tdq, checked against the checksum of llvm-tblgen
+/// 23's output (`../shared/conformance/targets-23.sha256`), so that no llvm-tblgen 23 is needed.
+fn release_dump_json(llvm: &Path, release: &str, target: &str) -> Map<String, Value> {
+    let td = format!("lib/Target/{target}/{target}.td");
+    let inc = format!("lib/Target/{target}");
+    let args = ["-I", "include", "-I", inc.as_str(), "--dump-json", td.as_str()];
+    let out = if release == "19" {
+        Command::new(LLVM_TBLGEN).current_dir(llvm).args(args).output().unwrap()
+    } else {
+        Command::new(env!("CARGO_BIN_EXE_tdq"))
+            .current_dir(llvm)
+            .args(["tblgen", "--llvm-version", release])
+            .args(args)
+            .output()
+            .unwrap()
+    };
+    assert!(out.status.success(), "--dump-json of {target} ({release}): {}", String::from_utf8_lossy(&out.stderr));
+    if release != "19" {
+        let sums = std::fs::read_to_string(manifest_dir().join(format!("../../shared/conformance/targets-{release}.sha256")))
+            .expect("the reference checksums");
+        let want = sums
+            .lines()
+            .find_map(|l| l.strip_prefix(&format!("{target} --dump-json ")))
+            .expect("a checksum of the target's --dump-json");
+        let mut sha = Command::new("sha256sum")
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        use std::io::Write;
+        sha.stdin.take().unwrap().write_all(&out.stdout).unwrap();
+        let got = String::from_utf8(sha.wait_with_output().unwrap().stdout).unwrap();
+        assert_eq!(got.split_whitespace().next(), Some(want.trim()), "tdq's --dump-json is not llvm-tblgen {release}'s");
+    }
+    let Value::Object(mut all) = serde_json::from_slice(&out.stdout).unwrap() else { panic!("not an object") };
+    all.remove("!instanceof");
+    all.remove("!tablegen_json_version");
+    all
+}
+
+/// LLVM 19.1.7's X86 against LLVM 23.1.1's, each side evaluated as its own release: the defs
+/// tdq reports added, removed and changed agree with the two releases' `--dump-json`. The named
+/// ones are the same defs. The dumps' comparison pairs numbered defs by their content with
+/// every `anonymous_N` blanked, so it takes a def whose only change is which anonymous def it
+/// refers to as unchanged; tdq, which pairs the anonymous defs themselves, reports such a def
+/// as changed when the def it refers to changed (an intrinsic argument whose `LLVMType` moved).
+/// Those are counted apart: with them, the counts are the dumps' exactly.
+#[test]
+fn llvm_19_x86_against_llvm_23_x86_agrees_with_their_dumps() {
+    let shared = manifest_dir().join("../../shared/corpus");
+    let (old_tree, new_tree) = (shared.join("llvm-19.1.7/llvm"), shared.join("llvm-23.1.1/llvm"));
+    let old = release_dump_json(&old_tree, "19", "X86");
+    let new = release_dump_json(&new_tree, "23", "X86");
+    let want = expected(&old, &new);
+
+    let side = |tree: &Path| tree.join("lib/Target/X86/X86.td").display().to_string();
+    let include = |tree: &Path, dir: &str| tree.join(dir).display().to_string();
+    let mut words: Vec<String> = vec!["diff".into(), side(&old_tree), side(&new_tree)];
+    words.extend(["--old-llvm-version", "19", "--new-llvm-version", "23", "--format", "json"].map(String::from));
+    for (flag, tree) in [("--old-include", &old_tree), ("--new-include", &new_tree)] {
+        for dir in ["include", "lib/Target/X86"] {
+            words.extend([flag.to_string(), include(tree, dir)]);
+        }
+    }
+    let out = Command::new(env!("CARGO_BIN_EXE_tdq")).args(&words).output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    let report: Value = serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("no JSON ({e}); stderr: {stderr}"));
+    let got = reported(&report, &old, &new, "x86-19-23");
+    assert!(want.added_named.len() > 1000 && want.removed_named.len() > 100 && want.changed.len() > 1000, "the releases differ little");
+    assert_eq!(got.added_named, want.added_named, "named defs added");
+    assert_eq!(got.removed_named, want.removed_named, "named defs removed");
+
+    // Numbered defs tdq reports changed whose dumps differ in anonymous numbers only.
+    let blank = |v: &Value| rename_anonymous(&Value::Object(content(v)), &|_| "anonymous_".to_string());
+    let references_only = report["changed"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|c| c["anonymous"].as_bool().unwrap() || c["from_anonymous"].as_bool().unwrap())
+        .filter(|c| {
+            let name = c["name"].as_str().unwrap();
+            let old_name = c["old_name"].as_str().unwrap_or(name);
+            blank(&old[old_name]) == blank(&new[name])
+        })
+        .count();
+    assert_eq!(got.added_anonymous.len() - references_only, want.added_anonymous.len(), "numbered defs added");
+    assert_eq!(got.removed_anonymous.len() - references_only, want.removed_anonymous.len(), "numbered defs removed");
+
+    // Named defs changed: the same, but for those whose every difference is such a reference.
+    let changed = |d: &Differences| -> BTreeSet<String> { d.changed.iter().map(|(def, _)| def.clone()).collect() };
+    let (got_changed, want_changed) = (changed(&got), changed(&want));
+    assert!(got_changed.is_subset(&want_changed), "tdq reports unchanged named defs as changed");
+    for def in want_changed.difference(&got_changed) {
+        assert_eq!(blank(&old[def]), blank(&new[def]), "{def} changed but tdq does not report it");
+    }
+}

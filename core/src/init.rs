@@ -528,7 +528,7 @@ impl Init {
     /// through a multiclass or loop): its `anonymous_N` part is renumbered like an anonymous
     /// def's name.
     pub fn mentions_anonymous_name(self) -> bool {
-        // Only anonymous names, `!cast` and `!exists` make a value final-sensitive.
+        // Only anonymous names, `!cast`, `!exists` and `!instances` make a value final-sensitive.
         if !self.0.final_sensitive {
             return false;
         }
@@ -538,7 +538,7 @@ impl Init {
             InitKind::Unset | InitKind::Bit(_) | InitKind::Int(_) | InitKind::Str(..) | InitKind::Def(..) => false,
             InitKind::Var(..) => false,
             InitKind::Bits(b) | InitKind::List(b, _) => any(b),
-            InitKind::VarBit(v, _) | InitKind::Field(v, _, _) | InitKind::IsA(_, v) | InitKind::Exists(_, v) => {
+            InitKind::VarBit(v, _) | InitKind::Field(v, _, _) | InitKind::IsA(_, v) | InitKind::Exists(_, v) | InitKind::Instances(_, v) => {
                 v.mentions_anonymous_name()
             }
             InitKind::Arg(v, ArgKey::Pos(_)) => v.mentions_anonymous_name(),

@@ -45,6 +45,16 @@ pub struct DiffArgs {
     /// Define a preprocessor macro on both sides.
     #[arg(short = 'D', value_name = "NAME")]
     define: Vec<String>,
+    /// The LLVM release both sides are evaluated as: 19, 22 or 23 (default: TDQ_LLVM_VERSION,
+    /// tdq.toml, each side's LLVM tree, else the newest).
+    #[arg(long, value_name = "V")]
+    llvm_version: Option<String>,
+    /// The release of the old side only (e.g. 19 for an LLVM 19 tree against a 23 one).
+    #[arg(long, value_name = "V")]
+    old_llvm_version: Option<String>,
+    /// The release of the new side only.
+    #[arg(long, value_name = "V")]
+    new_llvm_version: Option<String>,
     /// Change a bound on the evaluation's work, as `tdq tblgen --limit` does; repeatable.
     #[arg(long, value_name = "NAME=N", value_parser = crate::parse_limit)]
     limit: Vec<String>,
@@ -206,11 +216,20 @@ fn evaluate_both(prepared: Vec<Prepared>, args: &DiffArgs) -> Result<[Snapshot; 
     let in_place = prepared.iter().all(|p| p.working_dir.is_none());
     let labels = [args.old.as_str(), args.new.as_str()];
     let snapshot_options = SnapshotOptions { json_values: args.format == Format::Json && !args.stat };
-    let spawn = |p: &Prepared| {
+    let spawn = |p: &Prepared, side_release: Option<&String>| {
+        // Each side in its own release: the side's flag, else the common one, else what the
+        // environment or the side's tree says.
+        let root = match &p.working_dir {
+            Some(dir) => dir.join(&p.main),
+            None => PathBuf::from(&p.main),
+        };
+        let flag = side_release.or(args.llvm_version.as_ref());
+        let release = crate::release::choose(flag.map(String::as_str), None, Some(&root)).map_err(|e| Trouble(e.to_string()))?;
         let options = tdq_core::Options {
             include_dirs: p.include_dirs.clone(),
             defines: args.define.clone(),
             limits: crate::limits(&args.limit),
+            release,
             ..Default::default()
         };
         let (main, from_store) = (p.main.clone(), p.from_store);
@@ -226,19 +245,20 @@ fn evaluate_both(prepared: Vec<Prepared>, args: &DiffArgs) -> Result<[Snapshot; 
             .map_err(|message| Trouble(format!("{label}: {message}")))
     };
     if in_place {
-        let old = spawn(&prepared[0])?;
-        let new = spawn(&prepared[1])?;
+        let old = spawn(&prepared[0], args.old_llvm_version.as_ref())?;
+        let new = spawn(&prepared[1], args.new_llvm_version.as_ref())?;
         let old = join(old, labels[0]);
         let new = join(new, labels[1]);
         return Ok([old?, new?]);
     }
     let original = std::env::current_dir().map_err(|e| Trouble(format!("no working directory: {}", os_message(&e))))?;
     let mut snapshots = Vec::with_capacity(2);
-    for (p, label) in prepared.iter().zip(labels) {
+    let side_releases = [args.old_llvm_version.as_ref(), args.new_llvm_version.as_ref()];
+    for ((p, label), side_release) in prepared.iter().zip(labels).zip(side_releases) {
         let dir = p.working_dir.as_ref().unwrap_or(&original);
         std::env::set_current_dir(dir)
             .map_err(|e| Trouble(format!("cannot enter {}: {}", dir.display(), os_message(&e))))?;
-        let result = spawn(p).and_then(|h| join(h, label));
+        let result = spawn(p, side_release).and_then(|h| join(h, label));
         let _ = std::env::set_current_dir(&original);
         snapshots.push(result?);
     }
