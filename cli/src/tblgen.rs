@@ -10,7 +10,7 @@ use crate::cl::{self, Outcome, Value};
 use crate::exit_codes::{FAILURE, SUCCESS};
 use crate::os_message;
 use std::io::{Read, Write};
-use tdq_backends::{Backend, BackendError, BackendOptions};
+use tdq_backends::{Backend, BackendError, BackendOption, BackendOptions, OptionValue};
 use timing::{PhaseTimer, ReportOptions};
 
 /// Runs `tdq tblgen` on `args` (the words after `tblgen`) and returns the exit status.
@@ -18,9 +18,15 @@ use timing::{PhaseTimer, ReportOptions};
 /// `program_name` starts cl::'s messages (llvm-tblgen uses the file name of argv[0]), `argv0`
 /// starts the driver's (llvm-tblgen uses argv[0] as given).
 pub fn run(program_name: &str, argv0: &str, args: &[String]) -> i32 {
-    let extra: Vec<(&'static str, &'static str)> =
-        tdq_backends::BACKENDS.iter().map(|b| (b.name(), b.help())).collect();
-    let cl = options::command_line(program_name, argv0, &extra);
+    let extra: Vec<(&'static str, &'static str)> = tdq_backends::BACKENDS
+        .iter()
+        .map(|b| (b.name(), b.help()))
+        .collect();
+    let backend_options: Vec<BackendOption> = tdq_backends::BACKENDS
+        .iter()
+        .flat_map(|b| b.options().iter().copied())
+        .collect();
+    let cl = options::command_line(program_name, argv0, &extra, &backend_options);
     let matches = match cl::parse(&cl, args, &mut std::io::stdout(), &mut std::io::stderr()) {
         Outcome::Run(matches) => matches,
         Outcome::Exit(status) => return status,
@@ -35,27 +41,52 @@ pub fn run(program_name: &str, argv0: &str, args: &[String]) -> i32 {
         return FAILURE;
     }
     let limit_settings = matches.list("limit");
-    if let Some(e) = limit_settings.iter().find_map(|s| crate::parse_limit(s).err()) {
+    if let Some(e) = limit_settings
+        .iter()
+        .find_map(|s| crate::parse_limit(s).err())
+    {
         eprintln!("{program_name}: for the --limit option: {e}");
         return FAILURE;
     }
     let limits = crate::limits(&limit_settings);
+    // FIXME: the default follows the release the evaluator matches (19 until the 22/23
+    // language lands on main).
+    let release = match matches.str("llvm-version").map(tdq_core::Release::parse) {
+        None => tdq_core::Release::V19,
+        Some(Ok(release)) => release,
+        Some(Err(e)) => {
+            eprintln!("{program_name}: for the --llvm-version option: {e}");
+            return FAILURE;
+        }
+    };
     restore_default_sigpipe();
     let settings = Settings {
-        input: matches.positionals.first().cloned().unwrap_or_else(|| "-".to_string()),
+        input: matches
+            .positionals
+            .first()
+            .cloned()
+            .unwrap_or_else(|| "-".to_string()),
         output: matches.str("o").unwrap_or("-").to_string(),
         depfile: matches.str("d").unwrap_or("").to_string(),
         write_if_changed: matches.bool_or("write-if-changed", false),
         from_db: matches.str("from-db").unwrap_or("").to_string(),
         backend: BackendOptions {
-            class: matches.str("class").unwrap_or("").to_string(),
-            input_filename: matches.positionals.first().cloned().unwrap_or_else(|| "-".to_string()),
+            input_filename: matches
+                .positionals
+                .first()
+                .cloned()
+                .unwrap_or_else(|| "-".to_string()),
+            output_filename: matches.str("o").unwrap_or("-").to_string(),
+            release,
+            values: backend_option_values(&matches, &backend_options),
         },
         core: tdq_core::Options {
             include_dirs: matches.list("I"),
             defines: matches.list("D"),
-            no_warn_on_unused_template_args: matches.bool_or("no-warn-on-unused-template-args", false),
+            no_warn_on_unused_template_args: matches
+                .bool_or("no-warn-on-unused-template-args", false),
             limits,
+            release,
         },
     };
     let timer = PhaseTimer::new(
@@ -67,6 +98,25 @@ pub fn run(program_name: &str, argv0: &str, args: &[String]) -> i32 {
         },
     );
     table_gen_main(argv0, &settings, backend, timer)
+}
+
+/// The values given for the backends' own options, typed as each declares.
+fn backend_option_values(
+    matches: &cl::Matches,
+    declared: &[BackendOption],
+) -> std::collections::BTreeMap<&'static str, OptionValue> {
+    declared
+        .iter()
+        .filter_map(|option| {
+            let value = match matches.last(option.name)? {
+                Value::Bool(b) => OptionValue::Bool(*b),
+                Value::Str(s) => OptionValue::Str(s.clone()),
+                Value::Uint(n) => OptionValue::Uint(*n),
+                Value::Enum(e) => OptionValue::Str((*e).to_string()),
+            };
+            Some((option.name, value))
+        })
+        .collect()
 }
 
 /// What `TableGenMain` reads from the command line.
@@ -98,22 +148,38 @@ fn unsupported_option(matches: &cl::Matches) -> Option<String> {
 }
 
 /// The steps of llvm-tblgen's `TableGenMain`, in its order.
-fn table_gen_main(argv0: &str, settings: &Settings, backend: &dyn Backend, mut timer: PhaseTimer) -> i32 {
+fn table_gen_main(
+    argv0: &str,
+    settings: &Settings,
+    backend: &dyn Backend,
+    mut timer: PhaseTimer,
+) -> i32 {
     timer.start("Parse, build records");
     let mut backend_options = settings.backend.clone();
     // Not dropped: the process ends after this, and freeing a large target's records one by
     // one would take a noticeable part of the run (as LLVM, which exits without destroying
     // its RecordKeeper).
     let evaluation = std::mem::ManuallyDrop::new(if settings.from_db.is_empty() {
-        let text = match read_input(&settings.input, settings.core.limits.get(tdq_core::limits::Limit::FileSize)) {
+        let text = match read_input(
+            &settings.input,
+            settings.core.limits.get(tdq_core::limits::Limit::FileSize),
+        ) {
             Ok(text) => text,
             Err(e) => {
-                eprintln!("{argv0}: Could not open input file '{}': {}", settings.input, os_message(&e));
+                eprintln!(
+                    "{argv0}: Could not open input file '{}': {}",
+                    settings.input,
+                    os_message(&e)
+                );
                 return FAILURE;
             }
         };
         // MemoryBuffer::getFileOrSTDIN names the standard input buffer `<stdin>`.
-        let main_path = if settings.input == "-" { "<stdin>" } else { settings.input.as_str() };
+        let main_path = if settings.input == "-" {
+            "<stdin>"
+        } else {
+            settings.input.as_str()
+        };
         tdq_core::evaluate(main_path, text, &settings.core)
     } else {
         let loaded = tdq_store::open_read_only(std::path::Path::new(&settings.from_db))
@@ -121,7 +187,11 @@ fn table_gen_main(argv0: &str, settings: &Settings, backend: &dyn Backend, mut t
             .and_then(|conn| {
                 // The input file llvm-tblgen would have been given, for backends that name it.
                 if backend_options.input_filename == "-" {
-                    if let Ok(root) = conn.query_row("SELECT value FROM meta WHERE key = 'root'", [], |r| r.get(0)) {
+                    if let Ok(root) =
+                        conn.query_row("SELECT value FROM meta WHERE key = 'root'", [], |r| {
+                            r.get(0)
+                        })
+                    {
                         backend_options.input_filename = root;
                     }
                 }
@@ -148,19 +218,22 @@ fn table_gen_main(argv0: &str, settings: &Settings, backend: &dyn Backend, mut t
     if evaluation.parse_failed {
         return FAILURE;
     }
-    let errors_printed = evaluation.diags.error_count();
+    let mut errors_printed = evaluation.diags.error_count();
     timer.stop();
 
     timer.start("Backend overall");
     let mut out = Output::open(&settings.output);
-    if let Err(error) = out.emit(backend, &evaluation, &backend_options) {
+    let (result, additional, backend_errors) = out.emit(backend, &evaluation, &backend_options);
+    if let Err(error) = result {
         out.discard();
         match error {
-            BackendError::Fatal(message) => eprint!("{message}"),
+            BackendError::Fatal(diags) => eprint!("{}", diags.render_all(&evaluation.sm)),
             BackendError::Io(e) => eprintln!("{argv0}: {}", os_message(&e)),
         }
         return FAILURE;
     }
+    // Errors a backend reported and went on after (PrintError) count like the parser's.
+    errors_printed += backend_errors;
     timer.stop();
 
     // Main.cpp writes the depfile even when the output is unchanged, or Ninja would rebuild.
@@ -176,7 +249,11 @@ fn table_gen_main(argv0: &str, settings: &Settings, backend: &dyn Backend, mut t
         }
         text.push('\n');
         if let Err(e) = write_output_file(&settings.depfile, text.as_bytes()) {
-            eprintln!("{argv0}: error opening {}:{}", settings.depfile, os_message(&e));
+            eprintln!(
+                "{argv0}: error opening {}:{}",
+                settings.depfile,
+                os_message(&e)
+            );
             out.discard();
             return FAILURE;
         }
@@ -190,12 +267,31 @@ fn table_gen_main(argv0: &str, settings: &Settings, backend: &dyn Backend, mut t
         out.discard();
     } else {
         if let Err(e) = out.commit(&settings.output) {
-            eprintln!("{argv0}: error opening {}: {}", settings.output, os_message(&e));
+            eprintln!(
+                "{argv0}: error opening {}: {}",
+                settings.output,
+                os_message(&e)
+            );
             return FAILURE;
         }
         if errors_printed > 0 && settings.output != "-" {
             // ToolOutputFile::keep() is not called: the file goes away.
             let _ = std::fs::remove_file(&settings.output);
+        }
+    }
+    // The files written beside the output (LLVM 22's TableGenOutputFiles::AdditionalFiles),
+    // each as the main one: named from it, only when changed with --write-if-changed.
+    for (suffix, bytes) in &additional {
+        let path = additional_file_name(&settings.output, suffix);
+        if settings.write_if_changed && std::fs::read(&path).is_ok_and(|old| old == *bytes) {
+            continue;
+        }
+        if let Err(e) = write_output_file(&path, bytes) {
+            eprintln!("{argv0}: error opening {path}: {}", os_message(&e));
+            return FAILURE;
+        }
+        if errors_printed > 0 && path != "-" {
+            let _ = std::fs::remove_file(&path);
         }
     }
     timer.stop();
@@ -205,6 +301,20 @@ fn table_gen_main(argv0: &str, settings: &Settings, backend: &dyn Backend, mut t
         return FAILURE;
     }
     SUCCESS
+}
+
+/// The name of a file written beside `output`: its extension replaced by `suffix`
+/// (`sys::path::replace_extension(Filename, "")` then the suffix), or `-` for standard output.
+fn additional_file_name(output: &str, suffix: &str) -> String {
+    if output == "-" {
+        return output.to_string();
+    }
+    let name_start = output.rfind('/').map_or(0, |i| i + 1);
+    let stem_end = match output[name_start..].rfind('.') {
+        Some(dot) => name_start + dot,
+        None => output.len(),
+    };
+    format!("{}{suffix}", &output[..stem_end])
 }
 
 /// The included files, in the byte order of llvm-tblgen's `std::set<std::string>`, once each.
@@ -220,9 +330,14 @@ fn read_input(path: &str, max: u64) -> std::io::Result<Vec<u8>> {
     // (`/dev/zero`, an endless pipe) would only exhaust memory.
     let mut text = Vec::new();
     if path == "-" {
-        std::io::stdin().lock().take(max.saturating_add(1)).read_to_end(&mut text)?;
+        std::io::stdin()
+            .lock()
+            .take(max.saturating_add(1))
+            .read_to_end(&mut text)?;
     } else {
-        std::fs::File::open(path)?.take(max.saturating_add(1)).read_to_end(&mut text)?;
+        std::fs::File::open(path)?
+            .take(max.saturating_add(1))
+            .read_to_end(&mut text)?;
     }
     Ok(text)
 }
@@ -237,7 +352,10 @@ fn read_input(path: &str, max: u64) -> std::io::Result<Vec<u8>> {
 /// the output in memory.
 enum Output {
     Memory(Vec<u8>),
-    Staged { path: std::path::PathBuf, file: std::io::BufWriter<std::fs::File> },
+    Staged {
+        path: std::path::PathBuf,
+        file: std::io::BufWriter<std::fs::File>,
+    },
 }
 
 impl Output {
@@ -253,35 +371,55 @@ impl Output {
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
             _ => return Output::Memory(Vec::new()),
         }
-        let name = target.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+        let name = target
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
         let path = target.with_file_name(format!(".{name}.tdq-{}.tmp", std::process::id()));
         match std::fs::File::create(&path) {
-            Ok(file) => Output::Staged { path, file: std::io::BufWriter::with_capacity(1 << 16, file) },
+            Ok(file) => Output::Staged {
+                path,
+                file: std::io::BufWriter::with_capacity(1 << 16, file),
+            },
             // The error about the output itself comes when it is written, as in llvm-tblgen.
             Err(_) => Output::Memory(Vec::new()),
         }
     }
 
+    /// Runs the backend into this output; returns its result, the files it writes beside the
+    /// output and the number of errors it reported without stopping. What it reported is
+    /// printed here, whether or not it succeeds.
     fn emit(
         &mut self,
         backend: &dyn Backend,
         evaluation: &tdq_core::Evaluation,
         options: &tdq_backends::BackendOptions,
-    ) -> Result<(), BackendError> {
-        match self {
-            Output::Memory(bytes) => backend.emit(evaluation, options, bytes),
-            Output::Staged { file, .. } => {
-                backend.emit(evaluation, options, file)?;
-                file.flush().map_err(BackendError::Io)
-            }
+    ) -> (
+        Result<(), BackendError>,
+        std::collections::BTreeMap<String, Vec<u8>>,
+        usize,
+    ) {
+        let writer: &mut dyn Write = match self {
+            Output::Memory(bytes) => bytes,
+            Output::Staged { file, .. } => file,
+        };
+        let mut out = tdq_backends::Output::new(writer);
+        let result = backend
+            .emit(evaluation, options, &mut out)
+            .and_then(|()| out.flush().map_err(BackendError::Io));
+        if !out.diags.list.is_empty() {
+            eprint!("{}", out.diags.render_all(&evaluation.sm));
         }
+        (result, out.additional, out.diags.error_count())
     }
 
     /// Whether `path` already holds exactly this output (for --write-if-changed).
     fn same_as_file(&self, path: &str) -> bool {
         match self {
             Output::Memory(bytes) => std::fs::read(path).is_ok_and(|old| old == *bytes),
-            Output::Staged { path: staged, .. } => same_contents(staged, std::path::Path::new(path)),
+            Output::Staged { path: staged, .. } => {
+                same_contents(staged, std::path::Path::new(path))
+            }
         }
     }
 
@@ -308,14 +446,18 @@ impl Output {
 /// Whether two files have the same bytes, read in chunks.
 fn same_contents(a: &std::path::Path, b: &std::path::Path) -> bool {
     use std::io::Read;
-    let (Ok(fa), Ok(fb)) = (std::fs::File::open(a), std::fs::File::open(b)) else { return false };
+    let (Ok(fa), Ok(fb)) = (std::fs::File::open(a), std::fs::File::open(b)) else {
+        return false;
+    };
     if fa.metadata().map(|m| m.len()).ok() != fb.metadata().map(|m| m.len()).ok() {
         return false;
     }
     let (mut ra, mut rb) = (std::io::BufReader::new(fa), std::io::BufReader::new(fb));
     let (mut ba, mut bb) = (vec![0u8; 1 << 16], vec![0u8; 1 << 16]);
     loop {
-        let Ok(n) = ra.read(&mut ba) else { return false };
+        let Ok(n) = ra.read(&mut ba) else {
+            return false;
+        };
         if n == 0 {
             return rb.read(&mut bb[..1]).is_ok_and(|m| m == 0);
         }
@@ -330,14 +472,20 @@ fn write_output_file(path: &str, bytes: &[u8]) -> std::io::Result<()> {
         let stdout = std::io::stdout();
         let mut lock = stdout.lock();
         if let Err(e) = lock.write_all(bytes).and_then(|()| lock.flush()) {
-            eprintln!("LLVM ERROR: IO failure on output stream: {}", os_message(&e));
+            eprintln!(
+                "LLVM ERROR: IO failure on output stream: {}",
+                os_message(&e)
+            );
             std::process::exit(FAILURE);
         }
         return Ok(());
     }
     let mut file = std::fs::File::create(path)?;
     if let Err(e) = file.write_all(bytes) {
-        eprintln!("LLVM ERROR: IO failure on output stream: {}", os_message(&e));
+        eprintln!(
+            "LLVM ERROR: IO failure on output stream: {}",
+            os_message(&e)
+        );
         std::process::exit(FAILURE);
     }
     Ok(())

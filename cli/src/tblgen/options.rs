@@ -2,24 +2,43 @@
 //! the backends' own, and the ones every LLVM tool links in.
 
 use crate::cl::{CommandLine, Immediate, LiteralGroup, OptSpec, ValueKind};
+use tdq_backends::{BackendOption, OptionKind};
 
 /// Every backend llvm-tblgen 19 knows, in its registration order (the order `--help` shows).
 /// tdq accepts all of them on the command line; those not in `tdq_backends::BACKENDS` are
 /// refused after parsing, never ignored.
 pub const LLVM_BACKENDS: &[(&str, &str)] = &[
-    ("gen-arm-target-def", "Generate the ARM or AArch64 Architecture information header."),
+    (
+        "gen-arm-target-def",
+        "Generate the ARM or AArch64 Architecture information header.",
+    ),
     ("gen-asm-matcher", "Generate assembly instruction matcher"),
     ("gen-asm-writer", "Generate assembly writer"),
     ("gen-attrs", "Generate attributes"),
-    ("gen-callingconv", "Generate calling convention descriptions"),
+    (
+        "gen-callingconv",
+        "Generate calling convention descriptions",
+    ),
     ("gen-emitter", "Generate machine code emitter"),
-    ("gen-compress-inst-emitter", "Generate compressed instructions."),
+    (
+        "gen-compress-inst-emitter",
+        "Generate compressed instructions.",
+    ),
     ("gen-ctags", "Generate ctags-compatible index"),
     ("gen-dag-isel", "Generate a DAG instruction selector"),
     ("gen-automata", "Generate generic automata"),
-    ("gen-dfa-packetizer", "Generate DFA Packetizer for VLIW targets"),
-    ("gen-directive-decl", "Generate directive related declaration code (header file)"),
-    ("gen-directive-impl", "Generate directive related implementation code"),
+    (
+        "gen-dfa-packetizer",
+        "Generate DFA Packetizer for VLIW targets",
+    ),
+    (
+        "gen-directive-decl",
+        "Generate directive related declaration code (header file)",
+    ),
+    (
+        "gen-directive-impl",
+        "Generate directive related implementation code",
+    ),
     ("gen-disassembler", "Generate disassembler"),
     ("gen-dxil-operation", "Generate DXIL operation information"),
     ("gen-exegesis", "Generate llvm-exegesis tables"),
@@ -30,18 +49,39 @@ pub const LLVM_BACKENDS: &[(&str, &str)] = &[
     ("gen-instr-info", "Generate instruction descriptions"),
     ("gen-intrinsic-enums", "Generate intrinsic enums"),
     ("gen-intrinsic-impl", "Generate intrinsic information"),
-    ("gen-macro-fusion-pred", "Generate macro fusion predicators."),
+    (
+        "gen-macro-fusion-pred",
+        "Generate macro fusion predicators.",
+    ),
     ("gen-opt-parser-defs", "Generate option definitions"),
     ("gen-opt-rst", "Generate option RST"),
-    ("gen-pseudo-lowering", "Generate pseudo instruction lowering"),
+    (
+        "gen-pseudo-lowering",
+        "Generate pseudo instruction lowering",
+    ),
     ("gen-register-bank", "Generate registers bank descriptions"),
-    ("gen-register-info", "Generate registers and register classes info"),
-    ("gen-riscv-target-def", "Generate the list of CPUs and extensions for RISC-V"),
-    ("gen-searchable-tables", "Generate generic binary-searchable table"),
+    (
+        "gen-register-info",
+        "Generate registers and register classes info",
+    ),
+    (
+        "gen-riscv-target-def",
+        "Generate the list of CPUs and extensions for RISC-V",
+    ),
+    (
+        "gen-searchable-tables",
+        "Generate generic binary-searchable table",
+    ),
     ("gen-subtarget", "Generate subtarget enumerations"),
     ("print-records", "Print all records to stdout (default)"),
-    ("print-detailed-records", "Print full details of all records to stdout"),
-    ("null-backend", "Do nothing after parsing (useful for timing)"),
+    (
+        "print-detailed-records",
+        "Print full details of all records to stdout",
+    ),
+    (
+        "null-backend",
+        "Do nothing after parsing (useful for timing)",
+    ),
     ("dump-json", "Dump all records as machine-readable JSON"),
     ("print-enums", "Print enum values for a class"),
     ("print-sets", "Print expanded sets for testing DAG exprs"),
@@ -67,17 +107,22 @@ const GENERIC: &str = "Generic Options";
 const COLOR: &str = "Color Options";
 
 /// llvm-tblgen's command line. `program_name` starts messages, `argv0` is quoted in
-/// `Try: '<argv0> --help'`; `extra_backends` are tdq backends llvm-tblgen does not have.
+/// `Try: '<argv0> --help'`; `extra_backends` are tdq backends llvm-tblgen does not have;
+/// `backend_options` are the options tdq's backends declare.
 pub fn command_line(
     program_name: &str,
     argv0: &str,
     extra_backends: &[(&'static str, &'static str)],
+    backend_options: &[BackendOption],
 ) -> CommandLine {
-    use ValueKind::{Bool, Enum, Str, Uint32, Uint64};
+    use ValueKind::{Bool, Str, Uint64};
     let opt = OptSpec::new;
-    let backend_opt = |name, kind, help, backend| OptSpec::new(name, kind, help).category(backend);
     let mut values: Vec<(&'static str, &'static str)> = LLVM_BACKENDS.to_vec();
-    values.extend(extra_backends.iter().filter(|(n, _)| !LLVM_BACKENDS.iter().any(|(l, _)| l == n)));
+    values.extend(
+        extra_backends
+            .iter()
+            .filter(|(n, _)| !LLVM_BACKENDS.iter().any(|(l, _)| l == n)),
+    );
     CommandLine {
         program_name: program_name.to_string(),
         argv0: argv0.to_string(),
@@ -94,7 +139,7 @@ pub fn command_line(
             env!("CARGO_PKG_VERSION"),
             crate::LLVM_VERSION
         ),
-        options: vec![
+        options: [
             // Main.cpp
             opt("o", Str, "Output filename").value_desc("filename"),
             opt("d", Str, "Dependency filename").value_desc("filename"),
@@ -110,6 +155,10 @@ pub fn command_line(
                 .value_desc("name=N")
                 .list()
                 .really_hidden(),
+            // tdq's own: the LLVM release whose llvm-tblgen to match.
+            opt("llvm-version", Str, "Match llvm-tblgen of this LLVM release: 19, 22 or 23 (tdq)")
+                .value_desc("major")
+                .really_hidden(),
             opt("time-phases", Bool, "Time phases of parser and backend"),
             opt("no-warn-on-unused-template-args", Bool, "Disable unused template argument warnings."),
             opt(
@@ -118,51 +167,8 @@ pub fn command_line(
                 "when emitting large string tables, prefer string literals over comma-separated char literals. This can be a readability and compile-time performance win, but upsets some compilers",
             )
             .hidden(),
-            // Backends' own options.
-            backend_opt("match-prefix", Str, "Only match instructions with the given prefix", "Options for -gen-asm-matcher"),
-            backend_opt("asmparsernum", Uint32, "Make -gen-asm-parser emit assembly parser #N", "Options for -gen-asm-parser"),
-            backend_opt("asmwriternum", Uint32, "Make -gen-asm-writer emit assembly writer #N", "Options for -gen-asm-writer"),
-            backend_opt("instrument-coverage", Bool, "Generates tables to help identify patterns matched", "Options for -gen-dag-isel"),
-            backend_opt("omit-comments", Bool, "Do not generate comments", "Options for -gen-dag-isel"),
-            backend_opt(
-                "suppress-per-hwmode-duplicates",
-                Enum(HWMODE_DUPLICATES),
-                "Suppress duplication of instrs into per-HwMode decoder tables",
-                "Options for -gen-disassembler",
-            ),
-            backend_opt("gisel-coverage-file", Str, "Specify file to retrieve coverage information from", "Options for -gen-global-isel"),
-            backend_opt("instrument-gisel-coverage", Bool, "Generate coverage instrumentation for GlobalISel", "Options for -gen-global-isel"),
-            backend_opt("optimize-match-table", Bool, "Generate an optimized version of the match table", "Options for -gen-global-isel"),
-            backend_opt(
-                "warn-on-skipped-patterns",
-                Bool,
-                "Explain why a pattern was skipped for inclusion in the GlobalISel selector",
-                "Options for -gen-global-isel",
-            ),
-            backend_opt("combiners", Str, "Emit the specified combiners", "Options for -gen-global-isel-combiner"),
-            backend_opt(
-                "gicombiner-debug-cxxpreds",
-                Bool,
-                "Add Contextual/Debug comments to all C++ predicates",
-                "Options for -gen-global-isel-combiner",
-            ),
-            backend_opt("gicombiner-debug-typeinfer", Bool, "Print type inference debug logs", "Options for -gen-global-isel-combiner"),
-            backend_opt(
-                "gicombiner-stop-after-parse",
-                Bool,
-                "Stop processing after parsing rules and dump state",
-                "Options for -gen-global-isel-combiner",
-            ),
-            backend_opt(
-                "instr-info-expand-mi-operand-info",
-                Bool,
-                "Expand operand's MIOperandInfo DAG into suboperands",
-                "Options for -gen-instr-info",
-            ),
-            backend_opt("intrinsic-prefix", Str, "Generate intrinsics with this target prefix", "Options for -gen-intrinsic-enums")
-                .value_desc("target prefix"),
-            backend_opt("register-info-debug", Bool, "Dump register information to help debugging", "Options for -gen-register-info"),
-            backend_opt("class", Str, "Print Enum list for this class", "Options for -print-enums").value_desc("class name"),
+            // Backends' own options: each implemented backend declares its own
+            // (`Backend::options`); those of the backends tdq lacks are in UNIMPLEMENTED_OPTIONS.
             // What every LLVM tool links in (Support's options).
             opt("color", Bool, "Use colors in output (default=autodetect)").category(COLOR),
             opt("crash-diagnostics-dir", Str, "Directory for crash diagnostic files.").value_desc("directory").hidden(),
@@ -203,6 +209,141 @@ pub fn command_line(
             opt("print-all-options", Bool, "Print all option values after command line parsing").category(GENERIC).hidden(),
             opt("print-options", Bool, "Print non-default options after command line parsing").category(GENERIC).hidden(),
             opt("version", ValueKind::Immediate(Immediate::Version), "Display the version of this program").category(GENERIC),
-        ],
+        ]
+        .into_iter()
+        .chain(backend_options.iter().chain(UNIMPLEMENTED_OPTIONS.iter().filter(|o| !backend_options.iter().any(|b| b.name == o.name))).map(backend_opt))
+        .collect(),
     }
 }
+
+/// A backend's option as the command line declares it.
+fn backend_opt(option: &BackendOption) -> OptSpec {
+    let kind = match option.kind {
+        OptionKind::Str => ValueKind::Str,
+        OptionKind::Bool => ValueKind::Bool,
+        OptionKind::Uint32 => ValueKind::Uint32,
+        OptionKind::Enum(values) => ValueKind::Enum(values),
+    };
+    OptSpec::new(option.name, kind, option.help)
+        .value_desc(option.value_desc)
+        .category(option.category)
+}
+
+/// The options of llvm-tblgen 19's backends that tdq does not have yet, so that `--help`
+/// lists them and a command line that gives them parses; a backend's options move into its
+/// file when it is written.
+const UNIMPLEMENTED_OPTIONS: &[BackendOption] = {
+    const fn opt(
+        name: &'static str,
+        kind: OptionKind,
+        help: &'static str,
+        category: &'static str,
+    ) -> BackendOption {
+        BackendOption {
+            name,
+            kind,
+            help,
+            value_desc: "",
+            category,
+        }
+    }
+    use OptionKind::{Bool, Enum, Str, Uint32};
+    &[
+        opt(
+            "match-prefix",
+            Str,
+            "Only match instructions with the given prefix",
+            "Options for -gen-asm-matcher",
+        ),
+        opt(
+            "asmparsernum",
+            Uint32,
+            "Make -gen-asm-parser emit assembly parser #N",
+            "Options for -gen-asm-parser",
+        ),
+        opt(
+            "asmwriternum",
+            Uint32,
+            "Make -gen-asm-writer emit assembly writer #N",
+            "Options for -gen-asm-writer",
+        ),
+        opt(
+            "instrument-coverage",
+            Bool,
+            "Generates tables to help identify patterns matched",
+            "Options for -gen-dag-isel",
+        ),
+        opt(
+            "omit-comments",
+            Bool,
+            "Do not generate comments",
+            "Options for -gen-dag-isel",
+        ),
+        opt(
+            "suppress-per-hwmode-duplicates",
+            Enum(HWMODE_DUPLICATES),
+            "Suppress duplication of instrs into per-HwMode decoder tables",
+            "Options for -gen-disassembler",
+        ),
+        opt(
+            "gisel-coverage-file",
+            Str,
+            "Specify file to retrieve coverage information from",
+            "Options for -gen-global-isel",
+        ),
+        opt(
+            "instrument-gisel-coverage",
+            Bool,
+            "Generate coverage instrumentation for GlobalISel",
+            "Options for -gen-global-isel",
+        ),
+        opt(
+            "optimize-match-table",
+            Bool,
+            "Generate an optimized version of the match table",
+            "Options for -gen-global-isel",
+        ),
+        opt(
+            "warn-on-skipped-patterns",
+            Bool,
+            "Explain why a pattern was skipped for inclusion in the GlobalISel selector",
+            "Options for -gen-global-isel",
+        ),
+        opt(
+            "combiners",
+            Str,
+            "Emit the specified combiners",
+            "Options for -gen-global-isel-combiner",
+        ),
+        opt(
+            "gicombiner-debug-cxxpreds",
+            Bool,
+            "Add Contextual/Debug comments to all C++ predicates",
+            "Options for -gen-global-isel-combiner",
+        ),
+        opt(
+            "gicombiner-debug-typeinfer",
+            Bool,
+            "Print type inference debug logs",
+            "Options for -gen-global-isel-combiner",
+        ),
+        opt(
+            "gicombiner-stop-after-parse",
+            Bool,
+            "Stop processing after parsing rules and dump state",
+            "Options for -gen-global-isel-combiner",
+        ),
+        opt(
+            "instr-info-expand-mi-operand-info",
+            Bool,
+            "Expand operand's MIOperandInfo DAG into suboperands",
+            "Options for -gen-instr-info",
+        ),
+        opt(
+            "register-info-debug",
+            Bool,
+            "Dump register information to help debugging",
+            "Options for -gen-register-info",
+        ),
+    ]
+};
