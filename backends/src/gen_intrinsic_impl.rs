@@ -168,7 +168,7 @@ fn generator(input: &Evaluation, ints: &[Intrinsic], s: &mut String) -> Result<(
         }
         match fixed {
             Some(code) => {
-                let _ = write!(s, "0x{code:X}, ");
+                let _ = write!(s, "0x{code:x}, ");
             }
             None => {
                 let _ = write!(s, "(1U<<31) | {}, ", long.get(sig));
