@@ -218,3 +218,66 @@ pub static BACKENDS: &[&dyn Backend] = &[
 pub fn find(name: &str) -> Option<&'static dyn Backend> {
     BACKENDS.iter().copied().find(|b| b.name() == name)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn option_values_are_typed() {
+        let mut options = BackendOptions::default();
+        options
+            .values
+            .insert("intrinsic-prefix", OptionValue::Str("x86".into()));
+        options.values.insert("asmwriternum", OptionValue::Uint(1));
+        options
+            .values
+            .insert("omit-comments", OptionValue::Bool(true));
+        assert_eq!(options.str("intrinsic-prefix"), "x86");
+        assert_eq!(options.str("combiners"), "");
+        assert_eq!(options.uint("asmwriternum", 0), 1);
+        assert!(options.flag("omit-comments"));
+        assert!(!options.flag("instrument-coverage"));
+    }
+
+    #[test]
+    fn output_stem_is_the_file_name_without_extension() {
+        let options = BackendOptions {
+            output_filename: "lib/X86GenRegisterInfo.inc".into(),
+            ..BackendOptions::default()
+        };
+        assert_eq!(options.output_stem(), "X86GenRegisterInfo");
+    }
+
+    #[test]
+    fn backend_names_are_unique_and_options_declared_once() {
+        let mut names = std::collections::BTreeSet::new();
+        let mut options = std::collections::BTreeSet::new();
+        for backend in BACKENDS {
+            assert!(
+                names.insert(backend.name()),
+                "two backends named {}",
+                backend.name()
+            );
+            for option in backend.options() {
+                assert!(
+                    options.insert(option.name),
+                    "option {} declared twice",
+                    option.name
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn additional_files_are_kept_by_suffix() {
+        let mut main = Vec::new();
+        let mut out = Output::new(&mut main);
+        out.write_all(b"main").unwrap();
+        out.additional_file("Enums.inc").extend_from_slice(b"enums");
+        let additional = std::mem::take(&mut out.additional);
+        drop(out);
+        assert_eq!(main, b"main");
+        assert_eq!(additional["Enums.inc"], b"enums");
+    }
+}

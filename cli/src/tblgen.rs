@@ -500,3 +500,22 @@ fn restore_default_sigpipe() {
         libc::signal(libc::SIGPIPE, libc::SIG_DFL);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::additional_file_name;
+
+    #[test]
+    fn additional_files_are_named_from_the_output() {
+        assert_eq!(
+            additional_file_name("lib/X86GenRegisterInfo.inc", "Enums.inc"),
+            "lib/X86GenRegisterInfoEnums.inc"
+        );
+        assert_eq!(additional_file_name("out", "Enums.inc"), "outEnums.inc");
+        assert_eq!(
+            additional_file_name("a.b/out", "MCDesc.inc"),
+            "a.b/outMCDesc.inc"
+        );
+        assert_eq!(additional_file_name("-", "Enums.inc"), "-");
+    }
+}
