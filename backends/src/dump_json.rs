@@ -30,12 +30,7 @@ impl Backend for DumpJson {
     fn help(&self) -> &'static str {
         "Dump all records as machine-readable JSON"
     }
-    fn emit(
-        &self,
-        input: &Evaluation,
-        _: &BackendOptions,
-        out: &mut Output,
-    ) -> Result<(), BackendError> {
+    fn emit(&self, input: &Evaluation, _: &BackendOptions, out: &mut Output) -> Result<(), BackendError> {
         let mut w = BufWriter::with_capacity(1 << 16, out);
         write_root(&input.records, &input.sm, &mut w)?;
         w.flush()?;
@@ -128,18 +123,8 @@ enum Entry<'a> {
 
 /// One def: its fields and the `!anonymous`, `!fields`, `!locs`, `!name` and `!superclasses`
 /// JSONBackend.cpp adds (after the fields, so they win a clash of names).
-fn write_def<W: Write>(
-    rk: &RecordKeeper,
-    sm: &SourceMgr,
-    name: &str,
-    rec: &Record,
-    w: &mut W,
-) -> io::Result<()> {
-    let fields: Vec<&RecordVal> = rec
-        .values
-        .iter()
-        .filter(|v| !rec.is_template_arg(v.name))
-        .collect();
+fn write_def<W: Write>(rk: &RecordKeeper, sm: &SourceMgr, name: &str, rec: &Record, w: &mut W) -> io::Result<()> {
+    let fields: Vec<&RecordVal> = rec.values.iter().filter(|v| !rec.is_template_arg(v.name)).collect();
     let mut entries: Vec<(Cow<'_, str>, Entry<'_>)> = Vec::with_capacity(fields.len() + 5);
     for &v in &fields {
         entries.push((field_name(v), Entry::Field(v)));
@@ -167,26 +152,13 @@ fn write_def<W: Write>(
         w.write_all(b":")?;
         match entry {
             Entry::Field(v) => write_value(w, v.value, None)?,
-            Entry::Anonymous => w.write_all(if rec.is_anonymous() {
-                b"true"
-            } else {
-                b"false"
-            })?,
-            Entry::Fields => write_string_array(
-                w,
-                fields
-                    .iter()
-                    .filter(|v| v.nonconcrete_ok)
-                    .map(|v| field_name(v)),
-            )?,
+            Entry::Anonymous => w.write_all(if rec.is_anonymous() { b"true" } else { b"false" })?,
+            Entry::Fields => write_string_array(w, fields.iter().filter(|v| v.nonconcrete_ok).map(|v| field_name(v)))?,
             Entry::Locs => write_string_array(w, rec.locs.iter().map(|&l| sm.json_loc(l)))?,
             Entry::Name => write_string(w, name)?,
-            Entry::SuperClasses => write_string_array(
-                w,
-                rec.superclasses
-                    .iter()
-                    .map(|&(sc, _)| rk.get(sc).name_string()),
-            )?,
+            Entry::SuperClasses => {
+                write_string_array(w, rec.superclasses.iter().map(|&(sc, _)| rk.get(sc).name_string()))?
+            }
         }
     }
     w.write_all(b"}")
@@ -239,9 +211,7 @@ fn write_value<W: Write>(w: &mut W, v: Init, printed: Option<&str>) -> io::Resul
             w.write_all(b"}")
         }
         InitKind::VarBit(var, bit) if matches!(var.kind(), InitKind::Var(..)) => {
-            let InitKind::Var(name, _) = var.kind() else {
-                unreachable!()
-            };
+            let InitKind::Var(name, _) = var.kind() else { unreachable!() };
             write!(w, "{{\"index\":{bit},\"kind\":\"varbit\",\"printable\":")?;
             write_printable(w, v, printed)?;
             w.write_all(b",\"var\":")?;
@@ -296,10 +266,7 @@ fn write_array<W: Write>(w: &mut W, items: &[Init]) -> io::Result<()> {
     w.write_all(b"]")
 }
 
-fn write_string_array<W: Write, S: AsRef<str>>(
-    w: &mut W,
-    items: impl Iterator<Item = S>,
-) -> io::Result<()> {
+fn write_string_array<W: Write, S: AsRef<str>>(w: &mut W, items: impl Iterator<Item = S>) -> io::Result<()> {
     w.write_all(b"[")?;
     for (i, s) in items.enumerate() {
         if i > 0 {
@@ -319,9 +286,7 @@ fn write_printable<W: Write>(w: &mut W, v: Init, printed: Option<&str>) -> io::R
     w.write_all(b"\"")?;
     let mut escaper = Escaper { w, error: None };
     if fmt::write(&mut escaper, format_args!("{v}")).is_err() {
-        return Err(escaper
-            .error
-            .unwrap_or_else(|| io::Error::other("formatting failed")));
+        return Err(escaper.error.unwrap_or_else(|| io::Error::other("formatting failed")));
     }
     w.write_all(b"\"")
 }
@@ -383,10 +348,7 @@ mod tests {
     fn strings_are_escaped_as_llvm_json_quote() {
         assert_eq!(escaped("a\"b\\c"), r#""a\"b\\c""#);
         assert_eq!(escaped("\t\n\r"), r#""\t\n\r""#);
-        assert_eq!(
-            escaped("\u{1}\u{8}\u{c}\u{1f}"),
-            r#""\u0001\u0008\u000c\u001f""#
-        );
+        assert_eq!(escaped("\u{1}\u{8}\u{c}\u{1f}"), r#""\u0001\u0008\u000c\u001f""#);
         assert_eq!(escaped("\u{7f}é\u{fffd}"), "\"\u{7f}é\u{fffd}\"");
     }
 }

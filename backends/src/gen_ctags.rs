@@ -14,12 +14,7 @@ impl Backend for CTags {
     fn help(&self) -> &'static str {
         "Generate ctags-compatible index"
     }
-    fn emit(
-        &self,
-        input: &Evaluation,
-        _: &BackendOptions,
-        out: &mut Output,
-    ) -> Result<(), BackendError> {
+    fn emit(&self, input: &Evaluation, _: &BackendOptions, out: &mut Output) -> Result<(), BackendError> {
         let rk = &input.records;
         let mut tags: Vec<(&str, &str, u32)> = Vec::with_capacity(rk.classes.len() + rk.defs.len());
         let tag_of = |name, loc: Loc| (name, input.sm.path(loc), input.sm.line_col(loc).0);

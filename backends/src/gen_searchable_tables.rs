@@ -73,19 +73,10 @@ struct GenericField {
 
 impl GenericField {
     fn new(name: &str) -> GenericField {
-        GenericField {
-            name: name.to_owned(),
-            ty: None,
-            is_code: false,
-            is_intrinsic: false,
-            is_instruction: false,
-            generic_enum: None,
-        }
+        GenericField { name: name.to_owned(), ty: None, is_code: false, is_intrinsic: false, is_instruction: false, generic_enum: None }
     }
     fn kind(&self) -> &'static TyKind {
-        self.ty
-            .expect("field types are known once the entries are collected")
-            .kind()
+        self.ty.expect("field types are known once the entries are collected").kind()
     }
     fn is_string(&self) -> bool {
         matches!(self.kind(), TyKind::String)
@@ -114,16 +105,7 @@ struct GenericTable {
 
 impl GenericTable {
     fn new(name: String, locs: Vec<Loc>, guard: String, cpp_type_name: String) -> GenericTable {
-        GenericTable {
-            name,
-            locs,
-            guard,
-            cpp_type_name,
-            fields: Vec::new(),
-            entries: Vec::new(),
-            primary_key: None,
-            indices: Vec::new(),
-        }
+        GenericTable { name, locs, guard, cpp_type_name, fields: Vec::new(), entries: Vec::new(), primary_key: None, indices: Vec::new() }
     }
 }
 
@@ -284,21 +266,11 @@ impl<'a> Emitter<'a> {
             let filter_class = self.fields.string(enum_rec, "FilterClass")?;
             let Some(class) = rk.class(filter_class) else {
                 let loc = self.field_loc(enum_rec, "FilterClass");
-                return Err(self.fatal(
-                    &[loc],
-                    format!("Enum FilterClass '{filter_class}' does not exist"),
-                ));
+                return Err(self.fatal(&[loc], format!("Enum FilterClass '{filter_class}' does not exist")));
             };
             let name = self.rec_name(enum_rec);
             let items = all_derived_definitions(self.input, filter_class)?;
-            let generic_enum = self.collect_enum_entries(
-                name.clone(),
-                name,
-                class,
-                name_field,
-                value_field,
-                &items,
-            )?;
+            let generic_enum = self.collect_enum_entries(name.clone(), name, class, name_field, value_field, &items)?;
             enum_of_def.insert(enum_rec, self.enums.len());
             self.enums.push(generic_enum);
         }
@@ -306,34 +278,19 @@ impl<'a> Emitter<'a> {
     }
 
     /// The `GenericTable` defs, added to `tables`; returns each def's index there.
-    fn generic_tables(
-        &mut self,
-        enum_of_def: &HashMap<RecId, usize>,
-        tables: &mut Vec<GenericTable>,
-    ) -> Result<HashMap<RecId, usize>> {
+    fn generic_tables(&mut self, enum_of_def: &HashMap<RecId, usize>, tables: &mut Vec<GenericTable>) -> Result<HashMap<RecId, usize>> {
         let rk = &self.input.records;
         let mut table_of_def: HashMap<RecId, usize> = HashMap::default();
         for table_rec in all_derived_definitions(self.input, "GenericTable")? {
             let name = self.rec_name(table_rec);
             let cpp_type_name = self.fields.string(table_rec, "CppTypeName")?.to_owned();
-            let mut table = GenericTable::new(
-                name.clone(),
-                self.rec_locs(table_rec).to_vec(),
-                name,
-                cpp_type_name,
-            );
+            let mut table = GenericTable::new(name.clone(), self.rec_locs(table_rec).to_vec(), name, cpp_type_name);
             for field_name in self.fields.strings(table_rec, "Fields")? {
                 let mut field = GenericField::new(field_name);
-                if let Some(type_of) = self
-                    .fields
-                    .value(table_rec, &format!("TypeOf_{field_name}"))
-                {
+                if let Some(type_of) = self.fields.value(table_rec, &format!("TypeOf_{field_name}")) {
                     if !self.parse_field_type(&mut field, type_of.value, enum_of_def) {
                         let mut diags = tdq_core::Diagnostics::new();
-                        let message = format!(
-                            "Table '{}' has invalid 'TypeOf_{field_name}': {}",
-                            table.name, type_of.value
-                        );
+                        let message = format!("Table '{}' has invalid 'TypeOf_{field_name}': {}", table.name, type_of.value);
                         diags.error(type_of.loc, message);
                         diags.note(Loc::NONE, "The 'TypeOf_xxx' field must be a string naming a GenericEnum record, or \"code\"");
                         return Err(BackendError::Fatal(diags));
@@ -345,32 +302,21 @@ impl<'a> Emitter<'a> {
             let filter_class = self.fields.string(table_rec, "FilterClass")?;
             if rk.class(filter_class).is_none() {
                 let loc = self.field_loc(table_rec, "FilterClass");
-                return Err(self.fatal(
-                    &[loc],
-                    format!("Table FilterClass '{filter_class}' does not exist"),
-                ));
+                return Err(self.fatal(&[loc], format!("Table FilterClass '{filter_class}' does not exist")));
             }
             let mut definitions = all_derived_definitions(self.input, filter_class)?;
-            if let Some(filter_field) = self
-                .fields
-                .value(table_rec, "FilterClassField")
-                .and_then(|v| v.value.as_str())
-            {
+            if let Some(filter_field) = self.fields.value(table_rec, "FilterClassField").and_then(|v| v.value.as_str()) {
                 let mut kept = Vec::with_capacity(definitions.len());
                 for def in definitions {
                     let Some(filter) = self.fields.value(def, filter_field) else {
-                        let message = format!(
-                            "Record `{}' does not have a field named `{filter_field}'!\n",
-                            self.rec_name(def)
-                        );
+                        let message = format!("Record `{}' does not have a field named `{filter_field}'!\n", self.rec_name(def));
                         return Err(self.fatal(self.rec_locs(def), message));
                     };
                     match filter.value.kind() {
                         InitKind::Bit(true) => kept.push(def),
                         InitKind::Bit(false) => {}
                         _ => {
-                            let message =
-                                format!("FilterClassField '{filter_class}' should be a bit value");
+                            let message = format!("FilterClassField '{filter_class}' should be a bit value");
                             return Err(self.fatal(&[filter.loc], message));
                         }
                     }
@@ -385,8 +331,7 @@ impl<'a> Emitter<'a> {
                 let key = self.fields.strings(table_rec, "PrimaryKey")?;
                 let early_out = self.fields.bit(table_rec, "PrimaryKeyEarlyOut")?;
                 let return_range = self.fields.bit(table_rec, "PrimaryKeyReturnRange")?;
-                let index =
-                    self.parse_search_index(&table, loc, name, &key, early_out, return_range)?;
+                let index = self.parse_search_index(&table, loc, name, &key, early_out, return_range)?;
                 let mut entries = std::mem::take(&mut table.entries);
                 self.stable_sort(&mut entries, &index, |&r| r)?;
                 table.entries = entries;
@@ -399,19 +344,11 @@ impl<'a> Emitter<'a> {
     }
 
     /// The `SearchIndex` defs: secondary lookups of the tables.
-    fn search_indices(
-        &mut self,
-        table_of_def: &HashMap<RecId, usize>,
-        tables: &mut [GenericTable],
-    ) -> Result<()> {
+    fn search_indices(&mut self, table_of_def: &HashMap<RecId, usize>, tables: &mut [GenericTable]) -> Result<()> {
         for index_rec in all_derived_definitions(self.input, "SearchIndex")? {
             let table_rec = self.fields.def(index_rec, "Table")?;
             let Some(&t) = table_of_def.get(&table_rec) else {
-                let message = format!(
-                    "SearchIndex '{}' refers to nonexistent table '{}",
-                    self.rec_name(index_rec),
-                    self.rec_name(table_rec)
-                );
+                let message = format!("SearchIndex '{}' refers to nonexistent table '{}", self.rec_name(index_rec), self.rec_name(table_rec));
                 return Err(self.fatal(&[self.field_loc(index_rec, "Table")], message));
             };
             let loc = self.field_loc(index_rec, "Key");
@@ -441,30 +378,13 @@ impl<'a> Emitter<'a> {
             if !self.fields.is_unset(class, "EnumNameField")? {
                 let name_field = self.fields.string(class, "EnumNameField")?;
                 let value_field = self.optional_string(class, "EnumValueField")?;
-                let generic_enum = self.collect_enum_entries(
-                    format!("{class_name}Values"),
-                    upper.clone(),
-                    class,
-                    Some(name_field),
-                    value_field,
-                    &items,
-                )?;
+                let generic_enum = self.collect_enum_entries(format!("{class_name}Values"), upper.clone(), class, Some(name_field), value_field, &items)?;
                 self.enums.push(generic_enum);
             }
-            let mut table = GenericTable::new(
-                format!("{class_name}sList"),
-                record.locs.to_vec(),
-                upper,
-                class_name.to_string(),
-            );
+            let mut table = GenericTable::new(format!("{class_name}sList"), record.locs.to_vec(), upper, class_name.to_string());
             for field in &record.values {
                 let name = field.name_str();
-                if name.contains(':')
-                    || matches!(
-                        name,
-                        "SearchableFields" | "EnumNameField" | "EnumValueField"
-                    )
-                {
+                if name.contains(':') || matches!(name, "SearchableFields" | "EnumNameField" | "EnumValueField") {
                     continue;
                 }
                 table.fields.push(GenericField::new(name));
@@ -508,20 +428,13 @@ impl<'a> Emitter<'a> {
     /// fixed target-independent instructions first, then pseudo-instructions by name, then the
     /// others by name.
     fn instr_value(&mut self, rec: RecId) -> Result<i64> {
-        if self
-            .target
-            .as_ref()
-            .is_some_and(|t| t.instr_values.is_none())
-        {
+        if self.target.as_ref().is_some_and(|t| t.instr_values.is_none()) {
             let values = self.instruction_enum()?;
             self.target.as_mut().expect("checked above").instr_values = Some(values);
         }
         let values = self.target.as_ref().and_then(|t| t.instr_values.as_ref());
         values.and_then(|v| v.get(&rec).copied()).ok_or_else(|| {
-            let message = format!(
-                "'{}' is not an instruction of the target",
-                self.rec_name(rec)
-            );
+            let message = format!("'{}' is not an instruction of the target", self.rec_name(rec));
             self.fatal(self.rec_locs(rec), message)
         })
     }
@@ -534,11 +447,7 @@ impl<'a> Emitter<'a> {
         for &inst in &insts {
             self.check_instruction(inst)?;
         }
-        let instruction = self
-            .input
-            .records
-            .class("Instruction")
-            .expect("there are instructions");
+        let instruction = self.input.records.class("Instruction").expect("there are instructions");
         let mut values = HashMap::default();
         for name in FIXED_INSTRUCTIONS.lines() {
             match self.input.records.def(name) {
@@ -571,29 +480,18 @@ impl<'a> Emitter<'a> {
             let InitKind::Dag(op, _, args) = list.kind() else {
                 return Err(self.fields.wrong_kind(inst, field, "dag"));
             };
-            let what = if operator == "outs" {
-                "output"
-            } else {
-                "input"
-            };
+            let what = if operator == "outs" { "output" } else { "input" };
             let message = match op.as_def() {
                 Some(def) if self.input.records.name_sym(def) == operator => {
                     let predicate_op = self.input.records.class("PredicateOp");
-                    predicate_operand |=
-                        args.iter().filter_map(|(arg, _)| arg.as_def()).any(|arg| {
-                            predicate_op
-                                .is_some_and(|c| self.input.records.get(arg).is_subclass_of(c))
-                        });
+                    predicate_operand |= args
+                        .iter()
+                        .filter_map(|(arg, _)| arg.as_def())
+                        .any(|arg| predicate_op.is_some_and(|c| self.input.records.get(arg).is_subclass_of(c)));
                     continue;
                 }
-                Some(_) => format!(
-                    "{}: invalid def name for {what} list: use '{operator}'",
-                    self.rec_name(inst)
-                ),
-                None => format!(
-                    "{}: invalid {what} list: use '{operator}'",
-                    self.rec_name(inst)
-                ),
+                Some(_) => format!("{}: invalid def name for {what} list: use '{operator}'", self.rec_name(inst)),
+                None => format!("{}: invalid {what} list: use '{operator}'", self.rec_name(inst)),
             };
             return Err(self.fatal(self.rec_locs(inst), message));
         }
@@ -617,16 +515,8 @@ impl<'a> Emitter<'a> {
                     }
                 }
                 InstructionField::Defs => {
-                    if self
-                        .fields
-                        .list(inst, field)?
-                        .iter()
-                        .any(|d| d.as_def().is_none())
-                    {
-                        let message = format!(
-                            "Record `{}', field `{field}' list is not entirely DefInit!",
-                            self.rec_name(inst)
-                        );
+                    if self.fields.list(inst, field)?.iter().any(|d| d.as_def().is_none()) {
+                        let message = format!("Record `{}', field `{field}' list is not entirely DefInit!", self.rec_name(inst));
                         return Err(self.fatal(self.rec_locs(inst), message));
                     }
                 }
@@ -653,12 +543,7 @@ impl<'a> Emitter<'a> {
     }
 
     /// `TypeOf_<field>`: "code", or the name of a GenericEnum def.
-    fn parse_field_type(
-        &self,
-        field: &mut GenericField,
-        type_of: Init,
-        enum_of_def: &HashMap<RecId, usize>,
-    ) -> bool {
+    fn parse_field_type(&self, field: &mut GenericField, type_of: Init, enum_of_def: &HashMap<RecId, usize>) -> bool {
         let Some(name) = type_of.as_str() else {
             return false;
         };
@@ -681,15 +566,7 @@ impl<'a> Emitter<'a> {
         }
     }
 
-    fn parse_search_index(
-        &self,
-        table: &GenericTable,
-        loc: Loc,
-        name: &str,
-        key: &[&str],
-        early_out: bool,
-        return_range: bool,
-    ) -> Result<SearchIndex> {
+    fn parse_search_index(&self, table: &GenericTable, loc: Loc, name: &str, key: &[&str], early_out: bool, return_range: bool) -> Result<SearchIndex> {
         let mut fields = Vec::new();
         for field_name in key {
             let Some(field) = table.fields.iter().find(|f| f.name == *field_name) else {
@@ -702,13 +579,7 @@ impl<'a> Emitter<'a> {
             let message = format!("In lookup method '{name}', early-out is not supported for a first key field of type string");
             return Err(self.fatal(&[loc], message));
         }
-        Ok(SearchIndex {
-            name: name.to_owned(),
-            loc,
-            fields,
-            early_out,
-            return_range,
-        })
+        Ok(SearchIndex { name: name.to_owned(), loc, fields, early_out, return_range })
     }
 
     fn collect_enum_entries(
@@ -740,21 +611,12 @@ impl<'a> Emitter<'a> {
         }
         let entry_of = entries.iter().enumerate().map(|(i, e)| (e.2, i)).collect();
         let entries = entries.into_iter().map(|(n, v, _)| (n, v)).collect();
-        Ok(GenericEnum {
-            name,
-            class,
-            guard,
-            entries,
-            entry_of,
-        })
+        Ok(GenericEnum { name, class, guard, entries, entry_of })
     }
 
     fn collect_table_entries(&mut self, table: &mut GenericTable, items: &[RecId]) -> Result<()> {
         if items.is_empty() {
-            return Err(self.fatal(
-                &table.locs,
-                format!("Table '{}' has no entries", table.name),
-            ));
+            return Err(self.fatal(&table.locs, format!("Table '{}' has no entries", table.name)));
         }
         let rk = &self.input.records;
         for &item in items {
@@ -763,12 +625,7 @@ impl<'a> Emitter<'a> {
                 let ty = match value.ty() {
                     Some(ty) if value.is_complete() => ty,
                     _ => {
-                        let message = format!(
-                            "Record '{}' for table '{}' is missing field '{}'",
-                            self.rec_name(item),
-                            table.name,
-                            field.name
-                        );
+                        let message = format!("Record '{}' for table '{}' is missing field '{}'", self.rec_name(item), table.name, field.name);
                         return Err(self.fatal(self.rec_locs(item), message));
                     }
                 };
@@ -789,10 +646,7 @@ impl<'a> Emitter<'a> {
         let instruction = rk.class("Instruction");
         for field in &mut table.fields {
             let Some(ty) = field.ty else {
-                let message = format!(
-                    "Cannot determine type of field '{}' in table '{}'. Maybe it is not used?",
-                    field.name, table.name
-                );
+                let message = format!("Cannot determine type of field '{}' in table '{}'. Maybe it is not used?", field.name, table.name);
                 return Err(self.fatal(&[], message));
             };
             if ty.is_record() {
@@ -803,23 +657,12 @@ impl<'a> Emitter<'a> {
                 }
             }
         }
-        let all_fields = SearchIndex {
-            name: String::new(),
-            loc: Loc::NONE,
-            fields: table.fields.clone(),
-            early_out: false,
-            return_range: false,
-        };
+        let all_fields = SearchIndex { name: String::new(), loc: Loc::NONE, fields: table.fields.clone(), early_out: false, return_range: false };
         self.stable_sort(&mut table.entries, &all_fields, |&r| r)
     }
 
     /// Sorts `items` by the key of `index` (LLVM's `compareBy`), keeping equal ones in order.
-    fn stable_sort<T: Copy>(
-        &mut self,
-        items: &mut [T],
-        index: &SearchIndex,
-        rec: impl Fn(&T) -> RecId,
-    ) -> Result<()> {
+    fn stable_sort<T: Copy>(&mut self, items: &mut [T], index: &SearchIndex, rec: impl Fn(&T) -> RecId) -> Result<()> {
         // As in LLVM, nothing is compared (so nothing can fail) with fewer than two items.
         if items.len() < 2 {
             return Ok(());
@@ -866,21 +709,11 @@ impl<'a> Emitter<'a> {
     }
 
     fn def_value(&self, value: Init, loc: Loc) -> Result<RecId> {
-        value
-            .as_def()
-            .ok_or_else(|| self.fatal(&[loc], format!("expected a def, found '{value}'")))
+        value.as_def().ok_or_else(|| self.fatal(&[loc], format!("expected a def, found '{value}'")))
     }
 
-    fn enum_entry(
-        &self,
-        e: usize,
-        def: RecId,
-        field: &GenericField,
-        loc: Loc,
-    ) -> Result<&(&'static str, i64)> {
-        self.enums[e]
-            .entry(def)
-            .ok_or_else(|| self.fatal(&[loc], format!("Entry for field '{}' is null", field.name)))
+    fn enum_entry(&self, e: usize, def: RecId, field: &GenericField, loc: Loc) -> Result<&(&'static str, i64)> {
+        self.enums[e].entry(def).ok_or_else(|| self.fatal(&[loc], format!("Entry for field '{}' is null", field.name)))
     }
 
     /// `getAsInt`: the value of an int or of complete bits.
@@ -893,11 +726,7 @@ impl<'a> Emitter<'a> {
                     match b.kind() {
                         InitKind::Bit(true) => v |= 1 << i,
                         InitKind::Bit(false) => {}
-                        _ => {
-                            return Err(
-                                self.fatal(locs, format!("expected an integer, found '{value}'"))
-                            )
-                        }
+                        _ => return Err(self.fatal(locs, format!("expected an integer, found '{value}'"))),
                     }
                 }
                 Ok(v as i64)
@@ -907,20 +736,9 @@ impl<'a> Emitter<'a> {
     }
 
     /// How a field's value is written in the table (`primaryRepresentation`).
-    fn primary_representation(
-        &mut self,
-        loc: Loc,
-        field: &GenericField,
-        value: Init,
-    ) -> Result<String> {
+    fn primary_representation(&mut self, loc: Loc, field: &GenericField, value: Init) -> Result<String> {
         match value.kind() {
-            InitKind::Str(s, code) => {
-                return Ok(if field.is_code || *code {
-                    (*s).to_owned()
-                } else {
-                    value.to_string()
-                })
-            }
+            InitKind::Str(s, code) => return Ok(if field.is_code || *code { (*s).to_owned() } else { value.to_string() }),
             InitKind::Bits(_) => return Ok(format!("0x{:X}", self.as_int(value, &[loc])? as u64)),
             InitKind::Bit(b) => return Ok(if *b { "true" } else { "false" }.to_owned()),
             _ => {}
@@ -933,30 +751,13 @@ impl<'a> Emitter<'a> {
             let def = self.def_value(value, loc)?;
             Ok(self.enum_entry(e, def, field, loc)?.0.to_owned())
         } else {
-            Err(self.fatal(
-                &[loc],
-                format!(
-                    "invalid field type for field '{}'; expected: bit, bits, string, or code",
-                    field.name
-                ),
-            ))
+            Err(self.fatal(&[loc], format!("invalid field type for field '{}'; expected: bit, bits, string, or code", field.name)))
         }
     }
 
     /// The C++ type of a key field (`searchableFieldType`).
-    fn field_type(
-        &self,
-        table: &GenericTable,
-        index: &SearchIndex,
-        field: &GenericField,
-        context: TypeContext,
-    ) -> Result<&'static str> {
-        let too_large = |what: &str| {
-            format!(
-                "In table '{}' lookup method '{}', key field '{}' {what}",
-                table.name, index.name, field.name
-            )
-        };
+    fn field_type(&self, table: &GenericTable, index: &SearchIndex, field: &GenericField, context: TypeContext) -> Result<&'static str> {
+        let too_large = |what: &str| format!("In table '{}' lookup method '{}', key field '{}' {what}", table.name, index.name, field.name);
         match field.kind() {
             TyKind::String => Ok(match context {
                 TypeContext::StaticStruct => "const char *",
@@ -971,13 +772,8 @@ impl<'a> Emitter<'a> {
                 _ => Err(self.fatal(&[index.loc], too_large("of type bits is too large"))),
             },
             TyKind::Bit => Ok("bool"),
-            _ if field.generic_enum.is_some() || field.is_intrinsic || field.is_instruction => {
-                Ok("unsigned")
-            }
-            _ => Err(self.fatal(
-                &[index.loc],
-                too_large(&format!("has invalid type: {}", field.ty.expect("known"))),
-            )),
+            _ if field.generic_enum.is_some() || field.is_intrinsic || field.is_instruction => Ok("unsigned"),
+            _ => Err(self.fatal(&[index.loc], too_large(&format!("has invalid type: {}", field.ty.expect("known"))))),
         }
     }
 
@@ -1019,11 +815,7 @@ impl<'a> Emitter<'a> {
         self.out.push_str("#endif\n\n");
 
         self.emit_ifdef(format!("GET_{}_IMPL", table.guard));
-        let _ = writeln!(
-            self.out,
-            "constexpr {} {}[] = {{",
-            table.cpp_type_name, table.name
-        );
+        let _ = writeln!(self.out, "constexpr {} {}[] = {{", table.cpp_type_name, table.name);
         let loc = table.locs.first().copied().unwrap_or(Loc::NONE);
         for (i, &entry) in table.entries.iter().enumerate() {
             let mut row = String::from("  { ");
@@ -1059,41 +851,22 @@ impl<'a> Emitter<'a> {
             if i > 0 {
                 s.push_str(", ");
             }
-            let _ = write!(
-                s,
-                "{} {}",
-                self.field_type(table, index, field, TypeContext::Argument)?,
-                field.name
-            );
+            let _ = write!(s, "{} {}", self.field_type(table, index, field, TypeContext::Argument)?, field.name);
         }
         s.push(')');
         Ok(s)
     }
 
-    fn emit_lookup(
-        &mut self,
-        table: &GenericTable,
-        index: &SearchIndex,
-        is_primary: bool,
-    ) -> Result<()> {
+    fn emit_lookup(&mut self, table: &GenericTable, index: &SearchIndex, is_primary: bool) -> Result<()> {
         let mut s = String::from("\n");
         s.push_str(&self.lookup_declaration(table, index)?);
         s.push_str(" {\n");
         let (index_type, index_name, rows) = if is_primary {
-            (
-                table.cpp_type_name.as_str(),
-                table.name.as_str(),
-                table.entries.clone(),
-            )
+            (table.cpp_type_name.as_str(), table.name.as_str(), table.entries.clone())
         } else {
             s.push_str("  struct IndexType {\n");
             for field in &index.fields {
-                let _ = writeln!(
-                    s,
-                    "    {} {};",
-                    self.field_type(table, index, field, TypeContext::StaticStruct)?,
-                    field.name
-                );
+                let _ = writeln!(s, "    {} {};", self.field_type(table, index, field, TypeContext::StaticStruct)?, field.name);
             }
             s.push_str("    unsigned _index;\n  };\n");
             s.push_str("  static const struct IndexType Index[] = {\n");
@@ -1105,11 +878,7 @@ impl<'a> Emitter<'a> {
                     if j > 0 {
                         s.push_str(", ");
                     }
-                    let mut repr = self.primary_representation(
-                        index.loc,
-                        field,
-                        self.fields.init(rec, &field.name)?,
-                    )?;
+                    let mut repr = self.primary_representation(index.loc, field, self.fields.init(rec, &field.name)?)?;
                     if field.is_string() {
                         repr = repr.to_ascii_uppercase();
                     }
@@ -1118,19 +887,11 @@ impl<'a> Emitter<'a> {
                 let _ = writeln!(s, ", {i} }},");
             }
             s.push_str("  };\n\n");
-            (
-                "IndexType",
-                "Index",
-                entries.into_iter().map(|e| e.0).collect(),
-            )
+            ("IndexType", "Index", entries.into_iter().map(|e| e.0).collect())
         };
 
         let single_numeric = match index.fields.as_slice() {
-            [only] => {
-                only.generic_enum.is_some()
-                    || matches!(only.kind(), TyKind::Bits(_))
-                    || only.is_instruction
-            }
+            [only] => only.generic_enum.is_some() || matches!(only.kind(), TyKind::Bits(_)) || only.is_instruction,
             _ => false,
         };
         let mut contiguous = false;
@@ -1146,25 +907,11 @@ impl<'a> Emitter<'a> {
         }
         if contiguous || index.early_out {
             let Some(first) = index.fields.first() else {
-                return Err(self.fatal(
-                    &[index.loc],
-                    format!(
-                        "In lookup method '{}', early-out needs a key field",
-                        index.name
-                    ),
-                ));
+                return Err(self.fatal(&[index.loc], format!("In lookup method '{}', early-out needs a key field", index.name)));
             };
-            let first_repr = self.primary_representation(
-                index.loc,
-                first,
-                self.fields.init(rows[0], &first.name)?,
-            )?;
+            let first_repr = self.primary_representation(index.loc, first, self.fields.init(rows[0], &first.name)?)?;
             let last = *rows.last().expect("tables have entries");
-            let last_repr = self.primary_representation(
-                index.loc,
-                first,
-                self.fields.init(last, &first.name)?,
-            )?;
+            let last_repr = self.primary_representation(index.loc, first, self.fields.init(last, &first.name)?)?;
             let _ = writeln!(s, "  if (({} < {first_repr}) ||", first.name);
             let _ = writeln!(s, "      ({} > {last_repr}))", first.name);
             if contiguous {
@@ -1185,12 +932,7 @@ impl<'a> Emitter<'a> {
 
         s.push_str("  struct KeyType {\n");
         for field in &index.fields {
-            let _ = writeln!(
-                s,
-                "    {} {};",
-                self.field_type(table, index, field, TypeContext::TempStruct)?,
-                field.name
-            );
+            let _ = writeln!(s, "    {} {};", self.field_type(table, index, field, TypeContext::TempStruct)?, field.name);
         }
         s.push_str("  };\n  KeyType Key = {");
         for (i, field) in index.fields.iter().enumerate() {
@@ -1211,17 +953,11 @@ impl<'a> Emitter<'a> {
         }
         s.push_str("};\n");
         s.push_str("  struct Comp {\n");
-        let _ = writeln!(
-            s,
-            "    bool operator()(const {index_type} &LHS, const KeyType &RHS) const {{"
-        );
+        let _ = writeln!(s, "    bool operator()(const {index_type} &LHS, const KeyType &RHS) const {{");
         let comparator = comparator(index);
         s.push_str(&comparator);
         if index.return_range {
-            let _ = writeln!(
-                s,
-                "    bool operator()(const KeyType &LHS, const {index_type} &RHS) const {{"
-            );
+            let _ = writeln!(s, "    bool operator()(const KeyType &LHS, const {index_type} &RHS) const {{");
             s.push_str(&comparator);
         }
         s.push_str("  };\n");
@@ -1254,31 +990,16 @@ fn comparator(index: &SearchIndex) -> String {
     for field in &index.fields {
         let name = &field.name;
         if field.is_string() {
-            let _ = writeln!(
-                s,
-                "      int Cmp{name} = StringRef(LHS.{name}).compare(RHS.{name});"
-            );
+            let _ = writeln!(s, "      int Cmp{name} = StringRef(LHS.{name}).compare(RHS.{name});");
             let _ = writeln!(s, "      if (Cmp{name} < 0) return true;");
             let _ = writeln!(s, "      if (Cmp{name} > 0) return false;");
         } else if field.generic_enum.is_some() {
             // Cast explicitly: the signedness of enums is up to the compiler.
-            let _ = writeln!(
-                s,
-                "      if ((unsigned)LHS.{name} < (unsigned)RHS.{name})\n        return true;"
-            );
-            let _ = writeln!(
-                s,
-                "      if ((unsigned)LHS.{name} > (unsigned)RHS.{name})\n        return false;"
-            );
+            let _ = writeln!(s, "      if ((unsigned)LHS.{name} < (unsigned)RHS.{name})\n        return true;");
+            let _ = writeln!(s, "      if ((unsigned)LHS.{name} > (unsigned)RHS.{name})\n        return false;");
         } else {
-            let _ = writeln!(
-                s,
-                "      if (LHS.{name} < RHS.{name})\n        return true;"
-            );
-            let _ = writeln!(
-                s,
-                "      if (LHS.{name} > RHS.{name})\n        return false;"
-            );
+            let _ = writeln!(s, "      if (LHS.{name} < RHS.{name})\n        return true;");
+            let _ = writeln!(s, "      if (LHS.{name} > RHS.{name})\n        return false;");
         }
     }
     s.push_str("      return false;\n    }\n");

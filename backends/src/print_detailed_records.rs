@@ -19,21 +19,9 @@ impl Backend for PrintDetailedRecords {
     fn help(&self) -> &'static str {
         "Print full details of all records to stdout"
     }
-    fn emit(
-        &self,
-        input: &Evaluation,
-        options: &BackendOptions,
-        out: &mut Output,
-    ) -> Result<(), BackendError> {
+    fn emit(&self, input: &Evaluation, options: &BackendOptions, out: &mut Output) -> Result<(), BackendError> {
         let (rk, sm) = (&input.records, &input.sm);
-        let report = || Report {
-            rk,
-            sm,
-            locs: HashMap::default(),
-            values: HashMap::default(),
-            fields: HashMap::default(),
-            direct: Vec::new(),
-        };
+        let report = || Report { rk, sm, locs: HashMap::default(), values: HashMap::default(), fields: HashMap::default(), direct: Vec::new() };
         let filename = match options.input_filename.as_str() {
             "" => sm.files.first().map_or("", |f| f.path.as_str()),
             name => name,
@@ -94,11 +82,7 @@ impl Report<'_> {
     fn loc(&mut self, loc: Loc, s: &mut String) {
         s.push('|');
         let sm = self.sm;
-        s.push_str(
-            self.locs
-                .entry(loc)
-                .or_insert_with(|| sm.json_loc(loc).into_boxed_str()),
-        );
+        s.push_str(self.locs.entry(loc).or_insert_with(|| sm.json_loc(loc).into_boxed_str()));
         s.push('|');
     }
 
@@ -111,23 +95,14 @@ impl Report<'_> {
             | InitKind::Str(..)
             | InitKind::Def(..)
             | InitKind::AnonName(_) => value.write_to(s),
-            InitKind::Bits(bits) if bits.iter().all(|b| matches!(b.kind(), InitKind::Bit(_))) => {
-                value.write_to(s)
-            }
+            InitKind::Bits(bits) if bits.iter().all(|b| matches!(b.kind(), InitKind::Bit(_))) => value.write_to(s),
             // Compound values are printed once and copied after.
-            _ => s.push_str(
-                values
-                    .entry(value)
-                    .or_insert_with(|| value.to_string().into_boxed_str()),
-            ),
+            _ => s.push_str(values.entry(value).or_insert_with(|| value.to_string().into_boxed_str())),
         }
     }
 
     fn section_heading(title: &str, count: usize, s: &mut String) {
-        let _ = write!(
-            s,
-            "\n-------------------- {title} ({count}) --------------------\n"
-        );
+        let _ = write!(s, "\n-------------------- {title} ({count}) --------------------\n");
     }
 
     /// The globals (top-level `defvar`s and `defset`s), sorted by name as LLVM's map keeps them.
@@ -152,11 +127,7 @@ impl Report<'_> {
 
     fn def(&mut self, rec: &Record, s: &mut String) {
         let name = rec.name_string();
-        let name = if name.is_empty() {
-            "\"\"".to_string()
-        } else {
-            name
-        };
+        let name = if name.is_empty() { "\"\"".to_string() } else { name };
         let _ = write!(s, "\n{name}  ");
         self.loc(rec.loc(), s);
         s.push('\n');

@@ -1,9 +1,6 @@
 //! `--print-enums --class C`: the names of the defs deriving from class C, each followed by
 //! `, `, on one line (llvm-tblgen's TableGen.cpp `PrintEnums`).
-use crate::{
-    all_derived_definitions, Backend, BackendError, BackendOption, BackendOptions, OptionKind,
-    Output,
-};
+use crate::{all_derived_definitions, Backend, BackendError, BackendOption, BackendOptions, OptionKind, Output};
 use std::io::Write;
 use tdq_core::Evaluation;
 
@@ -25,12 +22,7 @@ impl Backend for PrintEnums {
             category: "Options for -print-enums",
         }]
     }
-    fn emit(
-        &self,
-        input: &Evaluation,
-        options: &BackendOptions,
-        out: &mut Output,
-    ) -> Result<(), BackendError> {
+    fn emit(&self, input: &Evaluation, options: &BackendOptions, out: &mut Output) -> Result<(), BackendError> {
         let mut s = String::new();
         for id in all_derived_definitions(input, options.str("class"))? {
             s.push_str(&input.records.get(id).name_string());

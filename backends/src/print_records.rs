@@ -11,12 +11,7 @@ impl Backend for PrintRecords {
     fn help(&self) -> &'static str {
         "Print all records to stdout (default)"
     }
-    fn emit(
-        &self,
-        input: &Evaluation,
-        _: &BackendOptions,
-        out: &mut Output,
-    ) -> Result<(), BackendError> {
+    fn emit(&self, input: &Evaluation, _: &BackendOptions, out: &mut Output) -> Result<(), BackendError> {
         input.records.print(out)?;
         Ok(())
     }

@@ -19,12 +19,7 @@ impl Backend for PrintSets {
     fn help(&self) -> &'static str {
         "Print expanded sets for testing DAG exprs"
     }
-    fn emit(
-        &self,
-        input: &Evaluation,
-        _: &BackendOptions,
-        out: &mut Output,
-    ) -> Result<(), BackendError> {
+    fn emit(&self, input: &Evaluation, _: &BackendOptions, out: &mut Output) -> Result<(), BackendError> {
         let mut sets = SetTheory::new(input, &[("Set", "Elements")]);
         let mut s = String::new();
         for id in all_derived_definitions(input, "Set")? {
@@ -124,11 +119,7 @@ type SetResult<T> = Result<T, BackendError>;
 
 impl<'a> SetTheory<'a> {
     pub(crate) fn new(input: &'a Evaluation, expanders: &'a [(&'a str, &'a str)]) -> SetTheory<'a> {
-        SetTheory {
-            input,
-            expanders,
-            expansions: HashMap::new(),
-        }
+        SetTheory { input, expanders, expansions: HashMap::new() }
     }
 
     fn fatal(&self, locs: &[Loc], message: impl Into<String>) -> BackendError {
@@ -197,22 +188,12 @@ impl<'a> SetTheory<'a> {
         Ok(set)
     }
 
-    fn apply(
-        &mut self,
-        op: Operator,
-        expr: Init,
-        args: &[Init],
-        elts: &mut RecSet,
-        locs: &[Loc],
-    ) -> SetResult<()> {
+    fn apply(&mut self, op: Operator, expr: Init, args: &[Init], elts: &mut RecSet, locs: &[Loc]) -> SetResult<()> {
         match op {
             Operator::Add => self.evaluate_all(args, elts, locs),
             Operator::Sub => {
                 if args.len() < 2 {
-                    return Err(self.fatal(
-                        locs,
-                        format!("Set difference needs at least two arguments: {expr}"),
-                    ));
+                    return Err(self.fatal(locs, format!("Set difference needs at least two arguments: {expr}")));
                 }
                 let add = self.evaluate_new(args[0], locs)?;
                 let mut sub = RecSet::default();
@@ -226,10 +207,7 @@ impl<'a> SetTheory<'a> {
             }
             Operator::And => {
                 if args.len() != 2 {
-                    return Err(self.fatal(
-                        locs,
-                        format!("Set intersection requires two arguments: {expr}"),
-                    ));
+                    return Err(self.fatal(locs, format!("Set intersection requires two arguments: {expr}")));
                 }
                 let s1 = self.evaluate_new(args[0], locs)?;
                 let s2 = self.evaluate_new(args[1], locs)?;
@@ -242,16 +220,11 @@ impl<'a> SetTheory<'a> {
             }
             Operator::Shl | Operator::Trunc | Operator::Rot { .. } | Operator::Decimate => {
                 if args.len() != 2 {
-                    return Err(self.fatal(
-                        locs,
-                        format!("Operator requires (Op Set, Int) arguments: {expr}"),
-                    ));
+                    return Err(self.fatal(locs, format!("Operator requires (Op Set, Int) arguments: {expr}")));
                 }
                 let set = self.evaluate_new(args[0], locs)?;
                 let Some(n) = args[1].as_int() else {
-                    return Err(
-                        self.fatal(locs, format!("Second argument must be an integer: {expr}"))
-                    );
+                    return Err(self.fatal(locs, format!("Second argument must be an integer: {expr}")));
                 };
                 self.apply_int(op, expr, &set.order, n, elts, locs)
             }
@@ -275,15 +248,7 @@ impl<'a> SetTheory<'a> {
     }
 
     /// The `(Op Set, Int)` operators.
-    fn apply_int(
-        &self,
-        op: Operator,
-        expr: Init,
-        set: &[RecId],
-        n: i64,
-        elts: &mut RecSet,
-        locs: &[Loc],
-    ) -> SetResult<()> {
+    fn apply_int(&self, op: Operator, expr: Init, set: &[RecId], n: i64, elts: &mut RecSet, locs: &[Loc]) -> SetResult<()> {
         let len = set.len();
         match op {
             Operator::Shl => {
@@ -307,11 +272,7 @@ impl<'a> SetTheory<'a> {
                 let n = if reverse { n.wrapping_neg() } else { n };
                 // N > 0 rotates left, N < 0 right.
                 let len = len as i64;
-                let k = if n < 0 {
-                    len - n.unsigned_abs().rem_euclid(len as u64) as i64
-                } else {
-                    n % len
-                } as usize;
+                let k = if n < 0 { len - n.unsigned_abs().rem_euclid(len as u64) as i64 } else { n % len } as usize;
                 elts.extend(&set[k..]);
                 elts.extend(&set[..k]);
             }
@@ -329,18 +290,9 @@ impl<'a> SetTheory<'a> {
     }
 
     /// `(sequence "Format", From, To[, Step])`.
-    fn sequence(
-        &mut self,
-        expr: Init,
-        args: &[Init],
-        elts: &mut RecSet,
-        locs: &[Loc],
-    ) -> SetResult<()> {
+    fn sequence(&mut self, expr: Init, args: &[Init], elts: &mut RecSet, locs: &[Loc]) -> SetResult<()> {
         if args.len() > 4 {
-            return Err(self.fatal(
-                locs,
-                format!("Bad args to (sequence \"Format\", From, To): {expr}"),
-            ));
+            return Err(self.fatal(locs, format!("Bad args to (sequence \"Format\", From, To): {expr}")));
         }
         // LLVM keeps the stride in an `int`.
         let mut step: i32 = 1;
@@ -369,11 +321,7 @@ impl<'a> SetTheory<'a> {
             // FIXME: llvm-tblgen 19 loops forever here; tdq stops with an error instead.
             return Err(self.fatal(locs, format!("Stride must not be zero: {expr}")));
         }
-        let step = i64::from(if from <= to {
-            step
-        } else {
-            step.wrapping_neg()
-        });
+        let step = i64::from(if from <= to { step } else { step.wrapping_neg() });
         loop {
             if (step > 0 && from > to) || (step < 0 && from < to) {
                 break;
@@ -404,8 +352,7 @@ fn printf_unsigned(format: &str, value: u32) -> String {
         let spec = &rest[p + 1..];
         let bytes = spec.as_bytes();
         let mut i = 0;
-        let (mut left, mut zero, mut plus, mut space, mut alt) =
-            (false, false, false, false, false);
+        let (mut left, mut zero, mut plus, mut space, mut alt) = (false, false, false, false, false);
         while i < bytes.len() {
             match bytes[i] {
                 b'-' => left = true,
@@ -431,8 +378,7 @@ fn printf_unsigned(format: &str, value: u32) -> String {
         } else {
             None
         };
-        while i < bytes.len() && matches!(bytes[i], b'h' | b'l' | b'j' | b'z' | b't' | b'L' | b'q')
-        {
+        while i < bytes.len() && matches!(bytes[i], b'h' | b'l' | b'j' | b'z' | b't' | b'L' | b'q') {
             i += 1;
         }
         let Some(&conv) = bytes.get(i) else {
@@ -460,16 +406,8 @@ fn printf_unsigned(format: &str, value: u32) -> String {
                 (sign, v.unsigned_abs().to_string(), "")
             }
             b'u' => ("", value.to_string(), ""),
-            b'x' => (
-                "",
-                format!("{value:x}"),
-                if alt && value != 0 { "0x" } else { "" },
-            ),
-            b'X' => (
-                "",
-                format!("{value:X}"),
-                if alt && value != 0 { "0X" } else { "" },
-            ),
+            b'x' => ("", format!("{value:x}"), if alt && value != 0 { "0x" } else { "" }),
+            b'X' => ("", format!("{value:X}"), if alt && value != 0 { "0X" } else { "" }),
             b'o' => ("", format!("{value:o}"), ""),
             b'c' => {
                 let c = char::from(value as u8).to_string();

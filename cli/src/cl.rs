@@ -185,11 +185,7 @@ pub struct Matches {
 impl Matches {
     /// The last value given to `name`.
     pub fn last(&self, name: &str) -> Option<&Value> {
-        self.occurrences
-            .iter()
-            .rev()
-            .find(|(n, _)| *n == name)
-            .map(|(_, v)| v)
+        self.occurrences.iter().rev().find(|(n, _)| *n == name).map(|(_, v)| v)
     }
     pub fn bool_or(&self, name: &str, default: bool) -> bool {
         match self.last(name) {
@@ -251,12 +247,7 @@ struct Parser<'a> {
 
 /// Parses `args` (without argv[0]) like `cl::ParseCommandLineOptions`: `@file` response files
 /// are expanded first; errors go to `err` and `--help`/`--version` text to `out`.
-pub fn parse(
-    cl: &CommandLine,
-    args: &[String],
-    out: &mut dyn Write,
-    err: &mut dyn Write,
-) -> Outcome {
+pub fn parse(cl: &CommandLine, args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> Outcome {
     let args = match expand_response_files(args) {
         Ok(args) => args,
         Err(message) => {
@@ -274,14 +265,7 @@ pub fn parse(
             map.entry(*name).or_insert(Handler::Literal(i));
         }
     }
-    let mut p = Parser {
-        cl,
-        map,
-        out,
-        err,
-        matches: Matches::default(),
-        error: false,
-    };
+    let mut p = Parser { cl, map, out, err, matches: Matches::default(), error: false };
     match p.run(&args) {
         Err(Stop(code)) => Outcome::Exit(code),
         Ok(()) if p.error => Outcome::Exit(1),
@@ -385,8 +369,7 @@ impl Parser<'_> {
             return Ok(Err(arg));
         }
         let prefixed_or_grouping = |o: &OptSpec| o.prefix || o.grouping();
-        let Some((mut index, mut len)) = self.longest_option_prefix(arg, prefixed_or_grouping)
-        else {
+        let Some((mut index, mut len)) = self.longest_option_prefix(arg, prefixed_or_grouping) else {
             return Ok(Err(arg));
         };
         loop {
@@ -417,11 +400,7 @@ impl Parser<'_> {
     }
 
     /// `getOptionPred`: the longest leading part of `name` that is an option satisfying `pred`.
-    fn longest_option_prefix(
-        &self,
-        name: &str,
-        pred: impl Fn(&OptSpec) -> bool,
-    ) -> Option<(usize, usize)> {
+    fn longest_option_prefix(&self, name: &str, pred: impl Fn(&OptSpec) -> bool) -> Option<(usize, usize)> {
         let mut len = name.len();
         while len >= 1 {
             if let Some(part) = name.get(..len) {
@@ -461,10 +440,7 @@ impl Parser<'_> {
             }
             Expects::Disallowed => {
                 if let Some(v) = value {
-                    self.option_error(
-                        handler,
-                        &format!("does not allow a value! '{v}' specified."),
-                    );
+                    self.option_error(handler, &format!("does not allow a value! '{v}' specified."));
                     self.error = true;
                     return Ok(());
                 }
@@ -473,11 +449,7 @@ impl Parser<'_> {
         }
         let o = match handler {
             Handler::Literal(l) => {
-                let group = self
-                    .cl
-                    .literals
-                    .as_ref()
-                    .expect("literal handlers come from the group");
+                let group = self.cl.literals.as_ref().expect("literal handlers come from the group");
                 self.matches.literal = Some(group.values[l].0);
                 return Ok(());
             }
@@ -489,24 +461,15 @@ impl Parser<'_> {
             ValueKind::Bool => match value.unwrap_or("") {
                 "" | "true" | "TRUE" | "True" | "1" => Ok(Value::Bool(true)),
                 "false" | "FALSE" | "False" | "0" => Ok(Value::Bool(false)),
-                v => Err(format!(
-                    "'{v}' is invalid value for boolean argument! Try 0 or 1"
-                )),
+                v => Err(format!("'{v}' is invalid value for boolean argument! Try 0 or 1")),
             },
             ValueKind::Str => Ok(Value::Str(value.unwrap_or("").to_string())),
             ValueKind::Uint32 | ValueKind::Uint64 => {
                 let v = value.unwrap_or("");
-                let max = if matches!(opt.kind, ValueKind::Uint32) {
-                    u32::MAX as u64
-                } else {
-                    u64::MAX
-                };
+                let max = if matches!(opt.kind, ValueKind::Uint32) { u32::MAX as u64 } else { u64::MAX };
                 match parse_unsigned(v).filter(|n| *n <= max) {
                     Some(n) => Ok(Value::Uint(n)),
-                    None => Err(format!(
-                        "'{v}' value invalid for {} argument!",
-                        opt_parser_name(opt.kind)
-                    )),
+                    None => Err(format!("'{v}' value invalid for {} argument!", opt_parser_name(opt.kind))),
                 }
             }
             ValueKind::Enum(values) => {
@@ -563,20 +526,14 @@ impl Parser<'_> {
                     Some((d, _)) => distance < *d,
                 };
                 if closer {
-                    let shown = if rhs.is_empty() || !permit_value {
-                        name.to_string()
-                    } else {
-                        format!("{name}={rhs}")
-                    };
+                    let shown =
+                        if rhs.is_empty() || !permit_value { name.to_string() } else { format!("{name}={rhs}") };
                     best = Some((distance, shown));
                 }
             }
         };
         for o in &self.cl.options {
-            consider(
-                &mut std::iter::once(o.name),
-                o.expects() != Expects::Disallowed,
-            );
+            consider(&mut std::iter::once(o.name), o.expects() != Expects::Disallowed);
         }
         if let Some(group) = &self.cl.literals {
             consider(&mut group.values.iter().map(|(n, _)| *n), false);
@@ -634,11 +591,7 @@ fn edit_distance(a: &str, b: &str) -> usize {
         row[0] = i + 1;
         for (j, cb) in b.iter().enumerate() {
             let old = row[j + 1];
-            row[j + 1] = if ca == *cb {
-                previous
-            } else {
-                1 + previous.min(row[j]).min(row[j + 1])
-            };
+            row[j + 1] = if ca == *cb { previous } else { 1 + previous.min(row[j]).min(row[j + 1]) };
             previous = old;
         }
     }
@@ -750,8 +703,7 @@ fn help_str(s: &mut String, help: &str, indent: usize, first_line_indented_by: u
 pub fn help_text(cl: &CommandLine, show_hidden: bool, categorized: bool) -> String {
     let visible = |o: &OptSpec| {
         // `--help` unhides `--help-list`, so that the plain list stays reachable.
-        (!o.really_hidden && (!o.hidden || show_hidden))
-            || (categorized && matches!(o.kind, ValueKind::Immediate(Immediate::HelpList)))
+        (!o.really_hidden && (!o.hidden || show_hidden)) || (categorized && matches!(o.kind, ValueKind::Immediate(Immediate::HelpList)))
     };
     let mut items: Vec<(&str, &str, HelpItem)> = cl
         .options
@@ -763,16 +715,9 @@ pub fn help_text(cl: &CommandLine, show_hidden: bool, categorized: bool) -> Stri
         items.push((g.sort_key, g.category, HelpItem::Group(g)));
     }
     items.sort_by(|a, b| a.0.as_bytes().cmp(b.0.as_bytes()));
-    let width = items
-        .iter()
-        .map(|(_, _, item)| item.width())
-        .max()
-        .unwrap_or(0);
+    let width = items.iter().map(|(_, _, item)| item.width()).max().unwrap_or(0);
 
-    let mut s = format!(
-        "USAGE: {} [options] {}\n\nOPTIONS:\n",
-        cl.program_name, cl.positional_help
-    );
+    let mut s = format!("USAGE: {} [options] {}\n\nOPTIONS:\n", cl.program_name, cl.positional_help);
     if categorized {
         let mut categories: Vec<&str> = items.iter().map(|(_, c, _)| *c).collect();
         categories.sort_by(|a, b| a.as_bytes().cmp(b.as_bytes()));
@@ -795,12 +740,7 @@ pub fn help_text(cl: &CommandLine, show_hidden: bool, categorized: bool) -> Stri
 /// A missing file leaves the word as it is; words from a response file that name further
 /// response files are relative to that file's directory.
 fn expand_response_files(args: &[String]) -> Result<Vec<String>, String> {
-    fn expand(
-        args: &[String],
-        base: Option<&Path>,
-        stack: &mut Vec<PathBuf>,
-        out: &mut Vec<String>,
-    ) -> Result<(), String> {
+    fn expand(args: &[String], base: Option<&Path>, stack: &mut Vec<PathBuf>, out: &mut Vec<String>) -> Result<(), String> {
         for arg in args {
             let Some(name) = arg.strip_prefix('@') else {
                 out.push(arg.clone());
@@ -816,13 +756,7 @@ fn expand_response_files(args: &[String]) -> Result<Vec<String>, String> {
                     out.push(arg.clone());
                     continue;
                 }
-                Err(e) => {
-                    return Err(format!(
-                        "cannot not open file '{}': {}",
-                        path.display(),
-                        crate::os_message(&e)
-                    ))
-                }
+                Err(e) => return Err(format!("cannot not open file '{}': {}", path.display(), crate::os_message(&e))),
             };
             let canonical = path.canonicalize().unwrap_or_else(|_| path.clone());
             if stack.contains(&canonical) {
@@ -908,10 +842,7 @@ mod tests {
 
     #[test]
     fn gnu_tokenizer_quotes_and_escapes() {
-        assert_eq!(
-            tokenize_gnu("a 'b c' \"d\\\"e\" f\\ g\n"),
-            vec!["a", "b c", "d\"e", "f g"]
-        );
+        assert_eq!(tokenize_gnu("a 'b c' \"d\\\"e\" f\\ g\n"), vec!["a", "b c", "d\"e", "f g"]);
         assert_eq!(tokenize_gnu("  "), Vec::<String>::new());
     }
 }

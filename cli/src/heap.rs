@@ -85,10 +85,7 @@ pub fn start() {
         libc::mallopt(libc::M_TOP_PAD, TOP_PAD);
         libc::mallopt(libc::M_TRIM_THRESHOLD, TRIM_THRESHOLD);
     }
-    let _ = std::thread::Builder::new()
-        .name("prefault".into())
-        .stack_size(64 << 10)
-        .spawn(prefault);
+    let _ = std::thread::Builder::new().name("prefault".into()).stack_size(64 << 10).spawn(prefault);
 }
 
 #[cfg(not(all(target_os = "linux", target_env = "gnu")))]
@@ -108,11 +105,7 @@ fn prefault() {
     let mut nap = BUSY;
     loop {
         let latest = LATEST.load(Relaxed);
-        nap = if latest == seen {
-            (nap * 2).min(IDLE)
-        } else {
-            BUSY
-        };
+        nap = if latest == seen { (nap * 2).min(IDLE) } else { BUSY };
         seen = latest;
         // The window, up to the end of the heap's mapping (`sbrk(0)`, glibc's record of it).
         // SAFETY: `sbrk(0)` only reads where the heap ends.
@@ -121,13 +114,7 @@ fn prefault() {
         let to = (latest + WINDOW).min(brk) & !(PAGE - 1);
         if to >= from + STEP {
             // SAFETY: populating maps pages without changing their contents.
-            let r = unsafe {
-                libc::madvise(
-                    from as *mut libc::c_void,
-                    to - from,
-                    libc::MADV_POPULATE_WRITE,
-                )
-            };
+            let r = unsafe { libc::madvise(from as *mut libc::c_void, to - from, libc::MADV_POPULATE_WRITE) };
             if r != 0 && std::io::Error::last_os_error().raw_os_error() == Some(libc::EINVAL) {
                 return; // a kernel before 5.14: nothing to do
             }

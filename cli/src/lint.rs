@@ -16,11 +16,7 @@ use crate::query::{open_store, resolve_sources, SourceArgs, TdArgs};
 
 /// `--td`/-I/-D naming exactly `sources`.
 fn td_args(sources: &Sources) -> TdArgs {
-    TdArgs {
-        td: Some(sources.root.clone()),
-        include: sources.include_dirs.clone(),
-        define: sources.defines.clone(),
-    }
+    TdArgs { td: Some(sources.root.clone()), include: sources.include_dirs.clone(), define: sources.defines.clone() }
 }
 
 #[derive(Args, Debug)]
@@ -82,54 +78,30 @@ fn run_inner(args: LintArgs) -> Result<i32, String> {
         let mut out = String::new();
         for l in LINTS {
             let on = if l.enabled_by_default { "on" } else { "off" };
-            out.push_str(&format!(
-                "{:<28} {:<8} {:<4} {}\n",
-                l.id,
-                l.default_level.as_str(),
-                on,
-                l.summary()
-            ));
+            out.push_str(&format!("{:<28} {:<8} {:<4} {}\n", l.id, l.default_level.as_str(), on, l.summary()));
         }
         return emit(&args.output, &out).map(|()| SUCCESS);
     }
     if let Some(id) = &args.explain {
-        let lint = tdq_lints::rules::find(id)
-            .ok_or_else(|| format!("no lint `{id}` (`tdq lint --list` lists them)"))?;
-        let text = format!(
-            "# {} ({}, {} by default)\n\n{}",
-            lint.id,
-            lint.default_level.as_str(),
-            if lint.enabled_by_default { "on" } else { "off" },
-            tdq_lints::doc::render(lint.doc)
-        );
+        let lint = tdq_lints::rules::find(id).ok_or_else(|| format!("no lint `{id}` (`tdq lint --list` lists them)"))?;
+        let text = format!("# {} ({}, {} by default)\n\n{}", lint.id, lint.default_level.as_str(), if lint.enabled_by_default { "on" } else { "off" }, tdq_lints::doc::render(lint.doc));
         return emit(&args.output, &text).map(|()| SUCCESS);
     }
-    let format = Format::parse(&args.format).ok_or_else(|| {
-        format!(
-            "--format {}: expected text, json, sarif or github",
-            args.format
-        )
-    })?;
+    let format = Format::parse(&args.format).ok_or_else(|| format!("--format {}: expected text, json, sarif or github", args.format))?;
     // Without --config, the tdq.toml that names the sources (when they come from one) configures.
     let project = std::env::current_dir().ok().and_then(|d| Project::find(&d));
     let config_path = args.config.clone().or(project);
     let mut config = load_config(config_path.as_deref())?;
     if !args.select.is_empty() {
-        config
-            .override_select(&args.select)
-            .map_err(|e| e.to_string())?;
+        config.override_select(&args.select).map_err(|e| e.to_string())?;
     }
-    config
-        .extend_ignore(&args.ignore)
-        .map_err(|e| e.to_string())?;
+    config.extend_ignore(&args.ignore).map_err(|e| e.to_string())?;
     if let Some(level) = &args.fail_on {
-        config.fail_on = Level::parse(level)
-            .ok_or_else(|| format!("--fail-on {level}: expected error, warning or note"))?;
+        config.fail_on = Level::parse(level).ok_or_else(|| format!("--fail-on {level}: expected error, warning or note"))?;
     }
     let baseline = match &args.baseline {
         Some(path) => {
-            let text = std::fs::read_to_string(path)
-                .map_err(|e| format!("{}: {}", path.display(), crate::os_message(&e)))?;
+            let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {}", path.display(), crate::os_message(&e)))?;
             Some(Baseline::parse(&text).map_err(|e| format!("{}: {e}", path.display()))?)
         }
         None => None,
@@ -138,36 +110,14 @@ fn run_inner(args: LintArgs) -> Result<i32, String> {
     lint(&sources, &config, baseline.as_ref(), format, &args)
 }
 
-fn lint(
-    sources: &Sources,
-    config: &Config,
-    baseline: Option<&Baseline>,
-    format: Format,
-    args: &LintArgs,
-) -> Result<i32, String> {
+fn lint(sources: &Sources, config: &Config, baseline: Option<&Baseline>, format: Format, args: &LintArgs) -> Result<i32, String> {
     let path = sources.root.clone();
-    let text = std::fs::read(&path).map_err(|e| {
-        format!(
-            "could not open input file '{path}': {}",
-            crate::os_message(&e)
-        )
-    })?;
-    let opts = tdq_core::Options {
-        include_dirs: sources.include_dirs.clone(),
-        defines: sources.defines.clone(),
-        no_warn_on_unused_template_args: true,
-        limits: crate::limits(&args.limit),
-        ..Default::default()
-    };
+    let text = std::fs::read(&path).map_err(|e| format!("could not open input file '{path}': {}", crate::os_message(&e)))?;
+    let opts = tdq_core::Options { include_dirs: sources.include_dirs.clone(), defines: sources.defines.clone(), no_warn_on_unused_template_args: true, limits: crate::limits(&args.limit), ..Default::default() };
     let eval = tdq_core::evaluate(&path, text, &opts);
     if eval.parse_failed || eval.diags.has_errors() {
         let mut err = std::io::stderr().lock();
-        for d in eval
-            .diags
-            .list
-            .iter()
-            .filter(|d| d.severity == tdq_core::Severity::Error)
-        {
+        for d in eval.diags.list.iter().filter(|d| d.severity == tdq_core::Severity::Error) {
             let _ = err.write_all(&tdq_core::diag::render_bytes(&eval.sm, d));
         }
         return Err(format!("{path} does not evaluate; nothing linted"));
@@ -177,10 +127,7 @@ fn lint(
     let store = match config.user.is_empty() {
         true => None,
         false => {
-            let source = SourceArgs {
-                td: td_args(sources),
-                db: None,
-            };
+            let source = SourceArgs { td: td_args(sources), db: None };
             Some(open_store(&source).map_err(|f| f.message)?.conn)
         }
     };
@@ -188,28 +135,15 @@ fn lint(
     let mut findings = tdq_lints::run(&ctx, config, sql).map_err(|e| e.to_string())?;
     if let Some(path) = &args.write_baseline {
         let b = Baseline::of(&findings);
-        std::fs::write(path, b.to_json())
-            .map_err(|e| format!("{}: {}", path.display(), crate::os_message(&e)))?;
-        eprintln!(
-            "tdq lint: {} finding(s) written to baseline {}",
-            findings.len(),
-            path.display()
-        );
+        std::fs::write(path, b.to_json()).map_err(|e| format!("{}: {}", path.display(), crate::os_message(&e)))?;
+        eprintln!("tdq lint: {} finding(s) written to baseline {}", findings.len(), path.display());
         return Ok(SUCCESS);
     }
     if let Some(b) = baseline {
         findings.retain(|f| !b.contains(f));
     }
-    let user_rules: Vec<(String, Level)> = config
-        .user
-        .iter()
-        .map(|u| (u.id.clone(), u.level))
-        .collect();
-    let report = if args.statistics {
-        output::statistics(&findings)
-    } else {
-        output::render(format, &findings, &eval.sm, &user_rules)
-    };
+    let user_rules: Vec<(String, Level)> = config.user.iter().map(|u| (u.id.clone(), u.level)).collect();
+    let report = if args.statistics { output::statistics(&findings) } else { output::render(format, &findings, &eval.sm, &user_rules) };
     emit(&args.output, &report)?;
     let failing = findings.iter().any(|f| f.level >= config.fail_on);
     Ok(if failing { FAILURE } else { SUCCESS })
@@ -217,28 +151,20 @@ fn lint(
 
 /// The `[lint]` table of a tdq.toml (none: the defaults).
 fn load_config(path: Option<&Path>) -> Result<Config, String> {
-    let Some(path) = path else {
-        return Ok(Config::default());
-    };
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| format!("{}: {}", path.display(), crate::os_message(&e)))?;
-    let doc: toml::Table = text
-        .parse()
-        .map_err(|e: toml::de::Error| format!("{}: {}", path.display(), e.message()))?;
+    let Some(path) = path else { return Ok(Config::default()) };
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {}", path.display(), crate::os_message(&e)))?;
+    let doc: toml::Table = text.parse().map_err(|e: toml::de::Error| format!("{}: {}", path.display(), e.message()))?;
     let base = path.parent().unwrap_or(Path::new("."));
     match doc.get("lint") {
         None => Ok(Config::default()),
-        Some(toml::Value::Table(t)) => {
-            Config::from_table(t, base).map_err(|e| format!("{}: {e}", path.display()))
-        }
+        Some(toml::Value::Table(t)) => Config::from_table(t, base).map_err(|e| format!("{}: {e}", path.display())),
         Some(_) => Err(format!("{}: `lint` must be a table", path.display())),
     }
 }
 
 fn emit(output: &Option<PathBuf>, text: &str) -> Result<(), String> {
     match output {
-        Some(path) => std::fs::write(path, text)
-            .map_err(|e| format!("{}: {}", path.display(), crate::os_message(&e))),
+        Some(path) => std::fs::write(path, text).map_err(|e| format!("{}: {}", path.display(), crate::os_message(&e))),
         None => {
             let mut out = std::io::stdout().lock();
             // A closed pipe (`| head`) is not an error worth reporting.

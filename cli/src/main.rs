@@ -68,9 +68,7 @@ const EVALUATION_STACK: usize = 1 << 30;
 
 fn main() {
     heap::start();
-    let worker = std::thread::Builder::new()
-        .stack_size(EVALUATION_STACK)
-        .spawn(real_main);
+    let worker = std::thread::Builder::new().stack_size(EVALUATION_STACK).spawn(real_main);
     match worker.map(|w| w.join()) {
         Ok(Ok(())) => {}
         _ => std::process::exit(exit_codes::FAILURE),
@@ -91,33 +89,21 @@ fn real_main() {
     }
     // llvm-tblgen's words go to it untouched: clap would take a `--` of theirs for its own.
     if args.first().map(String::as_str) == Some("tblgen") {
-        let status = tblgen::run(
-            &format!("{file_name} tblgen"),
-            &format!("{argv0} tblgen"),
-            &args[1..],
-        );
+        let status = tblgen::run(&format!("{file_name} tblgen"), &format!("{argv0} tblgen"), &args[1..]);
         std::process::exit(status);
     }
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => {
             let _ = e.print();
-            std::process::exit(if e.use_stderr() {
-                exit_codes::USAGE
-            } else {
-                exit_codes::SUCCESS
-            });
+            std::process::exit(if e.use_stderr() { exit_codes::USAGE } else { exit_codes::SUCCESS });
         }
     };
     let status = match cli.command {
         // Reached only through an abbreviation or alias clap accepts; run it all the same.
         Some(Command::Tblgen { args }) => {
             let args: Vec<String> = args.into_iter().map(lossy).collect();
-            tblgen::run(
-                &format!("{file_name} tblgen"),
-                &format!("{argv0} tblgen"),
-                &args,
-            )
+            tblgen::run(&format!("{file_name} tblgen"), &format!("{argv0} tblgen"), &args)
         }
         Some(Command::Q(args)) => query::run_canned(args),
         Some(Command::Schema(args)) => query::run_schema(args),
@@ -133,9 +119,7 @@ fn real_main() {
 
 /// Checks one `--limit NAME=N` of a clap-parsed subcommand (`lint`, `diff`).
 pub fn parse_limit(setting: &str) -> Result<String, String> {
-    tdq_core::limits::Limits::default()
-        .apply(setting)
-        .map(|()| setting.to_string())
+    tdq_core::limits::Limits::default().apply(setting).map(|()| setting.to_string())
 }
 
 /// The limits that `--limit` settings checked by [`parse_limit`] ask for.
@@ -150,8 +134,7 @@ pub fn limits(settings: &[String]) -> tdq_core::limits::Limits {
 /// Command-line words as text. TableGen's paths and names are text; a word that is not UTF-8
 /// keeps its valid parts.
 fn lossy(word: OsString) -> String {
-    word.into_string()
-        .unwrap_or_else(|w| w.to_string_lossy().into_owned())
+    word.into_string().unwrap_or_else(|w| w.to_string_lossy().into_owned())
 }
 
 /// An I/O error's message the way LLVM's `std::error_code::message()` words it:

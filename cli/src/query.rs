@@ -76,12 +76,7 @@ pub struct QueryArgs {
     /// SQL to run; `-` reads it from standard input.
     pub sql: Option<String>,
     /// Read the SQL from a file.
-    #[arg(
-        short = 'f',
-        long = "file",
-        value_name = "FILE.sql",
-        conflicts_with = "sql"
-    )]
+    #[arg(short = 'f', long = "file", value_name = "FILE.sql", conflicts_with = "sql")]
     pub file: Option<PathBuf>,
     #[command(flatten)]
     pub source: SourceArgs,
@@ -97,16 +92,10 @@ pub struct Failure {
 
 impl Failure {
     pub fn new(message: impl Into<String>) -> Failure {
-        Failure {
-            message: message.into(),
-            status: FAILURE,
-        }
+        Failure { message: message.into(), status: FAILURE }
     }
     fn usage(message: impl Into<String>) -> Failure {
-        Failure {
-            message: message.into(),
-            status: USAGE,
-        }
+        Failure { message: message.into(), status: USAGE }
     }
 }
 
@@ -131,24 +120,16 @@ pub fn finish(result: Result<(), Failure>) -> i32 {
 /// The sources of `args`: `--td` with -I/-D, else the nearest tdq.toml.
 pub fn resolve_sources(args: &TdArgs) -> Result<Sources, Failure> {
     if let Some(td) = &args.td {
-        return Ok(Sources {
-            root: td.clone(),
-            include_dirs: args.include.clone(),
-            defines: args.define.clone(),
-        });
+        return Ok(Sources { root: td.clone(), include_dirs: args.include.clone(), defines: args.define.clone() });
     }
-    let cwd = std::env::current_dir()
-        .map_err(|e| Failure::new(format!("cannot read the working directory: {e}")))?;
+    let cwd = std::env::current_dir().map_err(|e| Failure::new(format!("cannot read the working directory: {e}")))?;
     let Some(path) = Project::find(&cwd) else {
         return Err(Failure::usage(
             "no sources: give the root file with --td FILE (and -I DIR, -D NAME), or create a tdq.toml with `tdq init --td FILE -I DIR`",
         ));
     };
     let mut project = Project::load(&path).map_err(|e| Failure::new(e.0))?;
-    project
-        .sources
-        .include_dirs
-        .extend(args.include.iter().cloned());
+    project.sources.include_dirs.extend(args.include.iter().cloned());
     project.sources.defines.extend(args.define.iter().cloned());
     Ok(project.sources)
 }
@@ -165,47 +146,29 @@ pub struct OpenStore {
 pub fn open_store(args: &SourceArgs) -> Result<OpenStore, Failure> {
     let start = Instant::now();
     if let Some(db) = &args.db {
-        let conn = tdq_store::open_read_only(db)
-            .map_err(|e| Failure::new(format!("{}: {e}", db.display())))?;
-        return Ok(OpenStore {
-            conn,
-            path: db.clone(),
-            built: false,
-            seconds: start.elapsed().as_secs_f64(),
-        });
+        let conn = tdq_store::open_read_only(db).map_err(|e| Failure::new(format!("{}: {e}", db.display())))?;
+        return Ok(OpenStore { conn, path: db.clone(), built: false, seconds: start.elapsed().as_secs_f64() });
     }
     let sources = resolve_sources(&args.td)?;
     let mut spinner: Option<indicatif::ProgressBar> = None;
     let mut on_build = || {
         if std::io::stderr().is_terminal() {
             let bar = indicatif::ProgressBar::new_spinner();
-            bar.set_message(format!(
-                "evaluating {} and building the store",
-                sources.root
-            ));
+            bar.set_message(format!("evaluating {} and building the store", sources.root));
             bar.enable_steady_tick(std::time::Duration::from_millis(100));
             spinner = Some(bar);
         }
     };
-    let result =
-        tdq_store::cache::open_or_build(&sources, &tdq_store::cache::cache_dir(), &mut on_build);
+    let result = tdq_store::cache::open_or_build(&sources, &tdq_store::cache::cache_dir(), &mut on_build);
     if let Some(bar) = spinner {
         bar.finish_and_clear();
     }
     let store = result.map_err(|e| Failure::new(e.to_string()))?;
-    Ok(OpenStore {
-        conn: store.conn,
-        path: store.path,
-        built: store.built,
-        seconds: start.elapsed().as_secs_f64(),
-    })
+    Ok(OpenStore { conn: store.conn, path: store.path, built: store.built, seconds: start.elapsed().as_secs_f64() })
 }
 
 /// The engine `options` ask for, over `store` (or over a Parquet export with `--data`).
-fn make_engine(
-    options: &QueryOptions,
-    source: &SourceArgs,
-) -> Result<(Box<dyn Engine>, Option<OpenStore>), Failure> {
+fn make_engine(options: &QueryOptions, source: &SourceArgs) -> Result<(Box<dyn Engine>, Option<OpenStore>), Failure> {
     if let Some(dir) = &options.data {
         return Ok((datafusion_over_parquet(dir)?, None));
     }
@@ -220,10 +183,7 @@ fn make_engine(
 
 #[cfg(feature = "datafusion")]
 fn datafusion_over_store(conn: rusqlite::Connection) -> Result<Box<dyn Engine>, Failure> {
-    Ok(Box::new(
-        tdq_queries::datafusion::DataFusionEngine::over_store(conn)
-            .map_err(|e| Failure::new(e.message))?,
-    ))
+    Ok(Box::new(tdq_queries::datafusion::DataFusionEngine::over_store(conn).map_err(|e| Failure::new(e.message))?))
 }
 
 #[cfg(feature = "datafusion")]
@@ -236,54 +196,41 @@ fn datafusion_over_parquet(dir: &std::path::Path) -> Result<Box<dyn Engine>, Fai
 
 #[cfg(not(feature = "datafusion"))]
 fn datafusion_over_store(_: rusqlite::Connection) -> Result<Box<dyn Engine>, Failure> {
-    Err(Failure::usage(
-        "this tdq was built without DataFusion (cargo feature `datafusion`)",
-    ))
+    Err(Failure::usage("this tdq was built without DataFusion (cargo feature `datafusion`)"))
 }
 
 #[cfg(not(feature = "datafusion"))]
 fn datafusion_over_parquet(_: &std::path::Path) -> Result<Box<dyn Engine>, Failure> {
-    Err(Failure::usage(
-        "this tdq was built without DataFusion (cargo feature `datafusion`)",
-    ))
+    Err(Failure::usage("this tdq was built without DataFusion (cargo feature `datafusion`)"))
 }
 
 /// `tdq [SQL]`.
 pub fn run_query(args: QueryArgs) -> i32 {
     finish((|| {
-        let (sql, source_name) =
-            match (&args.sql, &args.file) {
-                (Some(s), _) if s == "-" => (read_stdin()?, "<stdin>".to_owned()),
-                (Some(s), _) => (s.clone(), "<query>".to_owned()),
-                (None, Some(f)) => (
-                    std::fs::read_to_string(f).map_err(|e| {
-                        Failure::new(format!("{}: {}", f.display(), crate::os_message(&e)))
-                    })?,
-                    f.display().to_string(),
-                ),
-                (None, None) => return Err(Failure::usage(
-                    "no query: give SQL, `-f FILE.sql`, or `-` for standard input (`tdq --help`)",
-                )),
-            };
+        let (sql, source_name) = match (&args.sql, &args.file) {
+            (Some(s), _) if s == "-" => (read_stdin()?, "<stdin>".to_owned()),
+            (Some(s), _) => (s.clone(), "<query>".to_owned()),
+            (None, Some(f)) => (
+                std::fs::read_to_string(f)
+                    .map_err(|e| Failure::new(format!("{}: {}", f.display(), crate::os_message(&e))))?,
+                f.display().to_string(),
+            ),
+            (None, None) => {
+                return Err(Failure::usage("no query: give SQL, `-f FILE.sql`, or `-` for standard input (`tdq --help`)"))
+            }
+        };
         execute(&sql, &source_name, &args.source, &args.options)
     })())
 }
 
 fn read_stdin() -> Result<String, Failure> {
     let mut s = String::new();
-    std::io::stdin()
-        .read_to_string(&mut s)
-        .map_err(|e| Failure::new(format!("reading standard input: {e}")))?;
+    std::io::stdin().read_to_string(&mut s).map_err(|e| Failure::new(format!("reading standard input: {e}")))?;
     Ok(s)
 }
 
 /// Runs `sql` and prints its results.
-pub fn execute(
-    sql: &str,
-    source_name: &str,
-    source: &SourceArgs,
-    options: &QueryOptions,
-) -> Result<(), Failure> {
+pub fn execute(sql: &str, source_name: &str, source: &SourceArgs, options: &QueryOptions) -> Result<(), Failure> {
     let (mut engine, mut store) = make_engine(options, source)?;
     let mut start = Instant::now();
     let mut results = engine.run(sql, &options.params);
@@ -317,8 +264,7 @@ pub fn execute(
 
 /// SQLite's words for a damaged database file (SQLITE_CORRUPT, SQLITE_NOTADB).
 fn is_damaged_store(message: &str) -> bool {
-    message.contains("database disk image is malformed")
-        || message.contains("file is not a database")
+    message.contains("database disk image is malformed") || message.contains("file is not a database")
 }
 
 pub fn print_results(results: &[ResultSet], format: Option<Format>) -> Result<(), Failure> {
@@ -370,10 +316,7 @@ pub fn run_canned(mut args: CannedArgs) -> i32 {
             let mut out = String::new();
             for q in tdq_queries::canned::all() {
                 let params: Vec<String> = q.params.iter().map(|p| p.0.to_uppercase()).collect();
-                let usage = std::iter::once(q.name.to_string())
-                    .chain(params)
-                    .collect::<Vec<_>>()
-                    .join(" ");
+                let usage = std::iter::once(q.name.to_string()).chain(params).collect::<Vec<_>>().join(" ");
                 out.push_str(&format!("{usage}\n    {}\n", q.description));
             }
             print!("{out}");
@@ -392,27 +335,15 @@ pub fn run_canned(mut args: CannedArgs) -> i32 {
             return Ok(());
         }
         if args.args.len() > q.params.len() {
-            return Err(Failure::usage(format!(
-                "`{}` takes {} argument(s)",
-                q.name,
-                q.params.len()
-            )));
+            return Err(Failure::usage(format!("`{}` takes {} argument(s)", q.name, q.params.len())));
         }
         for ((pname, _), value) in q.params.iter().zip(&args.args) {
             let p = Param::parse(&format!("{pname}={value}")).map_err(Failure::usage)?;
             args.options.params.retain(|x| x.name != p.name);
             args.options.params.push(p);
         }
-        if let Some((missing, meaning)) = q
-            .params
-            .iter()
-            .find(|(n, _)| !args.options.params.iter().any(|p| &p.name == n))
-        {
-            return Err(Failure::usage(format!(
-                "`{}` needs {} ({meaning})",
-                q.name,
-                missing.to_uppercase()
-            )));
+        if let Some((missing, meaning)) = q.params.iter().find(|(n, _)| !args.options.params.iter().any(|p| &p.name == n)) {
+            return Err(Failure::usage(format!("`{}` needs {} ({meaning})", q.name, missing.to_uppercase())));
         }
         execute(q.sql, &format!("<{}>", q.name), &args.source, &args.options)
     })())
@@ -438,30 +369,19 @@ pub fn run_schema(args: SchemaArgs) -> i32 {
             return Ok(());
         };
         let store = open_store(&args.source)?;
-        let doc = tdq_store::schema::TABLES
-            .iter()
-            .find(|t| t.name.eq_ignore_ascii_case(table));
+        let doc = tdq_store::schema::TABLES.iter().find(|t| t.name.eq_ignore_ascii_case(table));
         let mut engine = tdq_queries::sqlite::SqliteEngine::new(store.conn);
-        let sql = format!(
-            "SELECT * FROM {} LIMIT 0",
-            tdq_store::schema::quote_ident(table)
-        );
-        let rs = engine
-            .run(&sql, &[])
-            .map_err(|e| Failure::new(e.render("<schema>", &sql)))?;
+        let sql = format!("SELECT * FROM {} LIMIT 0", tdq_store::schema::quote_ident(table));
+        let rs = engine.run(&sql, &[]).map_err(|e| Failure::new(e.render("<schema>", &sql)))?;
         let mut out = String::new();
         if let Some(d) = doc {
             out.push_str(&format!("{}\n    {}\n", d.name, d.about));
         } else {
             out.push_str(&format!("{table}: the defs deriving from class {table}\n"));
         }
-        let documented: Vec<&(&str, &str)> =
-            doc.map(|d| d.columns.iter().collect()).unwrap_or_default();
+        let documented: Vec<&(&str, &str)> = doc.map(|d| d.columns.iter().collect()).unwrap_or_default();
         for col in &rs[0].columns {
-            let about = documented
-                .iter()
-                .find(|(c, _)| c.split(", ").any(|x| x == col))
-                .map(|(_, a)| *a);
+            let about = documented.iter().find(|(c, _)| c.split(", ").any(|x| x == col)).map(|(_, a)| *a);
             match about {
                 Some(a) => out.push_str(&format!("  {col:<24} {a}\n")),
                 None => out.push_str(&format!("  {col}\n")),
@@ -490,22 +410,17 @@ pub struct ExportArgs {
 
 pub fn run_export(args: ExportArgs) -> i32 {
     finish((|| {
-        let source = SourceArgs {
-            td: args.td.clone(),
-            db: args.from_db.clone(),
-        };
+        let source = SourceArgs { td: args.td.clone(), db: args.from_db.clone() };
         if let Some(db) = &args.db_out {
             let sources = resolve_sources(&args.td)?;
-            let eval =
-                tdq_store::cache::evaluate(&sources).map_err(|e| Failure::new(e.to_string()))?;
+            let eval = tdq_store::cache::evaluate(&sources).map_err(|e| Failure::new(e.to_string()))?;
             let info = tdq_store::BuildInfo {
                 root: sources.root.clone(),
                 include_dirs: sources.include_dirs.clone(),
                 defines: sources.defines.clone(),
                 cache_key: String::new(),
             };
-            tdq_store::cache::write_atomically(db, &eval, &info)
-                .map_err(|e| Failure::new(e.to_string()))?;
+            tdq_store::cache::write_atomically(db, &eval, &info).map_err(|e| Failure::new(e.to_string()))?;
         }
         if let Some(dir) = &args.parquet {
             let store = open_store(&source)?;
@@ -517,15 +432,12 @@ pub fn run_export(args: ExportArgs) -> i32 {
 
 #[cfg(feature = "datafusion")]
 fn export_parquet(conn: rusqlite::Connection, dir: &std::path::Path) -> Result<(), Failure> {
-    tdq_queries::datafusion::export_parquet(&conn, dir)
-        .map_err(|e| Failure::new(format!("{}: {}", dir.display(), e.message)))
+    tdq_queries::datafusion::export_parquet(&conn, dir).map_err(|e| Failure::new(format!("{}: {}", dir.display(), e.message)))
 }
 
 #[cfg(not(feature = "datafusion"))]
 fn export_parquet(_: rusqlite::Connection, _: &std::path::Path) -> Result<(), Failure> {
-    Err(Failure::usage(
-        "this tdq was built without DataFusion and Parquet (cargo feature `datafusion`)",
-    ))
+    Err(Failure::usage("this tdq was built without DataFusion and Parquet (cargo feature `datafusion`)"))
 }
 
 /// `tdq init`.
@@ -542,23 +454,15 @@ pub fn run_init(args: InitArgs) -> i32 {
     finish((|| {
         let path = PathBuf::from(tdq_store::project::PROJECT_FILE);
         if path.exists() && !args.force {
-            return Err(Failure::new(
-                "tdq.toml already exists here (--force replaces it)",
-            ));
+            return Err(Failure::new("tdq.toml already exists here (--force replaces it)"));
         }
         let Some(td) = &args.td.td else {
-            return Err(Failure::usage(
-                "tdq init needs the root file: tdq init --td FILE [-I DIR]... [-D NAME]...",
-            ));
+            return Err(Failure::usage("tdq init needs the root file: tdq init --td FILE [-I DIR]... [-D NAME]..."));
         };
         if !std::path::Path::new(td).is_file() {
             return Err(Failure::new(format!("{td}: no such file")));
         }
-        let sources = Sources {
-            root: td.clone(),
-            include_dirs: args.td.include.clone(),
-            defines: args.td.define.clone(),
-        };
+        let sources = Sources { root: td.clone(), include_dirs: args.td.include.clone(), defines: args.td.define.clone() };
         std::fs::write(&path, tdq_store::Project::template(&sources))
             .map_err(|e| Failure::new(format!("writing tdq.toml: {e}")))?;
         eprintln!("wrote tdq.toml for {td}");

@@ -18,14 +18,9 @@ use timing::{PhaseTimer, ReportOptions};
 /// `program_name` starts cl::'s messages (llvm-tblgen uses the file name of argv[0]), `argv0`
 /// starts the driver's (llvm-tblgen uses argv[0] as given).
 pub fn run(program_name: &str, argv0: &str, args: &[String]) -> i32 {
-    let extra: Vec<(&'static str, &'static str)> = tdq_backends::BACKENDS
-        .iter()
-        .map(|b| (b.name(), b.help()))
-        .collect();
-    let backend_options: Vec<BackendOption> = tdq_backends::BACKENDS
-        .iter()
-        .flat_map(|b| b.options().iter().copied())
-        .collect();
+    let extra: Vec<(&'static str, &'static str)> =
+        tdq_backends::BACKENDS.iter().map(|b| (b.name(), b.help())).collect();
+    let backend_options: Vec<BackendOption> = tdq_backends::BACKENDS.iter().flat_map(|b| b.options().iter().copied()).collect();
     let cl = options::command_line(program_name, argv0, &extra, &backend_options);
     let matches = match cl::parse(&cl, args, &mut std::io::stdout(), &mut std::io::stderr()) {
         Outcome::Run(matches) => matches,
@@ -41,10 +36,7 @@ pub fn run(program_name: &str, argv0: &str, args: &[String]) -> i32 {
         return FAILURE;
     }
     let limit_settings = matches.list("limit");
-    if let Some(e) = limit_settings
-        .iter()
-        .find_map(|s| crate::parse_limit(s).err())
-    {
+    if let Some(e) = limit_settings.iter().find_map(|s| crate::parse_limit(s).err()) {
         eprintln!("{program_name}: for the --limit option: {e}");
         return FAILURE;
     }
@@ -61,21 +53,13 @@ pub fn run(program_name: &str, argv0: &str, args: &[String]) -> i32 {
     };
     restore_default_sigpipe();
     let settings = Settings {
-        input: matches
-            .positionals
-            .first()
-            .cloned()
-            .unwrap_or_else(|| "-".to_string()),
+        input: matches.positionals.first().cloned().unwrap_or_else(|| "-".to_string()),
         output: matches.str("o").unwrap_or("-").to_string(),
         depfile: matches.str("d").unwrap_or("").to_string(),
         write_if_changed: matches.bool_or("write-if-changed", false),
         from_db: matches.str("from-db").unwrap_or("").to_string(),
         backend: BackendOptions {
-            input_filename: matches
-                .positionals
-                .first()
-                .cloned()
-                .unwrap_or_else(|| "-".to_string()),
+            input_filename: matches.positionals.first().cloned().unwrap_or_else(|| "-".to_string()),
             output_filename: matches.str("o").unwrap_or("-").to_string(),
             release,
             values: backend_option_values(&matches, &backend_options),
@@ -83,8 +67,7 @@ pub fn run(program_name: &str, argv0: &str, args: &[String]) -> i32 {
         core: tdq_core::Options {
             include_dirs: matches.list("I"),
             defines: matches.list("D"),
-            no_warn_on_unused_template_args: matches
-                .bool_or("no-warn-on-unused-template-args", false),
+            no_warn_on_unused_template_args: matches.bool_or("no-warn-on-unused-template-args", false),
             limits,
             release,
         },
@@ -148,38 +131,22 @@ fn unsupported_option(matches: &cl::Matches) -> Option<String> {
 }
 
 /// The steps of llvm-tblgen's `TableGenMain`, in its order.
-fn table_gen_main(
-    argv0: &str,
-    settings: &Settings,
-    backend: &dyn Backend,
-    mut timer: PhaseTimer,
-) -> i32 {
+fn table_gen_main(argv0: &str, settings: &Settings, backend: &dyn Backend, mut timer: PhaseTimer) -> i32 {
     timer.start("Parse, build records");
     let mut backend_options = settings.backend.clone();
     // Not dropped: the process ends after this, and freeing a large target's records one by
     // one would take a noticeable part of the run (as LLVM, which exits without destroying
     // its RecordKeeper).
     let evaluation = std::mem::ManuallyDrop::new(if settings.from_db.is_empty() {
-        let text = match read_input(
-            &settings.input,
-            settings.core.limits.get(tdq_core::limits::Limit::FileSize),
-        ) {
+        let text = match read_input(&settings.input, settings.core.limits.get(tdq_core::limits::Limit::FileSize)) {
             Ok(text) => text,
             Err(e) => {
-                eprintln!(
-                    "{argv0}: Could not open input file '{}': {}",
-                    settings.input,
-                    os_message(&e)
-                );
+                eprintln!("{argv0}: Could not open input file '{}': {}", settings.input, os_message(&e));
                 return FAILURE;
             }
         };
         // MemoryBuffer::getFileOrSTDIN names the standard input buffer `<stdin>`.
-        let main_path = if settings.input == "-" {
-            "<stdin>"
-        } else {
-            settings.input.as_str()
-        };
+        let main_path = if settings.input == "-" { "<stdin>" } else { settings.input.as_str() };
         tdq_core::evaluate(main_path, text, &settings.core)
     } else {
         let loaded = tdq_store::open_read_only(std::path::Path::new(&settings.from_db))
@@ -187,11 +154,7 @@ fn table_gen_main(
             .and_then(|conn| {
                 // The input file llvm-tblgen would have been given, for backends that name it.
                 if backend_options.input_filename == "-" {
-                    if let Ok(root) =
-                        conn.query_row("SELECT value FROM meta WHERE key = 'root'", [], |r| {
-                            r.get(0)
-                        })
-                    {
+                    if let Ok(root) = conn.query_row("SELECT value FROM meta WHERE key = 'root'", [], |r| r.get(0)) {
                         backend_options.input_filename = root;
                     }
                 }
@@ -249,11 +212,7 @@ fn table_gen_main(
         }
         text.push('\n');
         if let Err(e) = write_output_file(&settings.depfile, text.as_bytes()) {
-            eprintln!(
-                "{argv0}: error opening {}:{}",
-                settings.depfile,
-                os_message(&e)
-            );
+            eprintln!("{argv0}: error opening {}:{}", settings.depfile, os_message(&e));
             out.discard();
             return FAILURE;
         }
@@ -267,11 +226,7 @@ fn table_gen_main(
         out.discard();
     } else {
         if let Err(e) = out.commit(&settings.output) {
-            eprintln!(
-                "{argv0}: error opening {}: {}",
-                settings.output,
-                os_message(&e)
-            );
+            eprintln!("{argv0}: error opening {}: {}", settings.output, os_message(&e));
             return FAILURE;
         }
         if errors_printed > 0 && settings.output != "-" {
@@ -330,14 +285,9 @@ fn read_input(path: &str, max: u64) -> std::io::Result<Vec<u8>> {
     // (`/dev/zero`, an endless pipe) would only exhaust memory.
     let mut text = Vec::new();
     if path == "-" {
-        std::io::stdin()
-            .lock()
-            .take(max.saturating_add(1))
-            .read_to_end(&mut text)?;
+        std::io::stdin().lock().take(max.saturating_add(1)).read_to_end(&mut text)?;
     } else {
-        std::fs::File::open(path)?
-            .take(max.saturating_add(1))
-            .read_to_end(&mut text)?;
+        std::fs::File::open(path)?.take(max.saturating_add(1)).read_to_end(&mut text)?;
     }
     Ok(text)
 }
@@ -352,10 +302,7 @@ fn read_input(path: &str, max: u64) -> std::io::Result<Vec<u8>> {
 /// the output in memory.
 enum Output {
     Memory(Vec<u8>),
-    Staged {
-        path: std::path::PathBuf,
-        file: std::io::BufWriter<std::fs::File>,
-    },
+    Staged { path: std::path::PathBuf, file: std::io::BufWriter<std::fs::File> },
 }
 
 impl Output {
@@ -371,16 +318,10 @@ impl Output {
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
             _ => return Output::Memory(Vec::new()),
         }
-        let name = target
-            .file_name()
-            .map(|n| n.to_string_lossy().into_owned())
-            .unwrap_or_default();
+        let name = target.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
         let path = target.with_file_name(format!(".{name}.tdq-{}.tmp", std::process::id()));
         match std::fs::File::create(&path) {
-            Ok(file) => Output::Staged {
-                path,
-                file: std::io::BufWriter::with_capacity(1 << 16, file),
-            },
+            Ok(file) => Output::Staged { path, file: std::io::BufWriter::with_capacity(1 << 16, file) },
             // The error about the output itself comes when it is written, as in llvm-tblgen.
             Err(_) => Output::Memory(Vec::new()),
         }
@@ -394,19 +335,13 @@ impl Output {
         backend: &dyn Backend,
         evaluation: &tdq_core::Evaluation,
         options: &tdq_backends::BackendOptions,
-    ) -> (
-        Result<(), BackendError>,
-        std::collections::BTreeMap<String, Vec<u8>>,
-        usize,
-    ) {
+    ) -> (Result<(), BackendError>, std::collections::BTreeMap<String, Vec<u8>>, usize) {
         let writer: &mut dyn Write = match self {
             Output::Memory(bytes) => bytes,
             Output::Staged { file, .. } => file,
         };
         let mut out = tdq_backends::Output::new(writer);
-        let result = backend
-            .emit(evaluation, options, &mut out)
-            .and_then(|()| out.flush().map_err(BackendError::Io));
+        let result = backend.emit(evaluation, options, &mut out).and_then(|()| out.flush().map_err(BackendError::Io));
         if !out.diags.list.is_empty() {
             eprint!("{}", out.diags.render_all(&evaluation.sm));
         }
@@ -417,9 +352,7 @@ impl Output {
     fn same_as_file(&self, path: &str) -> bool {
         match self {
             Output::Memory(bytes) => std::fs::read(path).is_ok_and(|old| old == *bytes),
-            Output::Staged { path: staged, .. } => {
-                same_contents(staged, std::path::Path::new(path))
-            }
+            Output::Staged { path: staged, .. } => same_contents(staged, std::path::Path::new(path)),
         }
     }
 
@@ -446,18 +379,14 @@ impl Output {
 /// Whether two files have the same bytes, read in chunks.
 fn same_contents(a: &std::path::Path, b: &std::path::Path) -> bool {
     use std::io::Read;
-    let (Ok(fa), Ok(fb)) = (std::fs::File::open(a), std::fs::File::open(b)) else {
-        return false;
-    };
+    let (Ok(fa), Ok(fb)) = (std::fs::File::open(a), std::fs::File::open(b)) else { return false };
     if fa.metadata().map(|m| m.len()).ok() != fb.metadata().map(|m| m.len()).ok() {
         return false;
     }
     let (mut ra, mut rb) = (std::io::BufReader::new(fa), std::io::BufReader::new(fb));
     let (mut ba, mut bb) = (vec![0u8; 1 << 16], vec![0u8; 1 << 16]);
     loop {
-        let Ok(n) = ra.read(&mut ba) else {
-            return false;
-        };
+        let Ok(n) = ra.read(&mut ba) else { return false };
         if n == 0 {
             return rb.read(&mut bb[..1]).is_ok_and(|m| m == 0);
         }
@@ -472,20 +401,14 @@ fn write_output_file(path: &str, bytes: &[u8]) -> std::io::Result<()> {
         let stdout = std::io::stdout();
         let mut lock = stdout.lock();
         if let Err(e) = lock.write_all(bytes).and_then(|()| lock.flush()) {
-            eprintln!(
-                "LLVM ERROR: IO failure on output stream: {}",
-                os_message(&e)
-            );
+            eprintln!("LLVM ERROR: IO failure on output stream: {}", os_message(&e));
             std::process::exit(FAILURE);
         }
         return Ok(());
     }
     let mut file = std::fs::File::create(path)?;
     if let Err(e) = file.write_all(bytes) {
-        eprintln!(
-            "LLVM ERROR: IO failure on output stream: {}",
-            os_message(&e)
-        );
+        eprintln!("LLVM ERROR: IO failure on output stream: {}", os_message(&e));
         std::process::exit(FAILURE);
     }
     Ok(())

@@ -31,42 +31,22 @@ fn corpus() -> PathBuf {
     let dir = std::env::var_os("TDQ_CORPUS")
         .map(PathBuf::from)
         .unwrap_or_else(|| manifest_dir().join("../../shared/corpus/llvm-19.1.7/llvm"));
-    assert!(
-        dir.join("include/llvm/Target/Target.td").is_file(),
-        "no LLVM corpus at {} (set TDQ_CORPUS)",
-        dir.display()
-    );
+    assert!(dir.join("include/llvm/Target/Target.td").is_file(), "no LLVM corpus at {} (set TDQ_CORPUS)", dir.display());
     dir
 }
 
 fn tdq(dir: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_tdq"))
-        .current_dir(dir)
-        .args(args)
-        .env("NO_COLOR", "1")
-        .output()
-        .unwrap()
+    Command::new(env!("CARGO_BIN_EXE_tdq")).current_dir(dir).args(args).env("NO_COLOR", "1").output().unwrap()
 }
 
 fn git(dir: &Path, args: &[&str]) {
     let out = Command::new("git")
         .current_dir(dir)
-        .args([
-            "-c",
-            "user.name=tdq",
-            "-c",
-            "user.email=tdq@localhost",
-            "-c",
-            "commit.gpgsign=false",
-        ])
+        .args(["-c", "user.name=tdq", "-c", "user.email=tdq@localhost", "-c", "commit.gpgsign=false"])
         .args(args)
         .output()
         .unwrap();
-    assert!(
-        out.status.success(),
-        "git {args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    assert!(out.status.success(), "git {args:?}: {}", String::from_utf8_lossy(&out.stderr));
 }
 
 fn copy_tree(from: &Path, to: &Path, keep: &dyn Fn(&Path) -> bool) {
@@ -109,11 +89,7 @@ fn read_case(dir: &Path) -> Case {
         if let Some(t) = line.strip_prefix("target ") {
             case.target = t.to_string();
         } else if let Some(p) = line.strip_prefix("edit ") {
-            case.edits.push(Edit {
-                path: p.to_string(),
-                old: String::new(),
-                new: String::new(),
-            });
+            case.edits.push(Edit { path: p.to_string(), old: String::new(), new: String::new() });
         } else if let Some(rest) = line.strip_prefix("group ") {
             let (field, at) = rest.split_once(' ').expect("group FIELD FILE:LINE");
             case.groups.push((field.to_string(), at.to_string()));
@@ -126,11 +102,7 @@ fn read_case(dir: &Path) -> Case {
             e.new.push_str(t);
             e.new.push('\n');
         } else {
-            assert!(
-                line.starts_with('#') || line.trim().is_empty(),
-                "{}: bad line {line:?}",
-                case.name
-            );
+            assert!(line.starts_with('#') || line.trim().is_empty(), "{}: bad line {line:?}", case.name);
         }
     }
     assert!(!case.target.is_empty(), "{}: no target", case.name);
@@ -140,12 +112,7 @@ fn read_case(dir: &Path) -> Case {
 fn apply(root: &Path, edit: &Edit, case: &str) {
     let path = root.join(&edit.path);
     let text = std::fs::read_to_string(&path).unwrap();
-    assert_eq!(
-        text.matches(&edit.old).count(),
-        1,
-        "{case}: the text to replace must occur once in {}",
-        edit.path
-    );
+    assert_eq!(text.matches(&edit.old).count(), 1, "{case}: the text to replace must occur once in {}", edit.path);
     std::fs::write(&path, text.replacen(&edit.old, &edit.new, 1)).unwrap();
 }
 
@@ -154,24 +121,11 @@ fn dump_json(root: &Path, target: &str) -> Map<String, Value> {
     let td = format!("lib/Target/{target}/{target}.td");
     let out = Command::new(LLVM_TBLGEN)
         .current_dir(root)
-        .args([
-            "--dump-json",
-            "-I",
-            "include",
-            "-I",
-            &format!("lib/Target/{target}"),
-            &td,
-        ])
+        .args(["--dump-json", "-I", "include", "-I", &format!("lib/Target/{target}"), &td])
         .output()
         .unwrap_or_else(|e| panic!("{LLVM_TBLGEN}: {e}"));
-    assert!(
-        out.status.success(),
-        "llvm-tblgen failed: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let Value::Object(mut all) = serde_json::from_slice(&out.stdout).unwrap() else {
-        panic!("not an object")
-    };
+    assert!(out.status.success(), "llvm-tblgen failed: {}", String::from_utf8_lossy(&out.stderr));
+    let Value::Object(mut all) = serde_json::from_slice(&out.stdout).unwrap() else { panic!("not an object") };
     all.remove("!instanceof");
     all.remove("!tablegen_json_version");
     all
@@ -193,10 +147,7 @@ fn rename_anonymous(v: &Value, rename: &dyn Fn(&str) -> String) -> Value {
             let mut out = String::new();
             let mut rest = s.as_str();
             while let Some(at) = rest.find("anonymous_") {
-                let digits = rest[at + 10..]
-                    .bytes()
-                    .take_while(u8::is_ascii_digit)
-                    .count();
+                let digits = rest[at + 10..].bytes().take_while(u8::is_ascii_digit).count();
                 out.push_str(&rest[..at]);
                 out.push_str(&rename(&rest[at..at + 10 + digits]));
                 rest = &rest[at + 10 + digits..];
@@ -205,11 +156,7 @@ fn rename_anonymous(v: &Value, rename: &dyn Fn(&str) -> String) -> Value {
             Value::String(out)
         }
         Value::Array(a) => Value::Array(a.iter().map(|x| rename_anonymous(x, rename)).collect()),
-        Value::Object(o) => Value::Object(
-            o.iter()
-                .map(|(k, x)| (k.clone(), rename_anonymous(x, rename)))
-                .collect(),
-        ),
+        Value::Object(o) => Value::Object(o.iter().map(|(k, x)| (k.clone(), rename_anonymous(x, rename))).collect()),
         other => other.clone(),
     }
 }
@@ -259,10 +206,7 @@ fn expected(old: &Map<String, Value>, new: &Map<String, Value>) -> Differences {
             None => d.removed_anonymous.push(c),
         }
     }
-    d.added_anonymous = by_content
-        .into_iter()
-        .flat_map(|(c, left)| left.into_iter().map(move |_| c.clone()))
-        .collect();
+    d.added_anonymous = by_content.into_iter().flat_map(|(c, left)| left.into_iter().map(move |_| c.clone())).collect();
     let rename = |n: &str| renumbered.get(n).cloned().unwrap_or_else(|| n.to_string());
     for (name, def) in old.iter().filter(|(_, d)| !is_anonymous(d)) {
         let Some(new_def) = new.get(name) else {
@@ -277,11 +221,7 @@ fn expected(old: &Map<String, Value>, new: &Map<String, Value>) -> Differences {
             }
         }
     }
-    d.added_named = new
-        .iter()
-        .filter(|(n, d)| !is_anonymous(d) && !old.contains_key(*n))
-        .map(|(n, _)| n.clone())
-        .collect();
+    d.added_named = new.iter().filter(|(n, d)| !is_anonymous(d) && !old.contains_key(*n)).map(|(n, _)| n.clone()).collect();
     d.added_anonymous.sort();
     d.removed_anonymous.sort();
     d
@@ -289,24 +229,14 @@ fn expected(old: &Map<String, Value>, new: &Map<String, Value>) -> Differences {
 
 /// The same, from `tdq diff --format json`, with renames checked against the dumps and
 /// counted as a removal and an addition.
-fn reported(
-    report: &Value,
-    old: &Map<String, Value>,
-    new: &Map<String, Value>,
-    case: &str,
-) -> Differences {
+fn reported(report: &Value, old: &Map<String, Value>, new: &Map<String, Value>, case: &str) -> Differences {
     let mut d = Differences::default();
     let names = |key: &str| -> Vec<(String, bool)> {
         report[key]
             .as_array()
             .unwrap()
             .iter()
-            .map(|r| {
-                (
-                    r["name"].as_str().unwrap().to_string(),
-                    r["anonymous"].as_bool().unwrap(),
-                )
-            })
+            .map(|r| (r["name"].as_str().unwrap().to_string(), r["anonymous"].as_bool().unwrap()))
             .collect()
     };
     for (n, anonymous) in names("added") {
@@ -325,11 +255,7 @@ fn reported(
     }
     for r in report["renamed"].as_array().unwrap() {
         let (o, n) = (r["old"].as_str().unwrap(), r["new"].as_str().unwrap());
-        assert_eq!(
-            content(&old[o]),
-            content(&new[n]),
-            "{case}: {o} → {n} is reported as a rename but its content changed"
-        );
+        assert_eq!(content(&old[o]), content(&new[n]), "{case}: {o} → {n} is reported as a rename but its content changed");
         d.removed_named.insert(o.to_string());
         d.added_named.insert(n.to_string());
     }
@@ -337,18 +263,15 @@ fn reported(
         let name = c["name"].as_str().unwrap();
         if c["anonymous"].as_bool().unwrap() {
             // A changed anonymous def is one content gone and one new.
-            d.removed_anonymous
-                .push(blank_anonymous(&old[c["old_name"].as_str().unwrap()]));
+            d.removed_anonymous.push(blank_anonymous(&old[c["old_name"].as_str().unwrap()]));
             d.added_anonymous.push(blank_anonymous(&new[name]));
             continue;
         }
         if c.get("superclasses").is_some() {
-            d.changed
-                .insert((name.to_string(), "!superclasses".to_string()));
+            d.changed.insert((name.to_string(), "!superclasses".to_string()));
         }
         for f in c["fields"].as_array().unwrap() {
-            d.changed
-                .insert((name.to_string(), f["field"].as_str().unwrap().to_string()));
+            d.changed.insert((name.to_string(), f["field"].as_str().unwrap().to_string()));
         }
     }
     d.added_anonymous.sort();
@@ -360,32 +283,24 @@ fn reported(
 fn corpus_edits_match_llvm_tblgen_dump_json() {
     let corpus = corpus();
     let cases_dir = manifest_dir().join("../tests/diff/corpus");
-    let mut cases: Vec<Case> = std::fs::read_dir(&cases_dir)
-        .unwrap()
-        .map(|e| read_case(&e.unwrap().path()))
-        .collect();
+    let mut cases: Vec<Case> = std::fs::read_dir(&cases_dir).unwrap().map(|e| read_case(&e.unwrap().path())).collect();
     cases.sort_by(|a, b| a.name.cmp(&b.name));
     assert!(cases.len() >= 6);
 
     let repo = tempfile::tempdir().unwrap();
     let root = repo.path();
     let targets: BTreeSet<&str> = cases.iter().map(|c| c.target.as_str()).collect();
-    copy_tree(&corpus.join("include"), &root.join("include"), &|p| {
-        p.extension().is_some_and(|e| e == "td")
-    });
+    copy_tree(&corpus.join("include"), &root.join("include"), &|p| p.extension().is_some_and(|e| e == "td"));
     for t in &targets {
-        copy_tree(
-            &corpus.join("lib/Target").join(t),
-            &root.join("lib/Target").join(t),
-            &|p| p.extension().is_some_and(|e| e == "td"),
-        );
+        copy_tree(&corpus.join("lib/Target").join(t), &root.join("lib/Target").join(t), &|p| {
+            p.extension().is_some_and(|e| e == "td")
+        });
     }
     git(root, &["init", "-q"]);
     git(root, &["add", "-A"]);
     git(root, &["commit", "-qm", "base"]);
     git(root, &["tag", "base"]);
-    let base: BTreeMap<&str, Map<String, Value>> =
-        targets.iter().map(|t| (*t, dump_json(root, t))).collect();
+    let base: BTreeMap<&str, Map<String, Value>> = targets.iter().map(|t| (*t, dump_json(root, t))).collect();
 
     let mut failures = Vec::new();
     for case in &cases {
@@ -407,10 +322,7 @@ fn corpus_edits_match_llvm_tblgen_dump_json() {
             a
         };
         let json_args = args("json");
-        let out = tdq(
-            root,
-            &json_args.iter().map(String::as_str).collect::<Vec<_>>(),
-        );
+        let out = tdq(root, &json_args.iter().map(String::as_str).collect::<Vec<_>>());
         let stderr = String::from_utf8_lossy(&out.stderr);
         let report: Value = match serde_json::from_slice(&out.stdout) {
             Ok(v) => v,
@@ -422,17 +334,10 @@ fn corpus_edits_match_llvm_tblgen_dump_json() {
         let got = reported(&report, old, &new, &case.name);
         let equal = want == Differences::default();
         if got != want {
-            failures.push(format!(
-                "{}: tdq diff reported\n{got:#?}\nllvm-tblgen's dumps differ by\n{want:#?}",
-                case.name
-            ));
+            failures.push(format!("{}: tdq diff reported\n{got:#?}\nllvm-tblgen's dumps differ by\n{want:#?}", case.name));
         }
         if out.status.code() != Some(if equal { 0 } else { 1 }) || !stderr.is_empty() {
-            failures.push(format!(
-                "{}: status {:?}, stderr {stderr}",
-                case.name,
-                out.status.code()
-            ));
+            failures.push(format!("{}: status {:?}, stderr {stderr}", case.name, out.status.code()));
         }
         for (field, at) in &case.groups {
             let found = report["groups"].as_array().unwrap().iter().any(|g| {
@@ -445,10 +350,7 @@ fn corpus_edits_match_llvm_tblgen_dump_json() {
                     })
             });
             if !found {
-                failures.push(format!(
-                    "{}: no shared change of {field} set at {at} in {:#}",
-                    case.name, report["groups"]
-                ));
+                failures.push(format!("{}: no shared change of {field} set at {at} in {:#}", case.name, report["groups"]));
             }
         }
         // The same sides named from the target's directory, relative to it (`REV:./PATH`),
@@ -457,38 +359,20 @@ fn corpus_edits_match_llvm_tblgen_dump_json() {
         let file = format!("./{}.td", case.target);
         let stat = tdq(
             &target_dir,
-            &[
-                "diff",
-                &format!("base:{file}"),
-                &format!("{}:{file}", case.name),
-                "-I",
-                "../../../include",
-                "-I",
-                ".",
-            ]
-            .into_iter()
-            .chain(["--stat", "--format", "json"])
-            .collect::<Vec<_>>(),
+            &["diff", &format!("base:{file}"), &format!("{}:{file}", case.name), "-I", "../../../include", "-I", "."]
+                .into_iter()
+                .chain(["--stat", "--format", "json"])
+                .collect::<Vec<_>>(),
         );
         match serde_json::from_slice::<Value>(&stat.stdout) {
             Ok(v) if v["summary"] == report["summary"] => {}
-            other => failures.push(format!(
-                "{}: from {inc}, REV:./PATH gave {other:?}, not {}",
-                case.name, report["summary"]
-            )),
+            other => failures.push(format!("{}: from {inc}, REV:./PATH gave {other:?}, not {}", case.name, report["summary"])),
         }
         // The text format of equal trees is empty, as diff(1)'s.
         if equal {
-            let text = tdq(
-                root,
-                &args("text").iter().map(String::as_str).collect::<Vec<_>>(),
-            );
+            let text = tdq(root, &args("text").iter().map(String::as_str).collect::<Vec<_>>());
             if !text.stdout.is_empty() || text.status.code() != Some(0) {
-                failures.push(format!(
-                    "{}: equal trees printed {:?}",
-                    case.name,
-                    String::from_utf8_lossy(&text.stdout)
-                ));
+                failures.push(format!("{}: equal trees printed {:?}", case.name, String::from_utf8_lossy(&text.stdout)));
             }
         }
     }
@@ -509,14 +393,7 @@ fn command_line_cases() {
         let mut args = vec!["diff"];
         args.extend(cmd.split_whitespace());
         let out = tdq(&dir, &args);
-        snapshot::check(
-            &dir,
-            name,
-            &out.stdout,
-            &out.stderr,
-            out.status.code(),
-            &mut failures,
-        );
+        snapshot::check(&dir, name, &out.stdout, &out.stderr, out.status.code(), &mut failures);
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }

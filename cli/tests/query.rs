@@ -32,17 +32,9 @@ fn run_case(name: &str) -> Run {
     let stdin = std::fs::read(dir.join(format!("{name}.stdin"))).ok();
     let script = std::fs::read_to_string(dir.join(format!("{name}.cmd"))).expect("the .cmd file");
     let mut cwd = work.path().to_path_buf();
-    let mut run = Run {
-        stdout: String::new(),
-        stderr: String::new(),
-        status: String::new(),
-    };
-    for line in script
-        .lines()
-        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
-    {
-        let words =
-            shlex::split(line).unwrap_or_else(|| panic!("{name}.cmd: bad quoting in {line:?}"));
+    let mut run = Run { stdout: String::new(), stderr: String::new(), status: String::new() };
+    for line in script.lines().filter(|l| !l.trim().is_empty() && !l.starts_with('#')) {
+        let words = shlex::split(line).unwrap_or_else(|| panic!("{name}.cmd: bad quoting in {line:?}"));
         if words.len() == 2 && words[0] == "cd" {
             // `cd DIR` makes DIR if need be: git keeps no empty directories in inputs/.
             cwd = cwd.join(&words[1]);
@@ -57,12 +49,7 @@ fn run_case(name: &str) -> Run {
         };
         run.stdout.push_str(&normalize(&out.stdout));
         run.stderr.push_str(&normalize(&out.stderr));
-        run.status.push_str(&format!(
-            "{}\n",
-            out.status
-                .code()
-                .map_or("signal".to_string(), |c| c.to_string())
-        ));
+        run.status.push_str(&format!("{}\n", out.status.code().map_or("signal".to_string(), |c| c.to_string())));
     }
     run
 }
@@ -73,11 +60,7 @@ fn tdq(cwd: &Path, cache: &Path, words: &[String], stdin: Option<&[u8]>) -> std:
         .args(words)
         .env("TDQ_CACHE_DIR", cache)
         .env("NO_COLOR", "1")
-        .stdin(if stdin.is_some() {
-            Stdio::piped()
-        } else {
-            Stdio::null()
-        })
+        .stdin(if stdin.is_some() { Stdio::piped() } else { Stdio::null() })
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
@@ -98,24 +81,14 @@ fn command_line_cases() {
     let dir = cases_dir();
     let mut names: Vec<String> = std::fs::read_dir(&dir)
         .expect("tests/query")
-        .filter_map(|e| {
-            e.ok()?
-                .file_name()
-                .to_str()?
-                .strip_suffix(".cmd")
-                .map(String::from)
-        })
+        .filter_map(|e| e.ok()?.file_name().to_str()?.strip_suffix(".cmd").map(String::from))
         .collect();
     names.sort();
     assert!(names.len() >= 20, "the cases are missing: {names:?}");
     let mut failures = Vec::new();
     for name in &names {
         let run = run_case(name);
-        for (what, text) in [
-            ("stdout", &run.stdout),
-            ("stderr", &run.stderr),
-            ("status", &run.status),
-        ] {
+        for (what, text) in [("stdout", &run.stdout), ("stderr", &run.stderr), ("status", &run.status)] {
             check_snapshot(&dir.join(format!("{name}.{what}")), text, &mut failures);
         }
     }
@@ -130,29 +103,19 @@ fn timing_goes_to_stderr() {
     let cache = tempfile::tempdir().expect("a temporary directory");
     copy_tree(&cases_dir().join("inputs"), work.path());
     let words = |timing: bool| -> Vec<String> {
-        let mut w: Vec<String> = [
-            "--td",
-            "small.td",
-            "-I",
-            "inc",
-            "select name from records order by name",
-        ]
-        .map(String::from)
-        .to_vec();
+        let mut w: Vec<String> = ["--td", "small.td", "-I", "inc", "select name from records order by name"]
+            .map(String::from)
+            .to_vec();
         if timing {
             w.push("--timing".into());
         }
         w
     };
     let shape = |stderr: &[u8]| -> String {
-        let text =
-            String::from_utf8_lossy(stderr).replace(&cache.path().display().to_string(), "$CACHE");
+        let text = String::from_utf8_lossy(stderr).replace(&cache.path().display().to_string(), "$CACHE");
         text.lines()
             .map(|l| {
-                let l: String = l
-                    .chars()
-                    .map(|c| if c.is_ascii_digit() { '9' } else { c })
-                    .collect();
+                let l: String = l.chars().map(|c| if c.is_ascii_digit() { '9' } else { c }).collect();
                 // The store's file name is a hash of the sources and options.
                 match l.find("$CACHE/") {
                     Some(at) => format!("{}$CACHE/KEY.db\n", &l[..at]),
@@ -164,14 +127,8 @@ fn timing_goes_to_stderr() {
     let first = tdq(work.path(), cache.path(), &words(true), None);
     let second = tdq(work.path(), cache.path(), &words(true), None);
     let plain = tdq(work.path(), cache.path(), &words(false), None);
-    assert_eq!(
-        shape(&first.stderr),
-        "store: 9.999 s (built) $CACHE/KEY.db\nquery: 9.999 s\n"
-    );
-    assert_eq!(
-        shape(&second.stderr),
-        "store: 9.999 s (cached) $CACHE/KEY.db\nquery: 9.999 s\n"
-    );
+    assert_eq!(shape(&first.stderr), "store: 9.999 s (built) $CACHE/KEY.db\nquery: 9.999 s\n");
+    assert_eq!(shape(&second.stderr), "store: 9.999 s (cached) $CACHE/KEY.db\nquery: 9.999 s\n");
     assert_eq!(plain.stderr, b"");
     assert_eq!(first.stdout, plain.stdout);
     assert_eq!(second.stdout, plain.stdout);

@@ -56,23 +56,14 @@ fn run(dir: &std::path::Path, args: &[&str]) -> (Vec<u8>, Vec<u8>, Option<i32>, 
         }
         std::thread::sleep(Duration::from_millis(10));
     };
-    (
-        out_reader.join().unwrap(),
-        err_reader.join().unwrap(),
-        status.code(),
-        timed_out,
-    )
+    (out_reader.join().unwrap(), err_reader.join().unwrap(), status.code(), timed_out)
 }
 
 #[test]
 fn robust_cases() {
     let dir = cases_dir();
     let names = snapshot::case_names(&dir);
-    assert!(
-        names.len() >= 30,
-        "the cases are missing from {}",
-        dir.display()
-    );
+    assert!(names.len() >= 30, "the cases are missing from {}", dir.display());
     let mut failures = Vec::new();
     for name in &names {
         let cmd = std::fs::read_to_string(dir.join(format!("{name}.cmd"))).unwrap();
@@ -80,27 +71,16 @@ fn robust_cases() {
         let (stdout, stderr, status, timed_out) = run(&dir, &args);
         let stderr = String::from_utf8_lossy(&stderr).into_owned();
         match status {
-            _ if timed_out => {
-                failures.push(format!("{name}: still running after {TIME_ALLOWANCE:?}"))
-            }
+            _ if timed_out => failures.push(format!("{name}: still running after {TIME_ALLOWANCE:?}")),
             None => failures.push(format!("{name}: killed by a signal; stderr:\n{stderr}")),
             Some(0) => {}
-            Some(_) if stderr.trim().is_empty() => {
-                failures.push(format!("{name}: failed without a diagnostic"))
-            }
+            Some(_) if stderr.trim().is_empty() => failures.push(format!("{name}: failed without a diagnostic")),
             Some(_) => {}
         }
         if stderr.contains("panicked") || stderr.contains("overflowed its stack") {
             failures.push(format!("{name}: {stderr}"));
         }
-        snapshot::check(
-            &dir,
-            name,
-            &stdout,
-            stderr.as_bytes(),
-            status,
-            &mut failures,
-        );
+        snapshot::check(&dir, name, &stdout, stderr.as_bytes(), status, &mut failures);
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }

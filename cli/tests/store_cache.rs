@@ -32,10 +32,7 @@ struct Sandbox {
 
 impl Sandbox {
     fn new(root_td: &str) -> Sandbox {
-        let sb = Sandbox {
-            work: tempfile::tempdir().expect("tempdir"),
-            cache: tempfile::tempdir().expect("tempdir"),
-        };
+        let sb = Sandbox { work: tempfile::tempdir().expect("tempdir"), cache: tempfile::tempdir().expect("tempdir") };
         sb.write("root.td", root_td);
         sb.write("inc/part.td", PART_TD);
         sb
@@ -81,10 +78,7 @@ impl Sandbox {
 
     /// The defs llvm-tblgen 19 says have `isCall = 1`.
     fn expected(&self, defines: &[&str]) -> BTreeSet<String> {
-        let mut args: Vec<String> = vec![
-            "-I".into(),
-            self.work.path().join("inc").display().to_string(),
-        ];
+        let mut args: Vec<String> = vec!["-I".into(), self.work.path().join("inc").display().to_string()];
         for d in defines {
             args.push(format!("-D{d}"));
         }
@@ -121,37 +115,25 @@ impl Sandbox {
 }
 
 fn is_temporary(p: &Path) -> bool {
-    p.file_name()
-        .is_some_and(|n| n.to_string_lossy().starts_with('.'))
+    p.file_name().is_some_and(|n| n.to_string_lossy().starts_with('.'))
 }
 
 /// The names of a TSV result, header dropped.
 fn names(stdout: &[u8]) -> BTreeSet<String> {
-    String::from_utf8_lossy(stdout)
-        .lines()
-        .skip(1)
-        .map(String::from)
-        .collect()
+    String::from_utf8_lossy(stdout).lines().skip(1).map(String::from).collect()
 }
 
 fn mtime(p: &Path) -> SystemTime {
-    std::fs::metadata(p)
-        .and_then(|m| m.modified())
-        .expect("mtime")
+    std::fs::metadata(p).and_then(|m| m.modified()).expect("mtime")
 }
 
 /// Whether `p` is a complete, undamaged SQLite file of tdq's.
 fn assert_sound_store(p: &Path) {
-    let conn =
-        Connection::open_with_flags(p, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY).expect("open");
-    let check: String = conn
-        .query_row("PRAGMA integrity_check", [], |r| r.get(0))
-        .expect("integrity_check");
+    let conn = Connection::open_with_flags(p, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY).expect("open");
+    let check: String = conn.query_row("PRAGMA integrity_check", [], |r| r.get(0)).expect("integrity_check");
     assert_eq!(check, "ok", "{}", p.display());
     tdq_store::load::check_store(&conn).expect("a tdq store");
-    let n: i64 = conn
-        .query_row("SELECT count(*) FROM records", [], |r| r.get(0))
-        .expect("records");
+    let n: i64 = conn.query_row("SELECT count(*) FROM records", [], |r| r.get(0)).expect("records");
     assert!(n > 0);
 }
 
@@ -167,12 +149,7 @@ fn the_second_query_reuses_the_store() {
     assert_eq!(mtime(&store), built_at, "a cached query rewrote the store");
     // A file touched but not changed does not rebuild it: freshness is content, not time.
     let part = sb.work.path().join("inc/part.td");
-    std::fs::File::options()
-        .write(true)
-        .open(&part)
-        .expect("open")
-        .set_modified(SystemTime::now())
-        .expect("touch");
+    std::fs::File::options().write(true).open(&part).expect("open").set_modified(SystemTime::now()).expect("touch");
     assert_eq!(sb.query(&[]), (want, false));
     assert_eq!(mtime(&store), built_at);
 }
@@ -181,10 +158,7 @@ fn the_second_query_reuses_the_store() {
 fn editing_an_included_file_rebuilds() {
     let sb = Sandbox::new(ROOT_TD);
     assert!(sb.query(&[]).1);
-    sb.write(
-        "inc/part.td",
-        &format!("{PART_TD}class Instr2 {{ bit isCall = 1; }}\ndef FAR_CALL : Instr2;\n"),
-    );
+    sb.write("inc/part.td", &format!("{PART_TD}class Instr2 {{ bit isCall = 1; }}\ndef FAR_CALL : Instr2;\n"));
     let want = sb.expected(&[]);
     assert!(want.contains("FAR_CALL"));
     assert_eq!(sb.query(&[]), (want.clone(), true));
@@ -246,8 +220,7 @@ fn damage(sb: &Sandbox, store: &Path, how: &str) {
     let bytes = std::fs::read(store).expect("read the store");
     let sql = |sql: &str| {
         let conn = Connection::open(store).expect("open");
-        conn.execute_batch(sql)
-            .unwrap_or_else(|e| panic!("{how}: {sql}: {e}"));
+        conn.execute_batch(sql).unwrap_or_else(|e| panic!("{how}: {sql}: {e}"));
     };
     match how {
         "zero bytes" => std::fs::write(store, b"").expect("write"),
@@ -273,11 +246,7 @@ fn damage(sb: &Sandbox, store: &Path, how: &str) {
             // Damage the freshness check does not read: meta, sources and the schema are intact.
             let conn = Connection::open(store).expect("open");
             let root: usize = conn
-                .query_row(
-                    "SELECT rootpage FROM sqlite_schema WHERE name = 'records_short'",
-                    [],
-                    |r| r.get(0),
-                )
+                .query_row("SELECT rootpage FROM sqlite_schema WHERE name = 'records_short'", [], |r| r.get(0))
                 .expect("records_short");
             drop(conn);
             let mut b = bytes.clone();
@@ -299,25 +268,15 @@ fn damage(sb: &Sandbox, store: &Path, how: &str) {
             ));
         }
         "another schema version" => sql("PRAGMA user_version = 999;"),
-        "another tdq version in meta" => {
-            sql("UPDATE meta SET value = '0.0.0-old' WHERE key = 'tdq_version';")
-        }
-        "another cache key in meta" => {
-            sql("UPDATE meta SET value = 'feedface' WHERE key = 'cache_key';")
-        }
+        "another tdq version in meta" => sql("UPDATE meta SET value = '0.0.0-old' WHERE key = 'tdq_version';"),
+        "another cache key in meta" => sql("UPDATE meta SET value = 'feedface' WHERE key = 'cache_key';"),
         "no meta table" => sql("DROP TABLE meta;"),
         "no records table" => sql("DROP VIEW records; DROP TABLE records_short;"),
-        "a source hash that does not match" => {
-            sql("UPDATE sources SET hash = '0000' WHERE id = (SELECT max(id) FROM sources);")
-        }
+        "a source hash that does not match" => sql("UPDATE sources SET hash = '0000' WHERE id = (SELECT max(id) FROM sources);"),
         "the store of other options" => {
             let out = sb.run(&["-D", "EXTRA"], "select 1");
             assert!(out.status.success());
-            let other = sb
-                .stores()
-                .into_iter()
-                .find(|p| p != store)
-                .expect("the -D EXTRA store");
+            let other = sb.stores().into_iter().find(|p| p != store).expect("the -D EXTRA store");
             std::fs::rename(other, store).expect("rename");
         }
         other => panic!("unknown damage {other}"),
@@ -368,32 +327,15 @@ fn concurrent_processes_agree() {
     let want = sb.expected(&[]);
     for round in ["empty cache", "stale store", "fresh store"] {
         if round == "stale store" {
-            sb.write(
-                "inc/part.td",
-                &format!("{PART_TD}def LATE_CALL {{ bit isCall = 1; }}\n"),
-            );
+            sb.write("inc/part.td", &format!("{PART_TD}def LATE_CALL {{ bit isCall = 1; }}\n"));
         }
-        let want = if round == "empty cache" {
-            want.clone()
-        } else {
-            sb.expected(&[])
-        };
+        let want = if round == "empty cache" { want.clone() } else { sb.expected(&[]) };
         let children: Vec<_> = (0..8)
-            .map(|_| {
-                sb.command(&[], QUERY)
-                    .stdout(Stdio::piped())
-                    .stderr(Stdio::piped())
-                    .spawn()
-                    .expect("spawn")
-            })
+            .map(|_| sb.command(&[], QUERY).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().expect("spawn"))
             .collect();
         for (i, child) in children.into_iter().enumerate() {
             let out = child.wait_with_output().expect("wait");
-            assert!(
-                out.status.success(),
-                "{round}, process {i}: {}",
-                String::from_utf8_lossy(&out.stderr)
-            );
+            assert!(out.status.success(), "{round}, process {i}: {}", String::from_utf8_lossy(&out.stderr));
             assert_eq!(names(&out.stdout), want, "{round}, process {i}");
         }
         assert_sound_store(&sb.only_store());
@@ -404,16 +346,10 @@ fn concurrent_processes_agree() {
 fn wait_for_temporary(cache: &Path) -> bool {
     let start = Instant::now();
     while start.elapsed() < Duration::from_secs(60) {
-        let writing = std::fs::read_dir(cache)
-            .into_iter()
-            .flatten()
-            .flatten()
-            .any(|e| {
-                let name = e.file_name().to_string_lossy().into_owned();
-                name.starts_with('.')
-                    && name.ends_with(".tmp")
-                    && e.metadata().is_ok_and(|m| m.len() > 0)
-            });
+        let writing = std::fs::read_dir(cache).into_iter().flatten().flatten().any(|e| {
+            let name = e.file_name().to_string_lossy().into_owned();
+            name.starts_with('.') && name.ends_with(".tmp") && e.metadata().is_ok_and(|m| m.len() > 0)
+        });
         if writing {
             return true;
         }
@@ -429,49 +365,23 @@ fn a_build_killed_half_way_leaves_the_old_store_or_none() {
     // No store yet: killed while writing (at once, then a little later), nothing is left
     // under the store's name.
     for delay in [0, 100] {
-        let mut child = sb
-            .command(&[], QUERY)
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("spawn");
-        assert!(
-            wait_for_temporary(sb.cache.path()),
-            "the build never started writing"
-        );
+        let mut child = sb.command(&[], QUERY).stdout(Stdio::null()).stderr(Stdio::null()).spawn().expect("spawn");
+        assert!(wait_for_temporary(sb.cache.path()), "the build never started writing");
         std::thread::sleep(Duration::from_millis(delay));
         child.kill().expect("kill -9");
         child.wait().expect("wait");
-        assert_eq!(
-            sb.stores(),
-            Vec::<PathBuf>::new(),
-            "killed {delay} ms into writing"
-        );
+        assert_eq!(sb.stores(), Vec::<PathBuf>::new(), "killed {delay} ms into writing");
     }
     assert_eq!(sb.query(&[]), (want, true));
     // A stale store: killed while rebuilding, the old store stays as it was.
     let store = sb.only_store();
     let old = std::fs::read(&store).expect("read");
-    sb.write(
-        "inc/part.td",
-        &format!("{PART_TD}def LATE_CALL {{ bit isCall = 1; }}\n"),
-    );
-    let mut child = sb
-        .command(&[], QUERY)
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("spawn");
-    assert!(
-        wait_for_temporary(sb.cache.path()),
-        "the rebuild never started writing"
-    );
+    sb.write("inc/part.td", &format!("{PART_TD}def LATE_CALL {{ bit isCall = 1; }}\n"));
+    let mut child = sb.command(&[], QUERY).stdout(Stdio::null()).stderr(Stdio::null()).spawn().expect("spawn");
+    assert!(wait_for_temporary(sb.cache.path()), "the rebuild never started writing");
     child.kill().expect("kill -9");
     child.wait().expect("wait");
-    assert!(
-        std::fs::read(&store).expect("read") == old,
-        "the old store changed"
-    );
+    assert!(std::fs::read(&store).expect("read") == old, "the old store changed");
     let want = sb.expected(&[]);
     assert_eq!(sb.query(&[]), (want, true));
     assert_sound_store(&sb.only_store());
@@ -486,15 +396,7 @@ fn user_sql_cannot_change_the_store() {
     sb.query(&[]);
     let exported = Command::new(env!("CARGO_BIN_EXE_tdq"))
         .current_dir(sb.work.path())
-        .args([
-            "export",
-            "--db",
-            "exported.db",
-            "--td",
-            "root.td",
-            "-I",
-            "inc",
-        ])
+        .args(["export", "--db", "exported.db", "--td", "root.td", "-I", "inc"])
         .status()
         .expect("tdq export");
     assert!(exported.success());
@@ -507,20 +409,14 @@ fn user_sql_cannot_change_the_store() {
         ("CREATE TABLE t(x)", "read-only"),
         ("CREATE INDEX i ON meta(value)", "read-only"),
         ("ALTER TABLE meta ADD COLUMN c", "read-only"),
-        (
-            "PRAGMA query_only = 0; INSERT INTO meta VALUES ('k', 'v')",
-            "read-only",
-        ),
+        ("PRAGMA query_only = 0; INSERT INTO meta VALUES ('k', 'v')", "read-only"),
         ("PRAGMA user_version = 5", "read-only"),
         ("VACUUM", "vacuum"),
         ("REINDEX", "read-only"),
         ("ATTACH DATABASE 'other.db' AS other", "attach"),
         ("ATTACH DATABASE ':memory:' AS other", "attach"),
         ("VACUUM INTO 'copy.db'", "attach"),
-        (
-            "SELECT load_extension('libsqlite3ext.so')",
-            "not authorized",
-        ),
+        ("SELECT load_extension('libsqlite3ext.so')", "not authorized"),
     ];
     let exported_path = sb.work.path().join("exported.db");
     let before: Vec<(PathBuf, Vec<u8>, SystemTime)> = [sb.only_store(), exported_path.clone()]
@@ -532,32 +428,20 @@ fn user_sql_cannot_change_the_store() {
         for db in [None, Some("exported.db")] {
             let extra: Vec<&str> = db.map(|d| vec!["--db", d]).unwrap_or_default();
             let mut c = Command::new(env!("CARGO_BIN_EXE_tdq"));
-            c.current_dir(sb.work.path())
-                .env("TDQ_CACHE_DIR", sb.cache.path())
-                .stdin(Stdio::null());
+            c.current_dir(sb.work.path()).env("TDQ_CACHE_DIR", sb.cache.path()).stdin(Stdio::null());
             match db {
                 Some(_) => c.args(&extra),
                 None => c.args(["--td", "root.td", "-I", "inc"]),
             };
             let out = c.arg(sql).output().expect("tdq");
             let stderr = String::from_utf8_lossy(&out.stderr);
-            if out.status.code() != Some(1)
-                || !stderr.to_lowercase().contains(says)
-                || !out.stdout.is_empty()
-            {
-                failures.push(format!(
-                    "{sql} ({db:?}): status {:?}, stderr {stderr}",
-                    out.status.code()
-                ));
+            if out.status.code() != Some(1) || !stderr.to_lowercase().contains(says) || !out.stdout.is_empty() {
+                failures.push(format!("{sql} ({db:?}): status {:?}, stderr {stderr}", out.status.code()));
             }
         }
     }
     for (p, bytes, at) in &before {
-        assert!(
-            std::fs::read(p).expect("read") == *bytes,
-            "{} changed",
-            p.display()
-        );
+        assert!(std::fs::read(p).expect("read") == *bytes, "{} changed", p.display());
         assert_eq!(mtime(p), *at, "{} was written", p.display());
     }
     for stray in ["other.db", "copy.db"] {

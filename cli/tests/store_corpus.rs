@@ -14,10 +14,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 use std::process::Command;
 use std::time::Instant;
-use tdq_tests::{
-    corpus_dir, corpus_targets, for_each_dump_json_def, full_corpus, llvm_dump_json,
-    same_file_content, target_args,
-};
+use tdq_tests::{corpus_dir, corpus_targets, for_each_dump_json_def, full_corpus, llvm_dump_json, same_file_content, target_args};
 
 /// Small targets, quick enough for every `cargo test`.
 const FAST_TARGETS: &[&str] = &["Lanai", "XCore"];
@@ -31,10 +28,7 @@ fn targets() -> Vec<String> {
 }
 
 fn tdq(args: &[String]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_tdq"))
-        .args(args)
-        .output()
-        .expect("running tdq")
+    Command::new(env!("CARGO_BIN_EXE_tdq")).args(args).output().expect("running tdq")
 }
 
 /// `tdq export --db` of target `t` into `db`.
@@ -42,20 +36,10 @@ fn export(t: &str, db: &Path) {
     let llvm = target_args(t);
     // llvm-tblgen's `-I A -I B FILE` as tdq's `--td FILE -I A -I B`.
     let (file, includes) = llvm.split_last().expect("a file");
-    let mut args: Vec<String> = vec![
-        "export".into(),
-        "--db".into(),
-        db.display().to_string(),
-        "--td".into(),
-        file.clone(),
-    ];
+    let mut args: Vec<String> = vec!["export".into(), "--db".into(), db.display().to_string(), "--td".into(), file.clone()];
     args.extend(includes.iter().cloned());
     let out = tdq(&args);
-    assert!(
-        out.status.success(),
-        "{t}: tdq export: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    assert!(out.status.success(), "{t}: tdq export: {}", String::from_utf8_lossy(&out.stderr));
 }
 
 /// Runs `tdq tblgen` with `args` into `out`; its status and stderr.
@@ -64,10 +48,7 @@ fn tblgen(args: &[String], out: &Path) -> (Option<i32>, String) {
     all.extend(args.iter().cloned());
     all.extend(["-o".into(), out.display().to_string()]);
     let got = tdq(&all);
-    (
-        got.status.code(),
-        String::from_utf8_lossy(&got.stderr).into_owned(),
-    )
+    (got.status.code(), String::from_utf8_lossy(&got.stderr).into_owned())
 }
 
 /// The backends whose output a store must reproduce, with their options.
@@ -80,9 +61,12 @@ const BACKENDS: &[&[&str]] = &[
     &["--gen-exegesis"],
 ];
 
+/// A root file, its `-I` directories, and the backends (with their options) run on it.
+type LibraryInput = (&'static str, &'static [&'static str], &'static [&'static [&'static str]]);
+
 /// Inputs of LLVM's build that are not targets, with the backends that read them: the IR,
 /// option and front-end tables (root file relative to the corpus, its `-I` directories).
-const LIBRARY_INPUTS: &[(&str, &[&str], &[&[&str]])] = &[
+const LIBRARY_INPUTS: &[LibraryInput] = &[
     (
         "include/llvm/CodeGen/ValueTypes.td",
         &["include/llvm/CodeGen", "include"],
@@ -125,36 +109,17 @@ const LIBRARY_INPUTS: &[(&str, &[&str], &[&[&str]])] = &[
 ];
 
 /// Compares `tdq tblgen SOURCES BACKEND` with `tdq tblgen --from-db DB BACKEND`.
-fn compare_from_db(
-    what: &str,
-    sources: &[String],
-    db: &Path,
-    backend: &[&str],
-    dir: &Path,
-    failures: &mut Vec<String>,
-) {
+fn compare_from_db(what: &str, sources: &[String], db: &Path, backend: &[&str], dir: &Path, failures: &mut Vec<String>) {
     let (a, b) = (dir.join("from-td.out"), dir.join("from-db.out"));
     let backend: Vec<String> = backend.iter().map(|s| s.to_string()).collect();
     let from_td = tblgen(&[backend.clone(), sources.to_vec()].concat(), &a);
-    let from_db = tblgen(
-        &[
-            backend.clone(),
-            vec!["--from-db".into(), db.display().to_string()],
-        ]
-        .concat(),
-        &b,
-    );
+    let from_db = tblgen(&[backend.clone(), vec!["--from-db".into(), db.display().to_string()]].concat(), &b);
     if from_td != from_db {
-        failures.push(format!(
-            "{what} {backend:?}: from the .td {from_td:?}, from the store {from_db:?}"
-        ));
+        failures.push(format!("{what} {backend:?}: from the .td {from_td:?}, from the store {from_db:?}"));
     } else if from_td.0 == Some(0) && !same_file_content(&a, &b) {
         failures.push(format!("{what} {backend:?}: the outputs differ"));
     } else if from_td.0 != Some(0) {
-        failures.push(format!(
-            "{what} {backend:?}: tdq tblgen failed: {}",
-            from_td.1
-        ));
+        failures.push(format!("{what} {backend:?}: tdq tblgen failed: {}", from_td.1));
     }
 }
 
@@ -167,44 +132,17 @@ fn backends_print_the_same_from_a_store() {
         let db = dir.path().join(format!("{t}.db"));
         export(&t, &db);
         for backend in BACKENDS {
-            compare_from_db(
-                &t,
-                &target_args(&t),
-                &db,
-                backend,
-                dir.path(),
-                &mut failures,
-            );
+            compare_from_db(&t, &target_args(&t), &db, backend, dir.path(), &mut failures);
         }
         std::fs::remove_file(&db).expect("remove");
         eprintln!("{t}: {:.1} s", start.elapsed().as_secs_f64());
     }
     // --print-sets needs a `Set` class, which no target has: LLVM's own test of it.
-    let sets = corpus_dir()
-        .join("test/TableGen/SetTheory.td")
-        .display()
-        .to_string();
+    let sets = corpus_dir().join("test/TableGen/SetTheory.td").display().to_string();
     let db = dir.path().join("sets.db");
-    let out = tdq(&[
-        "export".into(),
-        "--db".into(),
-        db.display().to_string(),
-        "--td".into(),
-        sets.clone(),
-    ]);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    compare_from_db(
-        "SetTheory.td",
-        &[sets],
-        &db,
-        &["--print-sets"],
-        dir.path(),
-        &mut failures,
-    );
+    let out = tdq(&["export".into(), "--db".into(), db.display().to_string(), "--td".into(), sets.clone()]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    compare_from_db("SetTheory.td", &[sets], &db, &["--print-sets"], dir.path(), &mut failures);
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
@@ -254,25 +192,14 @@ struct StoreReader<'c> {
 
 impl<'c> StoreReader<'c> {
     fn new(conn: &'c Connection) -> StoreReader<'c> {
-        let record = conn
-            .prepare("SELECT * FROM records WHERE name = ?1")
-            .expect("records");
-        let index: BTreeMap<&str, usize> = record
-            .column_names()
-            .into_iter()
-            .enumerate()
-            .map(|(i, c)| (c, i))
-            .collect();
+        let record = conn.prepare("SELECT * FROM records WHERE name = ?1").expect("records");
+        let index: BTreeMap<&str, usize> = record.column_names().into_iter().enumerate().map(|(i, c)| (c, i)).collect();
         let mut columns = BTreeMap::new();
-        let mut st = conn
-            .prepare("SELECT field, col FROM tdq_columns")
-            .expect("tdq_columns");
+        let mut st = conn.prepare("SELECT field, col FROM tdq_columns").expect("tdq_columns");
         let mut rows = st.query([]).expect("tdq_columns");
         while let Some(r) = rows.next().expect("a row") {
             let (field, col): (String, String) = (r.get(0).expect("field"), r.get(1).expect("col"));
-            let i = *index
-                .get(col.as_str())
-                .unwrap_or_else(|| panic!("records has no column {col}"));
+            let i = *index.get(col.as_str()).unwrap_or_else(|| panic!("records has no column {col}"));
             columns.insert(field, (col, i));
         }
         drop(rows);
@@ -290,21 +217,13 @@ impl<'c> StoreReader<'c> {
     }
 
     /// Every difference between the store and llvm-tblgen's dump of def `name`.
-    fn compare(
-        &mut self,
-        name: &str,
-        def: &Value,
-        anonymous_in_store: Option<bool>,
-    ) -> Vec<String> {
+    fn compare(&mut self, name: &str, def: &Value, anonymous_in_store: Option<bool>) -> Vec<String> {
         let mut out = Vec::new();
         let Some(anonymous) = anonymous_in_store else {
             return vec![format!("{name}: not in the store")];
         };
         if Value::Bool(anonymous) != def["!anonymous"] {
-            out.push(format!(
-                "{name}: anonymous is {anonymous}, llvm-tblgen says {}",
-                def["!anonymous"]
-            ));
+            out.push(format!("{name}: anonymous is {anonymous}, llvm-tblgen says {}", def["!anonymous"]));
         }
         let supers: Vec<String> = self
             .superclasses
@@ -313,10 +232,7 @@ impl<'c> StoreReader<'c> {
             .collect::<Result<_, _>>()
             .expect("superclasses");
         if Value::from(supers.clone()) != def["!superclasses"] {
-            out.push(format!(
-                "{name}: superclasses {supers:?}, llvm-tblgen says {}",
-                def["!superclasses"]
-            ));
+            out.push(format!("{name}: superclasses {supers:?}, llvm-tblgen says {}", def["!superclasses"]));
         }
         let fields: Vec<(String, String, String)> = self
             .fields
@@ -324,18 +240,11 @@ impl<'c> StoreReader<'c> {
             .expect("fields")
             .collect::<Result<_, _>>()
             .expect("fields");
-        let expected: BTreeMap<&String, &Value> = def
-            .as_object()
-            .expect("a def is an object")
-            .iter()
-            .filter(|(k, _)| !k.starts_with('!'))
-            .collect();
+        let expected: BTreeMap<&String, &Value> =
+            def.as_object().expect("a def is an object").iter().filter(|(k, _)| !k.starts_with('!')).collect();
         let stored: BTreeSet<&String> = fields.iter().map(|f| &f.0).collect();
         if stored != expected.keys().copied().collect() {
-            out.push(format!(
-                "{name}: fields {stored:?}, llvm-tblgen has {:?}",
-                expected.keys()
-            ));
+            out.push(format!("{name}: fields {stored:?}, llvm-tblgen has {:?}", expected.keys()));
         }
         let mut rows = self.record.query([name]).expect("records");
         let Some(row) = rows.next().expect("records") else {
@@ -343,24 +252,15 @@ impl<'c> StoreReader<'c> {
             return out;
         };
         for (field, json, ty) in &fields {
-            let Some(want) = expected.get(field) else {
-                continue;
-            };
+            let Some(want) = expected.get(field) else { continue };
             match serde_json::from_str::<Value>(json) {
                 Ok(v) if v == **want => {}
-                _ => out.push(format!(
-                    "{name}.{field}: value_json {json}, llvm-tblgen says {want}"
-                )),
+                _ => out.push(format!("{name}.{field}: value_json {json}, llvm-tblgen says {want}")),
             }
-            let (Some((col, i)), Some(want_sql)) = (self.columns.get(field), sql_scalar(want, ty))
-            else {
-                continue;
-            };
+            let (Some((col, i)), Some(want_sql)) = (self.columns.get(field), sql_scalar(want, ty)) else { continue };
             let got: Sql = row.get(*i).expect("a value");
             if got != want_sql {
-                out.push(format!(
-                    "{name}.{field}: records.{col} is {got:?}, llvm-tblgen says {want}"
-                ));
+                out.push(format!("{name}.{field}: records.{col} is {got:?}, llvm-tblgen says {want}"));
             }
         }
         out
@@ -386,9 +286,7 @@ fn sql_scalar(v: &Value, ty: &str) -> Option<Sql> {
             }
             i64::try_from(n).ok().map(Sql::Integer)
         }
-        Value::Object(o) if o.get("kind") == Some(&Value::from("def")) => {
-            o.get("def")?.as_str().map(|d| Sql::Text(d.into()))
-        }
+        Value::Object(o) if o.get("kind") == Some(&Value::from("def")) => o.get("def")?.as_str().map(|d| Sql::Text(d.into())),
         _ => None,
     }
 }
@@ -399,25 +297,16 @@ fn tables_agree_with_llvm_tblgen_dump_json() {
     let mut failures = Vec::new();
     for t in targets() {
         let start = Instant::now();
-        let (db, json) = (
-            dir.path().join(format!("{t}.db")),
-            dir.path().join(format!("{t}.json")),
-        );
+        let (db, json) = (dir.path().join(format!("{t}.db")), dir.path().join(format!("{t}.json")));
         export(&t, &db);
         llvm_dump_json(&target_args(&t), &json);
-        let conn = Connection::open_with_flags(&db, OpenFlags::SQLITE_OPEN_READ_ONLY)
-            .expect("open the store");
+        let conn = Connection::open_with_flags(&db, OpenFlags::SQLITE_OPEN_READ_ONLY).expect("open the store");
         let mut anonymous: BTreeMap<String, bool> = BTreeMap::new();
         {
-            let mut st = conn
-                .prepare("SELECT name, anonymous FROM records")
-                .expect("records");
+            let mut st = conn.prepare("SELECT name, anonymous FROM records").expect("records");
             let mut rows = st.query([]).expect("records");
             while let Some(r) = rows.next().expect("a row") {
-                anonymous.insert(
-                    r.get(0).expect("name"),
-                    r.get::<_, i64>(1).expect("anonymous") != 0,
-                );
+                anonymous.insert(r.get(0).expect("name"), r.get::<_, i64>(1).expect("anonymous") != 0);
             }
         }
         let mut reader = StoreReader::new(&conn);
@@ -428,19 +317,12 @@ fn tables_agree_with_llvm_tblgen_dump_json() {
             let found = anonymous.remove(&name);
             differences.extend(reader.compare(&name, &def, found));
         });
-        differences.extend(
-            anonymous
-                .keys()
-                .map(|n| format!("{n}: in the store, not in llvm-tblgen's dump")),
-        );
+        differences.extend(anonymous.keys().map(|n| format!("{n}: in the store, not in llvm-tblgen's dump")));
         assert!(seen > 100, "{t}: only {seen} defs");
         let n = differences.len();
         differences.truncate(20);
         if n > 0 {
-            failures.push(format!(
-                "{t}: {n} differences, first:\n  {}",
-                differences.join("\n  ")
-            ));
+            failures.push(format!("{t}: {n} differences, first:\n  {}", differences.join("\n  ")));
         }
         drop(reader);
         drop(conn);

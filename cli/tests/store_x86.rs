@@ -22,11 +22,7 @@ fn x86_calls_are_llvm_tblgens() {
         }
     });
     std::fs::remove_file(&json).expect("remove");
-    assert!(
-        defs > 50_000 && want.len() > 50,
-        "{defs} defs, {} calls",
-        want.len()
-    );
+    assert!(defs > 50_000 && want.len() > 50, "{defs} defs, {} calls", want.len());
 
     let (file, includes) = llvm.split_last().expect("a file");
     for round in ["built", "cached"] {
@@ -43,19 +39,12 @@ fn x86_calls_are_llvm_tblgens() {
         assert!(stderr.contains(&format!("({round})")), "{round}: {stderr}");
         let stdout = String::from_utf8(out.stdout).expect("UTF-8");
         let mut lines = stdout.lines();
-        assert_eq!(
-            lines.next(),
-            Some("name"),
-            "piped output is TSV with a header"
-        );
+        assert_eq!(lines.next(), Some("name"), "piped output is TSV with a header");
         let rows: Vec<&str> = lines.collect();
         let got: BTreeSet<String> = rows.iter().map(|s| s.to_string()).collect();
         assert_eq!(got.len(), rows.len(), "a def printed twice");
         let missing: Vec<&String> = want.difference(&got).collect();
         let extra: Vec<&String> = got.difference(&want).collect();
-        assert!(
-            missing.is_empty() && extra.is_empty(),
-            "{round}: missing {missing:?}, not calls {extra:?}"
-        );
+        assert!(missing.is_empty() && extra.is_empty(), "{round}: missing {missing:?}, not calls {extra:?}");
     }
 }

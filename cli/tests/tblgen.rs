@@ -25,12 +25,8 @@ struct Case {
 }
 
 const S_TD: (&str, &str) = ("s.td", "def s;\n");
-const S_RECORDS: &str =
-    "------------- Classes -----------------\n------------- Defs -----------------\ndef s {\n}\n";
-const INCLUDER_TD: (&str, &str) = (
-    "m.td",
-    "include \"b.td\"\ninclude \"a.td\"\n#ifdef FOO\ndef foo;\n#endif\n",
-);
+const S_RECORDS: &str = "------------- Classes -----------------\n------------- Defs -----------------\ndef s {\n}\n";
+const INCLUDER_TD: (&str, &str) = ("m.td", "include \"b.td\"\ninclude \"a.td\"\n#ifdef FOO\ndef foo;\n#endif\n");
 const INC_A: (&str, &str) = ("inc/a.td", "def a;\n");
 const INC_B: (&str, &str) = ("inc/b.td", "def b;\n");
 const M_RECORDS: &str =
@@ -405,29 +401,18 @@ struct Tool {
 fn tdq() -> Tool {
     let program = PathBuf::from(env!("CARGO_BIN_EXE_tdq"));
     let argv0 = format!("{} tblgen", program.display());
-    Tool {
-        program,
-        prefix: vec!["tblgen"],
-        prog: "tdq tblgen".to_string(),
-        argv0,
-    }
+    Tool { program, prefix: vec!["tblgen"], prog: "tdq tblgen".to_string(), argv0 }
 }
 
 fn llvm_tblgen() -> Tool {
-    let path = std::env::var("LLVM_TBLGEN")
-        .unwrap_or_else(|_| "/usr/lib/llvm-19/bin/llvm-tblgen".to_string());
+    let path = std::env::var("LLVM_TBLGEN").unwrap_or_else(|_| "/usr/lib/llvm-19/bin/llvm-tblgen".to_string());
     let program = PathBuf::from(&path);
     assert!(
         program.is_file(),
         "{path} is missing: these tests check their expectations against llvm-tblgen 19 \
          (apt-get install llvm-19, or set LLVM_TBLGEN)"
     );
-    Tool {
-        program,
-        prefix: vec![],
-        prog: "llvm-tblgen".to_string(),
-        argv0: path,
-    }
+    Tool { program, prefix: vec![], prog: "llvm-tblgen".to_string(), argv0: path }
 }
 
 struct Run {
@@ -473,25 +458,16 @@ fn mismatches(tool: &Tool, cases: &[Case]) -> Vec<String> {
         let dir = tempfile::tempdir().expect("a temporary directory");
         write_files(dir.path(), case.files);
         let got = run(tool, dir.path(), case.args, case.stdin);
-        let stderr = case
-            .stderr
-            .replace("{prog}", &tool.prog)
-            .replace("{argv0}", &tool.argv0);
+        let stderr = case.stderr.replace("{prog}", &tool.prog).replace("{argv0}", &tool.argv0);
         let mut problems = Vec::new();
         if got.status != case.status {
             problems.push(format!("status {} (expected {})", got.status, case.status));
         }
         if got.stdout != case.stdout {
-            problems.push(format!(
-                "stdout {:?}\n    expected {:?}",
-                got.stdout, case.stdout
-            ));
+            problems.push(format!("stdout {:?}\n    expected {:?}", got.stdout, case.stdout));
         }
         if got.stderr != stderr {
-            problems.push(format!(
-                "stderr {:?}\n    expected {:?}",
-                got.stderr, stderr
-            ));
+            problems.push(format!("stderr {:?}\n    expected {:?}", got.stderr, stderr));
         }
         for (path, expected) in case.after {
             let actual = std::fs::read_to_string(dir.path().join(path)).ok();
@@ -500,24 +476,14 @@ fn mismatches(tool: &Tool, cases: &[Case]) -> Vec<String> {
             }
         }
         if !problems.is_empty() {
-            found.push(format!(
-                "{} ({:?}):\n  {}",
-                case.name,
-                case.args,
-                problems.join("\n  ")
-            ));
+            found.push(format!("{} ({:?}):\n  {}", case.name, case.args, problems.join("\n  ")));
         }
     }
     found
 }
 
 fn assert_none(tool: &Tool, found: Vec<String>) {
-    assert!(
-        found.is_empty(),
-        "{} differs from the expectations:\n{}",
-        tool.program.display(),
-        found.join("\n")
-    );
+    assert!(found.is_empty(), "{} differs from the expectations:\n{}", tool.program.display(), found.join("\n"));
 }
 
 #[test]
@@ -537,25 +503,12 @@ fn the_expectations_are_llvm_tblgens() {
 fn help_is_llvm_tblgens() {
     let (tdq, reference) = (tdq(), llvm_tblgen());
     let dir = tempfile::tempdir().expect("a temporary directory");
-    for flag in [
-        "--help",
-        "-help",
-        "-h",
-        "--help-hidden",
-        "--help-list",
-        "--help-list-hidden",
-    ] {
+    for flag in ["--help", "-help", "-h", "--help-hidden", "--help-list", "--help-list-hidden"] {
         let ours = run(&tdq, dir.path(), &[flag], "");
         let theirs = run(&reference, dir.path(), &[flag], "");
         assert_eq!((ours.status, ours.stderr.as_str()), (0, ""), "{flag}");
         assert_eq!(theirs.status, 0, "{flag}");
-        assert_eq!(
-            ours.stdout,
-            theirs
-                .stdout
-                .replace("USAGE: llvm-tblgen", "USAGE: tdq tblgen"),
-            "{flag}"
-        );
+        assert_eq!(ours.stdout, theirs.stdout.replace("USAGE: llvm-tblgen", "USAGE: tdq tblgen"), "{flag}");
     }
 }
 
@@ -565,53 +518,20 @@ fn help_is_llvm_tblgens() {
 fn write_if_changed_keeps_an_unchanged_file() {
     for tool in [tdq(), llvm_tblgen()] {
         let dir = tempfile::tempdir().expect("a temporary directory");
-        write_files(
-            dir.path(),
-            &[S_TD, ("same.inc", S_RECORDS), ("other.inc", "old\n")],
-        );
+        write_files(dir.path(), &[S_TD, ("same.inc", S_RECORDS), ("other.inc", "old\n")]);
         let old = SystemTime::now() - Duration::from_secs(3600);
         for name in ["same.inc", "other.inc"] {
-            let file = std::fs::File::options()
-                .write(true)
-                .open(dir.path().join(name))
-                .expect("open");
+            let file = std::fs::File::options().write(true).open(dir.path().join(name)).expect("open");
             file.set_modified(old).expect("set the mtime");
         }
         for name in ["same.inc", "other.inc"] {
-            let got = run(
-                &tool,
-                dir.path(),
-                &["--write-if-changed", "s.td", "-o", name],
-                "",
-            );
-            assert_eq!(
-                (got.status, got.stderr.as_str()),
-                (0, ""),
-                "{}",
-                tool.program.display()
-            );
+            let got = run(&tool, dir.path(), &["--write-if-changed", "s.td", "-o", name], "");
+            assert_eq!((got.status, got.stderr.as_str()), (0, ""), "{}", tool.program.display());
         }
-        let modified = |name: &str| {
-            std::fs::metadata(dir.path().join(name))
-                .and_then(|m| m.modified())
-                .expect("mtime")
-        };
-        assert_eq!(
-            modified("same.inc"),
-            old,
-            "{}: an unchanged output was rewritten",
-            tool.program.display()
-        );
-        assert_ne!(
-            modified("other.inc"),
-            old,
-            "{}: a changed output was not rewritten",
-            tool.program.display()
-        );
-        assert_eq!(
-            std::fs::read_to_string(dir.path().join("other.inc")).expect("read"),
-            S_RECORDS
-        );
+        let modified = |name: &str| std::fs::metadata(dir.path().join(name)).and_then(|m| m.modified()).expect("mtime");
+        assert_eq!(modified("same.inc"), old, "{}: an unchanged output was rewritten", tool.program.display());
+        assert_ne!(modified("other.inc"), old, "{}: a changed output was not rewritten", tool.program.display());
+        assert_eq!(std::fs::read_to_string(dir.path().join("other.inc")).expect("read"), S_RECORDS);
     }
 }
 
@@ -624,22 +544,10 @@ fn special_outputs_are_written_in_place() {
         write_files(dir.path(), &[S_TD, ("target.inc", "old\n")]);
         std::os::unix::fs::symlink("target.inc", dir.path().join("link.inc")).expect("a symlink");
         let got = run(&tool, dir.path(), &["s.td", "-o", "link.inc"], "");
-        assert_eq!(
-            (got.status, got.stderr.as_str()),
-            (0, ""),
-            "{}",
-            tool.program.display()
-        );
+        assert_eq!((got.status, got.stderr.as_str()), (0, ""), "{}", tool.program.display());
         let link = std::fs::symlink_metadata(dir.path().join("link.inc")).expect("the link");
-        assert!(
-            link.file_type().is_symlink(),
-            "{}: the symlink was replaced",
-            tool.program.display()
-        );
-        assert_eq!(
-            std::fs::read_to_string(dir.path().join("target.inc")).expect("read"),
-            S_RECORDS
-        );
+        assert!(link.file_type().is_symlink(), "{}: the symlink was replaced", tool.program.display());
+        assert_eq!(std::fs::read_to_string(dir.path().join("target.inc")).expect("read"), S_RECORDS);
     }
 }
 
@@ -649,51 +557,18 @@ fn time_phases_prints_the_phase_report() {
     for tool in [tdq(), llvm_tblgen()] {
         let dir = tempfile::tempdir().expect("a temporary directory");
         write_files(dir.path(), &[S_TD]);
-        let got = run(
-            &tool,
-            dir.path(),
-            &["--time-phases", "s.td", "-o", "out.inc"],
-            "",
-        );
+        let got = run(&tool, dir.path(), &["--time-phases", "s.td", "-o", "out.inc"], "");
         assert_eq!(got.status, 0);
         let lines: Vec<&str> = got.stderr.lines().collect();
-        let shape = |l: &str| {
-            l.chars()
-                .map(|c| if c.is_ascii_digit() { '9' } else { c })
-                .collect::<String>()
-        };
-        assert_eq!(
-            lines.len(),
-            11,
-            "{}: {}",
-            tool.program.display(),
-            got.stderr
-        );
+        let shape = |l: &str| l.chars().map(|c| if c.is_ascii_digit() { '9' } else { c }).collect::<String>();
+        assert_eq!(lines.len(), 11, "{}: {}", tool.program.display(), got.stderr);
         assert_eq!(lines[0], format!("==={}===", "-".repeat(73)));
-        assert_eq!(
-            lines[1],
-            "                             TableGen Phase Timing"
-        );
-        assert!(
-            shape(lines[3])
-                .starts_with("  Total Execution Time: 9.9999 seconds (9.9999 wall clock)"),
-            "{}",
-            lines[3]
-        );
-        assert!(
-            lines[5].ends_with("   ---Wall Time---  --- Name ---"),
-            "{}",
-            lines[5]
-        );
-        let mut names: Vec<&str> = lines[6..9]
-            .iter()
-            .map(|l| l.rsplit("  ").next().unwrap_or(""))
-            .collect();
+        assert_eq!(lines[1], "                             TableGen Phase Timing");
+        assert!(shape(lines[3]).starts_with("  Total Execution Time: 9.9999 seconds (9.9999 wall clock)"), "{}", lines[3]);
+        assert!(lines[5].ends_with("   ---Wall Time---  --- Name ---"), "{}", lines[5]);
+        let mut names: Vec<&str> = lines[6..9].iter().map(|l| l.rsplit("  ").next().unwrap_or("")).collect();
         names.sort_unstable();
-        assert_eq!(
-            names,
-            ["Backend overall", "Parse, build records", "Write output"]
-        );
+        assert_eq!(names, ["Backend overall", "Parse, build records", "Write output"]);
         assert!(lines[9].ends_with("(100.0%)  Total"), "{}", lines[9]);
         assert_eq!(lines[10], "");
     }
@@ -702,28 +577,16 @@ fn time_phases_prints_the_phase_report() {
 /// A backend llvm-tblgen has and tdq does not have yet is refused, not ignored.
 #[test]
 fn unimplemented_backends_are_refused() {
-    const CANDIDATES: &[&str] = &[
-        "gen-exegesis",
-        "gen-automata",
-        "gen-dxil-operation",
-        "gen-x86-mnemonic-tables",
-    ];
-    let missing = CANDIDATES
-        .iter()
-        .find(|name| tdq_backends::find(name).is_none());
-    let name = missing.expect(
-        "every candidate backend is implemented: this test needs a new candidate or can go",
-    );
+    const CANDIDATES: &[&str] = &["gen-exegesis", "gen-automata", "gen-dxil-operation", "gen-x86-mnemonic-tables"];
+    let missing = CANDIDATES.iter().find(|name| tdq_backends::find(name).is_none());
+    let name = missing.expect("every candidate backend is implemented: this test needs a new candidate or can go");
     let dir = tempfile::tempdir().expect("a temporary directory");
     write_files(dir.path(), &[S_TD]);
     let flag = format!("-{name}");
     let got = run(&tdq(), dir.path(), &[&flag, "s.td", "-o", "out.inc"], "");
     assert_eq!(got.status, 1);
     assert_eq!(got.stdout, "");
-    assert_eq!(
-        got.stderr,
-        format!("tdq: backend '--{name}' is not implemented yet\n")
-    );
+    assert_eq!(got.stderr, format!("tdq: backend '--{name}' is not implemented yet\n"));
     assert!(!dir.path().join("out.inc").exists());
 }
 
@@ -732,11 +595,5 @@ fn version_names_tdq_and_llvm() {
     let dir = tempfile::tempdir().expect("a temporary directory");
     let got = run(&tdq(), dir.path(), &["--version"], "");
     assert_eq!(got.status, 0);
-    assert_eq!(
-        got.stdout,
-        format!(
-            "tdq version {} (llvm-tblgen 19.1.7 compatible)\n",
-            env!("CARGO_PKG_VERSION")
-        )
-    );
+    assert_eq!(got.stdout, format!("tdq version {} (llvm-tblgen 19.1.7 compatible)\n", env!("CARGO_PKG_VERSION")));
 }

@@ -14,8 +14,8 @@ use crate::intern::{sym, Sym};
 use crate::limits::Limit;
 use crate::record::{Record, RecordKeeper, RecordKind};
 use crate::resolve::{
-    check_record_assertions, emit_record_dumps, resolve, resolve_record, resolve_record_final,
-    CurRec, MapResolver, TrackUnresolvedResolver,
+    check_record_assertions, emit_record_dumps, resolve, resolve_record, resolve_record_final, CurRec, MapResolver,
+    TrackUnresolvedResolver,
 };
 use crate::source::Loc;
 use crate::types::Ty;
@@ -76,11 +76,7 @@ fn check_string_len(rk: &mut RecordKeeper, cur: Option<&CurRec>, n: i128) -> boo
 }
 
 fn check_size(rk: &mut RecordKeeper, cur: Option<&CurRec>, limit: Limit, n: i128) -> bool {
-    if n < 0
-        || rk
-            .limits
-            .exceeds(limit, u64::try_from(n).unwrap_or(u64::MAX))
-    {
+    if n < 0 || rk.limits.exceeds(limit, u64::try_from(n).unwrap_or(u64::MAX)) {
         rk.limit_exceeded(cur_locs(cur), limit);
         return false;
     }
@@ -126,14 +122,7 @@ fn is_self_name(name: Init, cur: &CurRec) -> bool {
 // ---------------------------------------------------------------------------------------------
 
 /// `UnOpInit::get(op, a, ty)->Fold(CurRec, IsFinal)`.
-pub fn fold_un_op(
-    rk: &mut RecordKeeper,
-    op: UnOp,
-    a: Init,
-    ty: Ty,
-    cur: Option<&CurRec>,
-    is_final: bool,
-) -> Init {
+pub fn fold_un_op(rk: &mut RecordKeeper, op: UnOp, a: Init, ty: Ty, cur: Option<&CurRec>, is_final: bool) -> Init {
     let this = Init::un_op(op, a, ty);
     match op {
         UnOp::Repr => {
@@ -216,9 +205,7 @@ pub fn fold_un_op(
             if let Some((dag_op, _, _)) = dag_of(a) {
                 // The operator need not be a def yet (late resolution in multiclasses), but it
                 // must be typed; an untyped `?` operator crashes llvm-tblgen: keep it unfolded.
-                let Some(op_ty) = dag_op.ty() else {
-                    return this;
-                };
+                let Some(op_ty) = dag_op.ty() else { return this };
                 if !op_ty.is_a(rk, ty) {
                     let msg = format!("Expected type '{ty}', got '{op_ty}' in: {this}\n");
                     rk.fatal(cur_locs(cur), msg);
@@ -285,10 +272,7 @@ fn fold_cast_to_record(
         NamedDef::Found(di) => {
             let dty = di.ty().unwrap_or(ty);
             if !dty.is_a(rk, ty) {
-                fatal(
-                    rk,
-                    format!("Expected type '{ty}', got '{dty}' in: {this}\n"),
-                );
+                fatal(rk, format!("Expected type '{ty}', got '{dty}' in: {this}\n"));
                 return this;
             }
             di
@@ -342,10 +326,7 @@ fn dag_arg_no(args: &[(Init, Option<Sym>)], key: Init) -> Result<usize, String> 
                 return Err(format!("index {pos} is negative"));
             }
             if pos >= args.len() as i64 {
-                return Err(format!(
-                    "index {pos} is out of range (dag has {} arguments)",
-                    args.len()
-                ));
+                return Err(format!("index {pos} is out of range (dag has {} arguments)", args.len()));
             }
             Ok(pos as usize)
         }
@@ -392,18 +373,13 @@ pub fn list_concat(a: Init, b: Init) -> Init {
         v.extend_from_slice(y);
         return Init::list(&v, et);
     }
-    let ty = a
-        .ty()
-        .or_else(|| b.ty())
-        .unwrap_or_else(|| Ty::list(Ty::int()));
+    let ty = a.ty().or_else(|| b.ty()).unwrap_or_else(|| Ty::list(Ty::int()));
     Init::bin_op(BinOp::ListConcat, a, b, ty)
 }
 
 /// `interleaveStringList`: the first element's format is not considered, as in LLVM.
 fn interleave_strings(list: &[Init], delim: Sym) -> Option<Init> {
-    let Some(&first) = list.first() else {
-        return Some(Init::string(""));
-    };
+    let Some(&first) = list.first() else { return Some(Init::string("")) };
     let (first, _) = str_of(first)?;
     let mut out = String::from(first);
     let mut code = false;
@@ -417,9 +393,7 @@ fn interleave_strings(list: &[Init], delim: Sym) -> Option<Init> {
 }
 
 fn interleave_ints(rk: &RecordKeeper, list: &[Init], delim: Sym) -> Option<Init> {
-    let Some(&first) = list.first() else {
-        return Some(Init::string(""));
-    };
+    let Some(&first) = list.first() else { return Some(Init::string("")) };
     let mut out = to_int(rk, first)?.to_string();
     for &e in &list[1..] {
         out.push_str(delim);
@@ -430,14 +404,7 @@ fn interleave_ints(rk: &RecordKeeper, list: &[Init], delim: Sym) -> Option<Init>
 
 /// The integers `start, start+step, ...` strictly before `end` (or `..= end` when `closed`),
 /// computed without overflow.
-fn int_range(
-    rk: &mut RecordKeeper,
-    cur: Option<&CurRec>,
-    start: i64,
-    end: i64,
-    step: i64,
-    closed: bool,
-) -> Option<Init> {
+fn int_range(rk: &mut RecordKeeper, cur: Option<&CurRec>, start: i64, end: i64, step: i64, closed: bool) -> Option<Init> {
     let (s, e, st) = (start as i128, end as i128, step as i128);
     let count: i128 = if st > 0 {
         let e = if closed { e + 1 } else { e };
@@ -464,14 +431,7 @@ fn int_range(
 }
 
 /// `BinOpInit::get(op, a, b, ty)->Fold(CurRec)`.
-pub fn fold_bin_op(
-    rk: &mut RecordKeeper,
-    op: BinOp,
-    a: Init,
-    b: Init,
-    ty: Ty,
-    cur: Option<&CurRec>,
-) -> Init {
+pub fn fold_bin_op(rk: &mut RecordKeeper, op: BinOp, a: Init, b: Init, ty: Ty, cur: Option<&CurRec>) -> Init {
     // The unfolded operation is interned only when it is the result.
     let this = || Init::bin_op(op, a, b, ty);
     match op {
@@ -484,9 +444,7 @@ pub fn fold_bin_op(
                 }
                 if let (Some(x), Some(y)) = (ldef, rdef) {
                     if x != y {
-                        rk.fatal_noloc(format!(
-                            "Concatenated Dag operators do not match: '{a}' vs. '{b}'"
-                        ));
+                        rk.fatal_noloc(format!("Concatenated Dag operators do not match: '{a}' vs. '{b}'"));
                         return this();
                     }
                 }
@@ -528,10 +486,7 @@ pub fn fold_bin_op(
                 let kept: Vec<Init> = xs
                     .iter()
                     .copied()
-                    .filter(|&x| {
-                        !ys.iter()
-                            .any(|&y| compare_init(rk, BinOp::Eq, x, y) == Some(true))
-                    })
+                    .filter(|&x| !ys.iter().any(|&y| compare_init(rk, BinOp::Eq, x, y) == Some(true)))
                     .collect();
                 return Init::list(&kept, et);
             }
@@ -574,19 +529,12 @@ pub fn fold_bin_op(
         BinOp::Interleave => {
             if let (Some((list, et)), Some((delim, _))) = (a.as_list(), str_of(b)) {
                 // Integers print in at most 20 bytes.
-                let items: i128 = list
-                    .iter()
-                    .map(|&e| str_of(e).map_or(20, |(s, _)| s.len() as i128))
-                    .sum();
+                let items: i128 = list.iter().map(|&e| str_of(e).map_or(20, |(s, _)| s.len() as i128)).sum();
                 let delims = delim.len() as i128 * (list.len() as i128 - 1).max(0);
                 if !check_string_len(rk, cur, items + delims) {
                     return this();
                 }
-                let r = if et.is_string() {
-                    interleave_strings(list, delim)
-                } else {
-                    interleave_ints(rk, list, delim)
-                };
+                let r = if et.is_string() { interleave_strings(list, delim) } else { interleave_ints(rk, list, delim) };
                 if let Some(r) = r {
                     return r;
                 }
@@ -621,10 +569,7 @@ pub fn fold_bin_op(
                     // LLVM prints the last index as an unsigned (4294967295 for an empty dag),
                     // then reads out of bounds; we stop at the error.
                     let last = (args.len() as u32).wrapping_sub(1);
-                    rk.error(
-                        cur_locs(cur),
-                        format!("!getdagname index is out of range 0...{last}: {pos}"),
-                    );
+                    rk.error(cur_locs(cur), format!("!getdagname index is out of range 0...{last}: {pos}"));
                     return Init::unset();
                 }
                 return match args[pos as usize].1 {
@@ -685,13 +630,7 @@ pub fn fold_bin_op(
 // ---------------------------------------------------------------------------------------------
 
 /// `ItemApply`: `expr` with variable `var` bound to `item`.
-fn item_apply(
-    rk: &mut RecordKeeper,
-    var: Init,
-    item: Init,
-    expr: Init,
-    cur: Option<&CurRec>,
-) -> Init {
+fn item_apply(rk: &mut RecordKeeper, var: Init, item: Init, expr: Init, cur: Option<&CurRec>) -> Init {
     let mut r = MapResolver::new(cur.cloned());
     r.set(var, item);
     resolve(rk, expr, &mut r)
@@ -699,16 +638,8 @@ fn item_apply(
 
 /// `ForeachDagApply`: applies `expr` to the operator and every argument, recursing into dag
 /// arguments. A changed dag loses its operator name, as in LLVM.
-fn foreach_dag_apply(
-    rk: &mut RecordKeeper,
-    var: Init,
-    dag: Init,
-    expr: Init,
-    cur: Option<&CurRec>,
-) -> Init {
-    let Some((op, _, args)) = dag_of(dag) else {
-        return dag;
-    };
+fn foreach_dag_apply(rk: &mut RecordKeeper, var: Init, dag: Init, expr: Init, cur: Option<&CurRec>) -> Init {
+    let Some((op, _, args)) = dag_of(dag) else { return dag };
     if !count_iterations(rk, cur, args.len() + 1) {
         return dag;
     }
@@ -731,14 +662,7 @@ fn foreach_dag_apply(
     }
 }
 
-fn foreach_helper(
-    rk: &mut RecordKeeper,
-    var: Init,
-    over: Init,
-    expr: Init,
-    ty: Ty,
-    cur: Option<&CurRec>,
-) -> Option<Init> {
+fn foreach_helper(rk: &mut RecordKeeper, var: Init, over: Init, expr: Init, ty: Ty, cur: Option<&CurRec>) -> Option<Init> {
     if dag_of(over).is_some() {
         return Some(foreach_dag_apply(rk, var, over, expr, cur));
     }
@@ -747,21 +671,11 @@ fn foreach_helper(
     if !count_iterations(rk, cur, items.len()) {
         return None;
     }
-    let out: Vec<Init> = items
-        .iter()
-        .map(|&item| item_apply(rk, var, item, expr, cur))
-        .collect();
+    let out: Vec<Init> = items.iter().map(|&item| item_apply(rk, var, item, expr, cur)).collect();
     checked(rk, cur, Init::list(&out, et))
 }
 
-fn filter_helper(
-    rk: &mut RecordKeeper,
-    var: Init,
-    over: Init,
-    expr: Init,
-    ty: Ty,
-    cur: Option<&CurRec>,
-) -> Option<Init> {
+fn filter_helper(rk: &mut RecordKeeper, var: Init, over: Init, expr: Init, ty: Ty, cur: Option<&CurRec>) -> Option<Init> {
     let (items, _) = over.as_list()?;
     let et = ty.list_elem()?;
     if !count_iterations(rk, cur, items.len()) {
@@ -841,22 +755,11 @@ fn byte_find(hay: &str, needle: &str, start: i64) -> Option<usize> {
     if n.len() > h.len() - start {
         return None;
     }
-    h[start..]
-        .windows(n.len())
-        .position(|w| w == n)
-        .map(|p| p + start)
+    h[start..].windows(n.len()).position(|w| w == n).map(|p| p + start)
 }
 
 /// `TernOpInit::get(op, a, b, c, ty)->Fold(CurRec)`.
-pub fn fold_tern_op(
-    rk: &mut RecordKeeper,
-    op: TernOp,
-    a: Init,
-    b: Init,
-    c: Init,
-    ty: Ty,
-    cur: Option<&CurRec>,
-) -> Init {
+pub fn fold_tern_op(rk: &mut RecordKeeper, op: TernOp, a: Init, b: Init, c: Init, ty: Ty, cur: Option<&CurRec>) -> Init {
     // The unfolded operation is interned only when it is the result.
     let this = || Init::tern_op(op, a, b, c, ty);
     match op {
@@ -865,20 +768,12 @@ pub fn fold_tern_op(
                 return if a.to_string() == c.to_string() { b } else { c };
             }
             (InitKind::Var(..), InitKind::Var(bn, _), InitKind::Var(cn, _)) => {
-                let name = if a.to_string() == c.to_string() {
-                    bn
-                } else {
-                    cn
-                };
+                let name = if a.to_string() == c.to_string() { bn } else { cn };
                 return Init::var(Init::string(&name.unquoted()), ty);
             }
             (InitKind::Str(from, _), InitKind::Str(to, _), InitKind::Str(s, _)) => {
                 // An empty pattern makes llvm-tblgen loop forever; leave the string alone.
-                let matches = if from.is_empty() {
-                    0
-                } else {
-                    count_str(s, from) as i128
-                };
+                let matches = if from.is_empty() { 0 } else { count_str(s, from) as i128 };
                 let len = s.len() as i128 + matches * (to.len() as i128 - from.len() as i128);
                 if !check_string_len(rk, cur, len) {
                     return this();
@@ -946,10 +841,7 @@ pub fn fold_tern_op(
             if let (Some((s, code)), Some(start), Some(len)) = (str_of(a), b.as_int(), c.as_int()) {
                 let size = s.len() as i64;
                 if start < 0 || start > size {
-                    rk.error(
-                        cur_locs(cur),
-                        format!("!substr start position is out of range 0...{size}: {start}"),
-                    );
+                    rk.error(cur_locs(cur), format!("!substr start position is out of range 0...{size}: {start}"));
                 }
                 if len < 0 {
                     rk.error(cur_locs(cur), "!substr length must be nonnegative");
@@ -958,21 +850,12 @@ pub fn fold_tern_op(
             }
         }
         TernOp::Find => {
-            if let (Some((hay, _)), Some((needle, _)), Some(start)) =
-                (str_of(a), str_of(b), c.as_int())
-            {
+            if let (Some((hay, _)), Some((needle, _)), Some(start)) = (str_of(a), str_of(b), c.as_int()) {
                 let size = hay.len() as i64;
                 if start < 0 || start > size {
-                    rk.error(
-                        cur_locs(cur),
-                        format!("!find start position is out of range 0...{size}: {start}"),
-                    );
+                    rk.error(cur_locs(cur), format!("!find start position is out of range 0...{size}: {start}"));
                 }
-                return Init::int(
-                    byte_find(hay, needle, start)
-                        .map(|p| p as i64)
-                        .unwrap_or(-1),
-                );
+                return Init::int(byte_find(hay, needle, start).map(|p| p as i64).unwrap_or(-1));
             }
         }
         TernOp::SetDagArg | TernOp::SetDagName => {
@@ -980,11 +863,7 @@ pub fn fold_tern_op(
                 let i = match dag_arg_no(args, b) {
                     Ok(i) => i,
                     Err(e) => {
-                        let what = if op == TernOp::SetDagArg {
-                            "!setdagarg"
-                        } else {
-                            "!setdagname"
-                        };
+                        let what = if op == TernOp::SetDagArg { "!setdagarg" } else { "!setdagname" };
                         rk.fatal(cur_locs(cur), format!("{what} {e}"));
                         return this();
                     }
@@ -1038,13 +917,7 @@ pub fn fold_foldl(
 }
 
 /// `CondOpInit::Fold`.
-pub fn fold_cond(
-    rk: &mut RecordKeeper,
-    conds: &[Init],
-    vals: &[Init],
-    ty: Ty,
-    cur: Option<&CurRec>,
-) -> Init {
+pub fn fold_cond(rk: &mut RecordKeeper, conds: &[Init], vals: &[Init], ty: Ty, cur: Option<&CurRec>) -> Init {
     let this = Init::new(InitKind::Cond(conds.into(), vals.into(), ty));
     for (&cond, &val) in conds.iter().zip(vals.iter()) {
         match to_int(rk, cond) {
@@ -1056,10 +929,7 @@ pub fn fold_cond(
         }
     }
     let name = cur.map(|c| c.name.unquoted()).unwrap_or_default();
-    rk.fatal(
-        cur_locs(cur),
-        format!("{name} does not have any true condition in:{this}"),
-    );
+    rk.fatal(cur_locs(cur), format!("{name} does not have any true condition in:{this}"));
     this
 }
 
@@ -1081,17 +951,9 @@ pub fn fold_isa(rk: &mut RecordKeeper, check: Ty, e: Init) -> Init {
 }
 
 /// `ExistsOpInit::Fold`.
-pub fn fold_exists(
-    rk: &mut RecordKeeper,
-    check: Ty,
-    e: Init,
-    cur: Option<&CurRec>,
-    is_final: bool,
-) -> Init {
+pub fn fold_exists(rk: &mut RecordKeeper, check: Ty, e: Init, cur: Option<&CurRec>, is_final: bool) -> Init {
     let this = Init::new(InitKind::Exists(check, e));
-    let Some((name, _)) = str_of(e) else {
-        return this;
-    };
+    let Some((name, _)) = str_of(e) else { return this };
     if let Some(id) = rk.def(name) {
         let dty = rk.def_init(id).ty();
         let ok = dty.map(|t| t.is_a(rk, check)).unwrap_or(false);
@@ -1113,22 +975,12 @@ pub fn fold_exists(
 
 /// `FieldInit::get(rec, name, ty)->Fold(CurRec)`: the field of a def, once its value is
 /// concrete; the unfolded `rec.name` is interned only when it is the result.
-pub fn fold_field(
-    rk: &mut RecordKeeper,
-    rec: Init,
-    name: Sym,
-    ty: Ty,
-    cur: Option<&CurRec>,
-) -> Init {
+pub fn fold_field(rk: &mut RecordKeeper, rec: Init, name: Sym, ty: Ty, cur: Option<&CurRec>) -> Init {
     let unfolded = || Init::field(rec, name, ty);
-    let Some(id) = rec.as_def() else {
-        return unfolded();
-    };
+    let Some(id) = rec.as_def() else { return unfolded() };
     if let Some(c) = cur {
         if c.id == Some(id) {
-            let msg = format!(
-                "Attempting to access field '{name}' of '{rec}' is a forbidden self-reference"
-            );
+            let msg = format!("Attempting to access field '{name}' of '{rec}' is a forbidden self-reference");
             rk.fatal(&c.locs, msg);
             return unfolded();
         }
@@ -1151,9 +1003,7 @@ pub fn fold_vardef(rk: &mut RecordKeeper, vardef: Init) -> Init {
     if let Some(&d) = rk.vardef_cache.get(&vardef) {
         return d;
     }
-    let InitKind::VarDef(_, _, args) = vardef.kind() else {
-        return vardef;
-    };
+    let InitKind::VarDef(_, _, args) = vardef.kind() else { return vardef };
     let mut tr = TrackUnresolvedResolver::new(None);
     for &arg in args.iter() {
         resolve(rk, arg, &mut tr);
@@ -1191,9 +1041,7 @@ pub fn instantiate_vardef(rk: &mut RecordKeeper, vardef: Init) -> Init {
     if let Some(&d) = rk.vardef_cache.get(&vardef) {
         return d;
     }
-    let InitKind::VarDef(class_id, _, args) = vardef.kind() else {
-        return vardef;
-    };
+    let InitKind::VarDef(class_id, _, args) = vardef.kind() else { return vardef };
     if (class_id.0 as usize) >= rk.records.len() {
         return vardef;
     }
@@ -1206,11 +1054,7 @@ pub fn instantiate_vardef(rk: &mut RecordKeeper, vardef: Init) -> Init {
     // The new record gets its name and id first, as LLVM numbers records when it creates them.
     let name = rk.new_anonymous_name();
     let mut rec = Record::new(name, class.locs.clone(), RecordKind::AnonymousDef);
-    let id = rk.push(Record::new(
-        name,
-        class.locs.clone(),
-        RecordKind::AnonymousDef,
-    ));
+    let id = rk.push(Record::new(name, class.locs.clone(), RecordKind::AnonymousDef));
 
     rec.values = class.values.clone();
     rec.assertions = class.assertions.clone();
@@ -1240,8 +1084,7 @@ pub fn instantiate_vardef(rk: &mut RecordKeeper, vardef: Init) -> Init {
 
     // Superclasses: the class's own, then the class itself.
     rec.superclasses = class.superclasses.clone();
-    rec.superclasses
-        .push((*class_id, class.locs.last().copied().unwrap_or(Loc::NONE)));
+    rec.superclasses.push((*class_id, class.locs.last().copied().unwrap_or(Loc::NONE)));
 
     // Resolve internal references (self-references see the reserved id), then store the def.
     *rk.get_mut(id) = rec.clone();

@@ -191,11 +191,7 @@ struct Common {
 impl Common {
     fn new() -> Common {
         let mk = Init::new;
-        Common {
-            unset: mk(InitKind::Unset),
-            bit0: mk(InitKind::Bit(false)),
-            bit1: mk(InitKind::Bit(true)),
-        }
+        Common { unset: mk(InitKind::Unset), bit0: mk(InitKind::Bit(false)), bit1: mk(InitKind::Bit(true)) }
     }
 }
 
@@ -203,11 +199,7 @@ impl Node {
     /// The node of `kind`, with what is known about it.
     fn of(kind: InitKind) -> Node {
         let closed = match &kind {
-            InitKind::Unset
-            | InitKind::Bit(_)
-            | InitKind::Int(_)
-            | InitKind::Str(..)
-            | InitKind::Def(..) => true,
+            InitKind::Unset | InitKind::Bit(_) | InitKind::Int(_) | InitKind::Str(..) | InitKind::Def(..) => true,
             InitKind::Bits(b) | InitKind::List(b, _) => b.iter().all(|x| x.0.closed),
             InitKind::Dag(op, _, args) => op.0.closed && args.iter().all(|a| a.0 .0.closed),
             _ => false,
@@ -221,21 +213,14 @@ impl Node {
             size = size.saturating_add(c.0.size);
         };
         match &kind {
-            InitKind::Unset
-            | InitKind::Bit(_)
-            | InitKind::Int(_)
-            | InitKind::Str(..)
-            | InitKind::Def(..) => {}
+            InitKind::Unset | InitKind::Bit(_) | InitKind::Int(_) | InitKind::Str(..) | InitKind::Def(..) => {}
             InitKind::AnonName(n) => {
                 vars = Init::anon_mask(*n) as u32;
                 final_sensitive = true;
             }
             InitKind::Bits(b) | InitKind::List(b, _) => b.iter().for_each(&mut add),
             InitKind::Var(name, _) => vars = Init::var_mask(*name) as u32,
-            InitKind::VarBit(v, _)
-            | InitKind::Field(v, _, _)
-            | InitKind::IsA(_, v)
-            | InitKind::Arg(v, ArgKey::Pos(_)) => add(v),
+            InitKind::VarBit(v, _) | InitKind::Field(v, _, _) | InitKind::IsA(_, v) | InitKind::Arg(v, ArgKey::Pos(_)) => add(v),
             InitKind::Arg(v, ArgKey::Named(n)) => {
                 add(v);
                 add(n);
@@ -270,25 +255,13 @@ impl Node {
             size = size.saturating_add(u32::try_from(text.len()).unwrap_or(u32::MAX));
         }
         let concrete = match &kind {
-            InitKind::Unset
-            | InitKind::Bit(_)
-            | InitKind::Int(_)
-            | InitKind::Str(..)
-            | InitKind::Def(..) => true,
+            InitKind::Unset | InitKind::Bit(_) | InitKind::Int(_) | InitKind::Str(..) | InitKind::Def(..) => true,
             InitKind::Bits(b) | InitKind::List(b, _) => b.iter().all(|x| x.0.concrete),
             InitKind::Dag(op, _, args) => op.0.concrete && args.iter().all(|a| a.0 .0.concrete),
             InitKind::Cond(c, v, _) => c.iter().chain(v.iter()).all(|x| x.0.concrete),
             _ => false,
         };
-        Node {
-            kind,
-            closed,
-            vars,
-            final_sensitive,
-            concrete,
-            depth,
-            size,
-        }
+        Node { kind, closed, vars, final_sensitive, concrete, depth, size }
     }
 }
 
@@ -357,15 +330,8 @@ impl Init {
 
     /// Interns the value `same` recognises and `make` builds, looked up by `hash` (its
     /// `InitKind`'s) without building it.
-    fn new_with<K>(
-        hash: u64,
-        key: K,
-        same: impl Fn(&InitKind, &K) -> bool,
-        make: impl FnOnce(K) -> InitKind,
-    ) -> Init {
-        INITS.with(|i| {
-            Init(i.intern_with(hash, key, |n, k| same(&n.kind, k), |k| Node::of(make(k))))
-        })
+    fn new_with<K>(hash: u64, key: K, same: impl Fn(&InitKind, &K) -> bool, make: impl FnOnce(K) -> InitKind) -> Init {
+        INITS.with(|i| Init(i.intern_with(hash, key, |n, k| same(&n.kind, k), |k| Node::of(make(k)))))
     }
 
     /// The Bloom-filter bit of a variable name (an interned string value).
@@ -432,12 +398,7 @@ impl Init {
     }
     pub fn bits(bits: &[Init]) -> Init {
         let hash = crate::intern::hash_with(|h| hash_bits(h, bits));
-        Init::new_with(
-            hash,
-            bits,
-            |k, b| matches!(k, InitKind::Bits(x) if **x == **b),
-            |b| InitKind::Bits(b.into()),
-        )
+        Init::new_with(hash, bits, |k, b| matches!(k, InitKind::Bits(x) if **x == **b), |b| InitKind::Bits(b.into()))
     }
     pub fn list(elems: &[Init], elem_ty: Ty) -> Init {
         let hash = crate::intern::hash_with(|h| hash_list(h, elems, elem_ty));
@@ -549,9 +510,7 @@ impl Init {
             InitKind::Unset | InitKind::Arg(..) => false,
             InitKind::Bits(b) => b.iter().all(|x| x.is_complete()),
             InitKind::List(e, _) => e.iter().all(|x| x.is_complete()),
-            InitKind::Cond(c, v, _) => {
-                c.iter().all(|x| x.is_complete()) && v.iter().all(|x| x.is_concrete())
-            }
+            InitKind::Cond(c, v, _) => c.iter().all(|x| x.is_complete()) && v.iter().all(|x| x.is_concrete()),
             _ => true,
         }
     }
@@ -562,20 +521,14 @@ impl Init {
             InitKind::Unset | InitKind::Bit(_) | InitKind::VarBit(..) => self,
             InitKind::Bits(b) => b.get(i as usize).copied().unwrap_or_else(Init::unset),
             InitKind::Int(v) => Init::bit(i < 64 && (v >> i) & 1 != 0),
-            InitKind::Var(_, t)
-            | InitKind::Field(_, _, t)
-            | InitKind::UnOp(_, _, t)
-            | InitKind::BinOp(_, _, _, t)
-            | InitKind::TernOp(_, _, _, _, t) => {
+            InitKind::Var(_, t) | InitKind::Field(_, _, t) | InitKind::UnOp(_, _, t) | InitKind::BinOp(_, _, _, t) | InitKind::TernOp(_, _, _, _, t) => {
                 if t.is_bit() {
                     self
                 } else {
                     Init::var_bit(self, i)
                 }
             }
-            InitKind::Fold(..) | InitKind::IsA(..) | InitKind::Exists(..) | InitKind::Cond(..) => {
-                Init::var_bit(self, i)
-            }
+            InitKind::Fold(..) | InitKind::IsA(..) | InitKind::Exists(..) | InitKind::Cond(..) => Init::var_bit(self, i),
             _ => Init::var_bit(self, i),
         }
     }
@@ -629,9 +582,7 @@ impl Init {
                     if !fits {
                         return None;
                     }
-                    let bits: Vec<Init> = (0..n)
-                        .map(|i| Init::bit(i < 64 && (v >> i) & 1 != 0))
-                        .collect();
+                    let bits: Vec<Init> = (0..n).map(|i| Init::bit(i < 64 && (v >> i) & 1 != 0)).collect();
                     Some(Init::bits(&bits))
                 }
                 _ => None,
@@ -654,9 +605,7 @@ impl Init {
                 }
                 Some(Init::list(&out, et))
             }
-            InitKind::Def(_, _, t) => {
-                (ty.is_record() && t.is_convertible_to(g, ty)).then_some(self)
-            }
+            InitKind::Def(_, _, t) => (ty.is_record() && t.is_convertible_to(g, ty)).then_some(self),
             InitKind::Dag(..) => ty.is_dag().then_some(self),
             InitKind::Arg(..) => None,
             _ => {
@@ -952,11 +901,7 @@ impl Init {
                 s.push(')');
             }
             InitKind::IsA(t, e) | InitKind::Exists(t, e) => {
-                s.push_str(if matches!(self.kind(), InitKind::IsA(..)) {
-                    "!isa<"
-                } else {
-                    "!exists<"
-                });
+                s.push_str(if matches!(self.kind(), InitKind::IsA(..)) { "!isa<" } else { "!exists<" });
                 t.write_to(s);
                 s.push_str(">(");
                 e.write_to(s);

@@ -70,10 +70,7 @@ pub struct Interner<T: 'static> {
 
 impl<T: Eq + Hash + 'static> Interner<T> {
     pub fn new() -> Self {
-        Interner {
-            set: RefCell::new(HashTable::new()),
-            arena: Box::leak(Box::new(Bump::new())),
-        }
+        Interner { set: RefCell::new(HashTable::new()), arena: Box::leak(Box::new(Bump::new())) }
     }
 
     pub fn intern(&self, value: T) -> &'static T {
@@ -83,23 +80,13 @@ impl<T: Eq + Hash + 'static> Interner<T> {
     /// Interns the value built from `key` by `make`, found by `hash` and `same` without
     /// building it: a value that exists costs no allocation and no `make`. `hash` must be
     /// what `hash_of` gives for `make(key)`, and `same(x, key)` must hold exactly for it.
-    pub fn intern_with<K>(
-        &self,
-        hash: u64,
-        key: K,
-        same: impl Fn(&T, &K) -> bool,
-        make: impl FnOnce(K) -> T,
-    ) -> &'static T {
+    pub fn intern_with<K>(&self, hash: u64, key: K, same: impl Fn(&T, &K) -> bool, make: impl FnOnce(K) -> T) -> &'static T {
         let mut set = self.set.borrow_mut();
         if let Some(&(_, existing)) = set.find(hash, |&(h, x)| h == hash && same(x, &key)) {
             return existing;
         }
         let value = make(key);
-        debug_assert_eq!(
-            hash_of(&value),
-            hash,
-            "intern_with: the hash is not the value's"
-        );
+        debug_assert_eq!(hash_of(&value), hash, "intern_with: the hash is not the value's");
         let leaked: &'static T = self.arena.alloc(value);
         set.insert_unique(hash, (hash, leaked), |&(h, _)| h);
         leaked

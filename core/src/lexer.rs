@@ -14,8 +14,8 @@
 
 use std::collections::{BTreeSet, HashSet};
 
-use crate::diag::Diagnostics;
 use crate::intern::{sym, Sym};
+use crate::diag::Diagnostics;
 use crate::limits::{Limit, Limits};
 use crate::source::{clamp_u32, Loc, SourceMgr};
 
@@ -568,10 +568,7 @@ impl Lexer {
             b' ' | b'\t' => {
                 // The rest of a run of blanks in this step (indentation is most of the bytes).
                 let rest = self.text().get(self.pos..).unwrap_or_default();
-                self.pos += rest
-                    .iter()
-                    .take_while(|&&b| b == b' ' || b == b'\t')
-                    .count();
+                self.pos += rest.iter().take_while(|&&b| b == b' ' || b == b'\t').count();
                 return Step::Again(fols);
             }
             b'\n' => return Step::Again(true),
@@ -682,10 +679,7 @@ impl Lexer {
     fn enter_include(&mut self, diags: &mut Diagnostics) -> bool {
         let name = self.cur_str.clone();
         let at = self.here(self.tok_start);
-        if self
-            .limits
-            .exceeds(Limit::IncludeDepth, self.open_files.len() as u64)
-        {
+        if self.limits.exceeds(Limit::IncludeDepth, self.open_files.len() as u64) {
             diags.error(at, self.limits.exceeded(Limit::IncludeDepth));
             self.fatal = true;
             return false;
@@ -693,32 +687,17 @@ impl Lexer {
         let (opened, text, key) = match self.open_include_file(&name) {
             Ok(found) => found,
             Err(ReadFailure::NotFound) => {
-                diags.error(
-                    at,
-                    format!("Could not find include file '{}'", lossy(&name)),
-                );
+                diags.error(at, format!("Could not find include file '{}'", lossy(&name)));
                 return false;
             }
             Err(ReadFailure::TooBig) => {
-                diags.error(
-                    at,
-                    format!(
-                        "'{}': {}",
-                        lossy(&name),
-                        self.limits.exceeded(Limit::FileSize)
-                    ),
-                );
+                diags.error(at, format!("'{}': {}", lossy(&name), self.limits.exceeded(Limit::FileSize)));
                 self.fatal = true;
                 return false;
             }
         };
         let macros = self.defined_macros.len();
-        if key.is_some()
-            && self
-                .open_files
-                .iter()
-                .any(|&(k, m)| k == key && m == macros)
-        {
+        if key.is_some() && self.open_files.iter().any(|&(k, m)| k == key && m == macros) {
             // LLVM recurses until its stack overflows.
             diags.error(at, format!("include cycle: '{opened}' includes itself"));
             self.fatal = true;
@@ -735,25 +714,13 @@ impl Lexer {
 
     /// `SourceMgr::OpenIncludeFile`: the name as written, then each `-I` directory joined with
     /// it. Returns the path that was opened (as displayed), the file's bytes and identity.
-    fn open_include_file(
-        &self,
-        name: &[u8],
-    ) -> Result<(String, Vec<u8>, Option<FileKey>), ReadFailure> {
+    fn open_include_file(&self, name: &[u8]) -> Result<(String, Vec<u8>, Option<FileKey>), ReadFailure> {
         let max = self.limits.get(Limit::FileSize);
-        let candidates = std::iter::once(name.to_vec()).chain(
-            self.include_dirs
-                .iter()
-                .map(|dir| path_append(dir.as_bytes(), name)),
-        );
+        let candidates = std::iter::once(name.to_vec())
+            .chain(self.include_dirs.iter().map(|dir| path_append(dir.as_bytes(), name)));
         for path in candidates {
             match read_file(&path, max) {
-                Ok(text) => {
-                    return Ok((
-                        String::from_utf8_lossy(&path).into_owned(),
-                        text,
-                        file_key(&path),
-                    ))
-                }
+                Ok(text) => return Ok((String::from_utf8_lossy(&path).into_owned(), text, file_key(&path))),
                 Err(ReadFailure::NotFound) => continue,
                 Err(e) => return Err(e),
             }
@@ -1011,9 +978,7 @@ fn read_file(name: &[u8], max: u64) -> Result<Vec<u8>, ReadFailure> {
     }
     let file = std::fs::File::open(&path).map_err(|_| ReadFailure::NotFound)?;
     let mut text = Vec::with_capacity(meta.len() as usize);
-    file.take(max.saturating_add(1))
-        .read_to_end(&mut text)
-        .map_err(|_| ReadFailure::NotFound)?;
+    file.take(max.saturating_add(1)).read_to_end(&mut text).map_err(|_| ReadFailure::NotFound)?;
     if text.len() as u64 > max {
         return Err(ReadFailure::TooBig);
     }

@@ -54,14 +54,9 @@ pub struct Evaluation {
 
 /// Lexes, parses and evaluates `text` (the contents of `main_path`) as llvm-tblgen does.
 pub fn evaluate(main_path: &str, text: Vec<u8>, opts: &Options) -> Evaluation {
-    let too_big = opts
-        .limits
-        .exceeds(limits::Limit::FileSize, text.len() as u64);
-    let lex = lexer::Lexer::new(main_path, text, &opts.include_dirs, &opts.defines)
-        .with_limits(opts.limits);
-    let config = parser::ParserConfig {
-        no_warn_on_unused_template_args: opts.no_warn_on_unused_template_args,
-    };
+    let too_big = opts.limits.exceeds(limits::Limit::FileSize, text.len() as u64);
+    let lex = lexer::Lexer::new(main_path, text, &opts.include_dirs, &opts.defines).with_limits(opts.limits);
+    let config = parser::ParserConfig { no_warn_on_unused_template_args: opts.no_warn_on_unused_template_args };
     let mut p = parser::Parser::new(lex, config);
     p.rk.limits = opts.limits;
     let parse_failed = if too_big {

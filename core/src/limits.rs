@@ -137,9 +137,7 @@ pub struct Limits {
 
 impl Default for Limits {
     fn default() -> Self {
-        Limits {
-            values: Limit::ALL.map(Limit::default_value),
-        }
+        Limits { values: Limit::ALL.map(Limit::default_value) }
     }
 }
 
@@ -158,11 +156,7 @@ impl Limits {
             return Err(format!("'{setting}' is not NAME=N; {}", Self::names_hint()));
         };
         let Some(limit) = Limit::from_name(name.trim()) else {
-            return Err(format!(
-                "unknown limit '{}'; {}",
-                name.trim(),
-                Self::names_hint()
-            ));
+            return Err(format!("unknown limit '{}'; {}", name.trim(), Self::names_hint()));
         };
         let value = value.trim().replace('_', "");
         match value.parse::<u64>() {
@@ -196,11 +190,7 @@ impl Limits {
 
 /// "`what` exceeds the limit of `n` (raise it with --limit `name`=N)".
 pub fn exceeded_message(limit: Limit, n: u64) -> String {
-    format!(
-        "{} exceeds the limit of {n} (raise it with --limit {}=N)",
-        limit.what(),
-        limit.name()
-    )
+    format!("{} exceeds the limit of {n} (raise it with --limit {}=N)", limit.what(), limit.name())
 }
 
 #[cfg(test)]
@@ -215,15 +205,9 @@ mod tests {
         l.apply("list-size=1_000").unwrap();
         assert_eq!(l.get(Limit::ListSize), 1000);
         assert!(l.apply("records").unwrap_err().contains("not NAME=N"));
-        assert!(l
-            .apply("bogus=1")
-            .unwrap_err()
-            .starts_with("unknown limit 'bogus'; the limits are file-size,"));
+        assert!(l.apply("bogus=1").unwrap_err().starts_with("unknown limit 'bogus'; the limits are file-size,"));
         assert!(l.apply("records=-1").unwrap_err().contains("not a number"));
-        assert!(l
-            .apply("nesting-depth=100001")
-            .unwrap_err()
-            .contains("at most 100000"));
+        assert!(l.apply("nesting-depth=100001").unwrap_err().contains("at most 100000"));
         l.apply("nesting-depth=100000").unwrap();
         assert_eq!(
             l.exceeded(Limit::Records),

@@ -8,10 +8,10 @@ use crate::limits::{Limit, Limits};
 use crate::source::Loc;
 use crate::types::{ClassGraph, RecId, Ty};
 use rustc_hash::FxHashMap as HashMap;
-use smallvec::SmallVec;
 use std::collections::BTreeMap;
-use std::io::{self, Write};
+use smallvec::SmallVec;
 use thin_vec::ThinVec;
+use std::io::{self, Write};
 
 /// What a field or template argument is, apart from its value: interned, and shared by every
 /// record that has the field as declared (a target has millions of fields and few declarations).
@@ -64,27 +64,12 @@ impl RecordVal {
             Some(n) => Init::bits(&vec![Init::unset(); n as usize]),
             None => Init::unset(),
         };
-        let decl = FieldDecl {
-            name,
-            ty,
-            nonconcrete_ok,
-            template_arg: false,
-            loc,
-            lost: false,
-        };
-        RecordVal {
-            decl: decl.interned(),
-            value,
-            set_at: loc,
-        }
+        let decl = FieldDecl { name, ty, nonconcrete_ok, template_arg: false, loc, lost: false };
+        RecordVal { decl: decl.interned(), value, set_at: loc }
     }
     /// A field with every part given (a record read back from a store).
     pub fn from_parts(decl: FieldDecl, value: Init, set_at: Loc) -> RecordVal {
-        RecordVal {
-            decl: decl.interned(),
-            value,
-            set_at,
-        }
+        RecordVal { decl: decl.interned(), value, set_at }
     }
     fn with_decl(&mut self, f: impl FnOnce(&mut FieldDecl)) {
         let mut decl = *self.decl;
@@ -118,11 +103,7 @@ impl RecordVal {
     /// Appends [`Self::print_type`].
     pub fn write_print_type(&self, s: &mut String) {
         if self.ty.is_string() {
-            s.push_str(if self.value.is_code() {
-                "code"
-            } else {
-                "string"
-            });
+            s.push_str(if self.value.is_code() { "code" } else { "string" });
         } else {
             self.ty.write_to(s);
         }
@@ -212,12 +193,7 @@ impl Record {
         }
         Record {
             name: self.name,
-            locs: self
-                .locs
-                .iter()
-                .copied()
-                .chain(defm.map(|(loc, _)| loc))
-                .collect(),
+            locs: self.locs.iter().copied().chain(defm.map(|(loc, _)| loc)).collect(),
             forward_decl_locs: self.forward_decl_locs.clone(),
             kind: self.kind,
             template_args: self.template_args.clone(),
@@ -225,13 +201,7 @@ impl Record {
             superclasses: self.superclasses.clone(),
             assertions: self.assertions.clone(),
             dumps: ThinVec::new(),
-            defm_chain: with(
-                &self.defm_chain,
-                defm.map(|(defm_loc, multiclass)| DefmStep {
-                    defm_loc,
-                    multiclass,
-                }),
-            ),
+            defm_chain: with(&self.defm_chain, defm.map(|(defm_loc, multiclass)| DefmStep { defm_loc, multiclass })),
         }
     }
     /// A copy with only what template-argument parsing reads: the name, locations, kind, the
@@ -239,12 +209,7 @@ impl Record {
     pub fn args_view(&self) -> Record {
         let mut r = Record::new(self.name, self.locs.clone(), self.kind);
         r.template_args = self.template_args.clone();
-        r.values = self
-            .values
-            .iter()
-            .filter(|v| v.template_arg || self.template_args.contains(&v.name))
-            .cloned()
-            .collect();
+        r.values = self.values.iter().filter(|v| v.template_arg || self.template_args.contains(&v.name)).cloned().collect();
         r
     }
     pub fn is_class(&self) -> bool {
@@ -264,11 +229,7 @@ impl Record {
         self.values.iter().find(|v| v.name == name)
     }
     pub fn value_by_str(&self, name: &str) -> Option<&RecordVal> {
-        self.values.iter().find(|v| {
-            v.name
-                .as_str()
-                .is_some_and(|n| crate::intern::same_str(n, name))
-        })
+        self.values.iter().find(|v| v.name.as_str().is_some_and(|n| crate::intern::same_str(n, name)))
     }
     pub fn is_template_arg(&self, name: Init) -> bool {
         self.template_args.contains(&name)
@@ -426,10 +387,7 @@ impl RecordKeeper {
     /// calls it when the evaluation ends; until then, `def` finds them.
     pub fn flush_defs(&mut self) {
         let pending = std::mem::take(&mut self.pending_defs);
-        let named: Vec<(Sym, RecId)> = pending
-            .into_iter()
-            .map(|id| (self.name_sym(id), id))
-            .collect();
+        let named: Vec<(Sym, RecId)> = pending.into_iter().map(|id| (self.name_sym(id), id)).collect();
         if self.defs.is_empty() {
             // Built from sorted entries at once, not node by node.
             self.defs = named.into_iter().collect();
@@ -445,10 +403,7 @@ impl RecordKeeper {
     }
     /// Adds a record to the arena, returning its id (classes are then named in `classes`).
     pub fn push(&mut self, rec: Record) -> RecId {
-        if self
-            .limits
-            .exceeds(Limit::Records, self.records.len() as u64 + 1)
-        {
+        if self.limits.exceeds(Limit::Records, self.records.len() as u64 + 1) {
             let locs = rec.locs.clone();
             self.limit_exceeded(&locs, Limit::Records);
         }
@@ -518,10 +473,7 @@ impl RecordKeeper {
     /// Checks that walking `value` (resolving, printing) stays within [`Limit::NestingDepth`]
     /// and printing it within [`Limit::ValueSize`]; reports the limit passed, if any.
     pub fn check_value(&mut self, locs: &[Loc], value: Init) -> bool {
-        for (limit, n) in [
-            (Limit::NestingDepth, u64::from(value.depth())),
-            (Limit::ValueSize, value.size()),
-        ] {
+        for (limit, n) in [(Limit::NestingDepth, u64::from(value.depth())), (Limit::ValueSize, value.size())] {
             if self.limits.exceeds(limit, n) {
                 self.limit_exceeded(locs, limit);
                 return false;
@@ -533,20 +485,9 @@ impl RecordKeeper {
     /// [`Self::check_value`] for a record's values taken together. Values beyond a limit are
     /// replaced by `?`, so that nothing prints them.
     pub fn check_values(&mut self, rec: &mut Record) {
-        let depth = rec
-            .values
-            .iter()
-            .map(|v| v.value.depth())
-            .max()
-            .unwrap_or(0);
-        let size = rec
-            .values
-            .iter()
-            .fold(0u64, |n, v| n.saturating_add(v.value.size()));
-        for (limit, n) in [
-            (Limit::NestingDepth, u64::from(depth)),
-            (Limit::ValueSize, size),
-        ] {
+        let depth = rec.values.iter().map(|v| v.value.depth()).max().unwrap_or(0);
+        let size = rec.values.iter().fold(0u64, |n, v| n.saturating_add(v.value.size()));
+        for (limit, n) in [(Limit::NestingDepth, u64::from(depth)), (Limit::ValueSize, size)] {
             if self.limits.exceeds(limit, n) {
                 let locs = rec.locs.clone();
                 self.limit_exceeded(&locs, limit);
@@ -562,10 +503,7 @@ impl RecordKeeper {
     /// beyond [`Limit::ForeachIterations`].
     pub fn count_iterations(&mut self, locs: &[Loc], n: u64) -> bool {
         self.iterations = self.iterations.saturating_add(n);
-        if self
-            .limits
-            .exceeds(Limit::ForeachIterations, self.iterations)
-        {
+        if self.limits.exceeds(Limit::ForeachIterations, self.iterations) {
             self.limit_exceeded(locs, Limit::ForeachIterations);
             return false;
         }
@@ -580,8 +518,7 @@ impl RecordKeeper {
 
     /// llvm-tblgen's `--print-records` output.
     pub fn print(&self, out: &mut dyn Write) -> io::Result<()> {
-        let mut items: Vec<(&'static str, RecId)> =
-            Vec::with_capacity(self.classes.len() + self.defs.len());
+        let mut items: Vec<(&'static str, RecId)> = Vec::with_capacity(self.classes.len() + self.defs.len());
         items.extend(self.classes.values().map(|id| ("class ", *id)));
         let defs_start = items.len();
         items.extend(self.defs.values().map(|id| ("def ", *id)));
@@ -609,9 +546,7 @@ impl RecordKeeper {
                 self.error(&[loc], "assertion failed");
                 match msg.as_str() {
                     Some(m) => self.diags.note(Loc::NONE, m),
-                    None => self
-                        .diags
-                        .note(Loc::NONE, "(assert message is not a string)"),
+                    None => self.diags.note(Loc::NONE, "(assert message is not a string)"),
                 }
             }
             Some(_) => {}
@@ -641,11 +576,7 @@ impl ClassGraph for RecordKeeper {
         sub == sup || self.get(sub).is_subclass_of(sup)
     }
     fn direct_superclasses(&self, class: RecId) -> Vec<(RecId, Sym)> {
-        self.get(class)
-            .direct_superclasses(self)
-            .into_iter()
-            .map(|c| (c, self.name_sym(c)))
-            .collect()
+        self.get(class).direct_superclasses(self).into_iter().map(|c| (c, self.name_sym(c))).collect()
     }
 }
 
@@ -654,11 +585,7 @@ impl ClassGraph for RecordKeeper {
 /// and the interned values they share are read-only, so worker threads format consecutive
 /// chunks into their own buffers while this thread writes finished chunks in order: the bytes
 /// are exactly those of a sequential loop, whatever the scheduling.
-pub fn format_in_order(
-    n: usize,
-    format: &(dyn Fn(usize, &mut String) + Sync),
-    out: &mut dyn Write,
-) -> io::Result<()> {
+pub fn format_in_order(n: usize, format: &(dyn Fn(usize, &mut String) + Sync), out: &mut dyn Write) -> io::Result<()> {
     format_in_order_with(n, &|| (), &|_: &mut (), i, s| format(i, s), out)
 }
 
@@ -681,9 +608,7 @@ pub fn format_in_order_with<S>(
     const WINDOW: usize = 4;
     /// A value tree as deep as the parser accepts is printed recursively.
     const STACK: usize = 256 << 20;
-    let workers = std::thread::available_parallelism()
-        .map_or(1, |n| n.get())
-        .min(8);
+    let workers = std::thread::available_parallelism().map_or(1, |n| n.get()).min(8);
     let chunks = n.div_ceil(CHUNK);
     if workers < 2 || chunks < 2 {
         let mut state = state();
@@ -708,30 +633,27 @@ pub fn format_in_order_with<S>(
             let worker = move || {
                 let mut state = state();
                 loop {
-                    let c = next.fetch_add(1, Ordering::Relaxed);
-                    if c >= chunks || failed.load(Ordering::Relaxed) {
-                        break;
-                    }
-                    {
-                        let (lock, cv) = written;
-                        let mut w = lock.lock().unwrap_or_else(|e| e.into_inner());
-                        while c >= *w + WINDOW && !failed.load(Ordering::Relaxed) {
-                            w = cv.wait(w).unwrap_or_else(|e| e.into_inner());
-                        }
-                    }
-                    let mut s = String::with_capacity(1 << 18);
-                    for i in c * CHUNK..((c + 1) * CHUNK).min(n) {
-                        format(&mut state, i, &mut s);
-                    }
-                    if tx.send((c, s)).is_err() {
-                        break;
+                let c = next.fetch_add(1, Ordering::Relaxed);
+                if c >= chunks || failed.load(Ordering::Relaxed) {
+                    break;
+                }
+                {
+                    let (lock, cv) = written;
+                    let mut w = lock.lock().unwrap_or_else(|e| e.into_inner());
+                    while c >= *w + WINDOW && !failed.load(Ordering::Relaxed) {
+                        w = cv.wait(w).unwrap_or_else(|e| e.into_inner());
                     }
                 }
+                let mut s = String::with_capacity(1 << 18);
+                for i in c * CHUNK..((c + 1) * CHUNK).min(n) {
+                    format(&mut state, i, &mut s);
+                }
+                if tx.send((c, s)).is_err() {
+                    break;
+                }
+                }
             };
-            std::thread::Builder::new()
-                .stack_size(STACK)
-                .spawn_scoped(scope, worker)
-                .expect("spawn a formatting thread");
+            std::thread::Builder::new().stack_size(STACK).spawn_scoped(scope, worker).expect("spawn a formatting thread");
         }
         drop(tx);
         let mut pending = std::collections::BTreeMap::new();

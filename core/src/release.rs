@@ -64,17 +64,13 @@ impl Release {
         let text = text.trim();
         let major = text.split('.').next().unwrap_or("");
         let valid = !major.is_empty()
-            && text
-                .split('.')
-                .all(|part| !part.is_empty() && part.bytes().all(|b| b.is_ascii_digit()));
+            && text.split('.').all(|part| !part.is_empty() && part.bytes().all(|b| b.is_ascii_digit()));
         major
             .parse::<u32>()
             .ok()
             .filter(|_| valid)
             .and_then(Release::from_major)
-            .ok_or_else(|| UnknownRelease {
-                given: text.to_string(),
-            })
+            .ok_or_else(|| UnknownRelease { given: text.to_string() })
     }
 
     /// The release LLVM's `cmake/Modules/LLVMVersion.cmake` names (`set(LLVM_VERSION_MAJOR 23)`),
@@ -85,13 +81,7 @@ impl Release {
             let value = rest.trim().trim_end_matches(')').trim();
             Some(value.to_string())
         })?;
-        Some(
-            major
-                .parse::<u32>()
-                .ok()
-                .and_then(Release::from_major)
-                .ok_or(UnknownRelease { given: major }),
-        )
+        Some(major.parse::<u32>().ok().and_then(Release::from_major).ok_or(UnknownRelease { given: major }))
     }
 
     /// What this release's language and output are.
@@ -105,11 +95,7 @@ impl Release {
 
     /// The known releases as a message lists them: `19, 22, 23`.
     pub fn known_list() -> String {
-        Release::ALL
-            .iter()
-            .map(|r| r.major().to_string())
-            .collect::<Vec<_>>()
-            .join(", ")
+        Release::ALL.iter().map(|r| r.major().to_string()).collect::<Vec<_>>().join(", ")
     }
 }
 
@@ -147,17 +133,11 @@ pub struct Dialect {
     pub release: Release,
 }
 
-static DIALECT_19: Dialect = Dialect {
-    release: Release::V19,
-};
+static DIALECT_19: Dialect = Dialect { release: Release::V19 };
 
-static DIALECT_22: Dialect = Dialect {
-    release: Release::V22,
-};
+static DIALECT_22: Dialect = Dialect { release: Release::V22 };
 
-static DIALECT_23: Dialect = Dialect {
-    release: Release::V23,
-};
+static DIALECT_23: Dialect = Dialect { release: Release::V23 };
 
 #[cfg(test)]
 mod tests {
@@ -177,24 +157,15 @@ mod tests {
     #[test]
     fn reads_llvm_version_cmake() {
         let text = "if(NOT DEFINED LLVM_VERSION_MAJOR)\n  set(LLVM_VERSION_MAJOR 22)\nendif()\n";
-        assert_eq!(
-            Release::from_llvm_version_cmake(text),
-            Some(Ok(Release::V22))
-        );
+        assert_eq!(Release::from_llvm_version_cmake(text), Some(Ok(Release::V22)));
         let unknown = "  set(LLVM_VERSION_MAJOR 24)\n";
-        assert_eq!(
-            Release::from_llvm_version_cmake(unknown),
-            Some(Err(UnknownRelease { given: "24".into() }))
-        );
+        assert_eq!(Release::from_llvm_version_cmake(unknown), Some(Err(UnknownRelease { given: "24".into() })));
         assert_eq!(Release::from_llvm_version_cmake("project(x)\n"), None);
     }
 
     #[test]
     fn unknown_release_message_names_the_known_ones_and_the_flag() {
         let msg = Release::parse("18").unwrap_err().to_string();
-        assert!(
-            msg.contains("'18'") && msg.contains("19, 22, 23") && msg.contains("--llvm-version"),
-            "{msg}"
-        );
+        assert!(msg.contains("'18'") && msg.contains("19, 22, 23") && msg.contains("--llvm-version"), "{msg}");
     }
 }

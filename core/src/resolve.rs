@@ -5,11 +5,11 @@
 
 use crate::fold;
 use crate::init::{Init, InitKind, TernOp, UnOp};
-use crate::intern::Sym;
 use crate::record::{Record, RecordKeeper};
 use crate::source::Loc;
 use crate::types::{RecId, Ty};
 use rustc_hash::FxHashSet as HashSet;
+use crate::intern::Sym;
 use smallvec::SmallVec;
 use std::cell::OnceCell;
 
@@ -98,13 +98,7 @@ impl MapResolver {
     }
     /// A resolver with room for `n` variables.
     pub fn with_capacity(cur: Option<CurRec>, n: usize) -> MapResolver {
-        MapResolver {
-            map: SmallVec::with_capacity(n),
-            live: 0,
-            mask: 0,
-            cur,
-            is_final: false,
-        }
+        MapResolver { map: SmallVec::with_capacity(n), live: 0, mask: 0, cur, is_final: false }
     }
     pub fn set(&mut self, name: Init, value: Init) {
         self.mask |= Init::var_mask(name);
@@ -208,11 +202,7 @@ struct FieldSlot {
 
 impl FieldSlot {
     fn new(value: Init) -> FieldSlot {
-        FieldSlot {
-            value,
-            resolved: None,
-            resolving: false,
-        }
+        FieldSlot { value, resolved: None, resolving: false }
     }
 }
 
@@ -223,10 +213,7 @@ thread_local! {
 
 impl Drop for RecordResolver {
     fn drop(&mut self) {
-        let vectors = (
-            std::mem::take(&mut self.names),
-            std::mem::take(&mut self.slots),
-        );
+        let vectors = (std::mem::take(&mut self.names), std::mem::take(&mut self.slots));
         SPARE_VECTORS.with(|s| {
             let mut s = s.borrow_mut();
             if s.len() < 4 {
@@ -238,16 +225,12 @@ impl Drop for RecordResolver {
 
 impl RecordResolver {
     pub fn new(rec: &Record, cur: CurRec) -> RecordResolver {
-        let (mut names, mut slots) = SPARE_VECTORS
-            .with(|s| s.borrow_mut().pop())
-            .unwrap_or_default();
+        let (mut names, mut slots) = SPARE_VECTORS.with(|s| s.borrow_mut().pop()).unwrap_or_default();
         names.clear();
         slots.clear();
         names.extend(rec.values.iter().map(|v| v.name));
         slots.extend(rec.values.iter().map(|v| FieldSlot::new(v.value)));
-        let mask = names
-            .iter()
-            .fold(Init::var_mask(rec.name), |m, n| m | Init::var_mask(*n));
+        let mask = names.iter().fold(Init::var_mask(rec.name), |m, n| m | Init::var_mask(*n));
         RecordResolver {
             names,
             slots,
@@ -362,10 +345,7 @@ pub struct ShadowResolver<'a> {
 
 impl<'a> ShadowResolver<'a> {
     pub fn new(inner: &'a mut dyn Resolver) -> Self {
-        ShadowResolver {
-            inner,
-            shadowed: HashSet::default(),
-        }
+        ShadowResolver { inner, shadowed: HashSet::default() }
     }
     pub fn shadow(&mut self, name: Init) {
         self.shadowed.insert(name);
@@ -404,10 +384,7 @@ pub struct TrackUnresolvedResolver<'a> {
 
 impl<'a> TrackUnresolvedResolver<'a> {
     pub fn new(inner: Option<&'a mut dyn Resolver>) -> Self {
-        TrackUnresolvedResolver {
-            inner,
-            found_unresolved: false,
-        }
+        TrackUnresolvedResolver { inner, found_unresolved: false }
     }
 }
 
@@ -442,10 +419,7 @@ impl Resolver for TrackUnresolvedResolver<'_> {
         self.inner.as_ref().map(|i| i.is_final()).unwrap_or(false)
     }
     fn keep_unset_bits(&self) -> bool {
-        self.inner
-            .as_ref()
-            .map(|i| i.keep_unset_bits())
-            .unwrap_or(false)
+        self.inner.as_ref().map(|i| i.keep_unset_bits()).unwrap_or(false)
     }
     fn cur(&self) -> Option<&CurRec> {
         self.inner.as_ref().and_then(|i| i.cur())
@@ -460,10 +434,7 @@ pub struct HasReferenceResolver {
 
 impl HasReferenceResolver {
     pub fn new(target: Init) -> Self {
-        HasReferenceResolver {
-            target,
-            found: false,
-        }
+        HasReferenceResolver { target, found: false }
     }
 }
 
@@ -523,11 +494,7 @@ fn resolve_open(rk: &mut RecordKeeper, init: Init, r: &mut dyn Resolver) -> Init
         return init;
     }
     match init.kind() {
-        InitKind::Unset
-        | InitKind::Bit(_)
-        | InitKind::Int(_)
-        | InitKind::Str(..)
-        | InitKind::Def(..) => init,
+        InitKind::Unset | InitKind::Bit(_) | InitKind::Int(_) | InitKind::Str(..) | InitKind::Def(..) => init,
         InitKind::AnonName(n) => {
             let new = r.resolve_var(rk, init).unwrap_or(init);
             if r.is_final() {
@@ -656,11 +623,7 @@ fn resolve_open(rk: &mut RecordKeeper, init: Init, r: &mut dyn Resolver) -> Init
             let na = resolve(rk, *a, r);
             if *op == TernOp::If && na != *a {
                 if let Some(v) = na.convert_to(rk, Ty::int()).and_then(|x| x.as_int()) {
-                    return if v != 0 {
-                        resolve(rk, *b, r)
-                    } else {
-                        resolve(rk, *c, r)
-                    };
+                    return if v != 0 { resolve(rk, *b, r) } else { resolve(rk, *c, r) };
                 }
             }
             let nb = resolve(rk, *b, r);
@@ -733,12 +696,7 @@ pub fn set_value(rk: &mut RecordKeeper, ty: Ty, v: Init) -> Option<Init> {
 
 /// LLVM's `Record::resolveReferences(Resolver&, SkipVal)`: the name, every field (but `skip`),
 /// assertions and dumps.
-pub fn resolve_record(
-    rk: &mut RecordKeeper,
-    rec: &mut Record,
-    r: &mut dyn Resolver,
-    skip: Option<Init>,
-) {
+pub fn resolve_record(rk: &mut RecordKeeper, rec: &mut Record, r: &mut dyn Resolver, skip: Option<Init>) {
     let new_name = resolve(rk, rec.name, r);
     if new_name != rec.name {
         rec.name = new_name;
@@ -785,12 +743,7 @@ pub fn resolve_record(
 
 /// LLVM's `Record::resolveReferences(NewName)`: the final resolution of a def against its own
 /// fields. `id` is the id the def will have (for self-references).
-pub fn resolve_record_final(
-    rk: &mut RecordKeeper,
-    rec: &mut Record,
-    id: Option<RecId>,
-    new_name: Option<Init>,
-) {
+pub fn resolve_record_final(rk: &mut RecordKeeper, rec: &mut Record, id: Option<RecId>, new_name: Option<Init>) {
     let cur = CurRec::of(rec, id, rk);
     let mut rr = RecordResolver::new(rec, cur);
     rr.set_name(new_name);

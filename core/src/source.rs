@@ -49,12 +49,7 @@ pub struct SourceFile {
 
 impl SourceFile {
     fn new(path: String, text: Vec<u8>, included_from: Option<Loc>) -> SourceFile {
-        SourceFile {
-            path,
-            text,
-            included_from,
-            newline_ends: std::sync::OnceLock::new(),
-        }
+        SourceFile { path, text, included_from, newline_ends: std::sync::OnceLock::new() }
     }
 
     fn newline_ends(&self) -> &[u32] {

@@ -110,19 +110,10 @@ impl Ty {
         }
         let hash = crate::intern::hash_with(|h| hash_record(h, &v));
         let same = |k: &TyKind, v: &SmallVec<[(RecId, Sym); 8]>| match k {
-            TyKind::Record(c) => {
-                c.len() == v.len()
-                    && c.iter()
-                        .zip(v.iter())
-                        .all(|(a, b)| a.0 == b.0 && same_str(a.1, b.1))
-            }
+            TyKind::Record(c) => c.len() == v.len() && c.iter().zip(v.iter()).all(|(a, b)| a.0 == b.0 && same_str(a.1, b.1)),
             _ => false,
         };
-        TYPES.with(|t| {
-            Ty(t.intern_with(hash, v, same, |v| {
-                TyKind::Record(v.into_vec().into_boxed_slice())
-            }))
-        })
+        TYPES.with(|t| Ty(t.intern_with(hash, v, same, |v| TyKind::Record(v.into_vec().into_boxed_slice()))))
     }
     pub fn kind(self) -> &'static TyKind {
         self.0
@@ -163,9 +154,7 @@ impl Ty {
 
     /// Whether a record of this type is known to derive from `class`.
     pub fn record_is_subclass_of(self, g: &dyn ClassGraph, class: RecId) -> bool {
-        self.record_classes()
-            .iter()
-            .any(|&(c, _)| g.class_is_subclass_of(c, class))
+        self.record_classes().iter().any(|&(c, _)| g.class_is_subclass_of(c, class))
     }
 
     /// LLVM's `typeIsConvertibleTo`: a value of this type may be used where `rhs` is expected.
@@ -192,9 +181,9 @@ impl Ty {
                     return true;
                 }
                 match rhs.0 {
-                    TyKind::Record(targets) => targets
-                        .iter()
-                        .all(|&(t, _)| self.record_is_subclass_of(g, t)),
+                    TyKind::Record(targets) => {
+                        targets.iter().all(|&(t, _)| self.record_is_subclass_of(g, t))
+                    }
                     _ => false,
                 }
             }
@@ -209,6 +198,7 @@ impl Ty {
             _ => self == rhs,
         }
     }
+
 }
 
 /// LLVM's `resolveTypes`: the most specific type both can convert to, if any.

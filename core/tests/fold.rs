@@ -63,14 +63,8 @@ fn messages(rk: &RecordKeeper) -> Vec<String> {
 fn arithmetic_wraps_like_cpp() {
     let mut rk = RecordKeeper::default();
     let i = Ty::int();
-    assert_eq!(
-        bin(&mut rk, BinOp::Add, int(i64::MAX), int(1), i),
-        i64::MIN.to_string()
-    );
-    assert_eq!(
-        bin(&mut rk, BinOp::Mul, int(i64::MAX), int(3), i),
-        "9223372036854775805"
-    );
+    assert_eq!(bin(&mut rk, BinOp::Add, int(i64::MAX), int(1), i), i64::MIN.to_string());
+    assert_eq!(bin(&mut rk, BinOp::Mul, int(i64::MAX), int(3), i), "9223372036854775805");
     assert_eq!(bin(&mut rk, BinOp::Shl, int(1), int(64), i), "1");
     assert_eq!(bin(&mut rk, BinOp::Shl, int(1), int(65), i), "2");
     assert_eq!(bin(&mut rk, BinOp::Sra, int(-8), int(65), i), "-4");
@@ -96,14 +90,7 @@ fn division_errors_are_fatal() {
     assert!(rk.fatal);
 
     let mut rk = RecordKeeper::default();
-    fold_bin_op(
-        &mut rk,
-        BinOp::Div,
-        int(i64::MIN),
-        int(-1),
-        Ty::int(),
-        Some(&cur),
-    );
+    fold_bin_op(&mut rk, BinOp::Div, int(i64::MIN), int(-1), Ty::int(), Some(&cur));
     assert_eq!(messages(&rk), vec!["Illegal operation: INT64_MIN / -1"]);
 }
 
@@ -114,16 +101,7 @@ fn comparisons() {
     assert_eq!(bin(&mut rk, BinOp::Lt, s("a"), s("b"), bit), "1");
     assert_eq!(bin(&mut rk, BinOp::Eq, s("a"), Init::code("a"), bit), "1");
     assert_eq!(bin(&mut rk, BinOp::Ge, int(-1), int(3), bit), "0");
-    assert_eq!(
-        bin(
-            &mut rk,
-            BinOp::Eq,
-            Init::bits(&[Init::bit(true)]),
-            int(1),
-            bit
-        ),
-        "1"
-    );
+    assert_eq!(bin(&mut rk, BinOp::Eq, Init::bits(&[Init::bit(true)]), int(1), bit), "1");
     let a = add_def(&mut rk, "a", &[]);
     let b = add_def(&mut rk, "b", &[]);
     let (da, db) = (rk.def_init(a), rk.def_init(b));
@@ -131,10 +109,7 @@ fn comparisons() {
     assert_eq!(bin(&mut rk, BinOp::Ne, da, db, bit), "1");
     // Records only compare for equality.
     assert_eq!(bin(&mut rk, BinOp::Lt, da, db, bit), "!lt(a, b)");
-    assert_eq!(
-        bin(&mut rk, BinOp::Eq, Init::unset(), Init::unset(), bit),
-        "!eq(?, ?)"
-    );
+    assert_eq!(bin(&mut rk, BinOp::Eq, Init::unset(), Init::unset(), bit), "!eq(?, ?)");
 }
 
 #[test]
@@ -149,90 +124,27 @@ fn strings() {
     assert_eq!(str_concat(s("a"), v).to_string(), "!strconcat(\"a\", v)");
     // !interleave ignores the first element's format.
     let l = Init::list(&[s("a"), Init::code("b")], st);
-    assert_eq!(
-        fold_bin_op(&mut rk, BinOp::Interleave, l, s(","), st, None),
-        Init::code("a,b")
-    );
+    assert_eq!(fold_bin_op(&mut rk, BinOp::Interleave, l, s(","), st, None), Init::code("a,b"));
     let l = Init::list(&[Init::code("a"), s("b")], st);
-    assert_eq!(
-        fold_bin_op(&mut rk, BinOp::Interleave, l, s(","), st, None),
-        s("a,b")
-    );
+    assert_eq!(fold_bin_op(&mut rk, BinOp::Interleave, l, s(","), st, None), s("a,b"));
     let bits = Init::bits(&[Init::bit(true), Init::bit(false)]);
     let l = Init::list(&[int(1), int(3), bits], Ty::int());
-    assert_eq!(
-        fold_bin_op(&mut rk, BinOp::Interleave, l, s("-"), st, None),
-        s("1-3-1")
-    );
-    assert_eq!(
-        fold_bin_op(&mut rk, BinOp::Interleave, strs(&[]), s("-"), st, None),
-        s("")
-    );
+    assert_eq!(fold_bin_op(&mut rk, BinOp::Interleave, l, s("-"), st, None), s("1-3-1"));
+    assert_eq!(fold_bin_op(&mut rk, BinOp::Interleave, strs(&[]), s("-"), st, None), s(""));
 
     let t = |rk: &mut RecordKeeper, op, a, b, c, ty| fold_tern_op(rk, op, a, b, c, ty, None);
-    assert_eq!(
-        t(&mut rk, TernOp::Subst, s("ab"), s("xab"), s("abab"), st),
-        s("xabxab")
-    );
-    assert_eq!(
-        t(
-            &mut rk,
-            TernOp::Subst,
-            s("l"),
-            s("L"),
-            Init::code("hello"),
-            st
-        ),
-        s("heLLo")
-    );
-    assert_eq!(
-        t(
-            &mut rk,
-            TernOp::Substr,
-            Init::code("hello"),
-            int(1),
-            int(2),
-            st
-        ),
-        Init::code("el")
-    );
-    assert_eq!(
-        t(&mut rk, TernOp::Find, s("abc"), s(""), int(3), Ty::int()),
-        int(3)
-    );
-    assert_eq!(
-        t(
-            &mut rk,
-            TernOp::Find,
-            s("abcbc"),
-            s("bc"),
-            int(2),
-            Ty::int()
-        ),
-        int(3)
-    );
+    assert_eq!(t(&mut rk, TernOp::Subst, s("ab"), s("xab"), s("abab"), st), s("xabxab"));
+    assert_eq!(t(&mut rk, TernOp::Subst, s("l"), s("L"), Init::code("hello"), st), s("heLLo"));
+    assert_eq!(t(&mut rk, TernOp::Substr, Init::code("hello"), int(1), int(2), st), Init::code("el"));
+    assert_eq!(t(&mut rk, TernOp::Find, s("abc"), s(""), int(3), Ty::int()), int(3));
+    assert_eq!(t(&mut rk, TernOp::Find, s("abcbc"), s("bc"), int(2), Ty::int()), int(3));
     assert!(rk.diags.list.is_empty());
 
-    assert_eq!(
-        fold_un_op(&mut rk, UnOp::Size, s("héllo"), Ty::int(), None, false),
-        int(6)
-    );
-    assert_eq!(
-        fold_un_op(&mut rk, UnOp::ToLower, s("AbÉ"), st, None, false),
-        s("abÉ")
-    );
-    assert_eq!(
-        fold_un_op(&mut rk, UnOp::ToUpper, Init::code("ab"), st, None, false),
-        s("AB")
-    );
-    assert_eq!(
-        fold_un_op(&mut rk, UnOp::Repr, s("x"), st, None, false),
-        s("\"x\"")
-    );
-    assert_eq!(
-        fold_un_op(&mut rk, UnOp::Repr, ints(&[1, 2]), st, None, false),
-        s("[1, 2]")
-    );
+    assert_eq!(fold_un_op(&mut rk, UnOp::Size, s("héllo"), Ty::int(), None, false), int(6));
+    assert_eq!(fold_un_op(&mut rk, UnOp::ToLower, s("AbÉ"), st, None, false), s("abÉ"));
+    assert_eq!(fold_un_op(&mut rk, UnOp::ToUpper, Init::code("ab"), st, None, false), s("AB"));
+    assert_eq!(fold_un_op(&mut rk, UnOp::Repr, s("x"), st, None, false), s("\"x\""));
+    assert_eq!(fold_un_op(&mut rk, UnOp::Repr, ints(&[1, 2]), st, None, false), s("[1, 2]"));
 }
 
 #[test]
@@ -240,45 +152,13 @@ fn string_range_errors() {
     let mut rk = RecordKeeper::default();
     let cur = cur_of(&rk, s("Y"), None);
     let st = Ty::string();
-    let r = fold_tern_op(
-        &mut rk,
-        TernOp::Find,
-        s("abc"),
-        s(""),
-        int(4),
-        Ty::int(),
-        Some(&cur),
-    );
+    let r = fold_tern_op(&mut rk, TernOp::Find, s("abc"), s(""), int(4), Ty::int(), Some(&cur));
     assert_eq!(r, int(-1));
-    let r = fold_tern_op(
-        &mut rk,
-        TernOp::Substr,
-        s("hello"),
-        int(2),
-        int(-1),
-        st,
-        Some(&cur),
-    );
+    let r = fold_tern_op(&mut rk, TernOp::Substr, s("hello"), int(2), int(-1), st, Some(&cur));
     assert_eq!(r, s("llo"));
-    let r = fold_tern_op(
-        &mut rk,
-        TernOp::Substr,
-        s("hello"),
-        int(9),
-        int(1),
-        st,
-        Some(&cur),
-    );
+    let r = fold_tern_op(&mut rk, TernOp::Substr, s("hello"), int(9), int(1), st, Some(&cur));
     assert_eq!(r, s(""));
-    let r = fold_tern_op(
-        &mut rk,
-        TernOp::Substr,
-        s("hello"),
-        int(-1),
-        int(1),
-        st,
-        Some(&cur),
-    );
+    let r = fold_tern_op(&mut rk, TernOp::Substr, s("hello"), int(-1), int(1), st, Some(&cur));
     assert_eq!(r, s(""));
     assert_eq!(
         messages(&rk),
@@ -296,93 +176,28 @@ fn string_range_errors() {
 fn lists() {
     let mut rk = RecordKeeper::default();
     let li = Ty::list(Ty::int());
-    assert_eq!(
-        fold_bin_op(
-            &mut rk,
-            BinOp::ListConcat,
-            ints(&[1]),
-            ints(&[2, 3]),
-            li,
-            None
-        ),
-        ints(&[1, 2, 3])
-    );
+    assert_eq!(fold_bin_op(&mut rk, BinOp::ListConcat, ints(&[1]), ints(&[2, 3]), li, None), ints(&[1, 2, 3]));
     assert_eq!(list_concat(ints(&[1]), ints(&[2])), ints(&[1, 2]));
-    let r = fold_bin_op(
-        &mut rk,
-        BinOp::ListSplat,
-        s("a"),
-        int(3),
-        Ty::list(Ty::string()),
-        None,
-    );
+    let r = fold_bin_op(&mut rk, BinOp::ListSplat, s("a"), int(3), Ty::list(Ty::string()), None);
     assert_eq!(r, strs(&["a", "a", "a"]));
-    let r = fold_bin_op(
-        &mut rk,
-        BinOp::ListRemove,
-        ints(&[1, 2, 3, 2]),
-        ints(&[2]),
-        li,
-        None,
-    );
+    let r = fold_bin_op(&mut rk, BinOp::ListRemove, ints(&[1, 2, 3, 2]), ints(&[2]), li, None);
     assert_eq!(r, ints(&[1, 3]));
-    assert_eq!(
-        fold_bin_op(
-            &mut rk,
-            BinOp::ListElem,
-            ints(&[10, 20]),
-            int(1),
-            Ty::int(),
-            None
-        ),
-        int(20)
-    );
-    assert_eq!(
-        bin(&mut rk, BinOp::ListElem, ints(&[10, 20]), int(2), Ty::int()),
-        "[10, 20][2]"
-    );
-    let r = fold_bin_op(
-        &mut rk,
-        BinOp::ListSlice,
-        ints(&[10, 20, 30]),
-        ints(&[1, 2]),
-        li,
-        None,
-    );
+    assert_eq!(fold_bin_op(&mut rk, BinOp::ListElem, ints(&[10, 20]), int(1), Ty::int(), None), int(20));
+    assert_eq!(bin(&mut rk, BinOp::ListElem, ints(&[10, 20]), int(2), Ty::int()), "[10, 20][2]");
+    let r = fold_bin_op(&mut rk, BinOp::ListSlice, ints(&[10, 20, 30]), ints(&[1, 2]), li, None);
     assert_eq!(r, ints(&[20, 30]));
-    assert_eq!(
-        bin(&mut rk, BinOp::ListSlice, ints(&[10]), ints(&[-1]), li),
-        "[10][[-1]]"
-    );
-    assert_eq!(
-        fold_bin_op(&mut rk, BinOp::RangeC, int(0), int(3), li, None),
-        ints(&[0, 1, 2, 3])
-    );
-    assert_eq!(
-        fold_bin_op(&mut rk, BinOp::RangeC, int(2), int(0), li, None),
-        ints(&[2, 1, 0])
-    );
-    assert_eq!(
-        fold_bin_op(&mut rk, BinOp::Range, int(3), int(0), li, None),
-        ints(&[])
-    );
+    assert_eq!(bin(&mut rk, BinOp::ListSlice, ints(&[10]), ints(&[-1]), li), "[10][[-1]]");
+    assert_eq!(fold_bin_op(&mut rk, BinOp::RangeC, int(0), int(3), li, None), ints(&[0, 1, 2, 3]));
+    assert_eq!(fold_bin_op(&mut rk, BinOp::RangeC, int(2), int(0), li, None), ints(&[2, 1, 0]));
+    assert_eq!(fold_bin_op(&mut rk, BinOp::Range, int(3), int(0), li, None), ints(&[]));
     let t = |rk: &mut RecordKeeper, a, b, c| fold_tern_op(rk, TernOp::Range, a, b, c, li, None);
-    assert_eq!(
-        t(&mut rk, int(-2), int(3), int(1)),
-        ints(&[-2, -1, 0, 1, 2])
-    );
+    assert_eq!(t(&mut rk, int(-2), int(3), int(1)), ints(&[-2, -1, 0, 1, 2]));
     assert_eq!(t(&mut rk, int(5), int(0), int(-2)), ints(&[5, 3, 1]));
-    assert_eq!(
-        t(&mut rk, int(i64::MAX - 2), int(i64::MAX), int(1)),
-        ints(&[i64::MAX - 2, i64::MAX - 1])
-    );
+    assert_eq!(t(&mut rk, int(i64::MAX - 2), int(i64::MAX), int(1)), ints(&[i64::MAX - 2, i64::MAX - 1]));
     assert!(rk.diags.list.is_empty());
     let u = |rk: &mut RecordKeeper, op, a| fold_un_op(rk, op, a, Ty::int(), None, false);
     assert_eq!(u(&mut rk, UnOp::Head, ints(&[4, 5])), int(4));
-    assert_eq!(
-        fold_un_op(&mut rk, UnOp::Tail, ints(&[4, 5]), li, None, false),
-        ints(&[5])
-    );
+    assert_eq!(fold_un_op(&mut rk, UnOp::Tail, ints(&[4, 5]), li, None, false), ints(&[5]));
     assert_eq!(u(&mut rk, UnOp::Size, ints(&[4, 5])), int(2));
     assert_eq!(u(&mut rk, UnOp::Empty, ints(&[])), int(1));
     // An empty list can't be folded by !head / !tail (llvm-tblgen crashes).
@@ -393,33 +208,15 @@ fn lists() {
 fn huge_lists_are_refused() {
     let mut rk = RecordKeeper::default();
     let li = Ty::list(Ty::int());
-    let r = fold_tern_op(
-        &mut rk,
-        TernOp::Range,
-        int(0),
-        int(i64::MAX),
-        int(1),
-        li,
-        None,
-    );
+    let r = fold_tern_op(&mut rk, TernOp::Range, int(0), int(i64::MAX), int(1), li, None);
     assert_eq!(r.to_string(), format!("!range(0, {}, 1)", i64::MAX));
-    assert_eq!(
-        messages(&rk),
-        vec![Limits::default().exceeded(Limit::ListSize)]
-    );
+    assert_eq!(messages(&rk), vec![Limits::default().exceeded(Limit::ListSize)]);
     let mut rk = RecordKeeper::default();
     let r = fold_bin_op(&mut rk, BinOp::ListSplat, int(1), int(-1), li, None);
     assert_eq!(r.to_string(), "!listsplat(1, -1)");
     assert!(rk.fatal);
     let mut rk = RecordKeeper::default();
-    fold_bin_op(
-        &mut rk,
-        BinOp::RangeC,
-        int(i64::MIN),
-        int(i64::MAX),
-        li,
-        None,
-    );
+    fold_bin_op(&mut rk, BinOp::RangeC, int(i64::MIN), int(i64::MAX), li, None);
     assert!(rk.fatal);
 }
 
@@ -427,15 +224,7 @@ fn huge_lists_are_refused() {
 fn range_step_zero() {
     let mut rk = RecordKeeper::default();
     let cur = cur_of(&rk, s("Y"), None);
-    let r = fold_tern_op(
-        &mut rk,
-        TernOp::Range,
-        int(0),
-        int(5),
-        int(0),
-        Ty::list(Ty::int()),
-        Some(&cur),
-    );
+    let r = fold_tern_op(&mut rk, TernOp::Range, int(0), int(5), int(0), Ty::list(Ty::int()), Some(&cur));
     assert_eq!(r, ints(&[]));
     assert_eq!(messages(&rk), vec!["Step of !range can't be 0"]);
     assert!(!rk.fatal);
@@ -445,50 +234,19 @@ fn range_step_zero() {
 fn unary_ops() {
     let mut rk = RecordKeeper::default();
     let i = Ty::int();
-    assert_eq!(
-        fold_un_op(&mut rk, UnOp::Not, int(5), i, None, false),
-        int(0)
-    );
-    assert_eq!(
-        fold_un_op(&mut rk, UnOp::Not, Init::bit(false), i, None, false),
-        int(1)
-    );
-    assert_eq!(
-        fold_un_op(&mut rk, UnOp::LogTwo, int(1025), i, None, false),
-        int(10)
-    );
-    assert_eq!(
-        fold_un_op(&mut rk, UnOp::LogTwo, int(1), i, None, false),
-        int(0)
-    );
+    assert_eq!(fold_un_op(&mut rk, UnOp::Not, int(5), i, None, false), int(0));
+    assert_eq!(fold_un_op(&mut rk, UnOp::Not, Init::bit(false), i, None, false), int(1));
+    assert_eq!(fold_un_op(&mut rk, UnOp::LogTwo, int(1025), i, None, false), int(10));
+    assert_eq!(fold_un_op(&mut rk, UnOp::LogTwo, int(1), i, None, false), int(0));
     let bits = Init::bits(&[Init::bit(true), Init::bit(false), Init::bit(true)]);
-    assert_eq!(
-        fold_un_op(&mut rk, UnOp::Cast, bits, Ty::string(), None, false),
-        s("5")
-    );
-    assert_eq!(
-        fold_un_op(
-            &mut rk,
-            UnOp::Cast,
-            Init::code("c"),
-            Ty::string(),
-            None,
-            false
-        ),
-        Init::code("c")
-    );
-    assert_eq!(
-        fold_un_op(&mut rk, UnOp::Cast, Init::unset(), i, None, false),
-        Init::unset()
-    );
+    assert_eq!(fold_un_op(&mut rk, UnOp::Cast, bits, Ty::string(), None, false), s("5"));
+    assert_eq!(fold_un_op(&mut rk, UnOp::Cast, Init::code("c"), Ty::string(), None, false), Init::code("c"));
+    assert_eq!(fold_un_op(&mut rk, UnOp::Cast, Init::unset(), i, None, false), Init::unset());
     assert!(rk.diags.list.is_empty());
     let cur = cur_of(&rk, s("Y"), None);
     let r = fold_un_op(&mut rk, UnOp::LogTwo, int(0), i, Some(&cur), false);
     assert_eq!(r.to_string(), "!logtwo(0)");
-    assert_eq!(
-        messages(&rk),
-        vec!["Illegal operation: logtwo is undefined on arguments less than or equal to 0"]
-    );
+    assert_eq!(messages(&rk), vec!["Illegal operation: logtwo is undefined on arguments less than or equal to 0"]);
 }
 
 #[test]
@@ -497,25 +255,16 @@ fn casts_to_records() {
     let a = add_class(&mut rk, "A");
     let b1 = add_def(&mut rk, "b1", &[a]);
     let ta = Ty::record(&[(a, sym("A"))]);
-    assert_eq!(
-        fold_un_op(&mut rk, UnOp::Cast, s("b1"), ta, None, true),
-        rk.def_init(b1)
-    );
+    assert_eq!(fold_un_op(&mut rk, UnOp::Cast, s("b1"), ta, None, true), rk.def_init(b1));
     let db1 = rk.def_init(b1);
-    assert_eq!(
-        fold_un_op(&mut rk, UnOp::Cast, db1, Ty::string(), None, false),
-        s("b1")
-    );
+    assert_eq!(fold_un_op(&mut rk, UnOp::Cast, db1, Ty::string(), None, false), s("b1"));
     // Unknown names wait for the final pass.
     let cur = cur_of(&rk, s("X"), None);
     let r = fold_un_op(&mut rk, UnOp::Cast, s("nope"), ta, Some(&cur), false);
     assert_eq!(r.to_string(), "!cast<A>(\"nope\")");
     assert!(rk.diags.list.is_empty());
     fold_un_op(&mut rk, UnOp::Cast, s("nope"), ta, Some(&cur), true);
-    assert_eq!(
-        messages(&rk),
-        vec!["Undefined reference to record: 'nope'\n"]
-    );
+    assert_eq!(messages(&rk), vec!["Undefined reference to record: 'nope'\n"]);
     assert_eq!(rk.diags.list[0].loc, Some(loc(7)));
 
     let mut rk = RecordKeeper::default();
@@ -524,10 +273,7 @@ fn casts_to_records() {
     let ta = Ty::record(&[(a, sym("A"))]);
     let r = fold_un_op(&mut rk, UnOp::Cast, s("Op"), ta, Some(&cur), true);
     assert_eq!(r.to_string(), "!cast<A>(\"Op\")");
-    assert_eq!(
-        messages(&rk),
-        vec!["Expected type 'A', got '{}' in: !cast<A>(\"Op\")\n"]
-    );
+    assert_eq!(messages(&rk), vec!["Expected type 'A', got '{}' in: !cast<A>(\"Op\")\n"]);
 
     // Without a current record the error has no location at all.
     let mut rk3 = RecordKeeper::default();
@@ -552,10 +298,7 @@ fn self_references() {
     let e = fold_exists(&mut rk, ta, s("me"), Some(&cur), false);
     assert_eq!(e.to_string(), "!exists<A>(\"me\")");
     assert_eq!(fold_exists(&mut rk, ta, s("me"), Some(&cur), true), int(1));
-    assert_eq!(
-        fold_exists(&mut rk, ta, s("other"), Some(&cur), true),
-        int(0)
-    );
+    assert_eq!(fold_exists(&mut rk, ta, s("other"), Some(&cur), true), int(0));
 
     // Anonymous records are referred to by their printed name.
     let anon = Init::new(InitKind::AnonName(4));
@@ -568,14 +311,8 @@ fn self_references() {
     let me = Init::def(id, sym("me"), ta);
     let field = Init::field(me, sym("x"), Ty::int());
     let cur = cur_of(&rk, s("me"), Some(id));
-    assert_eq!(
-        fold_field(&mut rk, me, sym("x"), Ty::int(), Some(&cur)),
-        field
-    );
-    assert_eq!(
-        messages(&rk),
-        vec!["Attempting to access field 'x' of 'me' is a forbidden self-reference"]
-    );
+    assert_eq!(fold_field(&mut rk, me, sym("x"), Ty::int(), Some(&cur)), field);
+    assert_eq!(messages(&rk), vec!["Attempting to access field 'x' of 'me' is a forbidden self-reference"]);
 }
 
 #[test]
@@ -603,10 +340,7 @@ fn fields_exists_isa() {
     assert_eq!(fold_field(&mut rk, d, sym("w"), Ty::int(), None), fw);
     assert_eq!(fold_exists(&mut rk, ta, s("b1"), None, false), int(1));
     assert_eq!(fold_exists(&mut rk, tb, s("b1"), None, false), int(1));
-    assert_eq!(
-        fold_exists(&mut rk, ta, s("nope"), None, false).to_string(),
-        "!exists<A>(\"nope\")"
-    );
+    assert_eq!(fold_exists(&mut rk, ta, s("nope"), None, false).to_string(), "!exists<A>(\"nope\")");
     assert_eq!(fold_exists(&mut rk, ta, s("nope"), None, true), int(0));
     assert_eq!(fold_isa(&mut rk, ta, d), int(1));
     assert_eq!(fold_isa(&mut rk, Ty::int(), d), int(0));
@@ -625,132 +359,53 @@ fn dags() {
     let (dop, dop2) = (rk.def_init(op), rk.def_init(op2));
     let d = Ty::dag();
     let dag = |op, name: Option<&str>, args: &[(Init, Option<&str>)]| {
-        let a: Vec<(Init, Option<&'static str>)> =
-            args.iter().map(|&(x, n)| (x, n.map(sym))).collect();
+        let a: Vec<(Init, Option<&'static str>)> = args.iter().map(|&(x, n)| (x, n.map(sym))).collect();
         Init::dag(op, name.map(sym), &a)
     };
     let x = dag(dop, Some("n"), &[(int(1), Some("a")), (int(2), Some("b"))]);
     assert_eq!(x.to_string(), "(Op:n 1:$a, 2:$b)");
     let r = fold_tern_op(&mut rk, TernOp::SetDagArg, x, s("b"), int(5), d, None);
     assert_eq!(r.to_string(), "(Op:n 1:$a, 5:$b)");
-    let r = fold_tern_op(
-        &mut rk,
-        TernOp::SetDagName,
-        x,
-        int(0),
-        Init::unset(),
-        d,
-        None,
-    );
+    let r = fold_tern_op(&mut rk, TernOp::SetDagName, x, int(0), Init::unset(), d, None);
     assert_eq!(r.to_string(), "(Op:n 1, 2:$b)");
-    assert_eq!(
-        fold_bin_op(&mut rk, BinOp::GetDagName, x, int(0), Ty::string(), None),
-        s("a")
-    );
+    assert_eq!(fold_bin_op(&mut rk, BinOp::GetDagName, x, int(0), Ty::string(), None), s("a"));
     let y = dag(dop, None, &[(int(1), Some("a")), (s("s"), Some("b"))]);
-    assert_eq!(
-        fold_bin_op(&mut rk, BinOp::GetDagArg, y, int(1), Ty::int(), None),
-        Init::unset()
-    );
-    assert_eq!(
-        fold_bin_op(&mut rk, BinOp::GetDagArg, y, s("a"), Ty::int(), None),
-        int(1)
-    );
-    assert_eq!(
-        bin(&mut rk, BinOp::SetDagOp, x, dop2, d),
-        "(Op2 1:$a, 2:$b)"
-    );
+    assert_eq!(fold_bin_op(&mut rk, BinOp::GetDagArg, y, int(1), Ty::int(), None), Init::unset());
+    assert_eq!(fold_bin_op(&mut rk, BinOp::GetDagArg, y, s("a"), Ty::int(), None), int(1));
+    assert_eq!(bin(&mut rk, BinOp::SetDagOp, x, dop2, d), "(Op2 1:$a, 2:$b)");
     let l = dag(dop, Some("a"), &[(int(1), Some("x"))]);
     let r = dag(Init::unset(), None, &[(int(2), Some("y"))]);
     assert_eq!(bin(&mut rk, BinOp::Concat, l, r, d), "(Op 1:$x, 2:$y)");
     let l2 = dag(Init::unset(), None, &[(int(1), Some("x"))]);
     assert_eq!(bin(&mut rk, BinOp::Concat, l2, r, d), "(? 1:$x, 2:$y)");
     let names = strs(&["a"]);
-    let names = Init::list(
-        &[names.as_list().unwrap().0[0], Init::unset()],
-        Ty::string(),
-    );
+    let names = Init::list(&[names.as_list().unwrap().0[0], Init::unset()], Ty::string());
     let r = fold_tern_op(&mut rk, TernOp::Dag, dop, ints(&[1, 2]), names, d, None);
     assert_eq!(r.to_string(), "(Op 1:$a, 2)");
-    assert_eq!(
-        fold_un_op(&mut rk, UnOp::GetDagOp, x, Ty::record(&[]), None, false),
-        dop
-    );
-    assert_eq!(
-        fold_un_op(&mut rk, UnOp::Size, x, Ty::int(), None, false),
-        int(2)
-    );
-    assert_eq!(
-        fold_un_op(
-            &mut rk,
-            UnOp::Repr,
-            dag(dop, None, &[(int(1), None)]),
-            Ty::string(),
-            None,
-            false
-        ),
-        s("(Op 1)")
-    );
+    assert_eq!(fold_un_op(&mut rk, UnOp::GetDagOp, x, Ty::record(&[]), None, false), dop);
+    assert_eq!(fold_un_op(&mut rk, UnOp::Size, x, Ty::int(), None, false), int(2));
+    assert_eq!(fold_un_op(&mut rk, UnOp::Repr, dag(dop, None, &[(int(1), None)]), Ty::string(), None, false), s("(Op 1)"));
     assert!(rk.diags.list.is_empty());
 
     // Errors.
     let cur = cur_of(&rk, s("Y"), None);
-    fold_bin_op(
-        &mut rk,
-        BinOp::GetDagName,
-        dag(dop, None, &[]),
-        int(3),
-        Ty::string(),
-        Some(&cur),
-    );
-    fold_tern_op(
-        &mut rk,
-        TernOp::SetDagArg,
-        x,
-        int(-1),
-        int(0),
-        d,
-        Some(&cur),
-    );
+    fold_bin_op(&mut rk, BinOp::GetDagName, dag(dop, None, &[]), int(3), Ty::string(), Some(&cur));
+    fold_tern_op(&mut rk, TernOp::SetDagArg, x, int(-1), int(0), d, Some(&cur));
     assert_eq!(
         messages(&rk),
-        vec![
-            "!getdagname index is out of range 0...4294967295: 3",
-            "!setdagarg index -1 is negative"
-        ]
+        vec!["!getdagname index is out of range 0...4294967295: 3", "!setdagarg index -1 is negative"]
     );
     let mut rk2 = RecordKeeper::default();
-    fold_bin_op(
-        &mut rk2,
-        BinOp::GetDagArg,
-        x,
-        s("zz"),
-        Ty::int(),
-        Some(&cur),
-    );
+    fold_bin_op(&mut rk2, BinOp::GetDagArg, x, s("zz"), Ty::int(), Some(&cur));
     assert_eq!(messages(&rk2), vec!["!getdagarg key 'zz' is not found"]);
     let mut rk2 = RecordKeeper::default();
-    fold_tern_op(
-        &mut rk2,
-        TernOp::SetDagName,
-        x,
-        int(2),
-        s("q"),
-        d,
-        Some(&cur),
-    );
-    assert_eq!(
-        messages(&rk2),
-        vec!["!setdagname index 2 is out of range (dag has 2 arguments)"]
-    );
+    fold_tern_op(&mut rk2, TernOp::SetDagName, x, int(2), s("q"), d, Some(&cur));
+    assert_eq!(messages(&rk2), vec!["!setdagname index 2 is out of range (dag has 2 arguments)"]);
     let mut rk2 = RecordKeeper::default();
     let l3 = dag(dop2, None, &[(int(2), None)]);
     let r = fold_bin_op(&mut rk2, BinOp::Concat, l, l3, d, Some(&cur));
     assert_eq!(r.to_string(), "!con((Op:a 1:$x), (Op2 2))");
-    assert_eq!(
-        messages(&rk2),
-        vec!["Concatenated Dag operators do not match: '(Op:a 1:$x)' vs. '(Op2 2)'"]
-    );
+    assert_eq!(messages(&rk2), vec!["Concatenated Dag operators do not match: '(Op:a 1:$x)' vs. '(Op2 2)'"]);
     assert_eq!(rk2.diags.list[0].loc, None);
 }
 
@@ -761,31 +416,10 @@ fn foreach_filter_foldl() {
     let x = Init::var_named("x", i);
     let li = Ty::list(i);
     let expr = Init::bin_op(BinOp::Add, x, int(10), i);
-    let r = fold_tern_op(
-        &mut rk,
-        TernOp::ForEach,
-        s("x"),
-        ints(&[1, 2]),
-        expr,
-        li,
-        None,
-    );
+    let r = fold_tern_op(&mut rk, TernOp::ForEach, s("x"), ints(&[1, 2]), expr, li, None);
     assert_eq!(r, ints(&[11, 12]));
-    let even = Init::bin_op(
-        BinOp::Eq,
-        Init::bin_op(BinOp::And, x, int(1), i),
-        int(0),
-        Ty::bit(),
-    );
-    let r = fold_tern_op(
-        &mut rk,
-        TernOp::Filter,
-        s("x"),
-        ints(&[1, 2, 3, 4]),
-        even,
-        li,
-        None,
-    );
+    let even = Init::bin_op(BinOp::Eq, Init::bin_op(BinOp::And, x, int(1), i), int(0), Ty::bit());
+    let r = fold_tern_op(&mut rk, TernOp::Filter, s("x"), ints(&[1, 2, 3, 4]), even, li, None);
     assert_eq!(r, ints(&[2, 4]));
     // Not yet known: unfolded.
     let l = Init::var_named("l", li);
@@ -794,19 +428,7 @@ fn foreach_filter_foldl() {
 
     let (a, b) = (Init::var_named("a", i), Init::var_named("b", i));
     let sum = Init::bin_op(BinOp::Add, a, b, i);
-    assert_eq!(
-        fold_foldl(
-            &mut rk,
-            int(0),
-            ints(&[1, 2, 3]),
-            s("a"),
-            s("b"),
-            sum,
-            i,
-            None
-        ),
-        int(6)
-    );
+    assert_eq!(fold_foldl(&mut rk, int(0), ints(&[1, 2, 3]), s("a"), s("b"), sum, i, None), int(6));
     let r = fold_foldl(&mut rk, int(0), l, s("a"), s("b"), sum, i, None);
     assert_eq!(r.to_string(), "!foldl(0, l, a, b, !add(a, b))");
 
@@ -815,11 +437,7 @@ fn foreach_filter_foldl() {
     let op2 = add_def(&mut rk, "Op2", &[]);
     let (dop, dop2) = (rk.def_init(op), rk.def_init(op2));
     let inner = Init::dag(dop, None, &[(dop, Some(sym("q")))]);
-    let dag = Init::dag(
-        dop,
-        Some(sym("o")),
-        &[(dop, Some(sym("a"))), (inner, Some(sym("b")))],
-    );
+    let dag = Init::dag(dop, Some(sym("o")), &[(dop, Some(sym("a"))), (inner, Some(sym("b")))]);
     let r = fold_tern_op(&mut rk, TernOp::ForEach, s("x"), dag, dop2, Ty::dag(), None);
     assert_eq!(r.to_string(), "(Op2 Op2:$a, (Op2 Op2:$q):$b)");
     let xv = Init::var_named("x", Ty::record(&[]));
@@ -831,64 +449,25 @@ fn foreach_filter_foldl() {
 fn if_subst_cond() {
     let mut rk = RecordKeeper::default();
     let i = Ty::int();
-    assert_eq!(
-        fold_tern_op(&mut rk, TernOp::If, int(2), int(1), int(0), i, None),
-        int(1)
-    );
-    assert_eq!(
-        fold_tern_op(
-            &mut rk,
-            TernOp::If,
-            Init::bit(false),
-            int(1),
-            int(0),
-            i,
-            None
-        ),
-        int(0)
-    );
+    assert_eq!(fold_tern_op(&mut rk, TernOp::If, int(2), int(1), int(0), i, None), int(1));
+    assert_eq!(fold_tern_op(&mut rk, TernOp::If, Init::bit(false), int(1), int(0), i, None), int(0));
     let v = Init::var_named("c", Ty::bit());
-    assert_eq!(
-        fold_tern_op(&mut rk, TernOp::If, v, int(1), int(0), i, None).to_string(),
-        "!if(c, 1, 0)"
-    );
+    assert_eq!(fold_tern_op(&mut rk, TernOp::If, v, int(1), int(0), i, None).to_string(), "!if(c, 1, 0)");
     let (p, q) = (Init::var_named("p", i), Init::var_named("q", i));
-    let r = fold_tern_op(
-        &mut rk,
-        TernOp::Subst,
-        p,
-        q,
-        Init::var_named("p", i),
-        Ty::string(),
-        None,
-    );
+    let r = fold_tern_op(&mut rk, TernOp::Subst, p, q, Init::var_named("p", i), Ty::string(), None);
     assert_eq!(r, Init::var_named("q", Ty::string()));
-    let r = fold_tern_op(
-        &mut rk,
-        TernOp::Subst,
-        p,
-        q,
-        Init::var_named("z", i),
-        Ty::string(),
-        None,
-    );
+    let r = fold_tern_op(&mut rk, TernOp::Subst, p, q, Init::var_named("z", i), Ty::string(), None);
     assert_eq!(r, Init::var_named("z", Ty::string()));
 
     let c = [Init::bit(false), Init::bit(true)];
     let vals = [int(1), int(2)];
     assert_eq!(fold_cond(&mut rk, &c, &vals, i, None), int(2));
     let c2 = [Init::bit(false), v];
-    assert_eq!(
-        fold_cond(&mut rk, &c2, &vals, i, None).to_string(),
-        "!cond(0: 1, c: 2)"
-    );
+    assert_eq!(fold_cond(&mut rk, &c2, &vals, i, None).to_string(), "!cond(0: 1, c: 2)");
     let cur = cur_of(&rk, s("C"), None);
     let r = fold_cond(&mut rk, &[Init::bit(false)], &[int(1)], i, Some(&cur));
     assert_eq!(r.to_string(), "!cond(0: 1)");
-    assert_eq!(
-        messages(&rk),
-        vec!["C does not have any true condition in:!cond(0: 1)"]
-    );
+    assert_eq!(messages(&rk), vec!["C does not have any true condition in:!cond(0: 1)"]);
     assert!(rk.fatal);
 }
 
@@ -909,15 +488,7 @@ fn subst_strings() {
         ("_", ".", long_in.as_str(), long_out.as_str()),
     ];
     for (from, to, input, want) in cases {
-        let r = fold_tern_op(
-            &mut rk,
-            TernOp::Subst,
-            s(from),
-            s(to),
-            s(input),
-            Ty::string(),
-            None,
-        );
+        let r = fold_tern_op(&mut rk, TernOp::Subst, s(from), s(to), s(input), Ty::string(), None);
         assert_eq!(r, s(want), "!subst({from:?}, {to:?}, {input:?})");
     }
 }
@@ -926,30 +497,14 @@ fn subst_strings() {
 fn get_cast_to_rules() {
     let mut rk = RecordKeeper::default();
     assert_eq!(get_cast_to(&mut rk, int(5), Ty::int()), Some(int(5)));
-    assert_eq!(
-        get_cast_to(&mut rk, Init::unset(), Ty::string()),
-        Some(Init::unset())
-    );
-    assert_eq!(
-        get_cast_to(&mut rk, int(5), Ty::bits(3))
-            .unwrap()
-            .to_string(),
-        "{ 1, 0, 1 }"
-    );
+    assert_eq!(get_cast_to(&mut rk, Init::unset(), Ty::string()), Some(Init::unset()));
+    assert_eq!(get_cast_to(&mut rk, int(5), Ty::bits(3)).unwrap().to_string(), "{ 1, 0, 1 }");
     // Too wide: an unfoldable cast, as llvm-tblgen keeps it (then reports it unresolved).
-    assert_eq!(
-        get_cast_to(&mut rk, int(9), Ty::bits(3))
-            .unwrap()
-            .to_string(),
-        "!cast<bits<3>>(9)"
-    );
+    assert_eq!(get_cast_to(&mut rk, int(9), Ty::bits(3)).unwrap().to_string(), "!cast<bits<3>>(9)");
     assert_eq!(get_cast_to(&mut rk, s("x"), Ty::int()), None);
     // A typed value convertible only in principle becomes a cast.
     let v = Init::var_named("v", Ty::int());
-    assert_eq!(
-        get_cast_to(&mut rk, v, Ty::bits(2)).unwrap().to_string(),
-        "!cast<bits<2>>(v)"
-    );
+    assert_eq!(get_cast_to(&mut rk, v, Ty::bits(2)).unwrap().to_string(), "!cast<bits<2>>(v)");
 }
 
 #[test]
@@ -969,11 +524,7 @@ fn instantiate_class() {
     let cid = rk.add_class(class);
     let ct = Ty::record(&[(cid, sym("C"))]);
 
-    let vd = Init::new(InitKind::VarDef(
-        cid,
-        sym("C"),
-        vec![Init::arg(int(5), ArgKey::Pos(0))].into(),
-    ));
+    let vd = Init::new(InitKind::VarDef(cid, sym("C"), vec![Init::arg(int(5), ArgKey::Pos(0))].into()));
     assert_eq!(vd.to_string(), "C<0: 5>");
     let d = fold_vardef(&mut rk, vd);
     assert_eq!(d.to_string(), "anonymous_0");
@@ -993,25 +544,11 @@ fn instantiate_class() {
     let id0 = d0.as_def().unwrap();
     assert_eq!(rk.get(id0).value_by_str("x").unwrap().value, int(4));
     // Named arguments.
-    let vdn = Init::new(InitKind::VarDef(
-        cid,
-        sym("C"),
-        vec![Init::arg(int(9), ArgKey::Named(n))].into(),
-    ));
+    let vdn = Init::new(InitKind::VarDef(cid, sym("C"), vec![Init::arg(int(9), ArgKey::Named(n))].into()));
     let dn = fold_vardef(&mut rk, vdn);
-    assert_eq!(
-        rk.get(dn.as_def().unwrap())
-            .value_by_str("x")
-            .unwrap()
-            .value,
-        int(10)
-    );
+    assert_eq!(rk.get(dn.as_def().unwrap()).value_by_str("x").unwrap().value, int(10));
     // Unresolved arguments: not yet.
-    let vdv = Init::new(InitKind::VarDef(
-        cid,
-        sym("C"),
-        vec![Init::arg(Init::var_named("q", Ty::int()), ArgKey::Pos(0))].into(),
-    ));
+    let vdv = Init::new(InitKind::VarDef(cid, sym("C"), vec![Init::arg(Init::var_named("q", Ty::int()), ArgKey::Pos(0))].into()));
     assert_eq!(fold_vardef(&mut rk, vdv), vdv);
     // !repr of a def prints the record.
     let r = fold_un_op(&mut rk, UnOp::Repr, d, Ty::string(), None, false);
@@ -1034,20 +571,12 @@ fn runaway_instantiation_stops() {
     let next = Init::new(InitKind::VarDef(
         cid,
         sym("R"),
-        vec![Init::arg(
-            Init::bin_op(BinOp::Add, Init::var(n, Ty::int()), int(1), Ty::int()),
-            ArgKey::Pos(0),
-        )]
-        .into(),
+        vec![Init::arg(Init::bin_op(BinOp::Add, Init::var(n, Ty::int()), int(1), Ty::int()), ArgKey::Pos(0))].into(),
     ));
     let mut r = RecordVal::new(s("r"), loc(2), rt, false);
     r.value = next;
     rk.get_mut(cid).values.push(r);
-    let vd = Init::new(InitKind::VarDef(
-        cid,
-        sym("R"),
-        vec![Init::arg(int(0), ArgKey::Pos(0))].into(),
-    ));
+    let vd = Init::new(InitKind::VarDef(cid, sym("R"), vec![Init::arg(int(0), ArgKey::Pos(0))].into()));
     let child = std::thread::Builder::new()
         .stack_size(1 << 30)
         .spawn(move || {
@@ -1057,8 +586,5 @@ fn runaway_instantiation_stops() {
         .unwrap();
     let (_d, msgs, fatal) = child.join().unwrap();
     assert!(fatal);
-    assert_eq!(
-        msgs,
-        vec![Limits::default().exceeded(Limit::InstantiationDepth)]
-    );
+    assert_eq!(msgs, vec![Limits::default().exceeded(Limit::InstantiationDepth)]);
 }

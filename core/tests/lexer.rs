@@ -638,7 +638,13 @@ fn includes_and_dependencies() {
     assert!(diags.list.is_empty(), "{:?}", diags.list);
     let ids: Vec<_> = toks
         .iter()
-        .filter_map(|t| if let Tok::Id(s) = t { Some(*s) } else { None })
+        .filter_map(|t| {
+            if let Tok::Id(s) = t {
+                Some(*s)
+            } else {
+                None
+            }
+        })
         .collect();
     assert_eq!(ids, ["C", "OtherB", "C", "OtherB", "M"]);
     // Sorted and without duplicates, as llvm-tblgen's -d file lists them.
@@ -674,10 +680,7 @@ fn self_include_stops_with_an_error() {
     assert_eq!(toks.last(), Some(&Tok::Error));
     assert_eq!(diags.list.len(), 1);
     let msg = &diags.list[0].message;
-    assert!(
-        msg.starts_with("include cycle: '") && msg.ends_with("s.td' includes itself"),
-        "{msg}"
-    );
+    assert!(msg.starts_with("include cycle: '") && msg.ends_with("s.td' includes itself"), "{msg}");
 }
 
 /// A FIFO is not read (opening it would wait for a writer forever): it is not found, as a
@@ -687,31 +690,16 @@ fn self_include_stops_with_an_error() {
 fn fifo_include_is_not_waited_for() {
     let dir = temp_dir("fifo");
     let fifo = dir.join("f.td");
-    let made = std::process::Command::new("mkfifo")
-        .arg(&fifo)
-        .status()
-        .expect("mkfifo");
+    let made = std::process::Command::new("mkfifo").arg(&fifo).status().expect("mkfifo");
     assert!(made.success());
     let src = format!("include \"{}\"\n", fifo.display()).into_bytes();
     let (tx, rx) = std::sync::mpsc::channel();
     std::thread::spawn(move || {
         let (_, diags, toks) = lex_all(&src, &[], &[]);
-        let _ = tx.send((
-            diags
-                .list
-                .iter()
-                .map(|d| d.message.clone())
-                .collect::<Vec<_>>(),
-            toks.last().cloned(),
-        ));
+        let _ = tx.send((diags.list.iter().map(|d| d.message.clone()).collect::<Vec<_>>(), toks.last().cloned()));
     });
-    let (msgs, last) = rx
-        .recv_timeout(std::time::Duration::from_secs(20))
-        .expect("the lexer waited on the FIFO");
-    assert_eq!(
-        msgs,
-        vec![format!("Could not find include file '{}'", fifo.display())]
-    );
+    let (msgs, last) = rx.recv_timeout(std::time::Duration::from_secs(20)).expect("the lexer waited on the FIFO");
+    assert_eq!(msgs, vec![format!("Could not find include file '{}'", fifo.display())]);
     assert_eq!(last, Some(Tok::Error));
 }
 

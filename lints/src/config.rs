@@ -47,14 +47,7 @@ pub struct Config {
 
 impl Default for Config {
     fn default() -> Config {
-        Config {
-            select: None,
-            ignore: Vec::new(),
-            levels: BTreeMap::new(),
-            per_record_ignores: Vec::new(),
-            fail_on: Level::Warning,
-            user: Vec::new(),
-        }
+        Config { select: None, ignore: Vec::new(), levels: BTreeMap::new(), per_record_ignores: Vec::new(), fail_on: Level::Warning, user: Vec::new() }
     }
 }
 
@@ -101,10 +94,7 @@ impl Config {
             }
         }
         for (_, ids) in &c.per_record_ignores {
-            if let Some(bad) = ids
-                .iter()
-                .find(|i| *i != "all" && rules::find(i).is_none() && !user_ids.contains(i))
-            {
+            if let Some(bad) = ids.iter().find(|i| *i != "all" && rules::find(i).is_none() && !user_ids.contains(i)) {
                 return err(format!("lint.per-record-ignores: unknown lint `{bad}`"));
             }
         }
@@ -155,9 +145,7 @@ impl Config {
 
     /// Whether a per-record ignore covers this lint on this record.
     pub fn ignores_record(&self, lint: &str, record: &str) -> bool {
-        self.per_record_ignores
-            .iter()
-            .any(|(p, ids)| ids.iter().any(|i| i == "all" || i == lint) && p.matches(record))
+        self.per_record_ignores.iter().any(|(p, ids)| ids.iter().any(|i| i == "all" || i == lint) && p.matches(record))
     }
 }
 
@@ -168,14 +156,10 @@ fn canned_ids(key: &str, value: &Value) -> Result<Vec<String>, Error> {
 }
 
 fn ids(key: &str, value: &Value) -> Result<Vec<String>, Error> {
-    let Some(list) = value.as_array() else {
-        return err(format!("lint.{key}: expected a list of lint ids"));
-    };
+    let Some(list) = value.as_array() else { return err(format!("lint.{key}: expected a list of lint ids")) };
     let mut out = Vec::new();
     for v in list {
-        let Some(s) = v.as_str() else {
-            return err(format!("lint.{key}: expected a list of lint ids"));
-        };
+        let Some(s) = v.as_str() else { return err(format!("lint.{key}: expected a list of lint ids")) };
         out.push(s.to_string());
     }
     Ok(out)
@@ -183,10 +167,7 @@ fn ids(key: &str, value: &Value) -> Result<Vec<String>, Error> {
 
 fn check_ids(key: &str, ids: &[String]) -> Result<(), Error> {
     match ids.iter().find(|i| *i != "all" && rules::find(i).is_none()) {
-        Some(bad) => err(format!(
-            "{key}: unknown lint `{bad}` (`tdq lint --list` lists them: {})",
-            LINTS.iter().map(|l| l.id).collect::<Vec<_>>().join(", ")
-        )),
+        Some(bad) => err(format!("{key}: unknown lint `{bad}` (`tdq lint --list` lists them: {})", LINTS.iter().map(|l| l.id).collect::<Vec<_>>().join(", "))),
         None => Ok(()),
     }
 }
@@ -197,36 +178,22 @@ fn level(key: &str, value: &Value) -> Result<Option<Level>, Error> {
         Some("off") => Ok(None),
         Some(s) => match Level::parse(s) {
             Some(l) => Ok(Some(l)),
-            None => err(format!(
-                "lint.{key}: `{s}` is not a level (error, warning, note, off)"
-            )),
+            None => err(format!("lint.{key}: `{s}` is not a level (error, warning, note, off)")),
         },
-        None => err(format!(
-            "lint.{key}: expected a level (error, warning, note, off)"
-        )),
+        None => err(format!("lint.{key}: expected a level (error, warning, note, off)")),
     }
 }
 
 /// A `[[lint.user]]` table; `None` when its severity is `off`.
 fn user_lint(t: &Table, base_dir: &std::path::Path) -> Result<Option<UserLint>, Error> {
     let get = |k: &str| t.get(k).and_then(Value::as_str).map(str::to_string);
-    let Some(id) = get("id") else {
-        return err("lint.user: every user lint needs an `id`");
-    };
-    if id.is_empty()
-        || !id
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_' || c == '/')
-    {
-        return err(format!(
-            "lint.user: id `{id}` must be letters, digits, `-`, `_` or `/`"
-        ));
+    let Some(id) = get("id") else { return err("lint.user: every user lint needs an `id`") };
+    if id.is_empty() || !id.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_' || c == '/') {
+        return err(format!("lint.user: id `{id}` must be letters, digits, `-`, `_` or `/`"));
     }
     for k in t.keys() {
         if !["id", "severity", "sql", "file", "message"].contains(&k.as_str()) {
-            return err(format!(
-                "lint.user `{id}`: unknown key `{k}` (expected id, severity, sql, file, message)"
-            ));
+            return err(format!("lint.user `{id}`: unknown key `{k}` (expected id, severity, sql, file, message)"));
         }
     }
     let level = match t.get("severity") {
@@ -237,23 +204,9 @@ fn user_lint(t: &Table, base_dir: &std::path::Path) -> Result<Option<UserLint>, 
         (Some(sql), None) => sql,
         (None, Some(file)) => {
             let path = base_dir.join(&file);
-            std::fs::read_to_string(&path).map_err(|e| {
-                Error(format!(
-                    "lint.user `{id}`: cannot read {}: {e}",
-                    path.display()
-                ))
-            })?
+            std::fs::read_to_string(&path).map_err(|e| Error(format!("lint.user `{id}`: cannot read {}: {e}", path.display())))?
         }
-        _ => {
-            return err(format!(
-                "lint.user `{id}`: give exactly one of `sql` and `file`"
-            ))
-        }
+        _ => return err(format!("lint.user `{id}`: give exactly one of `sql` and `file`")),
     };
-    Ok(level.map(|level| UserLint {
-        id,
-        level,
-        sql,
-        message: get("message"),
-    }))
+    Ok(level.map(|level| UserLint { id, level, sql, message: get("message") }))
 }

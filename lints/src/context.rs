@@ -53,12 +53,7 @@ impl<'a> Context<'a> {
             .first()
             .and_then(|f| Path::new(&f.path).parent().map(normalize))
             .unwrap_or_default();
-        Context {
-            rk,
-            sm,
-            instructions,
-            root_dir,
-        }
+        Context { rk, sm, instructions, root_dir }
     }
 
     pub fn record(&self, id: RecId) -> &'a Record {
@@ -100,34 +95,23 @@ impl<'a> Context<'a> {
 
     /// How many operands `(outs ...)` and `(ins ...)` list together.
     pub fn operand_count(&self, id: RecId) -> usize {
-        ["OutOperandList", "InOperandList"]
-            .iter()
-            .filter_map(|f| self.dag(id, f))
-            .map(|(_, args)| args.len())
-            .sum()
+        ["OutOperandList", "InOperandList"].iter().filter_map(|f| self.dag(id, f)).map(|(_, args)| args.len()).sum()
     }
 
     /// A `list` field's elements.
     pub fn list(&self, id: RecId, name: &str) -> &'static [Init] {
-        self.field(id, name)
-            .and_then(|v| v.value.as_list())
-            .map_or(&[], |(e, _)| e)
+        self.field(id, name).and_then(|v| v.value.as_list()).map_or(&[], |(e, _)| e)
     }
 
     /// Whether def `id` derives from the class named `class`.
     pub fn is_a(&self, id: RecId, class: &str) -> bool {
-        self.rk
-            .class(class)
-            .is_some_and(|c| id == c || self.rk.get(id).is_subclass_of(c))
+        self.rk.class(class).is_some_and(|c| id == c || self.rk.get(id).is_subclass_of(c))
     }
 
     /// Whether `loc` is in the root file's directory or below it: the target's own sources.
     pub fn is_local(&self, loc: Loc) -> bool {
         match self.sm.file(loc) {
-            Some(f) => Path::new(&f.path)
-                .parent()
-                .map(normalize)
-                .is_some_and(|d| d.starts_with(&self.root_dir)),
+            Some(f) => Path::new(&f.path).parent().map(normalize).is_some_and(|d| d.starts_with(&self.root_dir)),
             None => false,
         }
     }
@@ -141,7 +125,5 @@ impl<'a> Context<'a> {
 
 /// A path without `.` components or a trailing `/`, for prefix comparison (no file system).
 fn normalize(p: &Path) -> PathBuf {
-    p.components()
-        .filter(|c| !matches!(c, std::path::Component::CurDir))
-        .collect()
+    p.components().filter(|c| !matches!(c, std::path::Component::CurDir)).collect()
 }

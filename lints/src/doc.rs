@@ -46,11 +46,7 @@ pub fn examples(doc: &str) -> Vec<Example> {
                         .filter(|(_, l)| l.contains(FIRES_MARKER))
                         .map(|(i, _)| i as u32 + 1)
                         .collect();
-                    out.push(Example {
-                        expect: *expect,
-                        source: std::mem::take(source),
-                        marked_lines,
-                    });
+                    out.push(Example { expect: *expect, source: std::mem::take(source), marked_lines });
                     current = None;
                 } else {
                     source.push_str(line.strip_prefix(' ').unwrap_or(line));

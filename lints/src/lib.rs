@@ -79,10 +79,7 @@ impl Lint {
     /// The doc's first paragraph, on one line.
     pub fn summary(&self) -> String {
         let lines = self.doc.lines().map(str::trim).skip_while(|l| l.is_empty());
-        lines
-            .take_while(|l| !l.is_empty())
-            .collect::<Vec<_>>()
-            .join(" ")
+        lines.take_while(|l| !l.is_empty()).collect::<Vec<_>>().join(" ")
     }
 }
 
@@ -134,11 +131,7 @@ pub struct Finding {
 impl Finding {
     /// What a baseline and a SARIF fingerprint key on: lint, record and field, never lines.
     pub fn key(&self) -> (String, String, String) {
-        (
-            self.lint.clone(),
-            self.record.clone(),
-            self.field.clone().unwrap_or_default(),
-        )
+        (self.lint.clone(), self.record.clone(), self.field.clone().unwrap_or_default())
     }
 }
 
@@ -155,12 +148,7 @@ pub struct Sink<'a> {
 
 impl<'a> Sink<'a> {
     pub fn new(ctx: &'a Context<'a>, lint: &str, level: Level) -> Sink<'a> {
-        Sink {
-            ctx,
-            lint: lint.to_string(),
-            level,
-            findings: Vec::new(),
-        }
+        Sink { ctx, lint: lint.to_string(), level, findings: Vec::new() }
     }
 
     /// Reports `rec`, blaming `field` (whose `set_at` becomes a note) when given.
@@ -170,13 +158,7 @@ impl<'a> Sink<'a> {
     }
 
     /// As [`Sink::report`], with one more note (another record involved, say).
-    pub fn report_with(
-        &mut self,
-        rec: RecId,
-        field: Option<&str>,
-        message: impl Into<String>,
-        extra: Note,
-    ) {
+    pub fn report_with(&mut self, rec: RecId, field: Option<&str>, message: impl Into<String>, extra: Note) {
         let mut finding = self.locate(self.ctx.rk.get(rec), field, message.into());
         finding.notes.insert(0, extra);
         self.findings.push(finding);
@@ -214,13 +196,7 @@ impl<'a> Sink<'a> {
             }
         }
         for step in &rec.defm_chain {
-            notes.push(Note {
-                loc: step.defm_loc,
-                message: format!(
-                    "instantiated by this defm of multiclass `{}`",
-                    step.multiclass
-                ),
-            });
+            notes.push(Note { loc: step.defm_loc, message: format!("instantiated by this defm of multiclass `{}`", step.multiclass) });
         }
         Finding {
             lint: self.lint.clone(),
@@ -237,25 +213,17 @@ impl<'a> Sink<'a> {
 /// Runs the lints `config` enables (canned and user) over an evaluation, then drops what inline
 /// `tdq-lint: allow(...)` comments and the config's per-record ignores allow. Findings come
 /// sorted by file position, then lint.
-pub fn run(
-    ctx: &Context,
-    config: &Config,
-    sql: Option<&dyn user::SqlSource>,
-) -> Result<Vec<Finding>, Error> {
+pub fn run(ctx: &Context, config: &Config, sql: Option<&dyn user::SqlSource>) -> Result<Vec<Finding>, Error> {
     let mut findings = Vec::new();
     for lint in rules::LINTS {
-        let Some(level) = config.level_of(lint) else {
-            continue;
-        };
+        let Some(level) = config.level_of(lint) else { continue };
         let mut sink = Sink::new(ctx, lint.id, level);
         (lint.check)(ctx, &mut sink);
         findings.append(&mut sink.findings);
     }
     if !config.user.is_empty() {
         let Some(sql) = sql else {
-            return Err(Error(
-                "user lints need the record store, which is not available here".into(),
-            ));
+            return Err(Error("user lints need the record store, which is not available here".into()));
         };
         for u in &config.user {
             let mut sink = Sink::new(ctx, &u.id, u.level);
@@ -263,9 +231,7 @@ pub fn run(
             findings.append(&mut sink.findings);
         }
     }
-    findings.retain(|f| {
-        !config.ignores_record(&f.lint, &f.record) && !suppress::allowed_inline(ctx, f)
-    });
+    findings.retain(|f| !config.ignores_record(&f.lint, &f.record) && !suppress::allowed_inline(ctx, f));
     sort(&mut findings);
     Ok(findings)
 }
@@ -275,8 +241,6 @@ pub fn sort(findings: &mut [Finding]) {
     findings.sort_by(|a, b| {
         let pa = (a.loc.is_none(), a.loc.file, a.loc.offset);
         let pb = (b.loc.is_none(), b.loc.file, b.loc.offset);
-        pa.cmp(&pb)
-            .then_with(|| a.lint.cmp(&b.lint))
-            .then_with(|| a.record.cmp(&b.record))
+        pa.cmp(&pb).then_with(|| a.lint.cmp(&b.lint)).then_with(|| a.record.cmp(&b.record))
     });
 }

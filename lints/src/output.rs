@@ -32,12 +32,7 @@ impl Format {
 
 /// Renders the findings in `format`. `user_rules` names the user lints run (id, level), for
 /// the SARIF rule list.
-pub fn render(
-    format: Format,
-    findings: &[Finding],
-    sm: &SourceMgr,
-    user_rules: &[(String, Level)],
-) -> String {
+pub fn render(format: Format, findings: &[Finding], sm: &SourceMgr, user_rules: &[(String, Level)]) -> String {
     match format {
         Format::Text => text(findings, sm),
         Format::Json => json_lines(findings, sm),
@@ -51,24 +46,13 @@ pub fn render(
 pub fn text(findings: &[Finding], sm: &SourceMgr) -> String {
     let mut out = String::new();
     for f in findings {
-        message(
-            &mut out,
-            sm,
-            f.loc,
-            &format!("{}[{}]", f.level.as_str(), f.lint),
-            &format!("{}: {}", f.record, f.message),
-        );
+        message(&mut out, sm, f.loc, &format!("{}[{}]", f.level.as_str(), f.lint), &format!("{}: {}", f.record, f.message));
         for n in &f.notes {
             message(&mut out, sm, n.loc, "note", &n.message);
         }
     }
     if !findings.is_empty() {
-        let _ = writeln!(
-            out,
-            "{} finding{}.",
-            findings.len(),
-            if findings.len() == 1 { "" } else { "s" }
-        );
+        let _ = writeln!(out, "{} finding{}.", findings.len(), if findings.len() == 1 { "" } else { "s" });
     }
     out
 }
@@ -82,11 +66,7 @@ fn message(out: &mut String, sm: &SourceMgr, loc: Loc, label: &str, msg: &str) {
     let _ = writeln!(out, "{}:{line}:{col}: {label}: {msg}", sm.path(loc));
     let text = String::from_utf8_lossy(sm.line_text(loc));
     // The caret line repeats the source's tabs so it lines up under any tab width.
-    let pad: String = text
-        .chars()
-        .take(col.saturating_sub(1) as usize)
-        .map(|c| if c == '\t' { '\t' } else { ' ' })
-        .collect();
+    let pad: String = text.chars().take(col.saturating_sub(1) as usize).map(|c| if c == '\t' { '\t' } else { ' ' }).collect();
     let _ = writeln!(out, "{text}\n{pad}^");
 }
 
@@ -131,13 +111,7 @@ pub fn json_lines(findings: &[Finding], sm: &SourceMgr) -> String {
 pub fn fingerprint(f: &Finding) -> String {
     let (lint, record, field) = f.key();
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for part in [
-        lint.as_bytes(),
-        b"\0",
-        record.as_bytes(),
-        b"\0",
-        field.as_bytes(),
-    ] {
+    for part in [lint.as_bytes(), b"\0", record.as_bytes(), b"\0", field.as_bytes()] {
         for &b in part {
             h ^= b as u64;
             h = h.wrapping_mul(0x0100_0000_01b3);
@@ -182,9 +156,7 @@ fn physical(sm: &SourceMgr, loc: Loc) -> Option<Value> {
     if !absolute {
         artifact["uriBaseId"] = json!("%SRCROOT%");
     }
-    Some(
-        json!({"physicalLocation": {"artifactLocation": artifact, "region": {"startLine": line, "startColumn": column}}}),
-    )
+    Some(json!({"physicalLocation": {"artifactLocation": artifact, "region": {"startLine": line, "startColumn": column}}}))
 }
 
 /// A SARIF 2.1.0 log: one run, every canned lint (and the user lints run) as a rule with its
@@ -211,11 +183,8 @@ pub fn sarif(findings: &[Finding], sm: &SourceMgr, user_rules: &[(String, Level)
             "defaultConfiguration": {"level": sarif_level(*level)},
         }));
     }
-    let index: BTreeMap<String, usize> = rules
-        .iter()
-        .enumerate()
-        .filter_map(|(i, r)| Some((r["id"].as_str()?.to_string(), i)))
-        .collect();
+    let index: BTreeMap<String, usize> =
+        rules.iter().enumerate().filter_map(|(i, r)| Some((r["id"].as_str()?.to_string(), i))).collect();
     let results: Vec<Value> = findings
         .iter()
         .map(|f| {
@@ -283,24 +252,14 @@ pub fn github(findings: &[Finding], sm: &SourceMgr) -> String {
             props.push(format!("line={line}"));
             props.push(format!("col={col}"));
         }
-        props.push(format!(
-            "title={}",
-            escape_property(&format!("{} ({})", f.lint, f.record))
-        ));
-        let _ = writeln!(
-            out,
-            "::{kind} {}::{}",
-            props.join(","),
-            escape_data(&f.message)
-        );
+        props.push(format!("title={}", escape_property(&format!("{} ({})", f.lint, f.record))));
+        let _ = writeln!(out, "::{kind} {}::{}", props.join(","), escape_data(&f.message));
     }
     out
 }
 
 fn escape_data(s: &str) -> String {
-    s.replace('%', "%25")
-        .replace('\r', "%0D")
-        .replace('\n', "%0A")
+    s.replace('%', "%25").replace('\r', "%0D").replace('\n', "%0A")
 }
 
 fn escape_property(s: &str) -> String {
@@ -317,8 +276,7 @@ pub fn statistics(findings: &[Finding]) -> String {
     rows.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
     let mut out = String::new();
     for (lint, n) in rows {
-        let summary =
-            crate::rules::find(lint).map_or_else(|| "user lint".to_string(), |l| l.summary());
+        let summary = crate::rules::find(lint).map_or_else(|| "user lint".to_string(), |l| l.summary());
         let _ = writeln!(out, "{n:>7}  {lint:<28}  {summary}");
     }
     let _ = writeln!(out, "{:>7}  total", findings.len());

@@ -24,8 +24,7 @@ pub fn allowed_inline(ctx: &Context, f: &Finding) -> bool {
     locs.extend(f.notes.iter().map(|n| n.loc));
     locs.iter().any(|&loc| {
         let (this, before) = lines_around(ctx, loc);
-        allows(this, &f.lint)
-            || before.is_some_and(|line| is_comment_line(line) && allows(line, &f.lint))
+        allows(this, &f.lint) || before.is_some_and(|line| is_comment_line(line) && allows(line, &f.lint))
     })
 }
 
@@ -44,10 +43,7 @@ fn lines_around<'a>(ctx: &'a Context, loc: Loc) -> (&'a [u8], Option<&'a [u8]>) 
         if file.text[end] == b'\n' && end > 0 && file.text[end - 1] == b'\r' {
             end -= 1;
         }
-        Some(ctx.sm.line_text(Loc {
-            file: loc.file,
-            offset: end as u32,
-        }))
+        Some(ctx.sm.line_text(Loc { file: loc.file, offset: end as u32 }))
     });
     (this, before)
 }
@@ -55,19 +51,10 @@ fn lines_around<'a>(ctx: &'a Context, loc: Loc) -> (&'a [u8], Option<&'a [u8]>) 
 /// Whether a source line holds `// tdq-lint: allow(...)` naming `lint` or `all`.
 fn allows(line: &[u8], lint: &str) -> bool {
     let line = String::from_utf8_lossy(line);
-    let Some(comment) = line.find("//").map(|at| &line[at..]) else {
-        return false;
-    };
-    let Some(start) = comment.find(ALLOW_MARKER).map(|at| at + ALLOW_MARKER.len()) else {
-        return false;
-    };
-    let Some(len) = comment[start..].find(')') else {
-        return false;
-    };
-    comment[start..start + len]
-        .split(',')
-        .map(str::trim)
-        .any(|id| id == lint || id == "all")
+    let Some(comment) = line.find("//").map(|at| &line[at..]) else { return false };
+    let Some(start) = comment.find(ALLOW_MARKER).map(|at| at + ALLOW_MARKER.len()) else { return false };
+    let Some(len) = comment[start..].find(')') else { return false };
+    comment[start..start + len].split(',').map(str::trim).any(|id| id == lint || id == "all")
 }
 
 /// A set of accepted findings, by (lint, record, field).
@@ -81,9 +68,7 @@ const BASELINE_FORMAT: &str = "tdq-lint-baseline/1";
 
 impl Baseline {
     pub fn of(findings: &[Finding]) -> Baseline {
-        Baseline {
-            keys: findings.iter().map(Finding::key).collect(),
-        }
+        Baseline { keys: findings.iter().map(Finding::key).collect() }
     }
 
     pub fn contains(&self, f: &Finding) -> bool {
@@ -92,33 +77,19 @@ impl Baseline {
 
     /// The file: JSON, one entry a finding, sorted, so that it diffs well under version control.
     pub fn to_json(&self) -> String {
-        let entries: Vec<Value> = self
-            .keys
-            .iter()
-            .map(|(l, r, f)| json!({"lint": l, "record": r, "field": f}))
-            .collect();
-        let mut s =
-            serde_json::to_string_pretty(&json!({"format": BASELINE_FORMAT, "findings": entries}))
-                .unwrap_or_default();
+        let entries: Vec<Value> = self.keys.iter().map(|(l, r, f)| json!({"lint": l, "record": r, "field": f})).collect();
+        let mut s = serde_json::to_string_pretty(&json!({"format": BASELINE_FORMAT, "findings": entries})).unwrap_or_default();
         s.push('\n');
         s
     }
 
     pub fn parse(text: &str) -> Result<Baseline, String> {
-        let v: Value =
-            serde_json::from_str(text).map_err(|e| format!("not a baseline file: {e}"))?;
+        let v: Value = serde_json::from_str(text).map_err(|e| format!("not a baseline file: {e}"))?;
         if v.get("format").and_then(Value::as_str) != Some(BASELINE_FORMAT) {
-            return Err(format!(
-                "not a baseline file: expected \"format\": \"{BASELINE_FORMAT}\""
-            ));
+            return Err(format!("not a baseline file: expected \"format\": \"{BASELINE_FORMAT}\""));
         }
         let mut keys = BTreeSet::new();
-        for e in v
-            .get("findings")
-            .and_then(Value::as_array)
-            .into_iter()
-            .flatten()
-        {
+        for e in v.get("findings").and_then(Value::as_array).into_iter().flatten() {
             let s = |k: &str| e.get(k).and_then(Value::as_str).map(str::to_string);
             match (s("lint"), s("record"), s("field")) {
                 (Some(l), Some(r), f) => keys.insert((l, r, f.unwrap_or_default())),

@@ -33,10 +33,7 @@ impl SqlSource for rusqlite::Connection {
         let names: Vec<String> = stmt.column_names().iter().map(|s| s.to_string()).collect();
         let col = |n: &str| names.iter().position(|c| c.eq_ignore_ascii_case(n));
         let Some(record) = col("record") else {
-            return Err(format!(
-                "the query must return a `record` column (it returns: {})",
-                names.join(", ")
-            ));
+            return Err(format!("the query must return a `record` column (it returns: {})", names.join(", ")));
         };
         let (message, field) = (col("message"), col("field"));
         let text = |r: &rusqlite::Row, i: usize| -> rusqlite::Result<Option<String>> {
@@ -44,9 +41,7 @@ impl SqlSource for rusqlite::Connection {
                 ValueRef::Null => None,
                 ValueRef::Integer(n) => Some(n.to_string()),
                 ValueRef::Real(x) => Some(x.to_string()),
-                ValueRef::Text(t) | ValueRef::Blob(t) => {
-                    Some(String::from_utf8_lossy(t).into_owned())
-                }
+                ValueRef::Text(t) | ValueRef::Blob(t) => Some(String::from_utf8_lossy(t).into_owned()),
             })
         };
         let rows = stmt
@@ -58,22 +53,16 @@ impl SqlSource for rusqlite::Connection {
                 })
             })
             .map_err(|e| e.to_string())?;
-        rows.collect::<rusqlite::Result<Vec<Row>>>()
-            .map_err(|e| e.to_string())
+        rows.collect::<rusqlite::Result<Vec<Row>>>().map_err(|e| e.to_string())
     }
 }
 
 /// Runs one user lint into `sink`.
 pub fn run_user_lint(lint: &UserLint, sql: &dyn SqlSource, sink: &mut Sink) -> Result<(), Error> {
-    let rows = sql
-        .rows(&lint.sql)
-        .map_err(|e| Error(format!("user lint `{}`: {e}", lint.id)))?;
+    let rows = sql.rows(&lint.sql).map_err(|e| Error(format!("user lint `{}`: {e}", lint.id)))?;
     for row in rows {
         let Some(message) = row.message.or_else(|| lint.message.clone()) else {
-            return Err(Error(format!(
-                "user lint `{}`: a row has no `message` and the lint gives none",
-                lint.id
-            )));
+            return Err(Error(format!("user lint `{}`: a row has no `message` and the lint gives none", lint.id)));
         };
         sink.report_named(&row.record, row.field.as_deref(), message);
     }
@@ -109,21 +98,13 @@ pub fn scratch_records(rk: &RecordKeeper) -> rusqlite::Result<rusqlite::Connecti
     }
     let quote = |s: &str| format!("\"{}\"", s.replace('"', "\"\""));
     let decl: Vec<String> = order[1..].iter().map(|c| quote(c)).collect();
-    conn.execute_batch(&format!(
-        "CREATE TABLE records (name TEXT PRIMARY KEY{}{});",
-        if decl.is_empty() { "" } else { ", " },
-        decl.join(", ")
-    ))?;
+    conn.execute_batch(&format!("CREATE TABLE records (name TEXT PRIMARY KEY{}{});", if decl.is_empty() { "" } else { ", " }, decl.join(", ")))?;
     let placeholders: Vec<String> = (1..=order.len()).map(|i| format!("?{i}")).collect();
     let tx = conn.unchecked_transaction()?;
     {
-        let mut insert = tx.prepare(&format!(
-            "INSERT INTO records VALUES ({})",
-            placeholders.join(", ")
-        ))?;
+        let mut insert = tx.prepare(&format!("INSERT INTO records VALUES ({})", placeholders.join(", ")))?;
         for (name, &id) in &rk.defs {
-            let mut row: Vec<rusqlite::types::Value> =
-                vec![rusqlite::types::Value::Null; order.len()];
+            let mut row: Vec<rusqlite::types::Value> = vec![rusqlite::types::Value::Null; order.len()];
             row[0] = rusqlite::types::Value::Text(name.to_string());
             for v in &rk.get(id).values {
                 if let Some(&i) = index.get(&v.name.unquoted()) {
@@ -144,15 +125,8 @@ fn sql_value(v: tdq_core::init::Init) -> rusqlite::types::Value {
         InitKind::Bit(b) => Value::Integer(*b as i64),
         InitKind::Int(n) => Value::Integer(*n),
         InitKind::Str(s, _) => Value::Text(s.to_string()),
-        InitKind::Bits(bits)
-            if bits.len() <= 63 && bits.iter().all(|b| matches!(b.kind(), InitKind::Bit(_))) =>
-        {
-            Value::Integer(
-                bits.iter()
-                    .enumerate()
-                    .map(|(i, b)| (matches!(b.kind(), InitKind::Bit(true)) as i64) << i)
-                    .sum(),
-            )
+        InitKind::Bits(bits) if bits.len() <= 63 && bits.iter().all(|b| matches!(b.kind(), InitKind::Bit(_))) => {
+            Value::Integer(bits.iter().enumerate().map(|(i, b)| (matches!(b.kind(), InitKind::Bit(true)) as i64) << i).sum())
         }
         _ => Value::Text(v.to_string()),
     }

@@ -7,11 +7,7 @@ use tdq_lints::{Config, Context, Lint};
 
 /// The findings of one lint (selected alone) over a .td text, as 1-based lines.
 fn lines_found(lint: &Lint, source: &str) -> Vec<u32> {
-    let eval = tdq_core::evaluate(
-        "examples/example.td",
-        source.as_bytes().to_vec(),
-        &Default::default(),
-    );
+    let eval = tdq_core::evaluate("examples/example.td", source.as_bytes().to_vec(), &Default::default());
     assert!(
         !eval.parse_failed && !eval.diags.has_errors(),
         "{}: example does not evaluate:\n{}\n{source}",
@@ -23,10 +19,7 @@ fn lines_found(lint: &Lint, source: &str) -> Vec<u32> {
     table.insert("select".into(), toml::Value::Array(vec![lint.id.into()]));
     let config = Config::from_table(&table, std::path::Path::new(".")).unwrap();
     let findings = tdq_lints::run(&ctx, &config, None).unwrap();
-    assert!(
-        findings.iter().all(|f| f.lint == lint.id),
-        "only the selected lint runs"
-    );
+    assert!(findings.iter().all(|f| f.lint == lint.id), "only the selected lint runs");
     let mut lines: Vec<u32> = findings.iter().map(|f| eval.sm.line_col(f.loc).0).collect();
     lines.dedup();
     lines
@@ -36,22 +29,10 @@ fn lines_found(lint: &Lint, source: &str) -> Vec<u32> {
 fn every_lint_has_a_firing_and_a_passing_example() {
     for lint in LINTS {
         let ex = examples(lint.doc);
-        assert!(
-            ex.iter().any(|e| e.expect == Expect::Fires),
-            "{}: no ```tablegen fires example",
-            lint.id
-        );
-        assert!(
-            ex.iter().any(|e| e.expect == Expect::Passes),
-            "{}: no ```tablegen passes example",
-            lint.id
-        );
+        assert!(ex.iter().any(|e| e.expect == Expect::Fires), "{}: no ```tablegen fires example", lint.id);
+        assert!(ex.iter().any(|e| e.expect == Expect::Passes), "{}: no ```tablegen passes example", lint.id);
         for e in ex.iter().filter(|e| e.expect == Expect::Fires) {
-            assert!(
-                !e.marked_lines.is_empty(),
-                "{}: a fires example marks no line with `// <- fires`",
-                lint.id
-            );
+            assert!(!e.marked_lines.is_empty(), "{}: a fires example marks no line with `// <- fires`", lint.id);
         }
     }
 }
@@ -62,18 +43,8 @@ fn examples_fire_where_marked_and_nowhere_else() {
         for e in examples(lint.doc) {
             let found = lines_found(lint, &e.source);
             match e.expect {
-                Expect::Fires => assert_eq!(
-                    found, e.marked_lines,
-                    "{}: findings (left) are not on the marked lines (right) of\n{}",
-                    lint.id, e.source
-                ),
-                Expect::Passes => assert_eq!(
-                    found,
-                    Vec::<u32>::new(),
-                    "{}: fires on a passing example:\n{}",
-                    lint.id,
-                    e.source
-                ),
+                Expect::Fires => assert_eq!(found, e.marked_lines, "{}: findings (left) are not on the marked lines (right) of\n{}", lint.id, e.source),
+                Expect::Passes => assert_eq!(found, Vec::<u32>::new(), "{}: fires on a passing example:\n{}", lint.id, e.source),
             }
         }
     }
@@ -87,11 +58,7 @@ fn ids_are_unique_kebab_case_and_sorted() {
     sorted.dedup();
     assert_eq!(ids, sorted, "ids unique and in id order in the registry");
     for id in ids {
-        assert!(
-            id.chars()
-                .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-'),
-            "{id} is not kebab-case"
-        );
+        assert!(id.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-'), "{id} is not kebab-case");
     }
     assert!(LINTS.len() >= 8);
 }

@@ -14,11 +14,7 @@ const SAMPLE: &str = "tests/data/sample.td";
 fn evaluate(path: &str) -> Evaluation {
     let text = std::fs::read(path).unwrap();
     let eval = tdq_core::evaluate(path, text, &Default::default());
-    assert!(
-        !eval.diags.has_errors(),
-        "{}",
-        eval.diags.render_all(&eval.sm)
-    );
+    assert!(!eval.diags.has_errors(), "{}", eval.diags.render_all(&eval.sm));
     eval
 }
 
@@ -43,12 +39,7 @@ fn expect(name: &str, actual: &str) {
         return;
     }
     let expected = std::fs::read_to_string(&path).unwrap();
-    assert_eq!(
-        actual,
-        expected,
-        "{} differs (UPDATE_EXPECT=1 rewrites it)",
-        path.display()
-    );
+    assert_eq!(actual, expected, "{} differs (UPDATE_EXPECT=1 rewrites it)", path.display());
 }
 
 #[test]
@@ -62,35 +53,21 @@ fn text_report_points_at_the_def_the_let_and_the_defm() {
 fn json_and_github_reports() {
     let eval = evaluate(SAMPLE);
     let findings = lint(&eval, &Config::default());
-    expect(
-        "sample.json.expected",
-        &output::render(Format::Json, &findings, &eval.sm, &[]),
-    );
-    expect(
-        "sample.github.expected",
-        &output::render(Format::Github, &findings, &eval.sm, &[]),
-    );
+    expect("sample.json.expected", &output::render(Format::Json, &findings, &eval.sm, &[]));
+    expect("sample.github.expected", &output::render(Format::Github, &findings, &eval.sm, &[]));
 }
 
 #[test]
 fn inline_allow_suppresses_only_its_lint() {
     let eval = evaluate(SAMPLE);
     let findings = lint(&eval, &Config::default());
-    assert!(findings
-        .iter()
-        .any(|f| f.record == "JMP" && f.lint == "branch-not-terminator"));
-    assert!(
-        !findings.iter().any(|f| f.record == "JMP_FALL"),
-        "JMP_FALL is allowed by its comment"
-    );
+    assert!(findings.iter().any(|f| f.record == "JMP" && f.lint == "branch-not-terminator"));
+    assert!(!findings.iter().any(|f| f.record == "JMP_FALL"), "JMP_FALL is allowed by its comment");
 }
 
 #[test]
 fn sarif_validates_against_the_2_1_0_schema() {
-    let schema: serde_json::Value = serde_json::from_str(
-        &std::fs::read_to_string("tests/data/sarif-schema-2.1.0.json").unwrap(),
-    )
-    .unwrap();
+    let schema: serde_json::Value = serde_json::from_str(&std::fs::read_to_string("tests/data/sarif-schema-2.1.0.json").unwrap()).unwrap();
     let validator = jsonschema::validator_for(&schema).unwrap();
     let eval = evaluate(SAMPLE);
     let config = config(
@@ -104,37 +81,21 @@ fn sarif_validates_against_the_2_1_0_schema() {
     )
     .unwrap();
     let findings = lint(&eval, &config);
-    let sarif = output::render(
-        Format::Sarif,
-        &findings,
-        &eval.sm,
-        &[("no-jmp".into(), Level::Warning)],
-    );
+    let sarif = output::render(Format::Sarif, &findings, &eval.sm, &[("no-jmp".into(), Level::Warning)]);
     let log: serde_json::Value = serde_json::from_str(&sarif).unwrap();
-    let errors: Vec<String> = validator
-        .iter_errors(&log)
-        .map(|e| format!("{} at {}", e, e.instance_path))
-        .collect();
-    assert!(
-        errors.is_empty(),
-        "SARIF does not validate:\n{}",
-        errors.join("\n")
-    );
+    let errors: Vec<String> = validator.iter_errors(&log).map(|e| format!("{} at {}", e, e.instance_path)).collect();
+    assert!(errors.is_empty(), "SARIF does not validate:\n{}", errors.join("\n"));
     // Not vacuous: the schema rejects a log without its version.
     let mut broken = log.clone();
     broken.as_object_mut().unwrap().remove("version");
     assert!(!validator.is_valid(&broken));
     let results = log["runs"][0]["results"].as_array().unwrap();
     assert_eq!(results.len(), findings.len());
-    let rules = log["runs"][0]["tool"]["driver"]["rules"]
-        .as_array()
-        .unwrap();
+    let rules = log["runs"][0]["tool"]["driver"]["rules"].as_array().unwrap();
     for r in results {
         let i = r["ruleIndex"].as_u64().unwrap() as usize;
         assert_eq!(rules[i]["id"], r["ruleId"]);
-        assert!(r["partialFingerprints"]["tdqLintKey/v1"]
-            .as_str()
-            .is_some_and(|f| f.len() == 16));
+        assert!(r["partialFingerprints"]["tdqLintKey/v1"].as_str().is_some_and(|f| f.len() == 16));
     }
     assert!(rules.iter().any(|r| r["id"] == "no-jmp"));
 }
@@ -144,8 +105,7 @@ fn fingerprints_and_baselines_ignore_line_numbers() {
     let eval = evaluate(SAMPLE);
     let before = lint(&eval, &Config::default());
     // The same sample with lines added on top: every finding moves, none is new.
-    let moved_path =
-        std::env::temp_dir().join(format!("tdq-lints-moved-{}.td", std::process::id()));
+    let moved_path = std::env::temp_dir().join(format!("tdq-lints-moved-{}.td", std::process::id()));
     let text = std::fs::read_to_string(SAMPLE).unwrap();
     std::fs::write(&moved_path, format!("// one\n// two\n\n{text}")).unwrap();
     let moved = evaluate(moved_path.to_str().unwrap());
@@ -179,36 +139,10 @@ fn user_lints_report_rows_at_their_records() {
     )
     .unwrap();
     let findings = lint(&eval, &config);
-    let got: Vec<(&str, &str, Option<&str>, Level)> = findings
-        .iter()
-        .map(|f| {
-            (
-                f.lint.as_str(),
-                f.record.as_str(),
-                f.field.as_deref(),
-                f.level,
-            )
-        })
-        .collect();
-    assert_eq!(
-        got,
-        vec![
-            (
-                "asm-mentions-target",
-                "JMP",
-                Some("AsmString"),
-                Level::Error
-            ),
-            ("ghost", "NO_SUCH_DEF", None, Level::Warning)
-        ]
-    );
-    assert!(
-        findings[0]
-            .notes
-            .iter()
-            .any(|n| n.message.contains("AsmString")),
-        "the field's `let` is a note"
-    );
+    let got: Vec<(&str, &str, Option<&str>, Level)> =
+        findings.iter().map(|f| (f.lint.as_str(), f.record.as_str(), f.field.as_deref(), f.level)).collect();
+    assert_eq!(got, vec![("asm-mentions-target", "JMP", Some("AsmString"), Level::Error), ("ghost", "NO_SUCH_DEF", None, Level::Warning)]);
+    assert!(findings[0].notes.iter().any(|n| n.message.contains("AsmString")), "the field's `let` is a note");
     assert!(findings[1].loc.is_none());
 }
 
@@ -226,30 +160,13 @@ fn user_lint_errors_are_reported() {
     let ctx = Context::new(&eval.records, &eval.sm);
     let conn = scratch_records(&eval.records).unwrap();
     let bad_sql = config("[lint]\n[[lint.user]]\nid = \"x\"\nsql = \"SELEC nothing\"").unwrap();
-    assert!(tdq_lints::run(&ctx, &bad_sql, Some(&conn))
-        .unwrap_err()
-        .0
-        .contains("user lint `x`"));
-    let no_record =
-        config("[lint]\n[[lint.user]]\nid = \"x\"\nsql = \"SELECT 1 AS message\"").unwrap();
-    assert!(tdq_lints::run(&ctx, &no_record, Some(&conn))
-        .unwrap_err()
-        .0
-        .contains("`record` column"));
+    assert!(tdq_lints::run(&ctx, &bad_sql, Some(&conn)).unwrap_err().0.contains("user lint `x`"));
+    let no_record = config("[lint]\n[[lint.user]]\nid = \"x\"\nsql = \"SELECT 1 AS message\"").unwrap();
+    assert!(tdq_lints::run(&ctx, &no_record, Some(&conn)).unwrap_err().0.contains("`record` column"));
     let no_message = config("[lint]\nselect = []\n[[lint.user]]\nid = \"x\"\nsql = \"-\"").unwrap();
-    let canned = Canned(vec![Row {
-        record: "JMP".into(),
-        message: None,
-        field: None,
-    }]);
-    assert!(tdq_lints::run(&ctx, &no_message, Some(&canned))
-        .unwrap_err()
-        .0
-        .contains("no `message`"));
-    assert!(
-        tdq_lints::run(&ctx, &no_message, None).is_err(),
-        "user lints without a store"
-    );
+    let canned = Canned(vec![Row { record: "JMP".into(), message: None, field: None }]);
+    assert!(tdq_lints::run(&ctx, &no_message, Some(&canned)).unwrap_err().0.contains("no `message`"));
+    assert!(tdq_lints::run(&ctx, &no_message, None).is_err(), "user lints without a store");
 }
 
 #[test]
@@ -271,31 +188,13 @@ fn config_selects_levels_and_ignores() {
     assert_eq!(lints, vec!["branch-not-terminator"]);
     assert_eq!(c.fail_on, Level::Error);
     for (bad, says) in [
-        (
-            "[lint]\nselect = [\"no-such-lint\"]",
-            "unknown lint `no-such-lint`",
-        ),
-        (
-            "[lint]\nseverity = { unused-class = \"loud\" }",
-            "not a level",
-        ),
+        ("[lint]\nselect = [\"no-such-lint\"]", "unknown lint `no-such-lint`"),
+        ("[lint]\nseverity = { unused-class = \"loud\" }", "not a level"),
         ("[lint]\nwhat = 1", "unknown key"),
-        (
-            "[lint]\nper-record-ignores = { \"[\" = [\"all\"] }",
-            "bad glob",
-        ),
-        (
-            "[lint]\n[[lint.user]]\nid = \"unused-class\"\nsql = \"x\"",
-            "already taken",
-        ),
-        (
-            "[lint]\n[[lint.user]]\nid = \"u\"",
-            "exactly one of `sql` and `file`",
-        ),
-        (
-            "[lint]\n[[lint.user]]\nid = \"u\"\nfile = \"missing.sql\"",
-            "cannot read",
-        ),
+        ("[lint]\nper-record-ignores = { \"[\" = [\"all\"] }", "bad glob"),
+        ("[lint]\n[[lint.user]]\nid = \"unused-class\"\nsql = \"x\"", "already taken"),
+        ("[lint]\n[[lint.user]]\nid = \"u\"", "exactly one of `sql` and `file`"),
+        ("[lint]\n[[lint.user]]\nid = \"u\"\nfile = \"missing.sql\"", "cannot read"),
     ] {
         let e = config(bad).unwrap_err();
         assert!(e.0.contains(says), "{bad}: {e}");
@@ -314,10 +213,7 @@ fn scratch_table_keeps_fields_that_differ_only_in_case() {
         .unwrap()
         .collect::<Result<_, _>>()
         .unwrap();
-    assert_eq!(
-        rows,
-        vec![("X".into(), Some(1), None), ("Y".into(), None, Some(2))]
-    );
+    assert_eq!(rows, vec![("X".into(), Some(1), None), ("Y".into(), None, Some(2))]);
 }
 
 #[test]
@@ -332,15 +228,6 @@ def K : Instruction { let isBranch = 1; } // tdq-lint: allow(barrier-not-termina
 ";
     let eval = tdq_core::evaluate("allow.td", src.as_bytes().to_vec(), &Default::default());
     let findings = lint(&eval, &Config::default());
-    let got: Vec<(&str, &str)> = findings
-        .iter()
-        .map(|f| (f.lint.as_str(), f.record.as_str()))
-        .collect();
-    assert_eq!(
-        got,
-        vec![
-            ("barrier-not-terminator", "B_X"),
-            ("branch-not-terminator", "K")
-        ]
-    );
+    let got: Vec<(&str, &str)> = findings.iter().map(|f| (f.lint.as_str(), f.record.as_str())).collect();
+    assert_eq!(got, vec![("barrier-not-terminator", "B_X"), ("branch-not-terminator", "K")]);
 }

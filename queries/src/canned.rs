@@ -31,19 +31,14 @@ pub fn all() -> Vec<Canned> {
 }
 
 pub fn find(name: &str) -> Option<Canned> {
-    CANNED
-        .iter()
-        .find(|(n, _)| *n == name)
-        .map(|&(n, sql)| parse(n, sql))
+    CANNED.iter().find(|(n, _)| *n == name).map(|&(n, sql)| parse(n, sql))
 }
 
 fn parse(name: &'static str, sql: &'static str) -> Canned {
     let mut description = Vec::new();
     let mut params = Vec::new();
     for line in sql.lines() {
-        let Some(comment) = line.strip_prefix("--") else {
-            break;
-        };
+        let Some(comment) = line.strip_prefix("--") else { break };
         let comment = comment.trim();
         match comment.strip_prefix("param:") {
             Some(p) => {
@@ -54,12 +49,7 @@ fn parse(name: &'static str, sql: &'static str) -> Canned {
             None => description.push(comment.to_owned()),
         }
     }
-    Canned {
-        name,
-        sql,
-        description: description.join(" "),
-        params,
-    }
+    Canned { name, sql, description: description.join(" "), params }
 }
 
 #[cfg(test)]
@@ -74,8 +64,7 @@ mod tests {
                 .into_iter()
                 .filter(|id| q.sql.contains(&format!(":{id}")))
                 .collect();
-            let declared: std::collections::BTreeSet<String> =
-                q.params.iter().map(|p| p.0.clone()).collect();
+            let declared: std::collections::BTreeSet<String> = q.params.iter().map(|p| p.0.clone()).collect();
             assert_eq!(used, declared, "{}", q.name);
         }
     }

@@ -46,19 +46,12 @@ fn df_error(e: impl std::fmt::Display) -> QueryError {
 
 impl DataFusionEngine {
     fn new(source: Source) -> Result<Self, QueryError> {
-        let runtime = tokio::runtime::Builder::new_current_thread()
-            .build()
-            .map_err(df_error)?;
+        let runtime = tokio::runtime::Builder::new_current_thread().build().map_err(df_error)?;
         let config = SessionConfig::new()
             .with_target_partitions(2)
             .set_bool("datafusion.sql_parser.enable_ident_normalization", false);
         let ctx = SessionContext::new_with_config(config);
-        Ok(DataFusionEngine {
-            runtime,
-            ctx,
-            source,
-            registered: HashSet::new(),
-        })
+        Ok(DataFusionEngine { runtime, ctx, source, registered: HashSet::new() })
     }
 
     /// Over a store (a connection from `tdq_store::open_read_only`).
@@ -69,9 +62,7 @@ impl DataFusionEngine {
     /// Over the Parquet files of `tdq export --parquet DIR`.
     pub fn over_parquet(dir: &Path) -> Result<Self, QueryError> {
         if !dir.join("records.parquet").is_file() {
-            return Err(QueryError::new(
-                "no records.parquet here: not a `tdq export --parquet` directory",
-            ));
+            return Err(QueryError::new("no records.parquet here: not a `tdq export --parquet` directory"));
         }
         Self::new(Source::Parquet(dir.to_owned()))
     }
@@ -82,28 +73,11 @@ impl DataFusionEngine {
         let idents: HashSet<String> = scan::identifiers(sql).into_iter().collect();
         let mut wanted: Vec<&str> = exported().filter(|t| idents.contains(*t)).collect();
         let views: Vec<(&str, &str, &[&str])> = vec![
-            (
-                "fields",
-                FIELDS_VIEW,
-                &[
-                    "field_values",
-                    "tdq_records",
-                    "tdq_names",
-                    "types",
-                    "vals",
-                    "locs",
-                ],
-            ),
-            (
-                "superclasses",
-                SUPERCLASSES_VIEW,
-                &["tdq_superclasses", "tdq_records"],
-            ),
+            ("fields", FIELDS_VIEW, &["field_values", "tdq_records", "tdq_names", "types", "vals", "locs"]),
+            ("superclasses", SUPERCLASSES_VIEW, &["tdq_superclasses", "tdq_records"]),
         ];
-        let views: Vec<_> = views
-            .into_iter()
-            .filter(|(v, _, _)| idents.contains(*v) && !self.registered.contains(*v))
-            .collect();
+        let views: Vec<_> =
+            views.into_iter().filter(|(v, _, _)| idents.contains(*v) && !self.registered.contains(*v)).collect();
         for (_, _, deps) in &views {
             wanted.extend(deps.iter());
         }
@@ -113,24 +87,14 @@ impl DataFusionEngine {
             }
             match &self.source {
                 Source::Store(conn) => {
-                    let batch = if table == "field_values" {
-                        field_values_batch(conn)?
-                    } else {
-                        table_batch(conn, table)?
-                    };
+                    let batch = if table == "field_values" { field_values_batch(conn)? } else { table_batch(conn, table)? };
                     self.ctx.register_batch(table, batch).map_err(df_error)?;
                 }
                 Source::Parquet(dir) => {
                     let path = dir.join(format!("{table}.parquet"));
-                    let path = path
-                        .to_str()
-                        .ok_or_else(|| QueryError::new("directory name is not UTF-8"))?;
+                    let path = path.to_str().ok_or_else(|| QueryError::new("directory name is not UTF-8"))?;
                     self.runtime
-                        .block_on(self.ctx.register_parquet(
-                            table,
-                            path,
-                            ParquetReadOptions::default(),
-                        ))
+                        .block_on(self.ctx.register_parquet(table, path, ParquetReadOptions::default()))
                         .map_err(df_error)?;
                 }
             }
@@ -173,11 +137,7 @@ impl DataFusionEngine {
         let wanted = views::views_for(sql, &existing, &mut lookup)?;
         for v in wanted {
             self.ensure_tables("records tdq_superclasses")?;
-            self.ddl(&format!(
-                "CREATE VIEW {} AS {}",
-                quote_ident(&v.name),
-                v.select
-            ))?;
+            self.ddl(&format!("CREATE VIEW {} AS {}", quote_ident(&v.name), v.select))?;
             self.registered.insert(v.name);
         }
         Ok(())
@@ -189,18 +149,9 @@ impl DataFusionEngine {
         let unknown = msg
             .split("No field named ")
             .nth(1)
-            .map(|rest| {
-                rest.split(['.', ' '])
-                    .next()
-                    .unwrap_or("")
-                    .trim_matches(['"', '\''])
-                    .to_owned()
-            })
+            .map(|rest| rest.split(['.', ' ']).next().unwrap_or("").trim_matches(['"', '\'']).to_owned())
             .or_else(|| {
-                msg.split("table '")
-                    .nth(1)
-                    .and_then(|rest| rest.split('\'').next())
-                    .map(|t| t.rsplit('.').next().unwrap_or(t).to_owned())
+                msg.split("table '").nth(1).and_then(|rest| rest.split('\'').next()).map(|t| t.rsplit('.').next().unwrap_or(t).to_owned())
             });
         if let Some(word) = unknown.filter(|w| !w.is_empty()) {
             if let Some(p) = scan::find_word(&sql[offset..], &word) {
@@ -226,11 +177,7 @@ impl Engine for DataFusionEngine {
                 if let Some((line, col)) = e.position {
                     // Positions within the statement → within the whole text.
                     let (l0, c0) = scan::line_col(sql, offset);
-                    e.position = Some(if line == 1 {
-                        (l0, c0 + col - 1)
-                    } else {
-                        (l0 + line - 1, col)
-                    });
+                    e.position = Some(if line == 1 { (l0, c0 + col - 1) } else { (l0 + line - 1, col) });
                 }
                 e
             })?;
@@ -279,21 +226,12 @@ fn cell(a: &ArrayRef, r: usize) -> Cell {
         DataType::Float64 => get!(Float64Array).map_or(Cell::Null, Cell::Real),
         DataType::Boolean => get!(BooleanArray).map_or(Cell::Null, |v| Cell::Int(v.into())),
         DataType::Utf8 => get!(StringArray).map_or(Cell::Null, |v| Cell::Text(v.to_owned())),
-        DataType::LargeUtf8 => {
-            get!(LargeStringArray).map_or(Cell::Null, |v| Cell::Text(v.to_owned()))
-        }
-        DataType::Utf8View => {
-            get!(StringViewArray).map_or(Cell::Null, |v| Cell::Text(v.to_owned()))
-        }
+        DataType::LargeUtf8 => get!(LargeStringArray).map_or(Cell::Null, |v| Cell::Text(v.to_owned())),
+        DataType::Utf8View => get!(StringViewArray).map_or(Cell::Null, |v| Cell::Text(v.to_owned())),
         DataType::Binary => get!(BinaryArray).map_or(Cell::Null, |v| Cell::Blob(v.to_vec())),
-        DataType::LargeBinary => {
-            get!(LargeBinaryArray).map_or(Cell::Null, |v| Cell::Blob(v.to_vec()))
-        }
-        DataType::BinaryView => {
-            get!(BinaryViewArray).map_or(Cell::Null, |v| Cell::Blob(v.to_vec()))
-        }
-        _ => datafusion::arrow::util::display::array_value_to_string(a, r)
-            .map_or(Cell::Null, Cell::Text),
+        DataType::LargeBinary => get!(LargeBinaryArray).map_or(Cell::Null, |v| Cell::Blob(v.to_vec())),
+        DataType::BinaryView => get!(BinaryViewArray).map_or(Cell::Null, |v| Cell::Blob(v.to_vec())),
+        _ => datafusion::arrow::util::display::array_value_to_string(a, r).map_or(Cell::Null, Cell::Text),
     }
 }
 
@@ -310,9 +248,7 @@ impl Column {
     fn for_decl(decl: Option<&str>) -> Column {
         match decl.map(|d| d.to_ascii_uppercase()) {
             Some(d) if d.contains("INT") => Column::Int(Int64Builder::new()),
-            Some(d) if d.contains("TEXT") || d.contains("CHAR") => {
-                Column::Text(StringBuilder::new())
-            }
+            Some(d) if d.contains("TEXT") || d.contains("CHAR") => Column::Text(StringBuilder::new()),
             Some(d) if d.contains("BLOB") => Column::Blob(BinaryBuilder::new()),
             Some(d) if d.contains("REAL") => Column::Real(Float64Builder::new()),
             _ => Column::Int(Int64Builder::new()),
@@ -382,18 +318,12 @@ impl Column {
 
 /// A store table as one Arrow batch.
 pub fn table_batch(conn: &Connection, table: &str) -> Result<RecordBatch, QueryError> {
-    let mut st = conn
-        .prepare(&format!("SELECT * FROM {}", quote_ident(table)))
-        .map_err(df_error)?;
+    let mut st = conn.prepare(&format!("SELECT * FROM {}", quote_ident(table))).map_err(df_error)?;
     let names: Vec<String> = st.column_names().into_iter().map(str::to_owned).collect();
     // `records` columns have no declared type: tdq_columns says what each holds.
     let kinds: std::collections::HashMap<String, String> = if table == "records" {
-        let mut k = conn
-            .prepare("SELECT col, kind FROM tdq_columns")
-            .map_err(df_error)?;
-        let rows = k
-            .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))
-            .map_err(df_error)?;
+        let mut k = conn.prepare("SELECT col, kind FROM tdq_columns").map_err(df_error)?;
+        let rows = k.query_map([], |r| Ok((r.get(0)?, r.get(1)?))).map_err(df_error)?;
         rows.collect::<Result<_, _>>().map_err(df_error)?
     } else {
         Default::default()
@@ -402,10 +332,7 @@ pub fn table_batch(conn: &Connection, table: &str) -> Result<RecordBatch, QueryE
         .columns()
         .iter()
         .map(|c| {
-            let decl = c
-                .decl_type()
-                .map(str::to_owned)
-                .or_else(|| kinds.get(c.name()).cloned());
+            let decl = c.decl_type().map(str::to_owned).or_else(|| kinds.get(c.name()).cloned());
             Column::for_decl(decl.as_deref())
         })
         .collect();
@@ -416,31 +343,17 @@ pub fn table_batch(conn: &Connection, table: &str) -> Result<RecordBatch, QueryE
         }
     }
     let arrays: Vec<ArrayRef> = columns.iter_mut().map(Column::finish).collect();
-    let fields: Vec<Field> = names
-        .iter()
-        .zip(&arrays)
-        .map(|(n, a)| Field::new(n, a.data_type().clone(), true))
-        .collect();
+    let fields: Vec<Field> =
+        names.iter().zip(&arrays).map(|(n, a)| Field::new(n, a.data_type().clone(), true)).collect();
     RecordBatch::try_new(Arc::new(Schema::new(fields)), arrays).map_err(df_error)
 }
 
 /// `field_values(record_id, pos, name_id, type_id, value_id, set_loc, decl_loc, flags)`,
 /// unpacked from `tdq_records.fields`.
 pub fn field_values_batch(conn: &Connection) -> Result<RecordBatch, QueryError> {
-    const NAMES: [&str; 8] = [
-        "record_id",
-        "pos",
-        "name_id",
-        "type_id",
-        "value_id",
-        "set_loc",
-        "decl_loc",
-        "flags",
-    ];
+    const NAMES: [&str; 8] = ["record_id", "pos", "name_id", "type_id", "value_id", "set_loc", "decl_loc", "flags"];
     let mut cols: Vec<Int64Builder> = NAMES.iter().map(|_| Int64Builder::new()).collect();
-    let mut st = conn
-        .prepare("SELECT id, fields FROM tdq_records ORDER BY id")
-        .map_err(df_error)?;
+    let mut st = conn.prepare("SELECT id, fields FROM tdq_records ORDER BY id").map_err(df_error)?;
     let mut rows = st.raw_query();
     while let Some(row) = rows.next().map_err(df_error)? {
         let id: i64 = row.get(0).map_err(df_error)?;
@@ -454,14 +367,8 @@ pub fn field_values_batch(conn: &Connection) -> Result<RecordBatch, QueryError> 
             }
         }
     }
-    let arrays: Vec<ArrayRef> = cols
-        .iter_mut()
-        .map(|b| Arc::new(b.finish()) as ArrayRef)
-        .collect();
-    let fields: Vec<Field> = NAMES
-        .iter()
-        .map(|n| Field::new(*n, DataType::Int64, false))
-        .collect();
+    let arrays: Vec<ArrayRef> = cols.iter_mut().map(|b| Arc::new(b.finish()) as ArrayRef).collect();
+    let fields: Vec<Field> = NAMES.iter().map(|n| Field::new(*n, DataType::Int64, false)).collect();
     RecordBatch::try_new(Arc::new(Schema::new(fields)), arrays).map_err(df_error)
 }
 
@@ -469,16 +376,11 @@ pub fn field_values_batch(conn: &Connection) -> Result<RecordBatch, QueryError> 
 pub fn export_parquet(conn: &Connection, dir: &Path) -> Result<(), QueryError> {
     std::fs::create_dir_all(dir).map_err(df_error)?;
     for table in exported() {
-        let batch = if table == "field_values" {
-            field_values_batch(conn)?
-        } else {
-            table_batch(conn, table)?
-        };
+        let batch = if table == "field_values" { field_values_batch(conn)? } else { table_batch(conn, table)? };
         let path = dir.join(format!("{table}.parquet"));
         let tmp = dir.join(format!(".{table}.parquet.tmp"));
         let file = std::fs::File::create(&tmp).map_err(df_error)?;
-        let mut w = datafusion::parquet::arrow::ArrowWriter::try_new(file, batch.schema(), None)
-            .map_err(df_error)?;
+        let mut w = datafusion::parquet::arrow::ArrowWriter::try_new(file, batch.schema(), None).map_err(df_error)?;
         w.write(&batch).map_err(df_error)?;
         w.close().map_err(df_error)?;
         std::fs::rename(&tmp, &path).map_err(df_error)?;

@@ -25,22 +25,13 @@ impl FromStr for Format {
             "json" => Format::Json,
             "jsonl" => Format::Jsonl,
             "markdown" | "md" => Format::Markdown,
-            _ => {
-                return Err(format!(
-                    "unknown format `{s}` (table, csv, tsv, json, jsonl, markdown)"
-                ))
-            }
+            _ => return Err(format!("unknown format `{s}` (table, csv, tsv, json, jsonl, markdown)")),
         })
     }
 }
 
 /// Writes `rs`; `width` is the terminal width for [`Format::Table`].
-pub fn write(
-    rs: &ResultSet,
-    format: Format,
-    width: Option<u16>,
-    out: &mut dyn Write,
-) -> io::Result<()> {
+pub fn write(rs: &ResultSet, format: Format, width: Option<u16>, out: &mut dyn Write) -> io::Result<()> {
     match format {
         Format::Table => table(rs, width, out),
         Format::Csv => delimited(rs, out, ",", csv_field),
@@ -76,9 +67,7 @@ fn table(rs: &ResultSet, width: Option<u16>, out: &mut dyn Write) -> io::Result<
         t.add_row(row.iter().map(|c| {
             let cell = comfy_table::Cell::new(c.to_string());
             match c {
-                Cell::Int(_) | Cell::Real(_) => {
-                    cell.set_alignment(comfy_table::CellAlignment::Right)
-                }
+                Cell::Int(_) | Cell::Real(_) => cell.set_alignment(comfy_table::CellAlignment::Right),
                 _ => cell,
             }
         }));
@@ -88,12 +77,7 @@ fn table(rs: &ResultSet, width: Option<u16>, out: &mut dyn Write) -> io::Result<
     writeln!(out, "{n} row{}", if n == 1 { "" } else { "s" })
 }
 
-fn delimited(
-    rs: &ResultSet,
-    out: &mut dyn Write,
-    sep: &str,
-    field: fn(&str) -> String,
-) -> io::Result<()> {
+fn delimited(rs: &ResultSet, out: &mut dyn Write, sep: &str, field: fn(&str) -> String) -> io::Result<()> {
     let header: Vec<String> = rs.columns.iter().map(|c| field(c)).collect();
     writeln!(out, "{}", header.join(sep))?;
     for row in &rs.rows {
@@ -139,8 +123,7 @@ pub fn json_value(c: &Cell) -> serde_json::Value {
     match c {
         Cell::Null => serde_json::Value::Null,
         Cell::Int(i) => (*i).into(),
-        Cell::Real(r) => serde_json::Number::from_f64(*r)
-            .map_or(serde_json::Value::Null, serde_json::Value::Number),
+        Cell::Real(r) => serde_json::Number::from_f64(*r).map_or(serde_json::Value::Null, serde_json::Value::Number),
         Cell::Text(s) => s.clone().into(),
         Cell::Blob(_) => c.to_string().into(),
     }

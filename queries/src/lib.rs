@@ -77,11 +77,7 @@ pub struct QueryError {
 
 impl QueryError {
     pub fn new(message: impl Into<String>) -> Self {
-        QueryError {
-            message: message.into(),
-            position: None,
-            hint: None,
-        }
+        QueryError { message: message.into(), position: None, hint: None }
     }
 
     /// The error as tdq prints it: `<source>:line:col: error: message`, the SQL line with a
@@ -125,23 +121,16 @@ pub struct Param {
 impl Param {
     /// Parses `name=value`.
     pub fn parse(s: &str) -> Result<Param, String> {
-        let (name, value) = s
-            .split_once('=')
-            .ok_or_else(|| format!("--param `{s}`: expected name=value"))?;
+        let (name, value) = s.split_once('=').ok_or_else(|| format!("--param `{s}`: expected name=value"))?;
         let name = name.trim_start_matches([':', '$', '@']);
         if name.is_empty() || !name.chars().all(|c| c.is_alphanumeric() || c == '_') {
-            return Err(format!(
-                "--param `{s}`: a parameter name is letters, digits and `_`"
-            ));
+            return Err(format!("--param `{s}`: a parameter name is letters, digits and `_`"));
         }
         let value = match value.parse::<i64>() {
             Ok(i) => Cell::Int(i),
             Err(_) => Cell::Text(value.to_owned()),
         };
-        Ok(Param {
-            name: name.to_owned(),
-            value,
-        })
+        Ok(Param { name: name.to_owned(), value })
     }
 }
 
@@ -189,17 +178,8 @@ mod tests {
 
     #[test]
     fn params_parse() {
-        assert_eq!(
-            Param::parse("rec=ADD32rr").unwrap().value,
-            Cell::Text("ADD32rr".into())
-        );
-        assert_eq!(
-            Param::parse(":n=-3").unwrap(),
-            Param {
-                name: "n".into(),
-                value: Cell::Int(-3)
-            }
-        );
+        assert_eq!(Param::parse("rec=ADD32rr").unwrap().value, Cell::Text("ADD32rr".into()));
+        assert_eq!(Param::parse(":n=-3").unwrap(), Param { name: "n".into(), value: Cell::Int(-3) });
         assert!(Param::parse("novalue").is_err());
         assert!(Param::parse("a b=1").is_err());
     }
@@ -214,11 +194,7 @@ mod tests {
 
     #[test]
     fn errors_render_with_a_caret() {
-        let e = QueryError {
-            message: "no such column: x".into(),
-            position: Some((2, 8)),
-            hint: Some("did you mean `y`?".into()),
-        };
+        let e = QueryError { message: "no such column: x".into(), position: Some((2, 8)), hint: Some("did you mean `y`?".into()) };
         assert_eq!(
             e.render("<query>", "select 1\nwhere  x = 1"),
             "<query>:2:8: error: no such column: x\nwhere  x = 1\n       ^\nhelp: did you mean `y`?\n"

@@ -17,30 +17,19 @@ pub fn identifiers(sql: &str) -> Vec<String> {
                 i = end;
             }
             b'[' => {
-                let end = b[i + 1..]
-                    .iter()
-                    .position(|&x| x == b']')
-                    .map_or(b.len(), |p| i + 1 + p);
+                let end = b[i + 1..].iter().position(|&x| x == b']').map_or(b.len(), |p| i + 1 + p);
                 out.push(sql[i + 1..end].to_owned());
                 i = (end + 1).min(b.len());
             }
             b'-' if b.get(i + 1) == Some(&b'-') => {
-                i = b[i..]
-                    .iter()
-                    .position(|&x| x == b'\n')
-                    .map_or(b.len(), |p| i + p);
+                i = b[i..].iter().position(|&x| x == b'\n').map_or(b.len(), |p| i + p);
             }
             b'/' if b.get(i + 1) == Some(&b'*') => {
                 i = sql[i + 2..].find("*/").map_or(b.len(), |p| i + 2 + p + 2);
             }
             _ if c == b'_' || c.is_ascii_alphabetic() || c >= 0x80 => {
                 let start = i;
-                while i < b.len()
-                    && (b[i] == b'_'
-                        || b[i] == b'$'
-                        || b[i].is_ascii_alphanumeric()
-                        || b[i] >= 0x80)
-                {
+                while i < b.len() && (b[i] == b'_' || b[i] == b'$' || b[i].is_ascii_alphanumeric() || b[i] >= 0x80) {
                     i += 1;
                 }
                 out.push(sql[start..i].to_owned());
@@ -61,18 +50,10 @@ pub fn identifiers(sql: &str) -> Vec<String> {
 fn skip_opaque(b: &[u8], i: usize) -> Option<usize> {
     match b[i] {
         b'\'' | b'"' | b'`' => Some(skip_quoted(b, i, b[i]).0),
-        b'-' if b.get(i + 1) == Some(&b'-') => Some(
-            b[i..]
-                .iter()
-                .position(|&x| x == b'\n')
-                .map_or(b.len(), |p| i + p),
-        ),
-        b'/' if b.get(i + 1) == Some(&b'*') => Some(
-            b[i + 2..]
-                .windows(2)
-                .position(|w| w == b"*/")
-                .map_or(b.len(), |p| i + 2 + p + 2),
-        ),
+        b'-' if b.get(i + 1) == Some(&b'-') => Some(b[i..].iter().position(|&x| x == b'\n').map_or(b.len(), |p| i + p)),
+        b'/' if b.get(i + 1) == Some(&b'*') => {
+            Some(b[i + 2..].windows(2).position(|w| w == b"*/").map_or(b.len(), |p| i + 2 + p + 2))
+        }
         _ => None,
     }
 }
@@ -100,9 +81,7 @@ pub fn split_statements(sql: &str) -> Vec<(usize, &str)> {
         // A statement of comments only is empty.
         while !rest.is_empty() {
             match skip_opaque(rest.as_bytes(), 0) {
-                Some(end) if rest.starts_with("--") || rest.starts_with("/*") => {
-                    rest = rest[end..].trim_start()
-                }
+                Some(end) if rest.starts_with("--") || rest.starts_with("/*") => rest = rest[end..].trim_start(),
                 _ => return true,
             }
         }
@@ -124,8 +103,7 @@ pub fn substitute_params(sql: &str, params: &[crate::Param]) -> Result<String, c
             continue;
         }
         let starts_param = matches!(b[i], b':' | b'$' | b'@')
-            && b.get(i + 1)
-                .is_some_and(|c| c.is_ascii_alphabetic() || *c == b'_')
+            && b.get(i + 1).is_some_and(|c| c.is_ascii_alphabetic() || *c == b'_')
             && (i == 0 || !(b[i - 1].is_ascii_alphanumeric() || b[i - 1] == b':'));
         if !starts_param {
             i += 1;
@@ -138,10 +116,7 @@ pub fn substitute_params(sql: &str, params: &[crate::Param]) -> Result<String, c
         let name = &sql[i + 1..end];
         let Some(p) = params.iter().find(|p| p.name == name) else {
             return Err(crate::QueryError {
-                message: format!(
-                    "parameter `{}` has no value; give it with --param {name}=VALUE",
-                    &sql[i..end]
-                ),
+                message: format!("parameter `{}` has no value; give it with --param {name}=VALUE", &sql[i..end]),
                 position: Some(line_col(sql, i)),
                 hint: None,
             });
@@ -188,10 +163,7 @@ pub fn line_col(text: &str, offset: usize) -> (usize, usize) {
     }
     let before = &text[..offset];
     let line = before.matches('\n').count() + 1;
-    let col = before[before.rfind('\n').map_or(0, |p| p + 1)..]
-        .chars()
-        .count()
-        + 1;
+    let col = before[before.rfind('\n').map_or(0, |p| p + 1)..].chars().count() + 1;
     (line, col)
 }
 
@@ -226,36 +198,21 @@ mod tests {
 
     #[test]
     fn identifiers_skip_strings_and_comments() {
-        let ids = identifiers(
-            "select \"a\"\"b\", c1 from [My Class] -- x y\n where d = 'e f' /* g */ and `h`>2.5e3",
-        );
-        assert_eq!(
-            ids,
-            vec!["select", "a\"b", "c1", "from", "My Class", "where", "d", "and", "h"]
-        );
+        let ids = identifiers("select \"a\"\"b\", c1 from [My Class] -- x y\n where d = 'e f' /* g */ and `h`>2.5e3");
+        assert_eq!(ids, vec!["select", "a\"b", "c1", "from", "My Class", "where", "d", "and", "h"]);
     }
 
     #[test]
     fn statements_split_outside_strings() {
-        let parts: Vec<&str> = split_statements("select ';'; -- a;b\n select 2 ; /* x */ ;")
-            .into_iter()
-            .map(|p| p.1)
-            .collect();
+        let parts: Vec<&str> = split_statements("select ';'; -- a;b\n select 2 ; /* x */ ;").into_iter().map(|p| p.1).collect();
         assert_eq!(parts, vec!["select ';'", " -- a;b\n select 2 "]);
     }
 
     #[test]
     fn params_are_substituted_as_literals() {
-        let params = [
-            crate::Param::parse("r=it's").unwrap(),
-            crate::Param::parse("n=3").unwrap(),
-        ];
+        let params = [crate::Param::parse("r=it's").unwrap(), crate::Param::parse("n=3").unwrap()];
         assert_eq!(
-            substitute_params(
-                "select ':r', x::int from t where a = :r and b = $n",
-                &params
-            )
-            .unwrap(),
+            substitute_params("select ':r', x::int from t where a = :r and b = $n", &params).unwrap(),
             "select ':r', x::int from t where a = 'it''s' and b = 3"
         );
         let e = substitute_params("select\n :zz", &params).unwrap_err();
@@ -265,10 +222,7 @@ mod tests {
     #[test]
     fn positions() {
         assert_eq!(line_col("ab\ncd", 4), (2, 2));
-        assert_eq!(
-            find_word("select iscal, 'iscal' from t where iscal", "ISCAL"),
-            Some(7)
-        );
+        assert_eq!(find_word("select iscal, 'iscal' from t where iscal", "ISCAL"), Some(7));
         assert_eq!(find_word("select iscall", "iscal"), None);
     }
 }

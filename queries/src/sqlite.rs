@@ -15,10 +15,7 @@ pub struct SqliteEngine {
 impl SqliteEngine {
     /// An engine over a connection from [`tdq_store::open_read_only`].
     pub fn new(conn: Connection) -> SqliteEngine {
-        let mut engine = SqliteEngine {
-            conn,
-            known: HashSet::new(),
-        };
+        let mut engine = SqliteEngine { conn, known: HashSet::new() };
         engine.known = engine.table_names().into_iter().collect();
         engine
     }
@@ -37,19 +34,11 @@ impl SqliteEngine {
         // The store itself is read-only and immutable; views go to the in-memory temp schema.
         let ddl: String = wanted
             .iter()
-            .map(|v| {
-                format!(
-                    "CREATE TEMP VIEW {} AS {};\n",
-                    tdq_store::schema::quote_ident(&v.name),
-                    v.select
-                )
-            })
+            .map(|v| format!("CREATE TEMP VIEW {} AS {};\n", tdq_store::schema::quote_ident(&v.name), v.select))
             .collect();
         let result = self
             .conn
-            .execute_batch(&format!(
-                "PRAGMA query_only = 0;\n{ddl}PRAGMA query_only = 1;"
-            ))
+            .execute_batch(&format!("PRAGMA query_only = 0;\n{ddl}PRAGMA query_only = 1;"))
             .map_err(|e| QueryError::new(format!("making class views: {e}")));
         let _ = self.conn.pragma_update(None, "query_only", true);
         result?;
@@ -62,18 +51,12 @@ impl SqliteEngine {
     fn hint(&mut self, message: &str, sql: &str) -> Option<(Option<String>, String)> {
         if let Some(col) = message.strip_prefix("no such column: ") {
             let col = col.rsplit('.').next().unwrap_or(col).to_owned();
-            let mut names: Vec<String> = tdq_store::schema::RECORD_COLUMNS
-                .iter()
-                .map(|s| s.to_string())
-                .collect();
+            let mut names: Vec<String> = tdq_store::schema::RECORD_COLUMNS.iter().map(|s| s.to_string()).collect();
             if let Ok(rs) = run_one(&self.conn, "SELECT col FROM tdq_columns", &[]) {
                 names.extend(rs.first_column_texts());
             }
             let best = closest(&col, names.iter().map(String::as_str))?;
-            return Some((
-                Some(col.clone()),
-                format!("no column `{col}`; did you mean `{best}`?"),
-            ));
+            return Some((Some(col.clone()), format!("no column `{col}`; did you mean `{best}`?")));
         }
         if let Some(table) = message.strip_prefix("no such table: ") {
             let table = table.rsplit('.').next().unwrap_or(table).to_owned();
@@ -82,18 +65,14 @@ impl SqliteEngine {
                 names.extend(rs.first_column_texts());
             }
             let best = closest(&table, names.iter().map(String::as_str))?;
-            return Some((
-                Some(table.clone()),
-                format!("no table or class `{table}`; did you mean `{best}`?"),
-            ));
+            return Some((Some(table.clone()), format!("no table or class `{table}`; did you mean `{best}`?")));
         }
         // What `open_read_only` forbids, in SQLite's words, explained.
         let refused = if message.starts_with("attempt to write a readonly database") {
             "the store is read-only: queries read it and never change it (`tdq export --db FILE` writes a copy of your own)"
         } else if message.starts_with("too many attached databases") {
             "ATTACH and VACUUM are disabled: a query reads the store and no other file"
-        } else if message == "not authorized" && sql.to_ascii_lowercase().contains("load_extension")
-        {
+        } else if message == "not authorized" && sql.to_ascii_lowercase().contains("load_extension") {
             "loading SQLite extensions is disabled"
         } else {
             return None;
@@ -142,17 +121,9 @@ impl SqliteEngine {
             QueryErrorOrSql::Query(q) => q,
             QueryErrorOrSql::Sql(e) => {
                 let (message, mut offset) = match &e {
-                    rusqlite::Error::SqlInputError {
-                        msg,
-                        sql: tail,
-                        offset,
-                        ..
-                    } => {
+                    rusqlite::Error::SqlInputError { msg, sql: tail, offset, .. } => {
                         let start = sql.len().saturating_sub(tail.len());
-                        (
-                            msg.clone(),
-                            (*offset >= 0).then(|| start + *offset as usize),
-                        )
+                        (msg.clone(), (*offset >= 0).then(|| start + *offset as usize))
                     }
                     rusqlite::Error::SqliteFailure(_, Some(msg)) => (msg.clone(), None),
                     other => (other.to_string(), None),
@@ -164,11 +135,7 @@ impl SqliteEngine {
                     }
                     hint = Some(text);
                 }
-                QueryError {
-                    message,
-                    position: offset.map(|o| scan::line_col(sql, o)),
-                    hint,
-                }
+                QueryError { message, position: offset.map(|o| scan::line_col(sql, o)), hint }
             }
         }
     }
@@ -187,9 +154,7 @@ impl From<rusqlite::Error> for QueryErrorOrSql {
 
 /// Runs one statement of store-internal SQL.
 fn run_one(conn: &Connection, sql: &str, params: &[Param]) -> Result<ResultSet, QueryError> {
-    let mut st = conn
-        .prepare(sql)
-        .map_err(|e| QueryError::new(e.to_string()))?;
+    let mut st = conn.prepare(sql).map_err(|e| QueryError::new(e.to_string()))?;
     match collect(&mut st, params) {
         Ok(rs) => Ok(rs.unwrap_or_default()),
         Err(QueryErrorOrSql::Query(q)) => Err(q),

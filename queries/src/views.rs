@@ -21,11 +21,7 @@ pub struct ClassView {
 }
 
 /// The views for the classes named in `sql` that are not tables and not in `existing`.
-pub fn views_for(
-    sql: &str,
-    existing: &HashSet<String>,
-    lookup: &mut Lookup<'_>,
-) -> Result<Vec<ClassView>, QueryError> {
+pub fn views_for(sql: &str, existing: &HashSet<String>, lookup: &mut Lookup<'_>) -> Result<Vec<ClassView>, QueryError> {
     let mut out = Vec::new();
     let mut seen = HashSet::new();
     for ident in scan::identifiers(sql) {
@@ -39,24 +35,15 @@ pub fn views_for(
             None => ident.clone(),
         };
         if let Some(select) = class_view_select(&class, lookup)? {
-            out.push(ClassView {
-                name: ident,
-                select,
-            });
+            out.push(ClassView { name: ident, select });
         }
     }
     Ok(out)
 }
 
 /// The SELECT of the view over class `class`, or `None` when there is no such class.
-pub fn class_view_select(
-    class: &str,
-    lookup: &mut Lookup<'_>,
-) -> Result<Option<String>, QueryError> {
-    let ids = lookup(&format!(
-        "SELECT id FROM classes WHERE name = {}",
-        quote_str(class)
-    ))?;
+pub fn class_view_select(class: &str, lookup: &mut Lookup<'_>) -> Result<Option<String>, QueryError> {
+    let ids = lookup(&format!("SELECT id FROM classes WHERE name = {}", quote_str(class)))?;
     let Some(Cell::Int(id)) = ids.rows.first().and_then(|r| r.first()).cloned() else {
         return Ok(None);
     };

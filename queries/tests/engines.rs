@@ -17,14 +17,9 @@ fn build_store(sources: Sources, db: PathBuf) {
     std::thread::Builder::new()
         .stack_size(1 << 30)
         .spawn(move || {
-            let eval = tdq_store::cache::evaluate(&sources)
-                .unwrap_or_else(|e| panic!("{}: {e}", sources.root));
-            let info = BuildInfo {
-                root: sources.root.clone(),
-                ..Default::default()
-            };
-            tdq_store::cache::write_atomically(&db, &eval, &info)
-                .unwrap_or_else(|e| panic!("{}: {e}", db.display()));
+            let eval = tdq_store::cache::evaluate(&sources).unwrap_or_else(|e| panic!("{}: {e}", sources.root));
+            let info = BuildInfo { root: sources.root.clone(), ..Default::default() };
+            tdq_store::cache::write_atomically(&db, &eval, &info).unwrap_or_else(|e| panic!("{}: {e}", db.display()));
             // Values live as long as the process, as in the binary.
             std::mem::forget(eval);
         })
@@ -41,30 +36,16 @@ fn sqlite(db: &Path) -> SqliteEngine {
 /// every per-def query has rows), `isCall = 1`.
 fn params(db: &Path) -> Vec<Param> {
     let mut engine = sqlite(db);
-    let rs = engine
-        .run("SELECT record FROM defm_chain ORDER BY record LIMIT 1", &[])
-        .expect("a defm'd def");
-    let record = rs
-        .into_iter()
-        .next()
-        .and_then(|r| r.first_column_texts().into_iter().next())
-        .expect("a defm'd def");
-    [
-        "record=".to_string() + &record,
-        "flag=isCall".into(),
-        "value=1".into(),
-    ]
-    .iter()
-    .map(|p| Param::parse(p).expect("a parameter"))
-    .collect()
+    let rs = engine.run("SELECT record FROM defm_chain ORDER BY record LIMIT 1", &[]).expect("a defm'd def");
+    let record = rs.into_iter().next().and_then(|r| r.first_column_texts().into_iter().next()).expect("a defm'd def");
+    ["record=".to_string() + &record, "flag=isCall".into(), "value=1".into()]
+        .iter()
+        .map(|p| Param::parse(p).expect("a parameter"))
+        .collect()
 }
 
 fn has_order_by(sql: &str) -> bool {
-    sql.to_ascii_lowercase()
-        .split_whitespace()
-        .collect::<Vec<_>>()
-        .windows(2)
-        .any(|w| w == ["order", "by"])
+    sql.to_ascii_lowercase().split_whitespace().collect::<Vec<_>>().windows(2).any(|w| w == ["order", "by"])
 }
 
 /// Rows sorted, for queries whose order is not defined.
@@ -78,45 +59,23 @@ fn compare_engines(what: &str, db: &Path) {
     let mut failures = Vec::new();
     for q in canned::all() {
         let mut lite = sqlite(db);
-        let mut fusion =
-            DataFusionEngine::over_store(tdq_store::open_read_only(db).expect("the store"))
-                .expect("DataFusion");
+        let mut fusion = DataFusionEngine::over_store(tdq_store::open_read_only(db).expect("the store")).expect("DataFusion");
         let (a, b) = match (lite.run(q.sql, &params), fusion.run(q.sql, &params)) {
             (Ok(a), Ok(b)) => (a, b),
             (a, b) => {
-                failures.push(format!(
-                    "{what} {}: sqlite {:?}, datafusion {:?}",
-                    q.name,
-                    a.err(),
-                    b.err()
-                ));
+                failures.push(format!("{what} {}: sqlite {:?}, datafusion {:?}", q.name, a.err(), b.err()));
                 continue;
             }
         };
         let (a, b): (Vec<ResultSet>, Vec<ResultSet>) = if has_order_by(q.sql) {
             (a, b)
         } else {
-            (
-                a.into_iter().map(sorted).collect(),
-                b.into_iter().map(sorted).collect(),
-            )
+            (a.into_iter().map(sorted).collect(), b.into_iter().map(sorted).collect())
         };
         let rows: usize = a.iter().map(|r| r.rows.len()).sum();
         if a != b {
-            let first = |r: &[ResultSet]| {
-                r.first().map(|r| {
-                    (
-                        r.columns.clone(),
-                        r.rows.iter().take(3).cloned().collect::<Vec<Vec<Cell>>>(),
-                    )
-                })
-            };
-            failures.push(format!(
-                "{what} {}: sqlite {:?}\ndatafusion {:?}",
-                q.name,
-                first(&a),
-                first(&b)
-            ));
+            let first = |r: &[ResultSet]| r.first().map(|r| (r.columns.clone(), r.rows.iter().take(3).cloned().collect::<Vec<Vec<Cell>>>()));
+            failures.push(format!("{what} {}: sqlite {:?}\ndatafusion {:?}", q.name, first(&a), first(&b)));
         } else if rows == 0 && !matches!(q.name, "unused-classes") {
             failures.push(format!("{what} {}: no rows, nothing compared", q.name));
         }

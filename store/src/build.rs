@@ -59,10 +59,7 @@ pub fn write_store(path: &Path, eval: &Evaluation, info: &BuildInfo) -> rusqlite
                 let _ = plan.set(wide::plan(eval));
                 let _ = planned.send(());
                 side_wait.recv().map_err(|_| aborted())?;
-                let ((pager, roots), plan) = (
-                    store.get().ok_or_else(aborted)?,
-                    plan.get().ok_or_else(aborted)?,
-                );
+                let ((pager, roots), plan) = (store.get().ok_or_else(aborted)?, plan.get().ok_or_else(aborted)?);
                 wide::write_side(pager, roots, eval, plan)
             })
             .expect("spawning a thread");
@@ -162,20 +159,12 @@ pub(crate) struct Roots(HashMap<String, u32>);
 
 impl Roots {
     fn get(&self, name: &str) -> rusqlite::Result<u32> {
-        self.0
-            .get(name)
-            .copied()
-            .ok_or_else(|| rusqlite::Error::InvalidQuery)
+        self.0.get(name).copied().ok_or_else(|| rusqlite::Error::InvalidQuery)
     }
 }
 
 /// Creates the store with SQLite: every table, index and view, and the small tables' rows.
-fn create(
-    path: &Path,
-    eval: &Evaluation,
-    info: &BuildInfo,
-    plan: &wide::Plan,
-) -> rusqlite::Result<Roots> {
+fn create(path: &Path, eval: &Evaluation, info: &BuildInfo, plan: &wide::Plan) -> rusqlite::Result<Roots> {
     let mut conn = Connection::open(path)?;
     conn.execute_batch(&format!(
         "PRAGMA page_size = {PAGE_SIZE}; PRAGMA application_id = {}; PRAGMA user_version = {}; \
@@ -235,15 +224,9 @@ fn sources(tx: &Connection, sm: &SourceMgr) -> rusqlite::Result<()> {
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
     )?;
     for (i, f) in sm.files.iter().enumerate() {
-        let abs = std::path::absolute(&f.path)
-            .map(|p| p.display().to_string())
-            .unwrap_or_else(|_| f.path.clone());
+        let abs = std::path::absolute(&f.path).map(|p| p.display().to_string()).unwrap_or_else(|_| f.path.clone());
         let (from_file, from_line, from_raw) = match f.included_from {
-            Some(l) => (
-                Some(sm.path(l).to_owned()),
-                Some(sm.line_col(l).0),
-                Some(loc_raw(l)),
-            ),
+            Some(l) => (Some(sm.path(l).to_owned()), Some(sm.line_col(l).0), Some(loc_raw(l))),
             None => (None, None, None),
         };
         st.execute(params![
@@ -262,18 +245,10 @@ fn sources(tx: &Connection, sm: &SourceMgr) -> rusqlite::Result<()> {
 }
 
 fn globals(tx: &Connection, eval: &Evaluation) -> rusqlite::Result<()> {
-    let mut st = tx.prepare(
-        "INSERT INTO globals(name, type, value, value_json, ir) VALUES (?1, ?2, ?3, ?4, ?5)",
-    )?;
+    let mut st = tx.prepare("INSERT INTO globals(name, type, value, value_json, ir) VALUES (?1, ?2, ?3, ?4, ?5)")?;
     for (name, v) in &eval.records.globals {
         let ty = v.ty().map(|t| t.to_string());
-        st.execute(params![
-            name,
-            ty,
-            v.to_string(),
-            value_json(*v),
-            ir::init_bytes(*v)
-        ])?;
+        st.execute(params![name, ty, v.to_string(), value_json(*v), ir::init_bytes(*v)])?;
     }
     Ok(())
 }
@@ -387,14 +362,7 @@ impl<'a> Writer<'a> {
             let mut fields = Vec::with_capacity(rec.values.len() * 32 + 2);
             fields.push(b'[');
             for (pos, v) in rec.values.iter().enumerate() {
-                let ids = [
-                    self.name(v.name),
-                    self.ty(v),
-                    self.val(v.value),
-                    self.loc(v.set_at),
-                    self.loc(v.loc),
-                    field_flags(v),
-                ];
+                let ids = [self.name(v.name), self.ty(v), self.val(v.value), self.loc(v.set_at), self.loc(v.loc), field_flags(v)];
                 // `[a,b,c,d,e,f]` (after a comma but for the first), formatted on the stack.
                 let mut text = [0u8; 1 + 6 * 21 + 1 + 8];
                 let mut at = 0;
@@ -432,10 +400,7 @@ impl<'a> Writer<'a> {
             let rec = rk.get(tdq_core::types::RecId(id));
             let row = &mut self.row;
             row.clear();
-            row.null()
-                .text(kind_name(rec))
-                .text(&rec.name_string())
-                .blob(&ir::init_bytes(rec.name));
+            row.null().text(kind_name(rec)).text(&rec.name_string()).blob(&ir::init_bytes(rec.name));
             locs_blob(&rec.locs, &mut blob);
             row.blob(&blob);
             locs_blob(&rec.forward_decl_locs, &mut blob);
@@ -449,24 +414,14 @@ impl<'a> Writer<'a> {
             tree.push(id.into(), row.finish(false))?;
         }
         tree.finish()?;
-        let names = rk
-            .classes
-            .iter()
-            .chain(&rk.defs)
-            .map(|(name, id)| (name.to_string(), i64::from(id.0)))
-            .collect();
+        let names = rk.classes.iter().chain(&rk.defs).map(|(name, id)| (name.to_string(), i64::from(id.0))).collect();
         wide::name_index(pager, roots.get("tdq_records_name")?, names, false)?;
         let mut tree = TableTree::new(pager, roots.get("locs")?);
         for (id, &l) in self.loc_rows.iter().enumerate() {
             let (file, line) = file_line(self.sm, l);
             let col = file.map(|_| self.sm.line_col(l).1);
             self.row.clear();
-            self.row
-                .null()
-                .opt_text(file)
-                .opt_int(line.map(i64::from))
-                .opt_int(col.map(i64::from))
-                .int(loc_raw(l));
+            self.row.null().opt_text(file).opt_int(line.map(i64::from)).opt_int(col.map(i64::from)).int(loc_raw(l));
             tree.push(id as i64, self.row.finish(false))?;
         }
         tree.finish()?;
@@ -563,10 +518,7 @@ pub fn loc_raw(l: Loc) -> i64 {
 
 pub fn loc_from_raw(raw: i64) -> Loc {
     let raw = raw as u64;
-    Loc {
-        file: (raw >> 32) as u32,
-        offset: raw as u32,
-    }
+    Loc { file: (raw >> 32) as u32, offset: raw as u32 }
 }
 
 fn locs_blob(locs: &[Loc], out: &mut Vec<u8>) {

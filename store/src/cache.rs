@@ -89,9 +89,7 @@ pub fn open_read_only(path: &Path) -> Result<Connection, StoreError> {
     let uri = format!("file:{}?immutable=1", uri_path(path));
     let conn = Connection::open_with_flags(
         uri,
-        OpenFlags::SQLITE_OPEN_READ_ONLY
-            | OpenFlags::SQLITE_OPEN_URI
-            | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+        OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_URI | OpenFlags::SQLITE_OPEN_NO_MUTEX,
     )?;
     lock_down(&conn)?;
     check_store(&conn)?;
@@ -121,9 +119,7 @@ fn uri_path(path: &Path) -> String {
 
 /// The cache entry for `sources` evaluated from the current working directory.
 pub fn cache_key(sources: &Sources) -> String {
-    let cwd = std::env::current_dir()
-        .map(|d| d.display().to_string())
-        .unwrap_or_default();
+    let cwd = std::env::current_dir().map(|d| d.display().to_string()).unwrap_or_default();
     let mut key = format!(
         "tdq-store\0{}\0{}\0{}\0{}",
         env!("CARGO_PKG_VERSION"),
@@ -144,25 +140,16 @@ pub fn cache_key(sources: &Sources) -> String {
 
 /// Opens the cached store for `sources`, building it first when it is missing or stale.
 /// `on_build` is called before a build starts (to show progress).
-pub fn open_or_build(
-    sources: &Sources,
-    dir: &Path,
-    on_build: &mut dyn FnMut(),
-) -> Result<Store, StoreError> {
+pub fn open_or_build(sources: &Sources, dir: &Path, on_build: &mut dyn FnMut()) -> Result<Store, StoreError> {
     let key = cache_key(sources);
     let path = dir.join(format!("{key}.db"));
     if let Ok(conn) = open_read_only(&path) {
         if is_fresh(&conn, &key) {
-            return Ok(Store {
-                conn,
-                path,
-                built: false,
-            });
+            return Ok(Store { conn, path, built: false });
         }
     }
     on_build();
-    std::fs::create_dir_all(dir)
-        .map_err(|e| StoreError::Io(format!("{}: cannot create: {e}", dir.display())))?;
+    std::fs::create_dir_all(dir).map_err(|e| StoreError::Io(format!("{}: cannot create: {e}", dir.display())))?;
     remove_stale_temporaries(dir);
     let eval = evaluate(sources)?;
     let info = BuildInfo {
@@ -173,24 +160,15 @@ pub fn open_or_build(
     };
     write_atomically(&path, &eval, &info)?;
     let conn = open_read_only(&path)?;
-    Ok(Store {
-        conn,
-        path,
-        built: true,
-    })
+    Ok(Store { conn, path, built: true })
 }
 
 /// Whether every source the store read still has its recorded content.
 /// The key and the version of tdq in `meta` must be this cache entry's and this tdq's (the key
 /// covers the version, but a store carrying another version's meta is not what it claims).
 fn is_fresh(conn: &Connection, key: &str) -> bool {
-    let meta = |k: &str| -> Option<String> {
-        conn.query_row("SELECT value FROM meta WHERE key = ?1", [k], |r| r.get(0))
-            .ok()
-    };
-    if meta("cache_key").as_deref() != Some(key)
-        || meta("tdq_version").as_deref() != Some(env!("CARGO_PKG_VERSION"))
-    {
+    let meta = |k: &str| -> Option<String> { conn.query_row("SELECT value FROM meta WHERE key = ?1", [k], |r| r.get(0)).ok() };
+    if meta("cache_key").as_deref() != Some(key) || meta("tdq_version").as_deref() != Some(env!("CARGO_PKG_VERSION")) {
         return false;
     }
     if !has_every_table(conn) {
@@ -199,8 +177,7 @@ fn is_fresh(conn: &Connection, key: &str) -> bool {
     let Ok(mut st) = conn.prepare("SELECT abs_path, hash FROM sources ORDER BY id") else {
         return false;
     };
-    let Ok(rows) = st.query_map([], |r| Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?)))
-    else {
+    let Ok(rows) = st.query_map([], |r| Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?))) else {
         return false;
     };
     let mut any = false;
@@ -225,21 +202,13 @@ fn has_every_table(conn: &Connection) -> bool {
     let Ok(mut st) = conn.prepare("SELECT count(*) FROM sqlite_schema WHERE name = ?1") else {
         return false;
     };
-    wanted.iter().all(|name| {
-        st.query_row([name], |r| r.get::<_, i64>(0))
-            .is_ok_and(|n| n == 1)
-    })
+    wanted.iter().all(|name| st.query_row([name], |r| r.get::<_, i64>(0)).is_ok_and(|n| n == 1))
 }
 
 /// Evaluates `sources` as `tdq tblgen` would; errors come back rendered.
 pub fn evaluate(sources: &Sources) -> Result<Evaluation, StoreError> {
-    let text = std::fs::read(&sources.root).map_err(|e| {
-        StoreError::Io(format!(
-            "Could not open input file '{}': {}",
-            sources.root,
-            io_message(&e)
-        ))
-    })?;
+    let text = std::fs::read(&sources.root)
+        .map_err(|e| StoreError::Io(format!("Could not open input file '{}': {}", sources.root, io_message(&e))))?;
     let opts = tdq_core::Options {
         include_dirs: sources.include_dirs.clone(),
         defines: sources.defines.clone(),
@@ -253,35 +222,18 @@ pub fn evaluate(sources: &Sources) -> Result<Evaluation, StoreError> {
 }
 
 /// Writes the store for `eval` to `path` through a temporary file and a rename.
-pub fn write_atomically(
-    path: &Path,
-    eval: &Evaluation,
-    info: &BuildInfo,
-) -> Result<(), StoreError> {
-    let dir = path
-        .parent()
-        .filter(|p| !p.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
+pub fn write_atomically(path: &Path, eval: &Evaluation, info: &BuildInfo) -> Result<(), StoreError> {
+    let dir = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
     let tmp = dir.join(format!(
         ".{}.{}.{}.tmp",
-        path.file_name()
-            .map(|n| n.to_string_lossy().into_owned())
-            .unwrap_or_default(),
+        path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default(),
         std::process::id(),
-        SystemTime::now()
-            .duration_since(SystemTime::UNIX_EPOCH)
-            .map(|d| d.subsec_nanos())
-            .unwrap_or(0)
+        SystemTime::now().duration_since(SystemTime::UNIX_EPOCH).map(|d| d.subsec_nanos()).unwrap_or(0)
     ));
     let result = (|| -> Result<(), StoreError> {
         write_store(&tmp, eval, info)?;
-        std::fs::rename(&tmp, path).map_err(|e| {
-            StoreError::Io(format!(
-                "{}: cannot write: {}",
-                path.display(),
-                io_message(&e)
-            ))
-        })
+        std::fs::rename(&tmp, path)
+            .map_err(|e| StoreError::Io(format!("{}: cannot write: {}", path.display(), io_message(&e))))
     })();
     if result.is_err() {
         let _ = std::fs::remove_file(&tmp);
@@ -292,9 +244,7 @@ pub fn write_atomically(
 /// Removes temporaries left by builds that were killed (older than an hour: a build in
 /// progress elsewhere is younger).
 fn remove_stale_temporaries(dir: &Path) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
+    let Ok(entries) = std::fs::read_dir(dir) else { return };
     let now = SystemTime::now();
     for e in entries.flatten() {
         let name = e.file_name();

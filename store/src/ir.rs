@@ -290,9 +290,7 @@ pub fn encode_ty(ty: Ty, out: &mut Vec<u8>) {
 }
 
 fn index_of<T: PartialEq>(all: &[T], x: &T) -> u8 {
-    all.iter()
-        .position(|y| y == x)
-        .expect("every operator is listed") as u8
+    all.iter().position(|y| y == x).expect("every operator is listed") as u8
 }
 
 fn put_uint(out: &mut Vec<u8>, mut n: u64) {
@@ -324,11 +322,7 @@ fn put_opt_str(out: &mut Vec<u8>, s: Option<Sym>) {
 
 /// Decodes a value written by [`encode_init`]; the whole buffer must be consumed.
 pub fn decode_init(bytes: &[u8]) -> Result<Init, DecodeError> {
-    let mut r = Reader {
-        bytes,
-        pos: 0,
-        depth: 0,
-    };
+    let mut r = Reader { bytes, pos: 0, depth: 0 };
     let v = r.init()?;
     r.finish()?;
     Ok(v)
@@ -336,11 +330,7 @@ pub fn decode_init(bytes: &[u8]) -> Result<Init, DecodeError> {
 
 /// Decodes a type written by [`encode_ty`]; the whole buffer must be consumed.
 pub fn decode_ty(bytes: &[u8]) -> Result<Ty, DecodeError> {
-    let mut r = Reader {
-        bytes,
-        pos: 0,
-        depth: 0,
-    };
+    let mut r = Reader { bytes, pos: 0, depth: 0 };
     let t = r.ty()?;
     r.finish()?;
     Ok(t)
@@ -630,10 +620,7 @@ mod tests {
         assert!(decode_init(&trailing).is_err());
         // A deep chain of `!not` must stop at the depth limit, not overflow the stack (of the
         // size tdq evaluates on).
-        let deep: Vec<u8> = std::iter::repeat([tag::UN_OP, 1])
-            .take(100_000)
-            .flatten()
-            .collect();
+        let deep: Vec<u8> = std::iter::repeat([tag::UN_OP, 1]).take(100_000).flatten().collect();
         let result = std::thread::Builder::new()
             .stack_size(256 << 20)
             .spawn(move || decode_init(&deep).is_err())

@@ -54,9 +54,7 @@ impl From<DecodeError> for LoadError {
 pub fn check_store(conn: &Connection) -> Result<(), LoadError> {
     let app: i64 = conn.query_row("PRAGMA application_id", [], |r| r.get(0))?;
     if app != schema::APPLICATION_ID {
-        return Err(LoadError::NotAStore(
-            "the file was not written by tdq".into(),
-        ));
+        return Err(LoadError::NotAStore("the file was not written by tdq".into()));
     }
     let version: i64 = conn.query_row("PRAGMA user_version", [], |r| r.get(0))?;
     if version != schema::SCHEMA_VERSION {
@@ -73,11 +71,7 @@ pub fn check_store(conn: &Connection) -> Result<(), LoadError> {
 pub fn load_evaluation(conn: &Connection) -> Result<Evaluation, LoadError> {
     check_store(conn)?;
     let sm = load_sources(conn)?;
-    let names = decode_column(
-        conn,
-        "SELECT id, ir FROM tdq_names ORDER BY id",
-        ir::decode_init,
-    )?;
+    let names = decode_column(conn, "SELECT id, ir FROM tdq_names ORDER BY id", ir::decode_init)?;
     let types = decode_column(conn, "SELECT id, ir FROM types ORDER BY id", ir::decode_ty)?;
     let vals = decode_column(conn, "SELECT id, ir FROM vals ORDER BY id", ir::decode_init)?;
     let locs = {
@@ -114,11 +108,7 @@ pub fn load_evaluation(conn: &Connection) -> Result<Evaluation, LoadError> {
             .map(ir::decode_init)
             .collect::<Result<_, _>>()?;
         while rk.records.len() < id as usize {
-            rk.records.push(Record::new(
-                Init::string(""),
-                Vec::new(),
-                RecordKind::MultiClass,
-            ));
+            rk.records.push(Record::new(Init::string(""), Vec::new(), RecordKind::MultiClass));
         }
         if rk.records.len() != id as usize {
             return Err(LoadError::Damaged("record ids out of order".into()));
@@ -135,9 +125,7 @@ pub fn load_evaluation(conn: &Connection) -> Result<Evaluation, LoadError> {
     drop(st);
 
     let get = |v: &Vec<Init>, i: i64, what: &str| -> Result<Init, LoadError> {
-        v.get(i as usize)
-            .copied()
-            .ok_or_else(|| LoadError::Damaged(format!("{what} id {i} missing")))
+        v.get(i as usize).copied().ok_or_else(|| LoadError::Damaged(format!("{what} id {i} missing")))
     };
     let mut st = conn.prepare("SELECT id, fields FROM tdq_records ORDER BY id")?;
     let mut rows = st.query([])?;
@@ -145,14 +133,8 @@ pub fn load_evaluation(conn: &Connection) -> Result<Evaluation, LoadError> {
         let packed = parse_fields(row.get_ref(1)?.as_str()?)?;
         let rec = record_mut(&mut rk, row.get(0)?)?;
         for [name, ty, value, set_at, decl, flags] in packed {
-            let ty: Ty = *types
-                .get(ty as usize)
-                .ok_or_else(|| LoadError::Damaged("type id missing".into()))?;
-            let loc = |i: i64| {
-                locs.get(i as usize)
-                    .copied()
-                    .ok_or_else(|| LoadError::Damaged("loc id missing".into()))
-            };
+            let ty: Ty = *types.get(ty as usize).ok_or_else(|| LoadError::Damaged("type id missing".into()))?;
+            let loc = |i: i64| locs.get(i as usize).copied().ok_or_else(|| LoadError::Damaged("loc id missing".into()));
             let field = FieldDecl {
                 name: get(&names, name, "name")?,
                 ty,
@@ -161,41 +143,28 @@ pub fn load_evaluation(conn: &Connection) -> Result<Evaluation, LoadError> {
                 loc: loc(decl)?,
                 lost: flags & 4 != 0,
             };
-            rec.values.push(RecordVal::from_parts(
-                field,
-                get(&vals, value, "value")?,
-                loc(set_at)?,
-            ));
+            rec.values.push(RecordVal::from_parts(field, get(&vals, value, "value")?, loc(set_at)?));
         }
     }
     drop(rows);
     drop(st);
 
-    let mut st = conn.prepare(
-        "SELECT record_id, superclass_id, loc FROM tdq_superclasses ORDER BY record_id, position",
-    )?;
+    let mut st = conn.prepare("SELECT record_id, superclass_id, loc FROM tdq_superclasses ORDER BY record_id, position")?;
     let mut rows = st.query([])?;
     while let Some(row) = rows.next()? {
         let sc = RecId(row.get(1)?);
         let loc = loc_from_raw(row.get(2)?);
-        record_mut(&mut rk, row.get(0)?)?
-            .superclasses
-            .push((sc, loc));
+        record_mut(&mut rk, row.get(0)?)?.superclasses.push((sc, loc));
     }
     drop(rows);
     drop(st);
 
-    let mut st = conn.prepare(
-        "SELECT record_id, multiclass, defm_loc FROM defm_chain ORDER BY record_id, step",
-    )?;
+    let mut st = conn.prepare("SELECT record_id, multiclass, defm_loc FROM defm_chain ORDER BY record_id, step")?;
     let mut rows = st.query([])?;
     while let Some(row) = rows.next()? {
         let multiclass = tdq_core::intern::sym(row.get_ref(1)?.as_str()?);
         let defm_loc = loc_from_raw(row.get(2)?);
-        record_mut(&mut rk, row.get(0)?)?.defm_chain.push(DefmStep {
-            defm_loc,
-            multiclass,
-        });
+        record_mut(&mut rk, row.get(0)?)?.defm_chain.push(DefmStep { defm_loc, multiclass });
     }
     drop(rows);
     drop(st);
@@ -204,20 +173,13 @@ pub fn load_evaluation(conn: &Connection) -> Result<Evaluation, LoadError> {
     let mut rows = st.query([])?;
     while let Some(row) = rows.next()? {
         let name: String = row.get(0)?;
-        rk.globals
-            .insert(name, ir::decode_init(row.get_ref(1)?.as_blob()?)?);
+        rk.globals.insert(name, ir::decode_init(row.get_ref(1)?.as_blob()?)?);
     }
     drop(rows);
     drop(st);
 
     let dependencies = sm.files.iter().skip(1).map(|f| f.path.clone()).collect();
-    Ok(Evaluation {
-        records: rk,
-        diags: Diagnostics::default(),
-        sm,
-        dependencies,
-        parse_failed: false,
-    })
+    Ok(Evaluation { records: rk, diags: Diagnostics::default(), sm, dependencies, parse_failed: false })
 }
 
 /// `tdq_records.fields`: `[[name, type, value, set_loc, decl_loc, flags], ...]`.
@@ -226,9 +188,7 @@ pub fn parse_fields(text: &str) -> Result<Vec<[i64; 6]>, LoadError> {
 }
 
 fn record_mut(rk: &mut RecordKeeper, id: u32) -> Result<&mut Record, LoadError> {
-    rk.records
-        .get_mut(id as usize)
-        .ok_or_else(|| LoadError::Damaged(format!("record id {id} missing")))
+    rk.records.get_mut(id as usize).ok_or_else(|| LoadError::Damaged(format!("record id {id} missing")))
 }
 
 fn expect_dense(id: i64, next: usize, table: &str) -> Result<(), LoadError> {
@@ -269,9 +229,7 @@ fn locs_from_blob(b: &[u8]) -> Result<Vec<Loc>, LoadError> {
     if b.len() % 8 != 0 {
         return Err(LoadError::Damaged("location list".into()));
     }
-    Ok(b.chunks_exact(8)
-        .map(|c| loc_from_raw(i64::from_le_bytes(c.try_into().expect("8 bytes"))))
-        .collect())
+    Ok(b.chunks_exact(8).map(|c| loc_from_raw(i64::from_le_bytes(c.try_into().expect("8 bytes")))).collect())
 }
 
 /// Splits length-prefixed byte strings.

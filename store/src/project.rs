@@ -67,9 +67,7 @@ struct RawSources {
 impl Project {
     /// The nearest tdq.toml in `dir` or its ancestors.
     pub fn find(dir: &Path) -> Option<PathBuf> {
-        dir.ancestors()
-            .map(|d| d.join(PROJECT_FILE))
-            .find(|p| p.is_file())
+        dir.ancestors().map(|d| d.join(PROJECT_FILE)).find(|p| p.is_file())
     }
 
     /// Reads a tdq.toml; paths in it are taken relative to its directory.
@@ -82,11 +80,7 @@ impl Project {
     pub fn parse(path: &Path, text: &str) -> Result<Project, ProjectError> {
         let raw: RawFile = toml::from_str(text).map_err(|e| {
             let (line, col) = e.span().map(|s| line_col(text, s.start)).unwrap_or((1, 1));
-            ProjectError(format!(
-                "{}:{line}:{col}: error: {}",
-                path.display(),
-                e.message()
-            ))
+            ProjectError(format!("{}:{line}:{col}: error: {}", path.display(), e.message()))
         })?;
         let base = path.parent().unwrap_or(Path::new("."));
         let rel = |p: &str| -> String {
@@ -110,20 +104,13 @@ impl Project {
                 )))
             }
         };
-        Ok(Project {
-            path: path.to_owned(),
-            sources,
-            lint: raw.lint.unwrap_or_default(),
-        })
+        Ok(Project { path: path.to_owned(), sources, lint: raw.lint.unwrap_or_default() })
     }
 
     /// The text `tdq init` writes for these sources (paths as given, relative to the new file).
     pub fn template(sources: &Sources) -> String {
         let list = |v: &[String]| {
-            let quoted: Vec<String> = v
-                .iter()
-                .map(|s| toml::Value::String(s.clone()).to_string())
-                .collect();
+            let quoted: Vec<String> = v.iter().map(|s| toml::Value::String(s.clone()).to_string()).collect();
             format!("[{}]", quoted.join(", "))
         };
         format!(
@@ -162,10 +149,7 @@ mod tests {
         )
         .unwrap();
         assert_eq!(p.sources.root, "/w/llvm/lib/X.td");
-        assert_eq!(
-            p.sources.include_dirs,
-            vec!["/w/llvm/include".to_string(), "/abs".to_string()]
-        );
+        assert_eq!(p.sources.include_dirs, vec!["/w/llvm/include".to_string(), "/abs".to_string()]);
         assert_eq!(p.sources.defines, vec!["A".to_string()]);
         assert!(p.lint.is_empty());
     }
@@ -176,21 +160,13 @@ mod tests {
         assert!(e.0.starts_with("t/tdq.toml:2:8: error:"), "{}", e.0);
         let e = Project::parse(Path::new("t/tdq.toml"), "[lint]\n").unwrap_err();
         assert!(e.0.contains("no [sources] table"), "{}", e.0);
-        let e = Project::parse(
-            Path::new("t/tdq.toml"),
-            "[sources]\nroot = \"a\"\nincludes = []\n",
-        )
-        .unwrap_err();
+        let e = Project::parse(Path::new("t/tdq.toml"), "[sources]\nroot = \"a\"\nincludes = []\n").unwrap_err();
         assert!(e.0.contains("unknown field"), "{}", e.0);
     }
 
     #[test]
     fn the_template_reads_back() {
-        let s = Sources {
-            root: "X.td".into(),
-            include_dirs: vec!["inc \"q\"".into()],
-            defines: vec![],
-        };
+        let s = Sources { root: "X.td".into(), include_dirs: vec!["inc \"q\"".into()], defines: vec![] };
         let p = Project::parse(Path::new("tdq.toml"), &Project::template(&s)).unwrap();
         assert_eq!(p.sources.include_dirs, vec!["inc \"q\"".to_string()]);
         assert_eq!(p.sources.root, "X.td");

@@ -61,8 +61,7 @@ JOIN locs d ON d.id = j.value ->> 4";
 /// The same view for engines without `json_each`, over a `field_values(record_id, pos,
 /// name_id, type_id, value_id, set_loc, decl_loc, flags)` table unpacked from
 /// `tdq_records.fields`.
-pub const FIELDS_VIEW: &str =
-    "SELECT r.name AS record, r.kind AS kind, n.name AS field, t.name AS type, \
+pub const FIELDS_VIEW: &str = "SELECT r.name AS record, r.kind AS kind, n.name AS field, t.name AS type, \
 v.text AS value, v.json AS value_json, s.file AS set_file, s.line AS set_line, s.col AS set_col, \
 d.file AS decl_file, d.line AS decl_line, fv.pos AS position, (fv.flags / 2) % 2 AS template_arg, \
 r.id AS record_id \
@@ -225,20 +224,11 @@ pub const STORED_TABLES: &[&str] = &[
 ];
 
 /// Views every engine defines over the stored tables.
-pub const VIEWS: &[&str] = &[
-    "fields",
-    "superclasses",
-    "records_short",
-    "records_long",
-    "field_values",
-];
+pub const VIEWS: &[&str] = &["fields", "superclasses", "records_short", "records_long", "field_values"];
 
 /// Whether `name` is taken by a table or view of the store (compared as SQL does, ignoring case).
 pub fn is_reserved_name(name: &str) -> bool {
-    STORED_TABLES
-        .iter()
-        .chain(VIEWS.iter())
-        .any(|t| t.eq_ignore_ascii_case(name))
+    STORED_TABLES.iter().chain(VIEWS.iter()).any(|t| t.eq_ignore_ascii_case(name))
         || name.to_ascii_lowercase().starts_with("sqlite_")
 }
 

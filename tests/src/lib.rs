@@ -120,10 +120,7 @@ pub fn corpus_targets() -> Vec<String> {
         .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
         .filter_map(|e| {
             let name = e.ok()?.file_name().to_str()?.to_owned();
-            dir.join(&name)
-                .join(format!("{name}.td"))
-                .is_file()
-                .then_some(name)
+            dir.join(&name).join(format!("{name}.td")).is_file().then_some(name)
         })
         .collect();
     targets.sort();
@@ -197,11 +194,7 @@ pub fn llvm_dump_json(args: &[String], out: &Path) {
         .arg(out)
         .output()
         .unwrap_or_else(|e| panic!("{LLVM_TBLGEN}: {e} (install llvm-19: .ci/setup)"));
-    assert!(
-        run.status.success(),
-        "llvm-tblgen --dump-json {args:?} failed: {}",
-        String::from_utf8_lossy(&run.stderr)
-    );
+    assert!(run.status.success(), "llvm-tblgen --dump-json {args:?} failed: {}", String::from_utf8_lossy(&run.stderr));
 }
 
 /// Calls `each(name, def)` for every def of a `--dump-json` file, in the file's order, without
@@ -231,23 +224,15 @@ pub fn for_each_dump_json_def(path: &Path, each: &mut dyn FnMut(String, Value)) 
         }
     }
     let file = std::fs::File::open(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    let mut de =
-        serde_json::Deserializer::from_reader(std::io::BufReader::with_capacity(1 << 20, file));
-    Defs(each)
-        .deserialize(&mut de)
-        .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let mut de = serde_json::Deserializer::from_reader(std::io::BufReader::with_capacity(1 << 20, file));
+    Defs(each).deserialize(&mut de).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
 }
 
 /// Whether two files have the same bytes, read in chunks (outputs of big targets are hundreds
 /// of megabytes).
 pub fn same_file_content(a: &Path, b: &Path) -> bool {
     use std::io::Read;
-    let open = |p: &Path| {
-        std::io::BufReader::with_capacity(
-            1 << 20,
-            std::fs::File::open(p).unwrap_or_else(|e| panic!("{}: {e}", p.display())),
-        )
-    };
+    let open = |p: &Path| std::io::BufReader::with_capacity(1 << 20, std::fs::File::open(p).unwrap_or_else(|e| panic!("{}: {e}", p.display())));
     let (mut fa, mut fb) = (open(a), open(b));
     let (mut ba, mut bb) = (vec![0u8; 1 << 20], vec![0u8; 1 << 20]);
     loop {

@@ -417,10 +417,7 @@ fn goldens_have_cases() {
         }
     }
     orphans.sort();
-    assert!(
-        orphans.is_empty(),
-        "golden files without a .td case: {orphans:?}"
-    );
+    assert!(orphans.is_empty(), "golden files without a .td case: {orphans:?}");
 }
 
 /// Every backend but the default (whose goldens are the frontend corpus) has its folder
@@ -429,18 +426,11 @@ fn goldens_have_cases() {
 fn every_backend_has_a_case() {
     for backend in &tdq_backends::BACKENDS[1..] {
         let corpus = format!("backends/{}", backend.name());
-        assert!(
-            golden_dir().join(&corpus).is_dir(),
-            "no folder tests/golden/{corpus} of cases"
-        );
+        assert!(golden_dir().join(&corpus).is_dir(), "no folder tests/golden/{corpus} of cases");
         let flag = format!("--{}", backend.name());
         let cases = corpus_cases(corpus.clone());
         for case in &cases {
-            assert!(
-                case.args.contains(&flag),
-                "{} does not run {flag}",
-                case.name()
-            );
+            assert!(case.args.contains(&flag), "{} does not run {flag}", case.name());
         }
     }
 }

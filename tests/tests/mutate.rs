@@ -25,11 +25,7 @@ fn corpus() -> PathBuf {
     let dir = std::env::var_os("TDQ_CORPUS")
         .map(PathBuf::from)
         .unwrap_or_else(|| tdq_tests::workspace_dir().join("../shared/corpus/llvm-19.1.7/llvm"));
-    assert!(
-        dir.join("include/llvm/Target/Target.td").is_file(),
-        "no LLVM corpus at {} (set TDQ_CORPUS)",
-        dir.display()
-    );
+    assert!(dir.join("include/llvm/Target/Target.td").is_file(), "no LLVM corpus at {} (set TDQ_CORPUS)", dir.display());
     dir
 }
 
@@ -95,65 +91,11 @@ fn tokens(text: &str) -> Vec<String> {
 
 /// Tokens that steer the parser and evaluator into their less travelled corners.
 const INTERESTING: &[&str] = &[
-    "{ ",
-    "} ",
-    "< ",
-    "> ",
-    "[ ",
-    "] ",
-    "( ",
-    ") ",
-    "; ",
-    ", ",
-    "= ",
-    "# ",
-    "... ",
-    "?",
-    "!foreach",
-    "!foldl",
-    "!con",
-    "!listconcat",
-    "!strconcat",
-    "!cast<string>",
-    "!range",
-    "!subst",
-    "!if",
-    "!cond",
-    "!isa<int>",
-    "!tail",
-    "!head",
-    "include ",
-    "#ifdef X\n",
-    "#else\n",
-    "#endif\n",
-    "#define X\n",
-    "defm ",
-    "multiclass ",
-    "class ",
-    "def ",
-    "let ",
-    "in ",
-    "foreach ",
-    "defvar ",
-    "defset ",
-    "deftype ",
-    "assert ",
-    "dump ",
-    "if ",
-    "then ",
-    "else ",
-    "0xffffffffffffffff ",
-    "-9223372036854775808 ",
-    "0b ",
-    "NAME ",
-    "\"\" ",
-    "[{ ",
-    "}] ",
-    "/* ",
-    "*/ ",
-    "$x ",
-    "bits<64> ",
-    "list<dag> ",
+    "{ ", "} ", "< ", "> ", "[ ", "] ", "( ", ") ", "; ", ", ", "= ", "# ", "... ", "?", "!foreach", "!foldl", "!con",
+    "!listconcat", "!strconcat", "!cast<string>", "!range", "!subst", "!if", "!cond", "!isa<int>", "!tail", "!head",
+    "include ", "#ifdef X\n", "#else\n", "#endif\n", "#define X\n", "defm ", "multiclass ", "class ", "def ", "let ",
+    "in ", "foreach ", "defvar ", "defset ", "deftype ", "assert ", "dump ", "if ", "then ", "else ", "0xffffffffffffffff ",
+    "-9223372036854775808 ", "0b ", "NAME ", "\"\" ", "[{ ", "}] ", "/* ", "*/ ", "$x ", "bits<64> ", "list<dag> ",
 ];
 
 /// One mutant of `toks`: one to three deletions, duplications, swaps or replacements.
@@ -194,10 +136,7 @@ fn mutate(toks: &[String], rng: &mut Rng) -> (String, Vec<String>) {
 /// records; an error describes a panic or a timeout.
 fn evaluate(path: &Path, text: String, include_dirs: &[PathBuf]) -> Result<(), String> {
     let opts = tdq_core::Options {
-        include_dirs: include_dirs
-            .iter()
-            .map(|d| d.to_string_lossy().into_owned())
-            .collect(),
+        include_dirs: include_dirs.iter().map(|d| d.to_string_lossy().into_owned()).collect(),
         limits: Limits::default(),
         ..Default::default()
     };
@@ -247,9 +186,7 @@ fn mutants_end_in_records_or_diagnostics() {
     let mut failures = Vec::new();
     let mut count = 0;
     for file in &files {
-        let Ok(text) = std::fs::read_to_string(file) else {
-            continue;
-        };
+        let Ok(text) = std::fs::read_to_string(file) else { continue };
         if text.lines().any(|l| l.starts_with("include")) {
             continue;
         }
@@ -282,12 +219,7 @@ fn mutants_end_in_records_or_diagnostics() {
     }
     let _ = std::fs::remove_dir_all(&scratch);
     assert!(count >= 400, "only {count} mutants");
-    assert!(
-        failures.is_empty(),
-        "{} of {count} mutants failed:\n{}",
-        failures.len(),
-        failures.join("\n")
-    );
+    assert!(failures.is_empty(), "{} of {count} mutants failed:\n{}", failures.len(), failures.join("\n"));
 }
 
 #[test]

@@ -24,16 +24,10 @@ impl BackendError {
 /// LLVM's `RecordKeeper::getAllDerivedDefinitions`: the defs deriving from class `class`,
 /// sorted by name with numbers compared by value (`LessRecord`); a fatal error if there is no
 /// such class.
-pub fn all_derived_definitions(
-    input: &Evaluation,
-    class: &str,
-) -> Result<Vec<RecId>, BackendError> {
+pub fn all_derived_definitions(input: &Evaluation, class: &str) -> Result<Vec<RecId>, BackendError> {
     let rk = &input.records;
     let Some(class_id) = rk.class(class) else {
-        return Err(BackendError::fatal(
-            &[],
-            format!("The class '{class}' is not defined\n"),
-        ));
+        return Err(BackendError::fatal(&[], format!("The class '{class}' is not defined\n")));
     };
     let mut defs: Vec<(&str, RecId)> = rk
         .defs
@@ -107,10 +101,7 @@ impl<'a> Fields<'a> {
 
     fn missing(&self, rec: RecId, field: &str) -> BackendError {
         let name = self.input.records.get(rec).name_string();
-        self.fail(
-            rec,
-            format!("Record `{name}' does not have a field named `{field}'!\n"),
-        )
+        self.fail(rec, format!("Record `{name}' does not have a field named `{field}'!\n"))
     }
 
     /// `isValueUnset`.
@@ -120,11 +111,7 @@ impl<'a> Fields<'a> {
 
     /// `getValueAsString`: a string (or code) value; `?` counts as missing.
     pub fn string(&self, rec: RecId, field: &str) -> Result<&'static str, BackendError> {
-        let value = self
-            .init(rec, field)
-            .ok()
-            .filter(|v| !v.is_unset())
-            .ok_or_else(|| self.missing(rec, field))?;
+        let value = self.init(rec, field).ok().filter(|v| !v.is_unset()).ok_or_else(|| self.missing(rec, field))?;
         value.as_str().ok_or_else(|| {
             let name = self.input.records.get(rec).name_string();
             self.fail(rec, format!("Record `{name}', ` field `{field}' exists but does not have a string initializer!"))
@@ -141,9 +128,7 @@ impl<'a> Fields<'a> {
 
     /// `getValueAsDef`.
     pub fn def(&self, rec: RecId, field: &str) -> Result<RecId, BackendError> {
-        self.init(rec, field)?
-            .as_def()
-            .ok_or_else(|| self.wrong_kind(rec, field, "def"))
+        self.init(rec, field)?.as_def().ok_or_else(|| self.wrong_kind(rec, field, "def"))
     }
 
     /// `getValueAsListInit`: the elements of a list value.
@@ -152,12 +137,7 @@ impl<'a> Fields<'a> {
             Some((elems, _)) => Ok(elems),
             None => {
                 let name = self.input.records.get(rec).name_string();
-                Err(self.fail(
-                    rec,
-                    format!(
-                        "Record `{name}', field `{field}' exists but does not have a list value"
-                    ),
-                ))
+                Err(self.fail(rec, format!("Record `{name}', field `{field}' exists but does not have a list value")))
             }
         }
     }
@@ -178,10 +158,7 @@ impl<'a> Fields<'a> {
 
     pub fn wrong_kind(&self, rec: RecId, field: &str, kind: &str) -> BackendError {
         let name = self.input.records.get(rec).name_string();
-        self.fail(
-            rec,
-            format!("Record `{name}', field `{field}' does not have a {kind} initializer!"),
-        )
+        self.fail(rec, format!("Record `{name}', field `{field}' does not have a {kind} initializer!"))
     }
 }
 

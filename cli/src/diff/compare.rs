@@ -23,12 +23,10 @@ impl Filter {
     fn selects_record(&self, rec: &RecordSnapshot, other: Option<&RecordSnapshot>) -> bool {
         let either = |f: &dyn Fn(&RecordSnapshot) -> bool| f(rec) || other.is_some_and(f);
         (self.classes.is_empty() || either(&|r| self.classes.iter().any(|c| r.is_instance_of(c))))
-            && (self.records.is_empty()
-                || either(&|r| self.records.iter().any(|p| p.matches(&r.name))))
+            && (self.records.is_empty() || either(&|r| self.records.iter().any(|p| p.matches(&r.name))))
     }
     fn selects_field(&self, name: &str) -> bool {
-        (self.fields.is_empty() || self.fields.iter().any(|f| f == name))
-            && !self.ignore_fields.iter().any(|f| f == name)
+        (self.fields.is_empty() || self.fields.iter().any(|f| f == name)) && !self.ignore_fields.iter().any(|f| f == name)
     }
     /// An added or removed def is shown when `--field` names none, or one of its fields.
     fn selects_whole(&self, rec: &RecordSnapshot) -> bool {
@@ -147,6 +145,7 @@ impl<'a> Diff<'a> {
         }
         by
     }
+
 }
 
 pub fn compare<'a>(old: &'a Snapshot, new: &'a Snapshot, filter: &Filter) -> Diff<'a> {
@@ -161,12 +160,7 @@ pub fn compare<'a>(old: &'a Snapshot, new: &'a Snapshot, filter: &Filter) -> Dif
         if !filter.selects_record(n, Some(o)) {
             continue;
         }
-        let mut changed = Changed {
-            old: o,
-            new: n,
-            classes: None,
-            fields: Vec::new(),
-        };
+        let mut changed = Changed { old: o, new: n, classes: None, fields: Vec::new() };
         if o.classes != n.classes && filter.selects_field(SUPERCLASSES) {
             changed.classes = Some((&o.classes, &n.classes));
         }
@@ -183,18 +177,8 @@ pub fn compare<'a>(old: &'a Snapshot, new: &'a Snapshot, filter: &Filter) -> Dif
         }
     }
     diff.renamed.sort_by(|a, b| a.1.name.cmp(&b.1.name));
-    diff.removed = m
-        .removed
-        .iter()
-        .map(|&i| &old.records[i])
-        .filter(|r| filter.selects_record(r, None) && filter.selects_whole(r))
-        .collect();
-    diff.added = m
-        .added
-        .iter()
-        .map(|&j| &new.records[j])
-        .filter(|r| filter.selects_record(r, None) && filter.selects_whole(r))
-        .collect();
+    diff.removed = m.removed.iter().map(|&i| &old.records[i]).filter(|r| filter.selects_record(r, None) && filter.selects_whole(r)).collect();
+    diff.added = m.added.iter().map(|&j| &new.records[j]).filter(|r| filter.selects_record(r, None) && filter.selects_whole(r)).collect();
     diff.groups = find_groups(&mut diff.changed);
     diff
 }
@@ -216,35 +200,22 @@ fn diff_fields<'a>(
             None => Cow::Borrowed(f.value.printed.as_str()),
         });
         let same = match (of, nf) {
-            (Some(a), Some(b)) => {
-                a.ty == b.ty && old_printed.as_deref() == Some(b.value.printed.as_str())
-            }
+            (Some(a), Some(b)) => a.ty == b.ty && old_printed.as_deref() == Some(b.value.printed.as_str()),
             _ => false,
         };
         if !same {
-            out.push(FieldChange {
-                name,
-                old: of,
-                new: nf,
-                old_printed,
-                group: None,
-            });
+            out.push(FieldChange { name, old: of, new: nf, old_printed, group: None });
         }
     };
     // Almost always the two sides have the same fields in the same order.
-    let aligned = o.fields.len() == n.fields.len()
-        && o.fields
-            .iter()
-            .zip(&n.fields)
-            .all(|(a, b)| a.name == b.name);
+    let aligned = o.fields.len() == n.fields.len() && o.fields.iter().zip(&n.fields).all(|(a, b)| a.name == b.name);
     if aligned {
         for (a, b) in o.fields.iter().zip(&n.fields) {
             compare(Some(a), Some(b));
         }
         return;
     }
-    let old_by_name: FxHashMap<&str, &FieldSnapshot> =
-        o.fields.iter().map(|f| (&*f.name, f)).collect();
+    let old_by_name: FxHashMap<&str, &FieldSnapshot> = o.fields.iter().map(|f| (&*f.name, f)).collect();
     for b in &n.fields {
         compare(old_by_name.get(&*b.name).copied(), Some(b));
     }
@@ -268,9 +239,7 @@ enum Sameness<'k> {
 /// The word-level diff of two values (words and the spaces between them): what the output
 /// shows inline and what shared edits are found by.
 pub fn word_diff<'a>(old: &'a str, new: &'a str) -> similar::TextDiff<'a, 'a, 'a, str> {
-    similar::TextDiff::configure()
-        .algorithm(similar::Algorithm::Patience)
-        .diff_words(old, new)
+    similar::TextDiff::configure().algorithm(similar::Algorithm::Patience).diff_words(old, new)
 }
 
 /// Values longer than this are not diffed word by word to find shared edits: the cost of a
@@ -286,11 +255,7 @@ fn edit_signature(old: &str, new: &str) -> String {
         let (tag, o, n) = op.as_tag_tuple();
         if tag != similar::DiffTag::Equal {
             let at = o.start;
-            signature.push_str(&format!(
-                "{at}\0{}\0{}\0",
-                old_words[o].concat(),
-                new_words[n].concat()
-            ));
+            signature.push_str(&format!("{at}\0{}\0{}\0", old_words[o].concat(), new_words[n].concat()));
         }
     }
     signature
@@ -303,31 +268,19 @@ fn find_groups<'a>(changed: &mut [Changed<'a>]) -> Vec<Group<'a>> {
     let mut keys: Vec<Vec<(&'a str, Sameness<'_>)>> = changed
         .iter()
         .map(|c| {
-            c.fields
-                .iter()
-                .map(|f| {
-                    (
-                        f.name,
-                        Sameness::Value(f.old_printed.as_deref(), f.new_printed()),
-                    )
-                })
-                .collect()
+            c.fields.iter().map(|f| (f.name, Sameness::Value(f.old_printed.as_deref(), f.new_printed()))).collect()
         })
         .collect();
     let mut sizes: FxHashMap<&(&str, Sameness<'_>), usize> = FxHashMap::default();
     for key in keys.iter().flatten() {
         *sizes.entry(key).or_default() += 1;
     }
-    let lonely: Vec<Vec<bool>> = keys
-        .iter()
-        .map(|ks| ks.iter().map(|k| sizes[k] < GROUP_MIN).collect())
-        .collect();
+    let lonely: Vec<Vec<bool>> =
+        keys.iter().map(|ks| ks.iter().map(|k| sizes[k] < GROUP_MIN).collect()).collect();
     drop(sizes);
     for ((c, ks), lonely) in changed.iter().zip(keys.iter_mut()).zip(&lonely) {
         for ((f, k), &lonely) in c.fields.iter().zip(ks.iter_mut()).zip(lonely) {
-            if let (true, Some(old), Some(new)) =
-                (lonely, f.old_printed.as_deref(), f.new_printed())
-            {
+            if let (true, Some(old), Some(new)) = (lonely, f.old_printed.as_deref(), f.new_printed()) {
                 if old.len().max(new.len()) <= EDIT_SIGNATURE_MAX {
                     k.1 = Sameness::Edit(edit_signature(old, new));
                 }
@@ -370,16 +323,8 @@ fn find_groups<'a>(changed: &mut [Changed<'a>]) -> Vec<Group<'a>> {
     drop(index);
     drop(keys);
     // Keep the shared ones, largest first, and renumber.
-    let mut order: Vec<usize> = (0..groups.len())
-        .filter(|&g| groups[g].records.len() >= GROUP_MIN)
-        .collect();
-    order.sort_by(|&a, &b| {
-        groups[b]
-            .records
-            .len()
-            .cmp(&groups[a].records.len())
-            .then_with(|| groups[a].field.cmp(groups[b].field))
-    });
+    let mut order: Vec<usize> = (0..groups.len()).filter(|&g| groups[g].records.len() >= GROUP_MIN).collect();
+    order.sort_by(|&a, &b| groups[b].records.len().cmp(&groups[a].records.len()).then_with(|| groups[a].field.cmp(groups[b].field)));
     let mut renumber = vec![None; groups.len()];
     for (new_id, &old_id) in order.iter().enumerate() {
         renumber[old_id] = Some(new_id);
@@ -390,8 +335,5 @@ fn find_groups<'a>(changed: &mut [Changed<'a>]) -> Vec<Group<'a>> {
         }
     }
     let mut slots: Vec<Option<Group<'a>>> = groups.into_iter().map(Some).collect();
-    order
-        .iter()
-        .map(|&g| slots[g].take().expect("each group is kept once"))
-        .collect()
+    order.iter().map(|&g| slots[g].take().expect("each group is kept once")).collect()
 }

@@ -21,9 +21,7 @@ fn git(args: &[&str]) -> Result<String, Trouble> {
         let message = String::from_utf8_lossy(&output.stderr).trim().to_string();
         return Err(Trouble(format!("git {}: {message}", args.join(" "))));
     }
-    Ok(String::from_utf8_lossy(&output.stdout)
-        .trim_end_matches('\n')
-        .to_string())
+    Ok(String::from_utf8_lossy(&output.stdout).trim_end_matches('\n').to_string())
 }
 
 /// `a/./b/../c` → `a/c`; `None` when it climbs out of the top.
@@ -44,47 +42,22 @@ fn normalize(path: &Path) -> Option<PathBuf> {
     Some(out)
 }
 
-pub(super) fn checkout(
-    rev: &str,
-    path: &str,
-    include_dirs: &[String],
-) -> Result<Prepared, Trouble> {
+pub(super) fn checkout(rev: &str, path: &str, include_dirs: &[String]) -> Result<Prepared, Trouble> {
     let top = PathBuf::from(git(&["rev-parse", "--show-toplevel"])?);
     let prefix = PathBuf::from(git(&["rev-parse", "--show-prefix"])?);
-    let commit = git(&[
-        "rev-parse",
-        "--verify",
-        "--quiet",
-        &format!("{rev}^{{commit}}"),
-    ])
-    .map_err(|_| Trouble(format!("'{rev}' is not a revision of this repository")))?;
+    let commit = git(&["rev-parse", "--verify", "--quiet", &format!("{rev}^{{commit}}")])
+        .map_err(|_| Trouble(format!("'{rev}' is not a revision of this repository")))?;
     let outside = |p: &str| Trouble(format!("'{p}' is outside the repository"));
 
     let relative_to_cwd = path.starts_with("./") || path.starts_with("../");
-    let main_in_repo = if relative_to_cwd {
-        normalize(&prefix.join(path))
-    } else {
-        normalize(Path::new(path))
-    }
-    .ok_or_else(|| outside(path))?;
-    git(&[
-        "cat-file",
-        "-e",
-        &format!("{commit}:{}", main_in_repo.display()),
-    ])
-    .map_err(|_| {
-        Trouble(format!(
-            "'{}' does not exist in {rev}",
-            main_in_repo.display()
-        ))
-    })?;
+    let main_in_repo = if relative_to_cwd { normalize(&prefix.join(path)) } else { normalize(Path::new(path)) }
+        .ok_or_else(|| outside(path))?;
+    git(&["cat-file", "-e", &format!("{commit}:{}", main_in_repo.display())])
+        .map_err(|_| Trouble(format!("'{}' does not exist in {rev}", main_in_repo.display())))?;
 
     // The directories to extract, repository-relative, and the include directories as the
     // evaluation inside the checkout will see them.
-    let mut extract = vec![main_in_repo
-        .parent()
-        .map(Path::to_path_buf)
-        .unwrap_or_default()];
+    let mut extract = vec![main_in_repo.parent().map(Path::to_path_buf).unwrap_or_default()];
     let dir = tempfile::Builder::new()
         .prefix("tdq-diff-")
         .tempdir()
@@ -118,29 +91,21 @@ pub(super) fn checkout(
     archive(&commit, &specs, &root)?;
 
     let working_dir = root.join(&prefix);
-    std::fs::create_dir_all(&working_dir)
-        .map_err(|e| Trouble(format!("cannot create {}: {e}", working_dir.display())))?;
+    std::fs::create_dir_all(&working_dir).map_err(|e| Trouble(format!("cannot create {}: {e}", working_dir.display())))?;
     let main = if relative_to_cwd {
         path.to_string()
     } else {
         let up: PathBuf = prefix.components().map(|_| Component::ParentDir).collect();
         up.join(&main_in_repo).to_string_lossy().into_owned()
     };
-    Ok(Prepared {
-        main,
-        from_store: false,
-        include_dirs: dirs,
-        working_dir: Some(working_dir),
-        _checkout: Some(dir),
-    })
+    Ok(Prepared { main, from_store: false, include_dirs: dirs, working_dir: Some(working_dir), _checkout: Some(dir) })
 }
 
 /// `git archive COMMIT -- SPECS | tar -x -C ROOT`, run from the top of the repository.
 fn archive(commit: &str, specs: &[String], root: &Path) -> Result<(), Trouble> {
     let top = git(&["rev-parse", "--show-toplevel"])?;
     let mut git = Command::new("git");
-    git.current_dir(&top)
-        .args(["archive", "--format=tar", commit, "--"]);
+    git.current_dir(&top).args(["archive", "--format=tar", commit, "--"]);
     if !specs.iter().any(String::is_empty) {
         git.args(specs);
     }
@@ -156,14 +121,9 @@ fn archive(commit: &str, specs: &[String], root: &Path) -> Result<(), Trouble> {
         .stdin(archive.stdout.take().expect("piped"))
         .status()
         .map_err(|e| Trouble(format!("cannot run tar: {e}")))?;
-    let archived = archive
-        .wait_with_output()
-        .map_err(|e| Trouble(format!("git archive: {e}")))?;
+    let archived = archive.wait_with_output().map_err(|e| Trouble(format!("git archive: {e}")))?;
     if !archived.status.success() {
-        return Err(Trouble(format!(
-            "git archive: {}",
-            String::from_utf8_lossy(&archived.stderr).trim()
-        )));
+        return Err(Trouble(format!("git archive: {}", String::from_utf8_lossy(&archived.stderr).trim())));
     }
     if !tar_status.success() {
         return Err(Trouble(format!("tar could not extract {commit}")));

@@ -33,10 +33,7 @@ type PairKey<'k> = &'k dyn Fn(&RecordSnapshot, u64) -> u64;
 
 /// Rewrites every anonymous def name in `text` (`anonymous_` and digits, not inside a longer
 /// identifier) with `rename`; `text` itself when it names none.
-pub fn rewrite_anonymous<'t>(
-    text: &'t str,
-    rename: impl Fn(&str) -> Option<String>,
-) -> Cow<'t, str> {
+pub fn rewrite_anonymous<'t>(text: &'t str, rename: impl Fn(&str) -> Option<String>) -> Cow<'t, str> {
     if !text.contains(ANONYMOUS) {
         return Cow::Borrowed(text);
     }
@@ -47,11 +44,7 @@ pub fn rewrite_anonymous<'t>(
     while let Some(found) = text[search..].find(ANONYMOUS) {
         let start = search + found;
         let digits_start = start + ANONYMOUS.len();
-        let digits_end = digits_start
-            + bytes[digits_start..]
-                .iter()
-                .take_while(|b| b.is_ascii_digit())
-                .count();
+        let digits_end = digits_start + bytes[digits_start..].iter().take_while(|b| b.is_ascii_digit()).count();
         let word_char = |b: u8| b.is_ascii_alphanumeric() || b == b'_';
         let standalone = digits_end > digits_start
             && (start == 0 || !word_char(bytes[start - 1]))
@@ -102,21 +95,13 @@ fn loose_provenance(rec: &RecordSnapshot) -> u64 {
 
 /// The number of an anonymous def, its creation order.
 fn anonymous_number(rec: &RecordSnapshot) -> u64 {
-    rec.name
-        .strip_prefix(ANONYMOUS)
-        .and_then(|n| n.parse().ok())
-        .unwrap_or(u64::MAX)
+    rec.name.strip_prefix(ANONYMOUS).and_then(|n| n.parse().ok()).unwrap_or(u64::MAX)
 }
 
 pub fn match_records(old: &Snapshot, new: &Snapshot) -> Matching {
     let mut m = Matching::default();
-    let new_by_name: FxHashMap<&str, usize> = new
-        .records
-        .iter()
-        .enumerate()
-        .filter(|(_, r)| !r.anonymous)
-        .map(|(i, r)| (r.name.as_str(), i))
-        .collect();
+    let new_by_name: FxHashMap<&str, usize> =
+        new.records.iter().enumerate().filter(|(_, r)| !r.anonymous).map(|(i, r)| (r.name.as_str(), i)).collect();
     let mut new_taken = vec![false; new.records.len()];
     let mut old_anonymous = Vec::new();
     let mut old_named_left = Vec::new();
@@ -130,21 +115,13 @@ pub fn match_records(old: &Snapshot, new: &Snapshot) -> Matching {
             old_named_left.push(i);
         }
     }
-    let mut new_anonymous: Vec<usize> = (0..new.records.len())
-        .filter(|&j| new.records[j].anonymous)
-        .collect();
+    let mut new_anonymous: Vec<usize> = (0..new.records.len()).filter(|&j| new.records[j].anonymous).collect();
     old_anonymous.sort_by_key(|&i| anonymous_number(&old.records[i]));
     new_anonymous.sort_by_key(|&j| anonymous_number(&new.records[j]));
 
     let any_anonymous = |_: &str| Some(ANONYMOUS.to_string());
-    let old_content: Vec<u64> = old_anonymous
-        .iter()
-        .map(|&i| content_hash(&old.records[i], &any_anonymous))
-        .collect();
-    let new_content: Vec<u64> = new_anonymous
-        .iter()
-        .map(|&j| content_hash(&new.records[j], &any_anonymous))
-        .collect();
+    let old_content: Vec<u64> = old_anonymous.iter().map(|&i| content_hash(&old.records[i], &any_anonymous)).collect();
+    let new_content: Vec<u64> = new_anonymous.iter().map(|&j| content_hash(&new.records[j], &any_anonymous)).collect();
     let mut old_left: Vec<(usize, u64)> = old_anonymous.iter().copied().zip(old_content).collect();
     let mut new_left: Vec<(usize, u64)> = new_anonymous.iter().copied().zip(new_content).collect();
 
@@ -156,32 +133,13 @@ pub fn match_records(old: &Snapshot, new: &Snapshot) -> Matching {
         &|r, _| exact_provenance(r),
     ];
     for key in stages {
-        pair_in_order(
-            old,
-            new,
-            &mut old_left,
-            &mut new_left,
-            key,
-            false,
-            &mut m.pairs,
-            &mut new_taken,
-        );
+        pair_in_order(old, new, &mut old_left, &mut new_left, key, false, &mut m.pairs, &mut new_taken);
     }
     let loose = |r: &RecordSnapshot, _| loose_provenance(r);
-    pair_in_order(
-        old,
-        new,
-        &mut old_left,
-        &mut new_left,
-        &loose,
-        true,
-        &mut m.pairs,
-        &mut new_taken,
-    );
+    pair_in_order(old, new, &mut old_left, &mut new_left, &loose, true, &mut m.pairs, &mut new_taken);
     for &(i, j) in &m.pairs {
         if old.records[i].anonymous {
-            m.anonymous_names
-                .insert(old.records[i].name.clone(), new.records[j].name.clone());
+            m.anonymous_names.insert(old.records[i].name.clone(), new.records[j].name.clone());
         }
     }
     m.removed.extend(old_left.iter().map(|&(i, _)| i));
@@ -193,17 +151,11 @@ pub fn match_records(old: &Snapshot, new: &Snapshot) -> Matching {
     let mut new_named: FxHashMap<u64, Vec<usize>> = FxHashMap::default();
     for j in (0..new.records.len()).rev() {
         if !new_taken[j] && !new.records[j].anonymous {
-            new_named
-                .entry(content_hash(&new.records[j], &keep))
-                .or_default()
-                .push(j);
+            new_named.entry(content_hash(&new.records[j], &keep)).or_default().push(j);
         }
     }
     for i in old_named_left {
-        match new_named
-            .get_mut(&content_hash(&old.records[i], &rename_old))
-            .and_then(Vec::pop)
-        {
+        match new_named.get_mut(&content_hash(&old.records[i], &rename_old)).and_then(Vec::pop) {
             Some(j) => {
                 m.renames.push((i, j));
                 new_taken[j] = true;
@@ -211,8 +163,7 @@ pub fn match_records(old: &Snapshot, new: &Snapshot) -> Matching {
             None => m.removed.push(i),
         }
     }
-    m.added
-        .extend((0..new.records.len()).filter(|&j| !new_taken[j]));
+    m.added.extend((0..new.records.len()).filter(|&j| !new_taken[j]));
     m.removed.sort_unstable();
     m
 }
@@ -232,10 +183,7 @@ fn pair_in_order(
 ) {
     let mut by_key: FxHashMap<u64, std::collections::VecDeque<usize>> = FxHashMap::default();
     for &(j, content) in new_left.iter() {
-        by_key
-            .entry(key(&new.records[j], content))
-            .or_default()
-            .push_back(j);
+        by_key.entry(key(&new.records[j], content)).or_default().push_back(j);
     }
     if equal_counts {
         let mut old_counts: FxHashMap<u64, usize> = FxHashMap::default();
@@ -245,10 +193,7 @@ fn pair_in_order(
         by_key.retain(|k, js| old_counts.get(k) == Some(&js.len()));
     }
     old_left.retain(|&(i, content)| {
-        let Some(j) = by_key
-            .get_mut(&key(&old.records[i], content))
-            .and_then(|js| js.pop_front())
-        else {
+        let Some(j) = by_key.get_mut(&key(&old.records[i], content)).and_then(|js| js.pop_front()) else {
             return true;
         };
         pairs.push((i, j));
@@ -265,17 +210,8 @@ mod tests {
     #[test]
     fn anonymous_names_are_rewritten_only_as_whole_words() {
         let rename = |n: &str| (n == "anonymous_1").then(|| "anonymous_7".to_string());
-        assert_eq!(
-            rewrite_anonymous("[anonymous_1, anonymous_12, xanonymous_1]", rename),
-            "[anonymous_7, anonymous_12, xanonymous_1]"
-        );
-        assert!(matches!(
-            rewrite_anonymous("plain", rename),
-            Cow::Borrowed("plain")
-        ));
-        assert_eq!(
-            rewrite_anonymous("anonymous_ anonymous_1", rename),
-            "anonymous_ anonymous_7"
-        );
+        assert_eq!(rewrite_anonymous("[anonymous_1, anonymous_12, xanonymous_1]", rename), "[anonymous_7, anonymous_12, xanonymous_1]");
+        assert!(matches!(rewrite_anonymous("plain", rename), Cow::Borrowed("plain")));
+        assert_eq!(rewrite_anonymous("anonymous_ anonymous_1", rename), "anonymous_ anonymous_7");
     }
 }

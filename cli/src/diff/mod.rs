@@ -86,10 +86,9 @@ impl Side {
             return Side::File(arg.to_string());
         }
         match arg.split_once(':') {
-            Some((rev, path)) if !rev.is_empty() && !path.is_empty() => Side::Revision {
-                rev: rev.to_string(),
-                path: path.to_string(),
-            },
+            Some((rev, path)) if !rev.is_empty() && !path.is_empty() => {
+                Side::Revision { rev: rev.to_string(), path: path.to_string() }
+            }
             _ => Side::File(arg.to_string()),
         }
     }
@@ -97,10 +96,7 @@ impl Side {
 
 fn is_sqlite(path: &std::path::Path) -> bool {
     let mut header = [0u8; 16];
-    std::fs::File::open(path)
-        .and_then(|mut f| f.read_exact(&mut header))
-        .is_ok()
-        && &header == b"SQLite format 3\0"
+    std::fs::File::open(path).and_then(|mut f| f.read_exact(&mut header)).is_ok() && &header == b"SQLite format 3\0"
 }
 
 /// One side ready to evaluate: its root file and include directories, and the directory to
@@ -140,36 +136,22 @@ fn diff(args: &DiffArgs) -> Result<bool, Trouble> {
         records: args
             .record
             .iter()
-            .map(|g| {
-                glob::Pattern::new(g)
-                    .map_err(|e| Trouble(format!("invalid --record glob '{g}': {e}")))
-            })
+            .map(|g| glob::Pattern::new(g).map_err(|e| Trouble(format!("invalid --record glob '{g}': {e}"))))
             .collect::<Result<_, _>>()?,
         fields: args.field.clone(),
         ignore_fields: args.ignore_field.clone(),
     };
     let sides = [Side::parse(&args.old), Side::parse(&args.new)];
-    let prepared: Vec<Prepared> = sides
-        .iter()
-        .map(|s| prepare(s, args))
-        .collect::<Result<_, _>>()?;
+    let prepared: Vec<Prepared> = sides.iter().map(|s| prepare(s, args)).collect::<Result<_, _>>()?;
     let [old, new] = evaluate_both(prepared, args)?;
     let diff = compare::compare(&old, &new, &filter);
     let color = match args.color {
         ColorWhen::Always => true,
         ColorWhen::Never => false,
-        ColorWhen::Auto => {
-            std::io::stdout().is_terminal()
-                && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
-        }
+        ColorWhen::Auto => std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()),
     };
-    let options = RenderOptions {
-        format: args.format,
-        stat: args.stat,
-        color,
-        old_name: &args.old,
-        new_name: &args.new,
-    };
+    let options =
+        RenderOptions { format: args.format, stat: args.stat, color, old_name: &args.old, new_name: &args.new };
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
     render::render(&diff, &options, &mut out)
@@ -209,9 +191,7 @@ fn prepare(side: &Side, args: &DiffArgs) -> Result<Prepared, Trouble> {
 fn evaluate_both(prepared: Vec<Prepared>, args: &DiffArgs) -> Result<[Snapshot; 2], Trouble> {
     let in_place = prepared.iter().all(|p| p.working_dir.is_none());
     let labels = [args.old.as_str(), args.new.as_str()];
-    let snapshot_options = SnapshotOptions {
-        json_values: args.format == Format::Json && !args.stat,
-    };
+    let snapshot_options = SnapshotOptions { json_values: args.format == Format::Json && !args.stat };
     let spawn = |p: &Prepared| {
         let options = tdq_core::Options {
             include_dirs: p.include_dirs.clone(),
@@ -238,18 +218,12 @@ fn evaluate_both(prepared: Vec<Prepared>, args: &DiffArgs) -> Result<[Snapshot; 
         let new = join(new, labels[1]);
         return Ok([old?, new?]);
     }
-    let original = std::env::current_dir()
-        .map_err(|e| Trouble(format!("no working directory: {}", os_message(&e))))?;
+    let original = std::env::current_dir().map_err(|e| Trouble(format!("no working directory: {}", os_message(&e))))?;
     let mut snapshots = Vec::with_capacity(2);
     for (p, label) in prepared.iter().zip(labels) {
         let dir = p.working_dir.as_ref().unwrap_or(&original);
-        std::env::set_current_dir(dir).map_err(|e| {
-            Trouble(format!(
-                "cannot enter {}: {}",
-                dir.display(),
-                os_message(&e)
-            ))
-        })?;
+        std::env::set_current_dir(dir)
+            .map_err(|e| Trouble(format!("cannot enter {}: {}", dir.display(), os_message(&e))))?;
         let result = spawn(p).and_then(|h| join(h, label));
         let _ = std::env::set_current_dir(&original);
         snapshots.push(result?);
@@ -268,15 +242,13 @@ fn evaluate_side(
     snapshot: SnapshotOptions,
 ) -> Result<Snapshot, String> {
     if from_store {
-        let conn =
-            tdq_store::open_read_only(std::path::Path::new(main)).map_err(|e| e.to_string())?;
+        let conn = tdq_store::open_read_only(std::path::Path::new(main)).map_err(|e| e.to_string())?;
         let evaluation = tdq_store::load_evaluation(&conn).map_err(|e| e.to_string())?;
         let snapshot = Snapshot::from_evaluation(&evaluation, snapshot);
         std::mem::forget(evaluation);
         return Ok(snapshot);
     }
-    let text = std::fs::read(main)
-        .map_err(|e| format!("could not open input file '{main}': {}", os_message(&e)))?;
+    let text = std::fs::read(main).map_err(|e| format!("could not open input file '{main}': {}", os_message(&e)))?;
     let evaluation = tdq_core::evaluate(main, text, options);
     let stderr = std::io::stderr();
     let mut err = stderr.lock();

@@ -103,18 +103,10 @@ impl Snapshot {
             records.push(RecordSnapshot {
                 name: name.to_string(),
                 anonymous: rec.is_anonymous(),
-                classes: rec
-                    .superclasses
-                    .iter()
-                    .map(|&(sc, _)| cache.text(rk.get(sc).name))
-                    .collect(),
+                classes: rec.superclasses.iter().map(|&(sc, _)| cache.text(rk.get(sc).name)).collect(),
                 fields,
                 locs: rec.locs.iter().filter_map(|&l| cache.location(l)).collect(),
-                multiclasses: rec
-                    .defm_chain
-                    .iter()
-                    .map(|step| cache.str(step.multiclass))
-                    .collect(),
+                multiclasses: rec.defm_chain.iter().map(|step| cache.str(step.multiclass)).collect(),
             });
         }
         Snapshot { records }
@@ -153,37 +145,18 @@ impl<'a> Cache<'a> {
             .values
             .entry(v.value)
             .or_insert_with(|| {
-                let json = if json_values {
-                    tdq_backends::dump_json::value_json(v.value)
-                } else {
-                    String::new()
-                };
-                Arc::new(Value {
-                    printed: v.value.to_string(),
-                    json,
-                })
+                let json = if json_values { tdq_backends::dump_json::value_json(v.value) } else { String::new() };
+                Arc::new(Value { printed: v.value.to_string(), json })
             })
             .clone();
         // The printed type depends on the value only through whether it is a code literal.
-        let ty = self
-            .types
-            .entry((v.ty, v.value.is_code()))
-            .or_insert_with(|| Arc::from(v.print_type()))
-            .clone();
-        FieldSnapshot {
-            name: self.text(v.name),
-            ty,
-            value,
-            set_at: self.location(v.set_at),
-        }
+        let ty = self.types.entry((v.ty, v.value.is_code())).or_insert_with(|| Arc::from(v.print_type())).clone();
+        FieldSnapshot { name: self.text(v.name), ty, value, set_at: self.location(v.set_at) }
     }
 
     /// A name value as text (LLVM's `getNameInitAsString`).
     fn text(&mut self, name: Init) -> Arc<str> {
-        self.texts
-            .entry(name)
-            .or_insert_with(|| Arc::from(name.unquoted()))
-            .clone()
+        self.texts.entry(name).or_insert_with(|| Arc::from(name.unquoted())).clone()
     }
 
     fn str(&mut self, s: &'static str) -> Arc<str> {
@@ -203,11 +176,7 @@ impl<'a> Cache<'a> {
         let sm = self.sm;
         sm.file(loc)?;
         let (line, column) = sm.line_col(loc);
-        let file = self
-            .files
-            .entry(loc.file)
-            .or_insert_with(|| Arc::from(sm.path(loc)))
-            .clone();
+        let file = self.files.entry(loc.file).or_insert_with(|| Arc::from(sm.path(loc))).clone();
         Some(Location { file, line, column })
     }
 }

@@ -15,9 +15,8 @@ use tdq_queries::format::Format;
 use tdq_queries::{Engine, ResultSet};
 
 const KEYWORDS: &[&str] = &[
-    "SELECT", "FROM", "WHERE", "GROUP", "BY", "ORDER", "LIMIT", "HAVING", "JOIN", "LEFT", "ON",
-    "AND", "OR", "NOT", "IN", "LIKE", "GLOB", "IS", "NULL", "AS", "DISTINCT", "COUNT", "DESC",
-    "ASC", "UNION", "WITH",
+    "SELECT", "FROM", "WHERE", "GROUP", "BY", "ORDER", "LIMIT", "HAVING", "JOIN", "LEFT", "ON", "AND", "OR", "NOT",
+    "IN", "LIKE", "GLOB", "IS", "NULL", "AS", "DISTINCT", "COUNT", "DESC", "ASC", "UNION", "WITH",
 ];
 
 struct Words {
@@ -26,12 +25,7 @@ struct Words {
 
 impl Completer for Words {
     type Candidate = Pair;
-    fn complete(
-        &self,
-        line: &str,
-        pos: usize,
-        _: &Context<'_>,
-    ) -> rustyline::Result<(usize, Vec<Pair>)> {
+    fn complete(&self, line: &str, pos: usize, _: &Context<'_>) -> rustyline::Result<(usize, Vec<Pair>)> {
         let start = line[..pos]
             .rfind(|c: char| !(c.is_alphanumeric() || c == '_' || c == '.'))
             .map_or(0, |p| p + 1);
@@ -44,10 +38,7 @@ impl Completer for Words {
             .words
             .iter()
             .filter(|w| w.to_lowercase().starts_with(&lower))
-            .map(|w| Pair {
-                display: w.clone(),
-                replacement: w.clone(),
-            })
+            .map(|w| Pair { display: w.clone(), replacement: w.clone() })
             .collect();
         out.truncate(200);
         Ok((start, out))
@@ -63,10 +54,7 @@ impl Helper for Words {}
 
 fn names(engine: &mut dyn Engine, sql: &str) -> Vec<String> {
     match engine.run(sql, &[]) {
-        Ok(rs) => rs
-            .into_iter()
-            .flat_map(ResultSet::first_column_texts)
-            .collect(),
+        Ok(rs) => rs.into_iter().flat_map(ResultSet::first_column_texts).collect(),
         Err(_) => Vec::new(),
     }
 }
@@ -133,17 +121,8 @@ fn dot_command(cmd: &str, engine: &mut dyn Engine, options: &mut QueryOptions) -
     match (parts.next().unwrap_or(""), parts.next()) {
         (".quit" | ".exit", _) => return false,
         (".tables", _) => println!("{}", engine.table_names().join("  ")),
-        (".schema", Some(t)) => match engine.run(
-            &format!(
-                "SELECT * FROM {} LIMIT 0",
-                tdq_store::schema::quote_ident(t)
-            ),
-            &[],
-        ) {
-            Ok(rs) => println!(
-                "{}",
-                rs.first().map(|r| r.columns.join(", ")).unwrap_or_default()
-            ),
+        (".schema", Some(t)) => match engine.run(&format!("SELECT * FROM {} LIMIT 0", tdq_store::schema::quote_ident(t)), &[]) {
+            Ok(rs) => println!("{}", rs.first().map(|r| r.columns.join(", ")).unwrap_or_default()),
             Err(e) => eprintln!("error: {e}"),
         },
         (".schema", None) => {
@@ -155,9 +134,7 @@ fn dot_command(cmd: &str, engine: &mut dyn Engine, options: &mut QueryOptions) -
             Ok(f) => options.format = Some(f),
             Err(e) => eprintln!("error: {e}"),
         },
-        _ => {
-            eprintln!(".tables  .schema [TABLE]  .format table|csv|tsv|json|jsonl|markdown  .quit")
-        }
+        _ => eprintln!(".tables  .schema [TABLE]  .format table|csv|tsv|json|jsonl|markdown  .quit"),
     }
     true
 }

@@ -8,37 +8,19 @@ use tdq_backends::{BackendOption, OptionKind};
 /// tdq accepts all of them on the command line; those not in `tdq_backends::BACKENDS` are
 /// refused after parsing, never ignored.
 pub const LLVM_BACKENDS: &[(&str, &str)] = &[
-    (
-        "gen-arm-target-def",
-        "Generate the ARM or AArch64 Architecture information header.",
-    ),
+    ("gen-arm-target-def", "Generate the ARM or AArch64 Architecture information header."),
     ("gen-asm-matcher", "Generate assembly instruction matcher"),
     ("gen-asm-writer", "Generate assembly writer"),
     ("gen-attrs", "Generate attributes"),
-    (
-        "gen-callingconv",
-        "Generate calling convention descriptions",
-    ),
+    ("gen-callingconv", "Generate calling convention descriptions"),
     ("gen-emitter", "Generate machine code emitter"),
-    (
-        "gen-compress-inst-emitter",
-        "Generate compressed instructions.",
-    ),
+    ("gen-compress-inst-emitter", "Generate compressed instructions."),
     ("gen-ctags", "Generate ctags-compatible index"),
     ("gen-dag-isel", "Generate a DAG instruction selector"),
     ("gen-automata", "Generate generic automata"),
-    (
-        "gen-dfa-packetizer",
-        "Generate DFA Packetizer for VLIW targets",
-    ),
-    (
-        "gen-directive-decl",
-        "Generate directive related declaration code (header file)",
-    ),
-    (
-        "gen-directive-impl",
-        "Generate directive related implementation code",
-    ),
+    ("gen-dfa-packetizer", "Generate DFA Packetizer for VLIW targets"),
+    ("gen-directive-decl", "Generate directive related declaration code (header file)"),
+    ("gen-directive-impl", "Generate directive related implementation code"),
     ("gen-disassembler", "Generate disassembler"),
     ("gen-dxil-operation", "Generate DXIL operation information"),
     ("gen-exegesis", "Generate llvm-exegesis tables"),
@@ -49,39 +31,18 @@ pub const LLVM_BACKENDS: &[(&str, &str)] = &[
     ("gen-instr-info", "Generate instruction descriptions"),
     ("gen-intrinsic-enums", "Generate intrinsic enums"),
     ("gen-intrinsic-impl", "Generate intrinsic information"),
-    (
-        "gen-macro-fusion-pred",
-        "Generate macro fusion predicators.",
-    ),
+    ("gen-macro-fusion-pred", "Generate macro fusion predicators."),
     ("gen-opt-parser-defs", "Generate option definitions"),
     ("gen-opt-rst", "Generate option RST"),
-    (
-        "gen-pseudo-lowering",
-        "Generate pseudo instruction lowering",
-    ),
+    ("gen-pseudo-lowering", "Generate pseudo instruction lowering"),
     ("gen-register-bank", "Generate registers bank descriptions"),
-    (
-        "gen-register-info",
-        "Generate registers and register classes info",
-    ),
-    (
-        "gen-riscv-target-def",
-        "Generate the list of CPUs and extensions for RISC-V",
-    ),
-    (
-        "gen-searchable-tables",
-        "Generate generic binary-searchable table",
-    ),
+    ("gen-register-info", "Generate registers and register classes info"),
+    ("gen-riscv-target-def", "Generate the list of CPUs and extensions for RISC-V"),
+    ("gen-searchable-tables", "Generate generic binary-searchable table"),
     ("gen-subtarget", "Generate subtarget enumerations"),
     ("print-records", "Print all records to stdout (default)"),
-    (
-        "print-detailed-records",
-        "Print full details of all records to stdout",
-    ),
-    (
-        "null-backend",
-        "Do nothing after parsing (useful for timing)",
-    ),
+    ("print-detailed-records", "Print full details of all records to stdout"),
+    ("null-backend", "Do nothing after parsing (useful for timing)"),
     ("dump-json", "Dump all records as machine-readable JSON"),
     ("print-enums", "Print enum values for a class"),
     ("print-sets", "Print expanded sets for testing DAG exprs"),
@@ -118,11 +79,7 @@ pub fn command_line(
     use ValueKind::{Bool, Str, Uint64};
     let opt = OptSpec::new;
     let mut values: Vec<(&'static str, &'static str)> = LLVM_BACKENDS.to_vec();
-    values.extend(
-        extra_backends
-            .iter()
-            .filter(|(n, _)| !LLVM_BACKENDS.iter().any(|(l, _)| l == n)),
-    );
+    values.extend(extra_backends.iter().filter(|(n, _)| !LLVM_BACKENDS.iter().any(|(l, _)| l == n)));
     CommandLine {
         program_name: program_name.to_string(),
         argv0: argv0.to_string(),

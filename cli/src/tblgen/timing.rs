@@ -15,16 +15,9 @@ struct TimeRecord {
 
 impl TimeRecord {
     fn now(track_memory: bool) -> Self {
-        let wall = SystemTime::now()
-            .duration_since(UNIX_EPOCH)
-            .map_or(0.0, |d| d.as_secs_f64());
+        let wall = SystemTime::now().duration_since(UNIX_EPOCH).map_or(0.0, |d| d.as_secs_f64());
         let (user, system) = cpu_times();
-        TimeRecord {
-            wall,
-            user,
-            system,
-            mem: if track_memory { malloc_usage() } else { 0 },
-        }
+        TimeRecord { wall, user, system, mem: if track_memory { malloc_usage() } else { 0 } }
     }
     fn process(&self) -> f64 {
         self.user + self.system
@@ -121,12 +114,7 @@ pub struct PhaseTimer {
 
 impl PhaseTimer {
     pub fn new(enabled: bool, options: ReportOptions) -> Self {
-        PhaseTimer {
-            enabled,
-            options,
-            phases: Vec::new(),
-            running: None,
-        }
+        PhaseTimer { enabled, options, phases: Vec::new(), running: None }
     }
 
     /// Starts timing `name`, ending the phase running before it.
@@ -140,10 +128,7 @@ impl PhaseTimer {
 
     pub fn stop(&mut self) {
         if let Some((name, start)) = self.running.take() {
-            self.phases.push((
-                name,
-                TimeRecord::now(self.options.track_memory).minus(start),
-            ));
+            self.phases.push((name, TimeRecord::now(self.options.track_memory).minus(start)));
         }
     }
 
@@ -158,11 +143,7 @@ impl PhaseTimer {
         let _ = match path.as_str() {
             "" => std::io::stderr().write_all(text.as_bytes()),
             "-" => std::io::stdout().write_all(text.as_bytes()),
-            _ => match std::fs::OpenOptions::new()
-                .append(true)
-                .create(true)
-                .open(path)
-            {
+            _ => match std::fs::OpenOptions::new().append(true).create(true).open(path) {
                 Ok(mut f) => f.write_all(text.as_bytes()),
                 Err(_) => {
                     eprintln!("Error opening info-output-file '{path} for appending!");
@@ -181,9 +162,7 @@ impl PhaseTimer {
         if self.options.sort {
             queued.sort_by(|a, b| a.1.wall.total_cmp(&b.1.wall));
         }
-        let total = queued
-            .iter()
-            .fold(TimeRecord::default(), |t, (_, r)| t.plus(*r));
+        let total = queued.iter().fold(TimeRecord::default(), |t, (_, r)| t.plus(*r));
 
         let rule = format!("==={}===\n", "-".repeat(73));
         let mut s = rule.clone();
@@ -226,25 +205,11 @@ mod tests {
     use super::*;
 
     fn timer(phases: &[(&'static str, f64, f64, f64)], sort: bool) -> PhaseTimer {
-        let options = ReportOptions {
-            sort,
-            track_memory: false,
-            info_output_file: String::new(),
-        };
+        let options = ReportOptions { sort, track_memory: false, info_output_file: String::new() };
         let mut t = PhaseTimer::new(true, options);
         t.phases = phases
             .iter()
-            .map(|&(n, user, system, wall)| {
-                (
-                    n,
-                    TimeRecord {
-                        wall,
-                        user,
-                        system,
-                        mem: 0,
-                    },
-                )
-            })
+            .map(|&(n, user, system, wall)| (n, TimeRecord { wall, user, system, mem: 0 }))
             .collect();
         t
     }

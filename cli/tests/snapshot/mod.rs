@@ -12,13 +12,7 @@ pub fn bless() -> bool {
 pub fn case_names(dir: &Path) -> Vec<String> {
     let mut names: Vec<String> = std::fs::read_dir(dir)
         .unwrap()
-        .filter_map(|e| {
-            e.unwrap()
-                .file_name()
-                .to_str()?
-                .strip_suffix(".cmd")
-                .map(String::from)
-        })
+        .filter_map(|e| e.unwrap().file_name().to_str()?.strip_suffix(".cmd").map(String::from))
         .collect();
     names.sort();
     names
@@ -26,24 +20,11 @@ pub fn case_names(dir: &Path) -> Vec<String> {
 
 /// Compares what case `name` printed and returned with its expectations in `dir` (or writes
 /// them), adding a message to `failures` for each that differs.
-pub fn check(
-    dir: &Path,
-    name: &str,
-    stdout: &[u8],
-    stderr: &[u8],
-    status: Option<i32>,
-    failures: &mut Vec<String>,
-) {
+pub fn check(dir: &Path, name: &str, stdout: &[u8], stderr: &[u8], status: Option<i32>, failures: &mut Vec<String>) {
     let got = [
         ("stdout", String::from_utf8_lossy(stdout).into_owned()),
         ("stderr", String::from_utf8_lossy(stderr).into_owned()),
-        (
-            "status",
-            format!(
-                "{}\n",
-                status.map_or("signal".to_string(), |c| c.to_string())
-            ),
-        ),
+        ("status", format!("{}\n", status.map_or("signal".to_string(), |c| c.to_string()))),
     ];
     for (what, text) in got {
         let path = dir.join(format!("{name}.{what}"));

@@ -182,10 +182,7 @@ impl Parser {
     // ----- scopes -----
 
     fn push_scope(&mut self, kind: ScopeKind) {
-        self.scopes.push(Scope {
-            kind,
-            vars: HashMap::default(),
-        });
+        self.scopes.push(Scope { kind, vars: HashMap::default() });
     }
     fn pop_scope(&mut self) {
         self.scopes.pop();
@@ -194,10 +191,7 @@ impl Parser {
         self.scopes.len() <= 1
     }
     fn var_already_defined(&self, name: &str) -> bool {
-        self.scopes
-            .last()
-            .map(|s| s.vars.contains_key(name))
-            .unwrap_or(false)
+        self.scopes.last().map(|s| s.vars.contains_key(name)).unwrap_or(false)
     }
     fn add_scope_var(&mut self, name: &str, v: Init) {
         if let Some(s) = self.scopes.last_mut() {
@@ -207,22 +201,14 @@ impl Parser {
 
     /// The qualified name of `name` in record `rec`: `Class:name` or `MC::name`.
     fn qualify(rec: &Record, name: &str, scoper: &str) -> Init {
-        fold::str_concat(
-            fold::str_concat(rec.name, Init::string(scoper)),
-            Init::string(name),
-        )
+        fold::str_concat(fold::str_concat(rec.name, Init::string(scoper)), Init::string(name))
     }
 
     fn find_in_args(&mut self, rec: &Record, name: &str, scoper: &str) -> Option<Init> {
         Self::find_in_args_of(rec, name, scoper, &mut self.used_args)
     }
 
-    fn find_in_args_of(
-        rec: &Record,
-        name: &str,
-        scoper: &str,
-        used_args: &mut HashSet<Init>,
-    ) -> Option<Init> {
+    fn find_in_args_of(rec: &Record, name: &str, scoper: &str, used_args: &mut HashSet<Init>) -> Option<Init> {
         let arg = Self::qualify(rec, name, scoper);
         if rec.is_template_arg(arg) {
             let ty = rec.value(arg).map(|v| v.ty).unwrap_or_else(Ty::string);
@@ -266,9 +252,7 @@ impl Parser {
                 }
                 ScopeKind::MultiClass => {
                     if let Some(mc) = self.cur_mc.as_ref() {
-                        if let Some(v) =
-                            Self::find_in_args_of(&mc.rec, name, "::", &mut self.used_args)
-                        {
+                        if let Some(v) = Self::find_in_args_of(&mc.rec, name, "::", &mut self.used_args) {
                             return Some(v);
                         }
                     }
@@ -342,11 +326,7 @@ impl Parser {
 
     /// Runs `parse` one level deeper, failing when that goes beyond [`Limit::NestingDepth`].
     fn nested<T>(&mut self, parse: impl FnOnce(&mut Self) -> PResult<T>) -> PResult<T> {
-        if self
-            .rk
-            .limits
-            .exceeds(Limit::NestingDepth, u64::from(self.value_depth) + 1)
-        {
+        if self.rk.limits.exceeds(Limit::NestingDepth, u64::from(self.value_depth) + 1) {
             let at = [self.loc()];
             self.rk.limit_exceeded(&at, Limit::NestingDepth);
             return Err(Failed);
@@ -452,12 +432,7 @@ impl Parser {
                 r.is_final = true;
                 let lhs = resolve::resolve(&mut self.rk, *old_lhs, &mut r);
                 if lhs == *old_lhs {
-                    self.rk.error(
-                        &[lp.loc],
-                        format!(
-                            "unable to resolve if condition '{lhs}' at end of containing scope"
-                        ),
-                    );
+                    self.rk.error(&[lp.loc], format!("unable to resolve if condition '{lhs}' at end of containing scope"));
                     return Err(Failed);
                 }
                 list = fold::fold_tern_op(&mut self.rk, TernOp::If, lhs, *mhs, *rhs, *ty, None);
@@ -472,26 +447,12 @@ impl Parser {
                 if !is_final {
                     if let Some(dest) = dest {
                         let mut inner = Vec::new();
-                        self.resolve_entries(
-                            &lp.entries,
-                            substs,
-                            is_final,
-                            Some(&mut inner),
-                            defm,
-                        )?;
-                        dest.push(Entry::Loop(Box::new(ForeachLoop {
-                            loc: lp.loc,
-                            iter_var: lp.iter_var,
-                            list,
-                            entries: inner,
-                        })));
+                        self.resolve_entries(&lp.entries, substs, is_final, Some(&mut inner), defm)?;
+                        dest.push(Entry::Loop(Box::new(ForeachLoop { loc: lp.loc, iter_var: lp.iter_var, list, entries: inner })));
                         return Ok(());
                     }
                 }
-                self.rk.error(
-                    &[lp.loc],
-                    format!("attempting to loop over '{list}', expected a list"),
-                );
+                self.rk.error(&[lp.loc], format!("attempting to loop over '{list}', expected a list"));
                 return Err(Failed);
             }
         };
@@ -505,8 +466,7 @@ impl Parser {
                     substs.push((*name, elt));
                 }
             }
-            let res =
-                self.resolve_entries(&lp.entries, substs, is_final, dest.as_deref_mut(), defm);
+            let res = self.resolve_entries(&lp.entries, substs, is_final, dest.as_deref_mut(), defm);
             if lp.iter_var.is_some() {
                 substs.pop();
             }
@@ -526,19 +486,13 @@ impl Parser {
     ) -> PResult<()> {
         for e in source {
             match e {
-                Entry::Loop(lp) => {
-                    self.resolve_loop(lp, substs, is_final, dest.as_deref_mut(), None)?
-                }
+                Entry::Loop(lp) => self.resolve_loop(lp, substs, is_final, dest.as_deref_mut(), None)?,
                 Entry::Assert(a) => {
                     let mut r = Self::map_resolver(substs, None);
                     let cond = resolve::resolve(&mut self.rk, a.cond, &mut r);
                     let msg = resolve::resolve(&mut self.rk, a.msg, &mut r);
                     match dest.as_deref_mut() {
-                        Some(d) => d.push(Entry::Assert(Assertion {
-                            loc: a.loc,
-                            cond,
-                            msg,
-                        })),
+                        Some(d) => d.push(Entry::Assert(Assertion { loc: a.loc, cond, msg })),
                         None => self.rk.check_assert(a.loc, cond, msg),
                     }
                 }
@@ -575,10 +529,7 @@ impl Parser {
         };
         if let Some(prev) = prev {
             if !rec.is_anonymous() {
-                self.rk.error(
-                    &rec.locs,
-                    format!("def already exists: {}", rec.name_string()),
-                );
+                self.rk.error(&rec.locs, format!("def already exists: {}", rec.name_string()));
                 let ploc = self.rk.get(prev).loc();
                 self.rk.diags.note(ploc, "location of previous definition");
                 return Err(Failed);
@@ -586,17 +537,12 @@ impl Parser {
             new_name = Some(self.rk.new_anonymous_name());
         }
         // Reserve the def's id so that self-references resolve to it.
-        let id = self
-            .rk
-            .push(Record::new(rec.name, rec.locs.clone(), RecordKind::Def));
+        let id = self.rk.push(Record::new(rec.name, rec.locs.clone(), RecordKind::Def));
         resolve::resolve_record_final(&mut self.rk, &mut rec, Some(id), new_name);
         self.check_fatal()?;
         self.check_concrete(&rec);
         if rec.name.as_str().is_none() {
-            self.rk.error(
-                &rec.locs,
-                format!("record name '{}' could not be fully resolved", rec.name),
-            );
+            self.rk.error(&rec.locs, format!("record name '{}' could not be fully resolved", rec.name));
             return Err(Failed);
         }
         resolve::check_record_assertions(&mut self.rk, &rec, Some(id));
@@ -604,14 +550,9 @@ impl Parser {
         // The record's type is made only inside a defset, which checks it.
         let ty = (!self.defsets.is_empty()).then(|| rec.ty(&self.rk));
         for i in 0..self.defsets.len() {
-            let (Some(ty), elt_ty) = (ty, self.defsets[i].elt_ty) else {
-                break;
-            };
+            let (Some(ty), elt_ty) = (ty, self.defsets[i].elt_ty) else { break };
             if !ty.is_a(&self.rk, elt_ty) {
-                self.rk.error(
-                    &rec.locs,
-                    format!("adding record of incompatible type '{ty}' to defset"),
-                );
+                self.rk.error(&rec.locs, format!("adding record of incompatible type '{ty}' to defset"));
                 let loc = self.defsets[i].loc;
                 self.rk.diags.note(loc, "location of defset declaration");
                 return Err(Failed);
@@ -650,12 +591,7 @@ impl Parser {
             if !ok {
                 self.rk.error(
                     &rec.locs,
-                    format!(
-                        "Initializer of '{}' in '{}' could not be fully resolved: {}",
-                        rv.name.unquoted(),
-                        rec.name_string(),
-                        v
-                    ),
+                    format!("Initializer of '{}' in '{}' could not be fully resolved: {}", rv.name.unquoted(), rec.name_string(), v),
                 );
             }
         }
@@ -670,13 +606,7 @@ impl Parser {
     }
 
     /// [`Self::add_value`] where the caller found the field of the same name (if any) at `existing`.
-    fn add_value_at(
-        &mut self,
-        rec: &mut Record,
-        existing: Option<usize>,
-        loc: Loc,
-        rv: RecordVal,
-    ) -> PResult<()> {
+    fn add_value_at(&mut self, rec: &mut Record, existing: Option<usize>, loc: Loc, rv: RecordVal) -> PResult<()> {
         if let Some(i) = existing {
             let ty = rec.values[i].ty;
             match resolve::set_value(&mut self.rk, ty, rv.value) {
@@ -728,12 +658,7 @@ impl Parser {
         if !bits.is_empty() {
             let cur_bits = match rec.values[i].value.kind() {
                 InitKind::Bits(b) => b.clone(),
-                _ => {
-                    return Err(self.error(
-                        loc,
-                        format!("Value '{}' is not a bits type", name.unquoted()),
-                    ))
-                }
+                _ => return Err(self.error(loc, format!("Value '{}' is not a bits type", name.unquoted()))),
             };
             let Some(bi) = fold::get_cast_to(&mut self.rk, v, Ty::bits(bits.len() as u32)) else {
                 return Err(self.error(loc, "Initializer is not compatible with bit range"));
@@ -742,30 +667,14 @@ impl Parser {
             for (k, &bit) in bits.iter().enumerate() {
                 // llvm-tblgen reads past its bit vector here; the message it then gives is this one.
                 let Some(slot) = new_bits.get_mut(bit as usize) else {
-                    return Err(self.error(
-                        loc,
-                        format!(
-                            "Cannot set bit #{bit} of value '{}' more than once",
-                            name.unquoted()
-                        ),
-                    ));
+                    return Err(self.error(loc, format!("Cannot set bit #{bit} of value '{}' more than once", name.unquoted())));
                 };
                 if slot.is_some() {
-                    return Err(self.error(
-                        loc,
-                        format!(
-                            "Cannot set bit #{bit} of value '{}' more than once",
-                            name.unquoted()
-                        ),
-                    ));
+                    return Err(self.error(loc, format!("Cannot set bit #{bit} of value '{}' more than once", name.unquoted())));
                 }
                 *slot = Some(bi.get_bit(k as u32));
             }
-            let merged: Vec<Init> = new_bits
-                .iter()
-                .enumerate()
-                .map(|(k, b)| b.unwrap_or(cur_bits[k]))
-                .collect();
+            let merged: Vec<Init> = new_bits.iter().enumerate().map(|(k, b)| b.unwrap_or(cur_bits[k])).collect();
             v = Init::bits(&merged);
         }
         let ty = rec.values[i].ty;
@@ -782,9 +691,7 @@ impl Parser {
             None => {
                 rec.values[i].set_lost(true);
                 let init_type = match v.kind() {
-                    InitKind::Bits(b) => {
-                        format!("' of type bit initializer with length {}", b.len())
-                    }
+                    InitKind::Bits(b) => format!("' of type bit initializer with length {}", b.len()),
                     _ => match v.ty() {
                         Some(t) => format!("' of type '{t}"),
                         None => String::new(),
@@ -792,47 +699,28 @@ impl Parser {
                 };
                 Err(self.error(
                     loc,
-                    format!(
-                        "Field '{}' of type '{ty}' is incompatible with value '{v}{init_type}'",
-                        name.unquoted()
-                    ),
+                    format!("Field '{}' of type '{ty}' is incompatible with value '{v}{init_type}'", name.unquoted()),
                 ))
             }
         }
     }
 
     /// LLVM's `resolveArguments`: pairs each template argument with its value or default.
-    fn resolve_arguments(
-        &mut self,
-        rec: &Record,
-        args: &[Init],
-        loc: Loc,
-    ) -> PResult<Vec<(Init, Init)>> {
+    fn resolve_arguments(&mut self, rec: &Record, args: &[Init], loc: Loc) -> PResult<Vec<(Init, Init)>> {
         let paired = pair_arguments(rec, args);
         self.report_arguments(paired, loc)
     }
 
     /// Reports what [`pair_arguments`] found wrong.
-    fn report_arguments(
-        &mut self,
-        paired: Result<Vec<(Init, Init)>, ArgError>,
-        loc: Loc,
-    ) -> PResult<Vec<(Init, Init)>> {
+    fn report_arguments(&mut self, paired: Result<Vec<(Init, Init)>, ArgError>, loc: Loc) -> PResult<Vec<(Init, Init)>> {
         match paired {
             Ok(pairs) => Ok(pairs),
-            Err(ArgError::Twice(name)) => Err(self.error(
-                loc,
-                format!(
-                    "We can only specify the template argument '{}' once",
-                    name.unquoted()
-                ),
-            )),
+            Err(ArgError::Twice(name)) => {
+                Err(self.error(loc, format!("We can only specify the template argument '{}' once", name.unquoted())))
+            }
             Err(ArgError::Unset { name, decl, class }) => {
                 let n = name.unquoted();
-                self.rk.error(
-                    &[loc],
-                    format!("value not specified for template argument '{n}'"),
-                );
+                self.rk.error(&[loc], format!("value not specified for template argument '{n}'"));
                 self.rk.diags.note(decl, format!("declared in '{class}'"));
                 Err(Failed)
             }
@@ -841,15 +729,12 @@ impl Parser {
 
     /// LLVM's `AddSubClass`.
     fn add_subclass(&mut self, rec: &mut Record, sc_ref: &SubClassRef) -> PResult<()> {
-        let Some(sc_id) = sc_ref.rec else {
-            return Err(Failed);
-        };
+        let Some(sc_id) = sc_ref.rec else { return Err(Failed) };
         // The class's fields, merged into the record's (LLVM's AddValue for each). A class's
         // field names are distinct, so only the record's fields from before can match one.
         let before = rec.values.len();
         // (Not the fields: the class's include those of superclasses the record may have already.)
-        rec.superclasses
-            .reserve(self.rk.get(sc_id).superclasses.len() + 1);
+        rec.superclasses.reserve(self.rk.get(sc_id).superclasses.len() + 1);
         for j in 0..self.rk.get(sc_id).values.len() {
             let f = &self.rk.get(sc_id).values[j];
             if f.template_arg {
@@ -866,14 +751,9 @@ impl Parser {
         for (k, v) in pairs {
             r.set(k, v);
         }
-        rec.assertions
-            .extend(self.rk.get(sc_id).assertions.iter().cloned());
+        rec.assertions.extend(self.rk.get(sc_id).assertions.iter().cloned());
         rec.dumps.extend(self.rk.get(sc_id).dumps.iter().cloned());
-        let name = if rec.is_class() {
-            Init::var(Self::qualify(rec, "NAME", ":"), Ty::string())
-        } else {
-            rec.name
-        };
+        let name = if rec.is_class() { Init::var(Self::qualify(rec, "NAME", ":"), Ty::string()) } else { rec.name };
         r.set(Self::qualify(self.rk.get(sc_id), "NAME", ":"), name);
         resolve::resolve_record(&mut self.rk, rec, &mut r, None);
         self.check_fatal()?;
@@ -937,9 +817,7 @@ impl Parser {
         if r.is_none() {
             let msg = format!("Couldn't find class '{name}'");
             if self.multiclasses.contains_key(name) {
-                self.tok_error(format!(
-                    "{msg}. Use 'defm' if you meant to use multiclass '{name}'"
-                ));
+                self.tok_error(format!("{msg}. Use 'defm' if you meant to use multiclass '{name}'"));
             } else {
                 self.tok_error(msg);
             }
@@ -966,11 +844,7 @@ impl Parser {
         let loc = self.loc();
         let (rec, mc, args_rec) = if is_defm {
             let name = self.parse_multiclass_id()?;
-            let r = self
-                .multiclasses
-                .get(&name)
-                .map(|m| m.rec.args_view())
-                .ok_or(Failed)?;
+            let r = self.multiclasses.get(&name).map(|m| m.rec.args_view()).ok_or(Failed)?;
             (None, Some(name), r)
         } else {
             let id = self.parse_class_id()?;
@@ -1019,14 +893,8 @@ impl Parser {
         self.next();
         let semi = self.loc();
         if self.consume(Tok::Semi) {
-            self.rk.error(
-                &[semi],
-                "A class or def body should not end with a semicolon",
-            );
-            self.rk.diags.note(
-                Loc::NONE,
-                "Semicolon ignored; remove to eliminate this error",
-            );
+            self.rk.error(&[semi], "A class or def body should not end with a semicolon");
+            self.rk.diags.note(Loc::NONE, "Semicolon ignored; remove to eliminate this error");
         }
         Ok(())
     }
@@ -1072,17 +940,11 @@ impl Parser {
 
     /// `FIELD? Type ID ('=' Value)?`: a field, or a template argument of a class or multiclass.
     /// Template arguments are added to `rec` or, when `rec` is `None`, to the current multiclass.
-    fn parse_declaration(
-        &mut self,
-        rec: Option<&mut Record>,
-        template_args: bool,
-    ) -> PResult<Init> {
+    fn parse_declaration(&mut self, rec: Option<&mut Record>, template_args: bool) -> PResult<Init> {
         match rec {
             Some(r) => self.parse_declaration_in(r, template_args, false),
             None => {
-                let Some(mut mc_rec) = self.cur_mc.as_ref().map(|m| m.rec.clone()) else {
-                    return Err(Failed);
-                };
+                let Some(mut mc_rec) = self.cur_mc.as_ref().map(|m| m.rec.clone()) else { return Err(Failed) };
                 let res = self.parse_declaration_in(&mut mc_rec, true, true);
                 if let Some(mc) = self.cur_mc.as_mut() {
                     mc.rec = mc_rec;
@@ -1092,12 +954,7 @@ impl Parser {
         }
     }
 
-    fn parse_declaration_in(
-        &mut self,
-        target: &mut Record,
-        template_args: bool,
-        in_mc: bool,
-    ) -> PResult<Init> {
+    fn parse_declaration_in(&mut self, target: &mut Record, template_args: bool, in_mc: bool) -> PResult<Init> {
         let has_field = self.consume(Tok::KwField);
         let ty = self.parse_type()?;
         let Tok::Id(s) = self.tok().clone() else {
@@ -1144,17 +1001,10 @@ impl Parser {
             let a = self.parse_declaration(rec.as_deref_mut(), true)?;
             let dup = match rec.as_deref() {
                 Some(r) => r.template_args.contains(&a),
-                None => self
-                    .cur_mc
-                    .as_ref()
-                    .map(|m| m.rec.template_args.contains(&a))
-                    .unwrap_or(false),
+                None => self.cur_mc.as_ref().map(|m| m.rec.template_args.contains(&a)).unwrap_or(false),
             };
             if dup {
-                return Err(self.error(
-                    loc,
-                    "template argument with the same name has already been defined",
-                ));
+                return Err(self.error(loc, "template argument with the same name has already been defined"));
             }
             self.add_template_arg(rec.as_deref_mut(), a);
         }
@@ -1184,9 +1034,7 @@ impl Parser {
                 if let Some(rv) = rec.value(*ta) {
                     let (loc, n) = (rv.loc, rv.name.unquoted());
                     if !self.rk.fatal {
-                        self.rk
-                            .diags
-                            .warning(loc, format!("unused template argument: {n}"));
+                        self.rk.diags.warning(loc, format!("unused template argument: {n}"));
                     }
                 }
             }
@@ -1205,11 +1053,8 @@ impl Parser {
         let (id, mut rec) = match self.rk.class(&name) {
             Some(id) => {
                 let r = self.rk.get(id);
-                if !r.values.is_empty() || !r.superclasses.is_empty() || !r.template_args.is_empty()
-                {
-                    return Err(
-                        self.tok_error(format!("Class '{}' already defined", r.name_string()))
-                    );
+                if !r.values.is_empty() || !r.superclasses.is_empty() || !r.template_args.is_empty() {
+                    return Err(self.tok_error(format!("Class '{}' already defined", r.name_string())));
                 }
                 let mut r = r.clone();
                 let old = r.locs.clone();
@@ -1293,17 +1138,10 @@ impl Parser {
     fn parse_def(&mut self) -> PResult<()> {
         let def_loc = self.loc();
         self.next();
-        let name_loc = if matches!(self.tok(), Tok::Id(_)) {
-            self.loc()
-        } else {
-            def_loc
-        };
+        let name_loc = if matches!(self.tok(), Tok::Id(_)) { self.loc() } else { def_loc };
         let name = self.parse_object_name()?;
         if name.ty().map(|t| !t.is_string()).unwrap_or(false) {
-            self.rk.fatal(
-                &[name_loc],
-                format!("Record name '{name}' is not a string!"),
-            );
+            self.rk.fatal(&[name_loc], format!("Record name '{name}' is not a string!"));
             return Err(Failed);
         }
         let mut rec = if name.is_unset() {
@@ -1337,11 +1175,7 @@ impl Parser {
         }
         let brace = self.loc();
         self.next();
-        self.defsets.push(DefsetRecord {
-            loc,
-            elt_ty,
-            elements: Vec::new(),
-        });
+        self.defsets.push(DefsetRecord { loc, elt_ty, elements: Vec::new() });
         let r = self.parse_object_list();
         let ds = self.defsets.pop();
         r?;
@@ -1350,9 +1184,7 @@ impl Parser {
             return Err(self.error(brace, "to match this '{'"));
         }
         if let Some(ds) = ds {
-            self.rk
-                .globals
-                .insert(name.to_string(), Init::list(&ds.elements, ds.elt_ty));
+            self.rk.globals.insert(name.to_string(), Init::list(&ds.elements, ds.elt_ty));
         }
         Ok(())
     }
@@ -1372,10 +1204,7 @@ impl Parser {
         let loc = self.loc();
         let ty = self.parse_type()?;
         if ty.is_record() {
-            return Err(self.error(
-                loc,
-                format!("cannot define type alias for class type '{ty}'"),
-            ));
+            return Err(self.error(loc, format!("cannot define type alias for class type '{ty}'")));
         }
         self.type_aliases.insert(name.to_string(), ty);
         if !self.consume(Tok::Semi) {
@@ -1451,8 +1280,7 @@ impl Parser {
                     self.parse_range_piece(&mut ranges, Some(v))?;
                 }
                 None => {
-                    self.rk
-                        .error(&[vloc], format!("expected a list, got '{v}'"));
+                    self.rk.error(&[vloc], format!("expected a list, got '{v}'"));
                     if self.in_multiclass() {
                         self.rk.diags.note(Loc::NONE, "references to multiclass template arguments cannot be resolved at this time");
                     }
@@ -1481,12 +1309,7 @@ impl Parser {
             return Err(self.tok_error("Unknown tok"));
         }
         self.push_scope(ScopeKind::Loop(Some(iter)));
-        self.loops.push(ForeachLoop {
-            loc,
-            iter_var: Some(iter),
-            list,
-            entries: Vec::new(),
-        });
+        self.loops.push(ForeachLoop { loc, iter_var: Some(iter), list, entries: Vec::new() });
         let r = self.parse_object_or_block("expected '}' at end of foreach command");
         self.pop_scope();
         let lp = self.loops.pop();
@@ -1521,27 +1344,15 @@ impl Parser {
         let empty = Init::list(&[], Ty::bit());
         let single = Init::list(&[Init::bit(true)], Ty::bit());
         let list_ty = Ty::list(Ty::bit());
-        let then_list =
-            fold::fold_tern_op(&mut self.rk, TernOp::If, cond, single, empty, list_ty, None);
-        self.loops.push(ForeachLoop {
-            loc,
-            iter_var: None,
-            list: then_list,
-            entries: Vec::new(),
-        });
+        let then_list = fold::fold_tern_op(&mut self.rk, TernOp::If, cond, single, empty, list_ty, None);
+        self.loops.push(ForeachLoop { loc, iter_var: None, list: then_list, entries: Vec::new() });
         self.parse_if_body("then")?;
         if let Some(lp) = self.loops.pop() {
             self.add_entry(Entry::Loop(Box::new(lp)))?;
         }
         if self.consume(Tok::KwElse) {
-            let else_list =
-                fold::fold_tern_op(&mut self.rk, TernOp::If, cond, empty, single, list_ty, None);
-            self.loops.push(ForeachLoop {
-                loc,
-                iter_var: None,
-                list: else_list,
-                entries: Vec::new(),
-            });
+            let else_list = fold::fold_tern_op(&mut self.rk, TernOp::If, cond, empty, single, list_ty, None);
+            self.loops.push(ForeachLoop { loc, iter_var: None, list: else_list, entries: Vec::new() });
             self.parse_if_body("else")?;
             if let Some(lp) = self.loops.pop() {
                 self.add_entry(Entry::Loop(Box::new(lp)))?;
@@ -1568,11 +1379,7 @@ impl Parser {
         if !self.consume(Tok::Semi) {
             return Err(self.tok_error("expected ';'"));
         }
-        let a = Assertion {
-            loc: cond_loc,
-            cond,
-            msg,
-        };
+        let a = Assertion { loc: cond_loc, cond, msg };
         match rec {
             Some(r) => r.assertions.push(a),
             None => self.add_entry(Entry::Assert(a))?,
@@ -1586,14 +1393,7 @@ impl Parser {
         let mut msg = self.parse_value(rec.as_deref(), None, value::Mode::Value)?;
         // A value that is not a string is dumped as its `!repr`.
         if msg.ty().map(|t| !t.is_string()).unwrap_or(false) {
-            msg = fold::fold_un_op(
-                &mut self.rk,
-                crate::init::UnOp::Repr,
-                msg,
-                Ty::string(),
-                None,
-                false,
-            );
+            msg = fold::fold_un_op(&mut self.rk, crate::init::UnOp::Repr, msg, Ty::string(), None, false);
         }
         if !self.consume(Tok::Semi) {
             return Err(self.tok_error("expected ';'"));
@@ -1620,12 +1420,7 @@ impl Parser {
                 return Err(self.tok_error("expected '=' in let expression"));
             }
             let value = self.parse_value(None, None, value::Mode::Value)?;
-            out.push(LetRecord {
-                name: Init::string(&name),
-                bits,
-                value,
-                loc,
-            });
+            out.push(LetRecord { name: Init::string(&name), bits, value, loc });
             if !self.consume(Tok::Comma) {
                 return Ok(out);
             }
@@ -1667,15 +1462,8 @@ impl Parser {
         if self.multiclasses.contains_key(name) {
             return Err(self.tok_error(format!("multiclass '{name}' already defined")));
         }
-        let rec = Record::new(
-            Init::string(&name),
-            vec![self.loc()],
-            RecordKind::MultiClass,
-        );
-        self.cur_mc = Some(MultiClass {
-            rec,
-            entries: Vec::new(),
-        });
+        let rec = Record::new(Init::string(&name), vec![self.loc()], RecordKind::MultiClass);
+        self.cur_mc = Some(MultiClass { rec, entries: Vec::new() });
         self.next();
         self.push_scope(ScopeKind::MultiClass);
         let r = self.parse_multiclass_inner();
@@ -1685,8 +1473,7 @@ impl Parser {
                 let rec = mc.rec.clone();
                 self.check_unused_template_args(&rec);
             }
-            self.multiclasses
-                .insert(name.to_string(), std::rc::Rc::new(mc));
+            self.multiclasses.insert(name.to_string(), std::rc::Rc::new(mc));
         }
         r
     }
@@ -1704,11 +1491,7 @@ impl Parser {
                 let mut args = Vec::new();
                 if self.consume(Tok::Less) {
                     let cur = self.cur_mc.as_ref().map(|m| m.rec.clone());
-                    let sub_rec = self
-                        .multiclasses
-                        .get(&mc_name)
-                        .map(|m| m.rec.clone())
-                        .ok_or(Failed)?;
+                    let sub_rec = self.multiclasses.get(&mc_name).map(|m| m.rec.clone()).ok_or(Failed)?;
                     args = self.parse_template_arg_value_list(cur.as_ref(), &sub_rec, true)?;
                 }
                 self.add_sub_multiclass(&mc_name, &args, loc)?;
@@ -1745,24 +1528,16 @@ impl Parser {
         self.next();
         let semi = self.loc();
         if self.consume(Tok::Semi) {
-            self.rk
-                .error(&[semi], "A multiclass body should not end with a semicolon");
-            self.rk.diags.note(
-                Loc::NONE,
-                "Semicolon ignored; remove to eliminate this error",
-            );
+            self.rk.error(&[semi], "A multiclass body should not end with a semicolon");
+            self.rk.diags.note(Loc::NONE, "Semicolon ignored; remove to eliminate this error");
         }
         Ok(())
     }
 
     fn add_sub_multiclass(&mut self, sub: &str, args: &[Init], loc: Loc) -> PResult<()> {
-        let Some(smc) = self.multiclasses.get(sub).cloned() else {
-            return Err(Failed);
-        };
+        let Some(smc) = self.multiclasses.get(sub).cloned() else { return Err(Failed) };
         let (smc_rec, entries) = (&smc.rec, &smc.entries);
-        let Some(cur) = self.cur_mc.as_ref() else {
-            return Err(Failed);
-        };
+        let Some(cur) = self.cur_mc.as_ref() else { return Err(Failed) };
         let defm_name = Self::mc_name_var(cur);
         let mut substs = vec![(Self::qualify(&smc_rec, "NAME", "::"), defm_name)];
         substs.extend(self.resolve_arguments(smc_rec, args, loc)?);
@@ -1792,23 +1567,13 @@ impl Parser {
         let mut sub_loc = self.loc();
         let mut r = self.parse_subclass_ref(None, true)?;
         loop {
-            let Some(mc_name) = r.mc.clone() else {
-                return Err(Failed);
-            };
-            let Some(mc) = self.multiclasses.get(&mc_name).cloned() else {
-                return Err(Failed);
-            };
+            let Some(mc_name) = r.mc.clone() else { return Err(Failed) };
+            let Some(mc) = self.multiclasses.get(&mc_name).cloned() else { return Err(Failed) };
             let (mc_rec, entries) = (&mc.rec, &mc.entries);
             let mut substs = vec![(Self::qualify(&mc_rec, "NAME", "::"), defm_name)];
             substs.extend(self.resolve_arguments(mc_rec, &r.args, sub_loc)?);
             let is_final = !self.in_multiclass() && self.loops.is_empty();
-            self.resolve_entries(
-                entries,
-                &mut substs,
-                is_final,
-                Some(&mut new_entries),
-                Some((sub_loc, &mc_name)),
-            )?;
+            self.resolve_entries(entries, &mut substs, is_final, Some(&mut new_entries), Some((sub_loc, &mc_name)))?;
             if !self.consume(Tok::Comma) {
                 break;
             }
@@ -1845,22 +1610,11 @@ impl Parser {
     }
 
     /// LLVM's `CheckTemplateArgValues`: casts each argument to its parameter's type.
-    fn check_template_arg_values(
-        &mut self,
-        values: &mut [Init],
-        loc: Loc,
-        args_rec: &Record,
-    ) -> PResult<()> {
+    fn check_template_arg_values(&mut self, values: &mut [Init], loc: Loc, args_rec: &Record) -> PResult<()> {
         for v in values.iter_mut() {
-            let Some((name, value)) = argument_of(args_rec, *v) else {
-                continue;
-            };
-            let InitKind::Arg(_, key) = v.kind() else {
-                continue;
-            };
-            let Some(arg) = args_rec.value(name) else {
-                continue;
-            };
+            let Some((name, value)) = argument_of(args_rec, *v) else { continue };
+            let InitKind::Arg(_, key) = v.kind() else { continue };
+            let Some(arg) = args_rec.value(name) else { continue };
             let arg_ty = arg.ty;
             if let Some(vt) = value.ty() {
                 match fold::get_cast_to(&mut self.rk, value, arg_ty) {
@@ -1887,11 +1641,7 @@ enum ArgError {
     /// Given twice.
     Twice(Init),
     /// Not given and without a default: the argument, where it is declared, the class.
-    Unset {
-        name: Init,
-        decl: Loc,
-        class: String,
-    },
+    Unset { name: Init, decl: Loc, class: String },
 }
 
 /// LLVM's `resolveArguments` without its diagnostics: each template argument of `rec` with the
@@ -1900,23 +1650,15 @@ fn pair_arguments(rec: &Record, args: &[Init]) -> Result<Vec<(Init, Init)>, ArgE
     let mut unsolved: SmallVec<[Init; 8]> = rec.template_args.iter().copied().collect();
     let mut out = Vec::with_capacity(rec.template_args.len() + 1);
     for &a in args {
-        let Some((name, value)) = argument_of(rec, a) else {
-            continue;
-        };
-        let Some(k) = unsolved.iter().position(|n| *n == name) else {
-            return Err(ArgError::Twice(name));
-        };
+        let Some((name, value)) = argument_of(rec, a) else { continue };
+        let Some(k) = unsolved.iter().position(|n| *n == name) else { return Err(ArgError::Twice(name)) };
         unsolved.remove(k);
         out.push((name, value));
     }
     for name in unsolved {
         let Some(rv) = rec.value(name) else { continue };
         if !rv.value.is_complete() {
-            return Err(ArgError::Unset {
-                name,
-                decl: rv.loc,
-                class: rec.name_string(),
-            });
+            return Err(ArgError::Unset { name, decl: rv.loc, class: rec.name_string() });
         }
         out.push((name, rv.value));
     }
@@ -1925,9 +1667,7 @@ fn pair_arguments(rec: &Record, args: &[Init]) -> Result<Vec<(Init, Init)>, ArgE
 
 /// The template argument of `rec` that an `Arg` value (positional or named) gives, and its value.
 fn argument_of(rec: &Record, a: Init) -> Option<(Init, Init)> {
-    let InitKind::Arg(value, key) = a.kind() else {
-        return None;
-    };
+    let InitKind::Arg(value, key) = a.kind() else { return None };
     let name = match key {
         ArgKey::Pos(i) => *rec.template_args.get(*i as usize)?,
         ArgKey::Named(n) => *n,

@@ -99,11 +99,7 @@ impl Parser {
     }
 
     /// `RangePiece ::= INTVAL | INTVAL '...' INTVAL | INTVAL '-' INTVAL | INTVAL INTVAL`
-    pub(super) fn parse_range_piece(
-        &mut self,
-        ranges: &mut Vec<i64>,
-        first: Option<Init>,
-    ) -> PResult<()> {
+    pub(super) fn parse_range_piece(&mut self, ranges: &mut Vec<i64>, first: Option<Init>) -> PResult<()> {
         let v = match first {
             Some(v) => Some(v),
             None => self.parse_value(None, None, Mode::Value).ok(),
@@ -117,11 +113,7 @@ impl Parser {
         let end = match self.tok().clone() {
             Tok::DotDotDot | Tok::Minus => {
                 self.next();
-                match self
-                    .parse_value(None, None, Mode::Value)
-                    .ok()
-                    .and_then(|v| v.as_int())
-                {
+                match self.parse_value(None, None, Mode::Value).ok().and_then(|v| v.as_int()) {
                     Some(e) => e,
                     None => return Err(self.tok_error("expected integer value as end of range")),
                 }
@@ -164,9 +156,7 @@ impl Parser {
     }
 
     fn to_bits(v: Vec<i64>) -> Vec<u32> {
-        v.into_iter()
-            .map(|x| x.clamp(0, u32::MAX as i64) as u32)
-            .collect()
+        v.into_iter().map(|x| x.clamp(0, u32::MAX as i64) as u32).collect()
     }
 
     pub(super) fn parse_optional_range_list(&mut self) -> PResult<Vec<u32>> {
@@ -204,13 +194,7 @@ impl Parser {
     }
 
     /// LLVM's `ParseIDValue`.
-    fn parse_id_value(
-        &mut self,
-        cur: Option<&Record>,
-        name: &str,
-        loc: crate::Loc,
-        mode: Mode,
-    ) -> PResult<Init> {
+    fn parse_id_value(&mut self, cur: Option<&Record>, name: &str, loc: crate::Loc, mode: Mode) -> PResult<Init> {
         if let Some(v) = self.get_var(cur, name) {
             return Ok(v);
         }
@@ -230,21 +214,11 @@ impl Parser {
     }
 
     /// `Value ::= SimpleValue ValueSuffix*`
-    pub(super) fn parse_value(
-        &mut self,
-        cur: Option<&Record>,
-        item_ty: Option<Ty>,
-        mode: Mode,
-    ) -> PResult<Init> {
+    pub(super) fn parse_value(&mut self, cur: Option<&Record>, item_ty: Option<Ty>, mode: Mode) -> PResult<Init> {
         self.nested(|p| p.parse_value_inner(cur, item_ty, mode))
     }
 
-    fn parse_value_inner(
-        &mut self,
-        cur: Option<&Record>,
-        item_ty: Option<Ty>,
-        mode: Mode,
-    ) -> PResult<Init> {
+    fn parse_value_inner(&mut self, cur: Option<&Record>, item_ty: Option<Ty>, mode: Mode) -> PResult<Init> {
         let lhs_loc = self.loc();
         let mut result = self.parse_simple_value(cur, item_ty, mode)?;
         loop {
@@ -275,31 +249,15 @@ impl Parser {
                         return Err(self.error(lhs_loc, "Invalid value, list expected"));
                     };
                     let Some(elem) = lty.list_elem() else {
-                        return Err(
-                            self.error(lhs_loc, format!("Type '{lty}' is invalid, list expected"))
-                        );
+                        return Err(self.error(lhs_loc, format!("Type '{lty}' is invalid, list expected")));
                     };
                     self.next();
                     let rhs = self.parse_slice_elements(cur, true)?;
                     let ci = cur_info(self, cur);
                     result = if rhs.ty().and_then(|t| t.list_elem()).is_some() {
-                        fold::fold_bin_op(
-                            &mut self.rk,
-                            BinOp::ListSlice,
-                            result,
-                            rhs,
-                            lty,
-                            ci.as_ref(),
-                        )
+                        fold::fold_bin_op(&mut self.rk, BinOp::ListSlice, result, rhs, lty, ci.as_ref())
                     } else {
-                        fold::fold_bin_op(
-                            &mut self.rk,
-                            BinOp::ListElem,
-                            result,
-                            rhs,
-                            elem,
-                            ci.as_ref(),
-                        )
+                        fold::fold_bin_op(&mut self.rk, BinOp::ListElem, result, rhs, elem, ci.as_ref())
                     };
                     if !self.consume(Tok::RSquare) {
                         return Err(self.tok_error("expected ']' at end of list slice"));
@@ -311,18 +269,10 @@ impl Parser {
                         _ => return Err(self.tok_error("expected field identifier after '.'")),
                     };
                     let Some(fty) = self.field_type(cur, result, &fname) else {
-                        return Err(self.tok_error(format!(
-                            "Cannot access field '{fname}' of value '{result}'"
-                        )));
+                        return Err(self.tok_error(format!("Cannot access field '{fname}' of value '{result}'")));
                     };
                     let ci = cur_info(self, cur);
-                    result = fold::fold_field(
-                        &mut self.rk,
-                        result,
-                        crate::intern::sym(&fname),
-                        fty,
-                        ci.as_ref(),
-                    );
+                    result = fold::fold_field(&mut self.rk, result, crate::intern::sym(&fname), fty, ci.as_ref());
                     self.next();
                 }
                 Tok::Paste => {
@@ -344,18 +294,9 @@ impl Parser {
                     let ci = cur_info(self, cur);
                     let mut lhs = result;
                     if !lty.is_string() {
-                        let c = fold::fold_un_op(
-                            &mut self.rk,
-                            UnOp::Cast,
-                            lhs,
-                            Ty::string(),
-                            ci.as_ref(),
-                            false,
-                        );
+                        let c = fold::fold_un_op(&mut self.rk, UnOp::Cast, lhs, Ty::string(), ci.as_ref(), false);
                         if c.ty().is_none() {
-                            return Err(
-                                self.error(paste_loc, format!("can't cast '{lhs}' to string"))
-                            );
+                            return Err(self.error(paste_loc, format!("can't cast '{lhs}' to string")));
                         }
                         lhs = c;
                     }
@@ -368,17 +309,9 @@ impl Parser {
                                 return Err(self.error(paste_loc, "RHS of paste is not typed!"));
                             };
                             if !rty.is_string() {
-                                let c = fold::fold_un_op(
-                                    &mut self.rk,
-                                    UnOp::Cast,
-                                    r,
-                                    Ty::string(),
-                                    ci.as_ref(),
-                                    false,
-                                );
+                                let c = fold::fold_un_op(&mut self.rk, UnOp::Cast, r, Ty::string(), ci.as_ref(), false);
                                 if c.ty().is_none() {
-                                    return Err(self
-                                        .error(paste_loc, format!("can't cast '{r}' to string")));
+                                    return Err(self.error(paste_loc, format!("can't cast '{r}' to string")));
                                 }
                                 c
                             } else {
@@ -444,14 +377,7 @@ impl Parser {
             return Err(self.error(lhs_loc, format!("expected int...int, got {ts}")));
         }
         let ci = cur_info(self, cur);
-        Ok(fold::fold_bin_op(
-            &mut self.rk,
-            BinOp::RangeC,
-            lhs,
-            rhs,
-            Ty::list(Ty::int()),
-            ci.as_ref(),
-        ))
+        Ok(fold::fold_bin_op(&mut self.rk, BinOp::RangeC, lhs, rhs, Ty::list(Ty::int()), ci.as_ref()))
     }
 
     fn parse_slice_elements(&mut self, cur: Option<&Record>, mut single: bool) -> PResult<Init> {
@@ -513,11 +439,7 @@ impl Parser {
         result.ok_or(Failed)
     }
 
-    fn parse_value_list(
-        &mut self,
-        cur: Option<&Record>,
-        item_ty: Option<Ty>,
-    ) -> PResult<Vec<Init>> {
+    fn parse_value_list(&mut self, cur: Option<&Record>, item_ty: Option<Ty>) -> PResult<Vec<Init>> {
         let mut out = vec![self.parse_value(cur, item_ty, Mode::Value)?];
         while self.consume(Tok::Comma) {
             if self.at(Tok::RSquare) {
@@ -529,12 +451,7 @@ impl Parser {
     }
 
     /// The arguments of `Class<...>` after the `<`, as `Arg` values.
-    pub(super) fn parse_template_arg_value_list(
-        &mut self,
-        cur: Option<&Record>,
-        args_rec: &Record,
-        is_defm: bool,
-    ) -> PResult<Vec<Init>> {
+    pub(super) fn parse_template_arg_value_list(&mut self, cur: Option<&Record>, args_rec: &Record, is_defm: bool) -> PResult<Vec<Init>> {
         let mut out = Vec::new();
         if self.consume(Tok::Greater) {
             return Ok(out);
@@ -547,21 +464,11 @@ impl Parser {
                 return Err(self.tok_error(format!("Too many template arguments: {}", idx + 1)));
             }
             let vloc = self.loc();
-            let ty = if has_named {
-                None
-            } else {
-                args_rec.value(targs[idx]).map(|v| v.ty)
-            };
+            let ty = if has_named { None } else { args_rec.value(targs[idx]).map(|v| v.ty) };
             let value = self.parse_value(cur, ty, Mode::Value)?;
             if self.at(Tok::Equal) {
-                let Some(name) = value
-                    .as_str()
-                    .filter(|_| matches!(value.kind(), InitKind::Str(_, false)))
-                else {
-                    return Err(self.error(
-                        vloc,
-                        "The name of named argument should be a valid identifier",
-                    ));
+                let Some(name) = value.as_str().filter(|_| matches!(value.kind(), InitKind::Str(_, false))) else {
+                    return Err(self.error(vloc, "The name of named argument should be a valid identifier"));
                 };
                 let qname = Self::qualify(args_rec, name, if is_defm { "::" } else { ":" });
                 let Some(named) = args_rec.value(qname) else {
@@ -572,21 +479,13 @@ impl Parser {
                 let vloc = self.loc();
                 let v = self.parse_value(cur, Some(nty), Mode::Value)?;
                 if v.is_unset() {
-                    return Err(self.error(
-                        vloc,
-                        format!(
-                            "The value of named argument should be initialized, but we got '{v}'"
-                        ),
-                    ));
+                    return Err(self.error(vloc, format!("The value of named argument should be initialized, but we got '{v}'")));
                 }
                 out.push(Init::arg(v, ArgKey::Named(qname)));
                 has_named = true;
             } else {
                 if has_named {
-                    return Err(self.error(
-                        vloc,
-                        "Positional argument should be put before named argument",
-                    ));
+                    return Err(self.error(vloc, "Positional argument should be put before named argument"));
                 }
                 out.push(Init::arg(value, ArgKey::Pos(idx as u32)));
             }
@@ -600,10 +499,7 @@ impl Parser {
         }
     }
 
-    fn parse_dag_arg_list(
-        &mut self,
-        cur: Option<&Record>,
-    ) -> PResult<Vec<(Init, Option<crate::intern::Sym>)>> {
+    fn parse_dag_arg_list(&mut self, cur: Option<&Record>) -> PResult<Vec<(Init, Option<crate::intern::Sym>)>> {
         let mut out = Vec::new();
         loop {
             if let Tok::VarName(n) = self.tok().clone() {
@@ -630,12 +526,7 @@ impl Parser {
     }
 
     /// `SimpleValue`: everything but the suffixes.
-    fn parse_simple_value(
-        &mut self,
-        cur: Option<&Record>,
-        item_ty: Option<Ty>,
-        mode: Mode,
-    ) -> PResult<Init> {
+    fn parse_simple_value(&mut self, cur: Option<&Record>, item_ty: Option<Ty>, mode: Mode) -> PResult<Init> {
         if let Tok::Bang(op) = self.tok().clone() {
             return self.parse_operation(cur, item_ty, op);
         }
@@ -653,9 +544,7 @@ impl Parser {
                 Ok(Init::int(v))
             }
             Tok::BinaryIntVal(v, n) => {
-                let bits: Vec<Init> = (0..n)
-                    .map(|i| Init::bit(i < 64 && (v >> i) & 1 != 0))
-                    .collect();
+                let bits: Vec<Init> = (0..n).map(|i| Init::bit(i < 64 && (v >> i) & 1 != 0)).collect();
                 self.next();
                 Ok(Init::bits(&bits))
             }
@@ -697,11 +586,7 @@ impl Parser {
                 let mut args = self.parse_template_arg_value_list(cur, &class_rec, false)?;
                 self.check_template_arg_values(&mut args, loc, &class_rec)?;
                 self.resolve_arguments(&class_rec, &args, loc)?;
-                let vd = Init::new(InitKind::VarDef(
-                    class,
-                    self.rk.name_sym(class),
-                    args.into(),
-                ));
+                let vd = Init::new(InitKind::VarDef(class, self.rk.name_sym(class), args.into()));
                 Ok(fold::fold_vardef(&mut self.rk, vd))
             }
             Tok::LBrace => {
@@ -728,12 +613,7 @@ impl Parser {
                     }
                     match fold::get_cast_to(&mut self.rk, *v, Ty::bit()) {
                         Some(b) => new_bits.push(b),
-                        None => {
-                            return Err(self.error(
-                                brace,
-                                format!("Element #{i} ({v}) is not convertable to a bit"),
-                            ))
-                        }
+                        None => return Err(self.error(brace, format!("Element #{i} ({v}) is not convertable to a bit"))),
                     }
                 }
                 new_bits.reverse();
@@ -745,11 +625,7 @@ impl Parser {
                 if let Some(t) = item_ty {
                     match t.list_elem() {
                         Some(_) => given_list = Some(t),
-                        None => {
-                            return Err(
-                                self.tok_error(format!("Encountered a list when expecting a {t}"))
-                            )
-                        }
+                        None => return Err(self.tok_error(format!("Encountered a list when expecting a {t}"))),
                     }
                 }
                 let mut vals = Vec::new();
@@ -772,11 +648,7 @@ impl Parser {
                         elt = match elt {
                             Some(e) => match resolve_types(&self.rk, e, t) {
                                 Some(r) => Some(r),
-                                None => {
-                                    return Err(
-                                        self.tok_error("Incompatible types in list elements")
-                                    )
-                                }
+                                None => return Err(self.tok_error("Incompatible types in list elements")),
                             },
                             None => Some(t),
                         };
@@ -810,13 +682,7 @@ impl Parser {
             }
             Tok::LParen => {
                 self.next();
-                if !matches!(
-                    self.tok(),
-                    Tok::Id(_)
-                        | Tok::Question
-                        | Tok::Bang(BangOp::Cast)
-                        | Tok::Bang(BangOp::GetDagOp)
-                ) {
+                if !matches!(self.tok(), Tok::Id(_) | Tok::Question | Tok::Bang(BangOp::Cast) | Tok::Bang(BangOp::GetDagOp)) {
                     return Err(self.tok_error("expected identifier in dag init"));
                 }
                 let op = self.parse_value(cur, None, Mode::Value)?;
@@ -852,19 +718,13 @@ impl Parser {
     }
 
     /// A temporary record scope holding loop or fold variables while their body is parsed.
-    fn with_vars<T>(
-        &mut self,
-        cur: Option<&Record>,
-        vars: &[(Init, Ty)],
-        f: impl FnOnce(&mut Self, &Record) -> T,
-    ) -> T {
+    fn with_vars<T>(&mut self, cur: Option<&Record>, vars: &[(Init, Ty)], f: impl FnOnce(&mut Self, &Record) -> T) -> T {
         let mut tmp = match cur {
             Some(c) => c.clone(),
             None => Record::new(Init::string(".parse"), vec![], RecordKind::Def),
         };
         for &(n, t) in vars {
-            tmp.values
-                .push(RecordVal::new(n, crate::Loc::NONE, t, false));
+            tmp.values.push(RecordVal::new(n, crate::Loc::NONE, t, false));
         }
         self.push_scope(super::ScopeKind::Record);
         let r = f(self, &tmp);
@@ -873,26 +733,11 @@ impl Parser {
     }
 
     /// `!op ...`: every bang operator (LLVM's ParseOperation).
-    fn parse_operation(
-        &mut self,
-        cur: Option<&Record>,
-        item_ty: Option<Ty>,
-        op: BangOp,
-    ) -> PResult<Init> {
+    fn parse_operation(&mut self, cur: Option<&Record>, item_ty: Option<Ty>, op: BangOp) -> PResult<Init> {
         use BangOp as B;
         let ci = cur_info(self, cur);
         match op {
-            B::Not
-            | B::ToLower
-            | B::ToUpper
-            | B::LogTwo
-            | B::Head
-            | B::Tail
-            | B::Size
-            | B::Empty
-            | B::Cast
-            | B::Repr
-            | B::GetDagOp => {
+            B::Not | B::ToLower | B::ToUpper | B::LogTwo | B::Head | B::Tail | B::Size | B::Empty | B::Cast | B::Repr | B::GetDagOp => {
                 self.next();
                 let (code, mut ty) = match op {
                     B::Cast => {
@@ -933,9 +778,7 @@ impl Parser {
                         None => false,
                     };
                     if !ok {
-                        return Err(self.tok_error(
-                            "expected string, list, or dag type argument in unary operator",
-                        ));
+                        return Err(self.tok_error("expected string, list, or dag type argument in unary operator"));
                     }
                 }
                 if matches!(code, UnOp::Head | UnOp::Tail) {
@@ -951,23 +794,12 @@ impl Parser {
                         };
                         ty = Some(if code == UnOp::Head { it } else { Ty::list(it) });
                     } else {
-                        ty = Some(if code == UnOp::Head {
-                            lt.list_elem().unwrap_or(lt)
-                        } else {
-                            lt
-                        });
+                        ty = Some(if code == UnOp::Head { lt.list_elem().unwrap_or(lt) } else { lt });
                     }
                 }
                 self.expect(Tok::RParen, "expected ')' in unary operator")?;
                 let ty = ty.unwrap_or_else(Ty::int);
-                Ok(fold::fold_un_op(
-                    &mut self.rk,
-                    code,
-                    lhs,
-                    ty,
-                    ci.as_ref(),
-                    false,
-                ))
+                Ok(fold::fold_un_op(&mut self.rk, code, lhs, ty, ci.as_ref(), false))
             }
             B::IsA => {
                 self.next();
@@ -984,51 +816,24 @@ impl Parser {
                 let eloc = self.loc();
                 let e = self.parse_value(cur, None, Mode::Value)?;
                 let Some(et) = e.ty() else {
-                    return Err(
-                        self.error(eloc, "expected string type argument in !exists operator")
-                    );
+                    return Err(self.error(eloc, "expected string type argument in !exists operator"));
                 };
                 if et.is_record() {
                     return Err(self.error(eloc, "expected string type argument in !exists operator, please use !isa instead"));
                 }
                 if !et.is_string() {
-                    return Err(
-                        self.error(eloc, "expected string type argument in !exists operator")
-                    );
+                    return Err(self.error(eloc, "expected string type argument in !exists operator"));
                 }
                 self.expect(Tok::RParen, "expected ')' in !exists")?;
                 Ok(fold::fold_exists(&mut self.rk, t, e, ci.as_ref(), false))
             }
-            B::Con
-            | B::Add
-            | B::Sub
-            | B::Mul
-            | B::Div
-            | B::And
-            | B::Or
-            | B::Xor
-            | B::Sra
-            | B::Srl
-            | B::Shl
-            | B::Eq
-            | B::Ne
-            | B::Le
-            | B::Lt
-            | B::Ge
-            | B::Gt
-            | B::ListConcat
-            | B::ListSplat
-            | B::ListRemove
-            | B::StrConcat
-            | B::Interleave
-            | B::GetDagArg
-            | B::GetDagName
-            | B::SetDagOp => self.parse_bin_op(cur, item_ty, op, ci),
+            B::Con | B::Add | B::Sub | B::Mul | B::Div | B::And | B::Or | B::Xor | B::Sra | B::Srl | B::Shl | B::Eq | B::Ne | B::Le | B::Lt | B::Ge | B::Gt
+            | B::ListConcat | B::ListSplat | B::ListRemove | B::StrConcat | B::Interleave | B::GetDagArg | B::GetDagName | B::SetDagOp => {
+                self.parse_bin_op(cur, item_ty, op, ci)
+            }
             B::ForEach | B::Filter => self.parse_foreach_filter(cur, item_ty, op, ci),
             B::Range => self.parse_range_op(cur, ci),
-            B::SetDagArg | B::SetDagName | B::Dag | B::If | B::Subst => {
-                self.parse_tern_op(cur, item_ty, op, ci)
-            }
+            B::SetDagArg | B::SetDagName | B::Dag | B::If | B::Subst => self.parse_tern_op(cur, item_ty, op, ci),
             B::Substr => self.parse_substr_find(cur, item_ty, true, ci),
             B::Find => self.parse_substr_find(cur, item_ty, false, ci),
             B::Cond => self.parse_cond(cur, item_ty, ci),
@@ -1036,13 +841,7 @@ impl Parser {
         }
     }
 
-    fn parse_bin_op(
-        &mut self,
-        cur: Option<&Record>,
-        item_ty: Option<Ty>,
-        op: BangOp,
-        ci: Option<CurRec>,
-    ) -> PResult<Init> {
+    fn parse_bin_op(&mut self, cur: Option<&Record>, item_ty: Option<Ty>, op: BangOp, ci: Option<CurRec>) -> PResult<Init> {
         use BangOp as B;
         let op_loc = self.loc();
         self.next();
@@ -1082,19 +881,10 @@ impl Parser {
                 (Some(t), Some(Ty::dag()))
             }
             BinOp::GetDagName => (Some(Ty::string()), Some(Ty::dag())),
-            BinOp::And
-            | BinOp::Or
-            | BinOp::Xor
-            | BinOp::Sra
-            | BinOp::Srl
-            | BinOp::Shl
-            | BinOp::Add
-            | BinOp::Sub
-            | BinOp::Mul
-            | BinOp::Div => (Some(Ty::int()), Some(Ty::int())),
-            BinOp::Eq | BinOp::Ne | BinOp::Le | BinOp::Lt | BinOp::Ge | BinOp::Gt => {
-                (Some(Ty::bit()), None)
+            BinOp::And | BinOp::Or | BinOp::Xor | BinOp::Sra | BinOp::Srl | BinOp::Shl | BinOp::Add | BinOp::Sub | BinOp::Mul | BinOp::Div => {
+                (Some(Ty::int()), Some(Ty::int()))
             }
+            BinOp::Eq | BinOp::Ne | BinOp::Le | BinOp::Lt | BinOp::Ge | BinOp::Gt => (Some(Ty::bit()), None),
             BinOp::ListConcat | BinOp::ListRemove => (None, item_ty),
             BinOp::ListSplat => (None, None),
             BinOp::StrConcat => (Some(Ty::string()), Some(Ty::string())),
@@ -1112,10 +902,7 @@ impl Parser {
             let v = self.parse_value(cur, arg_ty, Mode::Value)?;
             list.push(v);
             let Some(lt) = v.ty() else {
-                return Err(self.error(
-                    op_loc,
-                    format!("expected value to be a typed value, got '{v}'"),
-                ));
+                return Err(self.error(op_loc, format!("expected value to be a typed value, got '{v}'")));
             };
             match arg_ty {
                 None => {
@@ -1123,25 +910,16 @@ impl Parser {
                     match code {
                         BinOp::ListConcat | BinOp::ListRemove => {
                             if lt.list_elem().is_none() {
-                                return Err(self.error(
-                                    init_loc,
-                                    format!("expected a list, got value of type '{lt}'"),
-                                ));
+                                return Err(self.error(init_loc, format!("expected a list, got value of type '{lt}'")));
                             }
                         }
                         BinOp::ListSplat => {
                             if let (Some(it), 1) = (item_ty, list.len()) {
                                 if it.list_elem().is_none() {
-                                    return Err(self.error(
-                                        op_loc,
-                                        format!(
-                                            "expected output type to be a list, got type '{it}'"
-                                        ),
-                                    ));
+                                    return Err(self.error(op_loc, format!("expected output type to be a list, got type '{it}'")));
                                 }
                                 if !Ty::list(lt).is_convertible_to(&self.rk, it) {
-                                    let ie =
-                                        it.list_elem().map(|e| e.to_string()).unwrap_or_default();
+                                    let ie = it.list_elem().map(|e| e.to_string()).unwrap_or_default();
                                     return Err(self.error(op_loc, format!("expected first arg type to be '{lt}', got value of type '{ie}'")));
                                 }
                             }
@@ -1159,18 +937,14 @@ impl Parser {
                             }
                         }
                         BinOp::GetDagArg | BinOp::Le | BinOp::Lt | BinOp::Ge | BinOp::Gt => {
-                            if !lt.is_convertible_to(&self.rk, Ty::int())
-                                && !lt.is_convertible_to(&self.rk, Ty::string())
-                            {
+                            if !lt.is_convertible_to(&self.rk, Ty::int()) && !lt.is_convertible_to(&self.rk, Ty::string()) {
                                 return Err(self.error(init_loc, format!("expected bit, bits, int, or string; got value of type '{lt}'")));
                             }
                         }
                         BinOp::Interleave => {
                             match list.len() {
                                 1 => {
-                                    if lt != Ty::list(Ty::string())
-                                        && !lt.is_convertible_to(&self.rk, Ty::list(Ty::int()))
-                                    {
+                                    if lt != Ty::list(Ty::string()) && !lt.is_convertible_to(&self.rk, Ty::list(Ty::int())) {
                                         return Err(self.error(
                                             init_loc,
                                             format!("expected list of string, int, bits, or bit; got value of type '{lt}'"),
@@ -1194,23 +968,11 @@ impl Parser {
                 }
                 Some(at) => {
                     let Some(resolved) = resolve_types(&self.rk, at, lt) else {
-                        return Err(self.error(
-                            init_loc,
-                            format!("expected value of type '{at}', got '{lt}'"),
-                        ));
+                        return Err(self.error(init_loc, format!("expected value of type '{at}', got '{lt}'")));
                     };
                     if !matches!(
                         code,
-                        BinOp::Add
-                            | BinOp::Sub
-                            | BinOp::And
-                            | BinOp::Or
-                            | BinOp::Xor
-                            | BinOp::Sra
-                            | BinOp::Srl
-                            | BinOp::Shl
-                            | BinOp::Mul
-                            | BinOp::Div
+                        BinOp::Add | BinOp::Sub | BinOp::And | BinOp::Or | BinOp::Xor | BinOp::Sra | BinOp::Srl | BinOp::Shl | BinOp::Mul | BinOp::Div
                     ) {
                         arg_ty = Some(resolved);
                     }
@@ -1233,17 +995,7 @@ impl Parser {
             _ => {}
         }
         let ty = ty.unwrap_or_else(Ty::string);
-        if matches!(
-            code,
-            BinOp::StrConcat
-                | BinOp::ListConcat
-                | BinOp::Concat
-                | BinOp::Add
-                | BinOp::And
-                | BinOp::Or
-                | BinOp::Xor
-                | BinOp::Mul
-        ) {
+        if matches!(code, BinOp::StrConcat | BinOp::ListConcat | BinOp::Concat | BinOp::Add | BinOp::And | BinOp::Or | BinOp::Xor | BinOp::Mul) {
             while list.len() > 2 {
                 let rhs = list.pop().unwrap_or_else(Init::unset);
                 let lhs = list.pop().unwrap_or_else(Init::unset);
@@ -1252,14 +1004,7 @@ impl Parser {
             }
         }
         if list.len() == 2 {
-            return Ok(fold::fold_bin_op(
-                &mut self.rk,
-                code,
-                list[0],
-                list[1],
-                ty,
-                ci.as_ref(),
-            ));
+            return Ok(fold::fold_bin_op(&mut self.rk, code, list[0], list[1], ty, ci.as_ref()));
         }
         Err(self.error(op_loc, "expected two operands to operator"))
     }
@@ -1278,30 +1023,19 @@ impl Parser {
             let v = self.parse_value(cur, None, Mode::Value)?;
             args.push(v);
             let Some(t) = v.ty() else {
-                return Err(self.error(
-                    op_loc,
-                    format!("expected value to be a typed value, got '{v}'"),
-                ));
+                return Err(self.error(op_loc, format!("expected value to be a typed value, got '{v}'")));
             };
             if !first_is_list || args.len() == 1 {
                 if args.len() == 1 && t.list_elem().is_some() {
                     first_is_list = true;
                 } else if t.is_int() {
                 } else if args.len() != 1 {
-                    return Err(
-                        self.error(init_loc, format!("expected value of type 'int', got '{t}'"))
-                    );
+                    return Err(self.error(init_loc, format!("expected value of type 'int', got '{t}'")));
                 } else {
-                    return Err(self.error(
-                        init_loc,
-                        format!("expected list or int, got value of type '{t}'"),
-                    ));
+                    return Err(self.error(init_loc, format!("expected list or int, got value of type '{t}'")));
                 }
             } else {
-                return Err(self.error(
-                    init_loc,
-                    format!("expected one list, got extra value of type '{t}'"),
-                ));
+                return Err(self.error(init_loc, format!("expected one list, got extra value of type '{t}'")));
             }
             if !self.consume(Tok::Comma) {
                 break;
@@ -1310,47 +1044,18 @@ impl Parser {
         self.expect(Tok::RParen, "expected ')' in operator")?;
         let (lhs, mhs, rhs) = if args.len() == 1 {
             if first_is_list {
-                let size = fold::fold_un_op(
-                    &mut self.rk,
-                    UnOp::Size,
-                    args[0],
-                    Ty::int(),
-                    ci.as_ref(),
-                    false,
-                );
+                let size = fold::fold_un_op(&mut self.rk, UnOp::Size, args[0], Ty::int(), ci.as_ref(), false);
                 (Init::int(0), size, Init::int(1))
             } else {
                 (Init::int(0), args[0], Init::int(1))
             }
         } else {
-            (
-                args[0],
-                args[1],
-                if args.len() == 3 {
-                    args[2]
-                } else {
-                    Init::int(1)
-                },
-            )
+            (args[0], args[1], if args.len() == 3 { args[2] } else { Init::int(1) })
         };
-        Ok(fold::fold_tern_op(
-            &mut self.rk,
-            TernOp::Range,
-            lhs,
-            mhs,
-            rhs,
-            Ty::list(Ty::int()),
-            ci.as_ref(),
-        ))
+        Ok(fold::fold_tern_op(&mut self.rk, TernOp::Range, lhs, mhs, rhs, Ty::list(Ty::int()), ci.as_ref()))
     }
 
-    fn parse_tern_op(
-        &mut self,
-        cur: Option<&Record>,
-        item_ty: Option<Ty>,
-        op: BangOp,
-        ci: Option<CurRec>,
-    ) -> PResult<Init> {
+    fn parse_tern_op(&mut self, cur: Option<&Record>, item_ty: Option<Ty>, op: BangOp, ci: Option<CurRec>) -> PResult<Init> {
         use BangOp as B;
         self.next();
         let mut item_ty = item_ty;
@@ -1383,37 +1088,24 @@ impl Parser {
             TernOp::Dag => {
                 let mt = mhs.ty();
                 if mt.is_none() && !mhs.is_unset() {
-                    return Err(self.error(
-                        mhs_loc,
-                        "could not determine type of the child list in !dag",
-                    ));
+                    return Err(self.error(mhs_loc, "could not determine type of the child list in !dag"));
                 }
                 if let Some(t) = mt {
                     if t.list_elem().is_none() {
-                        return Err(self.error(
-                            mhs_loc,
-                            format!("expected list of children, got type '{t}'"),
-                        ));
+                        return Err(self.error(mhs_loc, format!("expected list of children, got type '{t}'")));
                     }
                 }
                 let rt = rhs.ty();
                 if rt.is_none() && !rhs.is_unset() {
-                    return Err(
-                        self.error(rhs_loc, "could not determine type of the name list in !dag")
-                    );
+                    return Err(self.error(rhs_loc, "could not determine type of the name list in !dag"));
                 }
                 if let Some(t) = rt {
                     if t != Ty::list(Ty::string()) {
-                        return Err(
-                            self.error(rhs_loc, format!("expected list<string>, got type '{t}'"))
-                        );
+                        return Err(self.error(rhs_loc, format!("expected list<string>, got type '{t}'")));
                     }
                 }
                 if mt.is_none() && rt.is_none() {
-                    return Err(self.error(
-                        mhs_loc,
-                        "cannot have both unset children and unset names in !dag",
-                    ));
+                    return Err(self.error(mhs_loc, "cannot have both unset children and unset names in !dag"));
                 }
             }
             TernOp::If => {
@@ -1430,11 +1122,7 @@ impl Parser {
                 };
                 match resolve_types(&self.rk, m, r) {
                     Some(t) => ty = Some(t),
-                    None => {
-                        return Err(
-                            self.tok_error(format!("inconsistent types '{m}' and '{r}' for !if"))
-                        )
-                    }
+                    None => return Err(self.tok_error(format!("inconsistent types '{m}' and '{r}' for !if"))),
                 }
             }
             TernOp::Subst => match rhs.ty() {
@@ -1442,27 +1130,18 @@ impl Parser {
                 None => return Err(self.tok_error("could not get type for !subst")),
             },
             TernOp::SetDagArg | TernOp::SetDagName => {
-                let ok = mhs
-                    .ty()
-                    .map(|t| t.is_int() || t.is_string())
-                    .unwrap_or(false);
+                let ok = mhs.ty().map(|t| t.is_int() || t.is_string()).unwrap_or(false);
                 if !ok {
                     let got = match mhs.ty() {
                         Some(t) => format!("type '{t}"),
                         None => format!("'{mhs}"),
                     };
-                    return Err(self.error(
-                        mhs_loc,
-                        format!("expected integer index or string name, got {got}'"),
-                    ));
+                    return Err(self.error(mhs_loc, format!("expected integer index or string name, got {got}'")));
                 }
                 if code == TernOp::SetDagName {
                     if let Some(t) = rhs.ty() {
                         if !t.is_string() {
-                            return Err(self.error(
-                                rhs_loc,
-                                format!("expected string or unset name, got type '{t}'"),
-                            ));
+                            return Err(self.error(rhs_loc, format!("expected string or unset name, got type '{t}'")));
                         }
                     }
                 }
@@ -1470,24 +1149,10 @@ impl Parser {
             _ => {}
         }
         let ty = ty.unwrap_or_else(Ty::dag);
-        Ok(fold::fold_tern_op(
-            &mut self.rk,
-            code,
-            lhs,
-            mhs,
-            rhs,
-            ty,
-            ci.as_ref(),
-        ))
+        Ok(fold::fold_tern_op(&mut self.rk, code, lhs, mhs, rhs, ty, ci.as_ref()))
     }
 
-    fn parse_substr_find(
-        &mut self,
-        cur: Option<&Record>,
-        item_ty: Option<Ty>,
-        substr: bool,
-        ci: Option<CurRec>,
-    ) -> PResult<Init> {
+    fn parse_substr_find(&mut self, cur: Option<&Record>, item_ty: Option<Ty>, substr: bool, ci: Option<CurRec>) -> PResult<Init> {
         let name = if substr { "!substr" } else { "!find" };
         let ty = if substr { Ty::string() } else { Ty::int() };
         self.next();
@@ -1508,74 +1173,31 @@ impl Parser {
         self.expect(Tok::RParen, &format!("expected ')' in {name} operator"))?;
         if let Some(it) = item_ty {
             if !ty.is_convertible_to(&self.rk, it) {
-                self.rk.error(
-                    &[rhs_loc],
-                    format!("expected value of type '{it}', got '{ty}'"),
-                );
+                self.rk.error(&[rhs_loc], format!("expected value of type '{it}', got '{ty}'"));
             }
         }
-        let what = if substr {
-            (
-                "string in !substr",
-                "start position in !substr",
-                "length in !substr",
-            )
-        } else {
-            (
-                "source string in !find",
-                "target string in !find",
-                "start position in !find",
-            )
-        };
+        let what = if substr { ("string in !substr", "start position in !substr", "length in !substr") } else { ("source string in !find", "target string in !find", "start position in !find") };
         match lhs.ty() {
-            None if !lhs.is_unset() => {
-                return Err(self.tok_error(format!("could not determine type of the {}", what.0)))
-            }
-            Some(t) if !t.is_string() => {
-                return Err(self.tok_error(format!("expected string, got type '{t}'")))
-            }
+            None if !lhs.is_unset() => return Err(self.tok_error(format!("could not determine type of the {}", what.0))),
+            Some(t) if !t.is_string() => return Err(self.tok_error(format!("expected string, got type '{t}'"))),
             _ => {}
         }
         match mhs.ty() {
-            None if !mhs.is_unset() => {
-                return Err(self.tok_error(format!("could not determine type of the {}", what.1)))
-            }
-            Some(t) if substr && !t.is_int() => {
-                return Err(self.error(mhs_loc, format!("expected int, got type '{t}'")))
-            }
-            Some(t) if !substr && !t.is_string() => {
-                return Err(self.error(mhs_loc, format!("expected string, got type '{t}'")))
-            }
+            None if !mhs.is_unset() => return Err(self.tok_error(format!("could not determine type of the {}", what.1))),
+            Some(t) if substr && !t.is_int() => return Err(self.error(mhs_loc, format!("expected int, got type '{t}'"))),
+            Some(t) if !substr && !t.is_string() => return Err(self.error(mhs_loc, format!("expected string, got type '{t}'"))),
             _ => {}
         }
         match rhs.ty() {
-            None if !rhs.is_unset() => {
-                return Err(self.tok_error(format!("could not determine type of the {}", what.2)))
-            }
-            Some(t) if !t.is_int() => {
-                return Err(self.tok_error(format!("expected int, got type '{t}'")))
-            }
+            None if !rhs.is_unset() => return Err(self.tok_error(format!("could not determine type of the {}", what.2))),
+            Some(t) if !t.is_int() => return Err(self.tok_error(format!("expected int, got type '{t}'"))),
             _ => {}
         }
         let code = if substr { TernOp::Substr } else { TernOp::Find };
-        Ok(fold::fold_tern_op(
-            &mut self.rk,
-            code,
-            lhs,
-            mhs,
-            rhs,
-            ty,
-            ci.as_ref(),
-        ))
+        Ok(fold::fold_tern_op(&mut self.rk, code, lhs, mhs, rhs, ty, ci.as_ref()))
     }
 
-    fn parse_foreach_filter(
-        &mut self,
-        cur: Option<&Record>,
-        item_ty: Option<Ty>,
-        op: BangOp,
-        ci: Option<CurRec>,
-    ) -> PResult<Init> {
+    fn parse_foreach_filter(&mut self, cur: Option<&Record>, item_ty: Option<Ty>, op: BangOp, ci: Option<CurRec>) -> PResult<Init> {
         let op_loc = self.loc();
         let is_foreach = op == BangOp::ForEach;
         self.next();
@@ -1604,12 +1226,7 @@ impl Parser {
             if let Some(it) = item_ty {
                 match it.list_elem() {
                     Some(oe) => expr_elt = Some(if is_foreach { oe } else { Ty::int() }),
-                    None => {
-                        return Err(self.error(
-                            op_loc,
-                            format!("expected value of type '{it}', but got list type"),
-                        ))
-                    }
+                    None => return Err(self.error(op_loc, format!("expected value of type '{it}', but got list type"))),
                 }
             }
         } else if mt.is_dag() {
@@ -1619,58 +1236,30 @@ impl Parser {
             in_elt = mt;
             if let Some(it) = item_ty {
                 if !it.is_dag() {
-                    return Err(self.error(
-                        op_loc,
-                        format!("expected value of type '{it}', but got dag type"),
-                    ));
+                    return Err(self.error(op_loc, format!("expected value of type '{it}', but got dag type")));
                 }
             }
             is_dag = true;
         } else {
-            return Err(self.tok_error(if is_foreach {
-                "!foreach must have a list or dag argument"
-            } else {
-                "!filter must have a list argument"
-            }));
+            return Err(self.tok_error(if is_foreach { "!foreach must have a list or dag argument" } else { "!filter must have a list argument" }));
         }
-        let rhs = self.with_vars(cur, &[(lhs, in_elt)], |p, tmp| {
-            p.parse_value(Some(tmp), expr_elt, Mode::Value)
-        })?;
+        let rhs = self.with_vars(cur, &[(lhs, in_elt)], |p, tmp| p.parse_value(Some(tmp), expr_elt, Mode::Value))?;
         self.expect(Tok::RParen, "expected ')' in !foreach/!filter")?;
         let out_ty = if is_foreach && !is_dag {
             match rhs.ty() {
                 Some(t) => Ty::list(t),
-                None => {
-                    return Err(self.tok_error("could not get type of !foreach result expression"))
-                }
+                None => return Err(self.tok_error("could not get type of !foreach result expression")),
             }
         } else if !is_foreach {
             Ty::list(in_elt)
         } else {
             in_elt
         };
-        let code = if is_foreach {
-            TernOp::ForEach
-        } else {
-            TernOp::Filter
-        };
-        Ok(fold::fold_tern_op(
-            &mut self.rk,
-            code,
-            lhs,
-            mhs,
-            rhs,
-            out_ty,
-            ci.as_ref(),
-        ))
+        let code = if is_foreach { TernOp::ForEach } else { TernOp::Filter };
+        Ok(fold::fold_tern_op(&mut self.rk, code, lhs, mhs, rhs, out_ty, ci.as_ref()))
     }
 
-    fn parse_cond(
-        &mut self,
-        cur: Option<&Record>,
-        item_ty: Option<Ty>,
-        ci: Option<CurRec>,
-    ) -> PResult<Init> {
+    fn parse_cond(&mut self, cur: Option<&Record>, item_ty: Option<Ty>, ci: Option<CurRec>) -> PResult<Init> {
         self.next();
         self.expect(Tok::LParen, "expected '(' after !cond operator")?;
         let mut conds = Vec::new();
@@ -1688,15 +1277,11 @@ impl Parser {
                 break;
             }
             if !self.consume(Tok::Comma) {
-                return Err(
-                    self.tok_error("expected ',' or ')' following a value in !cond operator")
-                );
+                return Err(self.tok_error("expected ',' or ')' following a value in !cond operator"));
             }
         }
         if conds.is_empty() {
-            return Err(self.tok_error(
-                "there should be at least 1 'condition : value' in the !cond operator",
-            ));
+            return Err(self.tok_error("there should be at least 1 'condition : value' in the !cond operator"));
         }
         let mut ty: Option<Ty> = None;
         for v in &vals {
@@ -1708,11 +1293,7 @@ impl Parser {
                 (None, t) => t,
                 (Some(t), Some(u)) => match resolve_types(&self.rk, t, u) {
                     Some(r) => Some(r),
-                    None => {
-                        return Err(
-                            self.tok_error(format!("inconsistent types '{t}' and '{u}' for !cond"))
-                        )
-                    }
+                    None => return Err(self.tok_error(format!("inconsistent types '{t}' and '{u}' for !cond"))),
                 },
                 (Some(t), None) => Some(t),
             };
@@ -1720,13 +1301,7 @@ impl Parser {
         let Some(ty) = ty else {
             return Err(self.tok_error("could not determine type for !cond from its arguments"));
         };
-        Ok(fold::fold_cond(
-            &mut self.rk,
-            &conds,
-            &vals,
-            ty,
-            ci.as_ref(),
-        ))
+        Ok(fold::fold_cond(&mut self.rk, &conds, &vals, ty, ci.as_ref()))
     }
 
     fn parse_foldl(&mut self, cur: Option<&Record>, ci: Option<CurRec>) -> PResult<Init> {
@@ -1742,9 +1317,7 @@ impl Parser {
             return Err(self.tok_error(format!("could not get type of !foldl list: '{list}'")));
         };
         let Some(elt) = list_ty.list_elem() else {
-            return Err(self.tok_error(format!(
-                "!foldl list must be a list, but is of type '{list_ty}"
-            )));
+            return Err(self.tok_error(format!("!foldl list must be a list, but is of type '{list_ty}")));
         };
         if !self.at(Tok::Comma) {
             return Err(self.tok_error("expected ',' in !foldl"));
@@ -1770,27 +1343,14 @@ impl Parser {
             return Err(self.tok_error("expected ',' in !foldl"));
         }
         self.next();
-        let expr = self.with_vars(cur, &[(a, start_ty), (b, elt)], |p, tmp| {
-            p.parse_value(Some(tmp), None, Mode::Value)
-        })?;
+        let expr = self.with_vars(cur, &[(a, start_ty), (b, elt)], |p, tmp| p.parse_value(Some(tmp), None, Mode::Value))?;
         let Some(et) = expr.ty() else {
             return Err(self.tok_error("could not get type of !foldl expression"));
         };
         if et != start_ty {
-            return Err(self.tok_error(format!(
-                "!foldl expression must be of same type as start ({start_ty}), but is of type {et}"
-            )));
+            return Err(self.tok_error(format!("!foldl expression must be of same type as start ({start_ty}), but is of type {et}")));
         }
         self.expect(Tok::RParen, "expected ')' in fold operator")?;
-        Ok(fold::fold_foldl(
-            &mut self.rk,
-            start,
-            list,
-            a,
-            b,
-            expr,
-            start_ty,
-            ci.as_ref(),
-        ))
+        Ok(fold::fold_foldl(&mut self.rk, start, list, a, b, expr, start_ty, ci.as_ref()))
     }
 }

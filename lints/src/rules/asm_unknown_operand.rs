@@ -45,29 +45,16 @@ crate::declare_lint! {
 
 fn check(ctx: &Context, sink: &mut Sink) {
     for &id in &ctx.instructions {
-        let Some(asm) = ctx.string(id, "AsmString") else {
-            continue;
-        };
+        let Some(asm) = ctx.string(id, "AsmString") else { continue };
         if !asm.contains('$') {
             continue;
         }
         let operands = operand_names(ctx, id);
-        let mut unknown: Vec<&str> = operand_refs(asm)
-            .into_iter()
-            .filter(|n| !operands.contains(n))
-            .collect();
+        let mut unknown: Vec<&str> = operand_refs(asm).into_iter().filter(|n| !operands.contains(n)).collect();
         unknown.dedup();
         if !unknown.is_empty() {
-            let names = unknown
-                .iter()
-                .map(|n| format!("`${n}`"))
-                .collect::<Vec<_>>()
-                .join(", ");
-            sink.report(
-                id,
-                Some("AsmString"),
-                format!("the assembly string names {names}, which is not an operand"),
-            );
+            let names = unknown.iter().map(|n| format!("`${n}`")).collect::<Vec<_>>().join(", ");
+            sink.report(id, Some("AsmString"), format!("the assembly string names {names}, which is not an operand"));
         }
     }
 }
@@ -92,23 +79,14 @@ fn operand_refs(asm: &str) -> Vec<&str> {
             b'$' if b.get(i + 1) == Some(&b'$') => i += 2,
             b'$' if b.get(i + 1) == Some(&b'{') => {
                 let start = i + 2;
-                let end = b[start..]
-                    .iter()
-                    .position(|&c| c == b'}')
-                    .map_or(b.len(), |p| start + p);
-                let name_end = b[start..end]
-                    .iter()
-                    .position(|&c| c == b':')
-                    .map_or(end, |p| start + p);
+                let end = b[start..].iter().position(|&c| c == b'}').map_or(b.len(), |p| start + p);
+                let name_end = b[start..end].iter().position(|&c| c == b':').map_or(end, |p| start + p);
                 out.push(&asm[start..name_end]);
                 i = end + 1;
             }
             b'$' => {
                 let start = i + 1;
-                let end = b[start..]
-                    .iter()
-                    .position(|&c| !word(c))
-                    .map_or(b.len(), |p| start + p);
+                let end = b[start..].iter().position(|&c| !word(c)).map_or(b.len(), |p| start + p);
                 if end > start {
                     out.push(&asm[start..end]);
                 }

@@ -35,11 +35,7 @@ crate::declare_lint! {
 fn check(ctx: &Context, sink: &mut Sink) {
     for &id in &ctx.instructions {
         if ctx.is_on(id, "isBarrier") && ctx.flag(id, "isTerminator") == Flag::Off {
-            sink.report(
-                id,
-                Some("isBarrier"),
-                "`isBarrier` is set but `isTerminator` is not",
-            );
+            sink.report(id, Some("isBarrier"), "`isBarrier` is set but `isTerminator` is not");
         }
     }
 }

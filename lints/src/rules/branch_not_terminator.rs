@@ -39,15 +39,8 @@ fn check(ctx: &Context, sink: &mut Sink) {
         if ctx.flag(id, "isTerminator") != Flag::Off {
             continue;
         }
-        if let Some(kind) = ["isReturn", "isIndirectBranch", "isBranch"]
-            .into_iter()
-            .find(|f| ctx.is_on(id, f))
-        {
-            sink.report(
-                id,
-                Some(kind),
-                format!("`{kind}` is set but `isTerminator` is not"),
-            );
+        if let Some(kind) = ["isReturn", "isIndirectBranch", "isBranch"].into_iter().find(|f| ctx.is_on(id, f)) {
+            sink.report(id, Some(kind), format!("`{kind}` is set but `isTerminator` is not"));
         }
     }
 }

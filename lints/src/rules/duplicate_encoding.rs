@@ -53,19 +53,13 @@ crate::declare_lint! {
 fn check(ctx: &Context, sink: &mut Sink) {
     let mut groups: FxHashMap<(String, String, String), Vec<RecId>> = FxHashMap::default();
     for &id in &ctx.instructions {
-        if ["isPseudo", "isCodeGenOnly", "isAsmParserOnly"]
-            .iter()
-            .any(|f| ctx.is_on(id, f))
+        if ["isPseudo", "isCodeGenOnly", "isAsmParserOnly"].iter().any(|f| ctx.is_on(id, f))
             || ctx.string(id, "Namespace") == Some("TargetOpcode")
-            || ctx
-                .field(id, "EncodingInfos")
-                .is_some_and(|v| !v.value.is_unset())
+            || ctx.field(id, "EncodingInfos").is_some_and(|v| !v.value.is_unset())
         {
             continue;
         }
-        let Some(bits) = encoding::pattern(ctx, id) else {
-            continue;
-        };
+        let Some(bits) = encoding::pattern(ctx, id) else { continue };
         // No bit from an operand: either nothing to decode, or (with operands) `Inst` is an
         // opcode and the operands are encoded elsewhere (WebAssembly, SPIR-V), which is not
         // what the fixed-length decoder reads.
@@ -73,36 +67,18 @@ fn check(ctx: &Context, sink: &mut Sink) {
             continue;
         }
         let namespace = ctx.string(id, "DecoderNamespace").unwrap_or("").to_string();
-        groups
-            .entry((namespace, bits, assembler_predicates(ctx, id)))
-            .or_default()
-            .push(id);
+        groups.entry((namespace, bits, assembler_predicates(ctx, id))).or_default().push(id);
     }
-    let mut groups: Vec<_> = groups
-        .into_iter()
-        .filter(|(_, ids)| ids.len() > 1)
-        .collect();
+    let mut groups: Vec<_> = groups.into_iter().filter(|(_, ids)| ids.len() > 1).collect();
     groups.sort();
     for ((namespace, _, _), mut ids) in groups {
         ids.sort_by_key(|&id| ctx.record(id).loc());
         let first = ids[0];
         let first_name = ctx.record(first).name_string();
-        let ns = if namespace.is_empty() {
-            "the default decoder namespace".to_string()
-        } else {
-            format!("decoder namespace `{namespace}`")
-        };
+        let ns = if namespace.is_empty() { "the default decoder namespace".to_string() } else { format!("decoder namespace `{namespace}`") };
         for &id in &ids[1..] {
-            let note = Note {
-                loc: ctx.record(first).loc(),
-                message: format!("`{first_name}` is defined here"),
-            };
-            sink.report_with(
-                id,
-                Some("Inst"),
-                format!("same encoding as `{first_name}` in {ns}"),
-                note,
-            );
+            let note = Note { loc: ctx.record(first).loc(), message: format!("`{first_name}` is defined here") };
+            sink.report_with(id, Some("Inst"), format!("same encoding as `{first_name}` in {ns}"), note);
         }
     }
 }

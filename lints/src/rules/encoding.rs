@@ -7,9 +7,7 @@ use tdq_core::types::RecId;
 /// The `Inst` field as a bit pattern, most significant bit first: `0`, `1`, or `x` for a bit
 /// taken from an operand or left unset. `None` without a `bits<N> Inst`.
 pub fn pattern(ctx: &Context, id: RecId) -> Option<String> {
-    let InitKind::Bits(bits) = ctx.field(id, "Inst")?.value.kind() else {
-        return None;
-    };
+    let InitKind::Bits(bits) = ctx.field(id, "Inst")?.value.kind() else { return None };
     Some(
         bits.iter()
             .rev()

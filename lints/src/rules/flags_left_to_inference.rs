@@ -71,14 +71,8 @@ fn check(ctx: &Context, sink: &mut Sink) {
     }
     let selected = pattern_results(ctx);
     for &id in &ctx.instructions {
-        let for_codegen = ["isPseudo", "isCodeGenOnly", "usesCustomInserter"]
-            .iter()
-            .any(|f| ctx.is_on(id, f));
-        if !for_codegen
-            || ctx.flag(id, "hasSideEffects") != Flag::Off
-            || !ctx.list(id, "Pattern").is_empty()
-            || selected.contains(&id)
-        {
+        let for_codegen = ["isPseudo", "isCodeGenOnly", "usesCustomInserter"].iter().any(|f| ctx.is_on(id, f));
+        if !for_codegen || ctx.flag(id, "hasSideEffects") != Flag::Off || !ctx.list(id, "Pattern").is_empty() || selected.contains(&id) {
             continue;
         }
         if MEMORY_FLAGS.iter().all(|f| ctx.flag(id, f) == Flag::Unset) {
@@ -89,22 +83,15 @@ fn check(ctx: &Context, sink: &mut Sink) {
 
 /// Whether every `InstrInfo` def leaves `guessInstructionProperties` on (no def: LLVM's default).
 fn guesses(ctx: &Context) -> bool {
-    let Some(class) = ctx.rk.class("InstrInfo") else {
-        return true;
-    };
-    !ctx.rk.defs.values().any(|&d| {
-        ctx.record(d).is_subclass_of(class)
-            && ctx.flag(d, "guessInstructionProperties") == Flag::Off
-    })
+    let Some(class) = ctx.rk.class("InstrInfo") else { return true };
+    !ctx.rk.defs.values().any(|&d| ctx.record(d).is_subclass_of(class) && ctx.flag(d, "guessInstructionProperties") == Flag::Off)
 }
 
 /// The instructions at the root of some `Pattern` record's results: LLVM infers their flags
 /// from that pattern.
 fn pattern_results(ctx: &Context) -> FxHashSet<RecId> {
     let mut out = FxHashSet::default();
-    let Some(class) = ctx.rk.class("Pattern") else {
-        return out;
-    };
+    let Some(class) = ctx.rk.class("Pattern") else { return out };
     for &d in ctx.rk.defs.values() {
         if !ctx.record(d).is_subclass_of(class) {
             continue;

@@ -52,26 +52,14 @@ crate::declare_lint! {
 fn check(ctx: &Context, sink: &mut Sink) {
     let mut memo = Default::default();
     for &id in &ctx.instructions {
-        let (load, store) = (
-            ctx.flag(id, "mayLoad") == Flag::On,
-            ctx.flag(id, "mayStore") == Flag::On,
-        );
+        let (load, store) = (ctx.flag(id, "mayLoad") == Flag::On, ctx.flag(id, "mayStore") == Flag::On);
         if !load && !store {
             continue;
         }
-        let Some(m) = memory::of_instruction(ctx, id, &mut memo) else {
-            continue;
-        };
-        for (set, does, flag, verb) in [
-            (load, m.loads, "mayLoad", "reads"),
-            (store, m.stores, "mayStore", "writes"),
-        ] {
+        let Some(m) = memory::of_instruction(ctx, id, &mut memo) else { continue };
+        for (set, does, flag, verb) in [(load, m.loads, "mayLoad", "reads"), (store, m.stores, "mayStore", "writes")] {
             if set && !does {
-                sink.report(
-                    id,
-                    Some(flag),
-                    format!("`{flag}` is 1 but the pattern never {verb} memory"),
-                );
+                sink.report(id, Some(flag), format!("`{flag}` is 1 but the pattern never {verb} memory"));
             }
         }
     }

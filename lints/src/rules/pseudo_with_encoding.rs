@@ -41,11 +41,7 @@ fn check(ctx: &Context, sink: &mut Sink) {
             continue;
         }
         if let Some(bits) = encoding::pattern(ctx, id).filter(|b| b.contains('1')) {
-            sink.report(
-                id,
-                Some("Inst"),
-                format!("pseudo instruction with encoding bits {bits}"),
-            );
+            sink.report(id, Some("Inst"), format!("pseudo instruction with encoding bits {bits}"));
         }
     }
 }

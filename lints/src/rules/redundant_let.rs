@@ -70,9 +70,7 @@ fn check(ctx: &Context, sink: &mut Sink) {
                 continue;
             }
             let supers = supers.get_or_insert_with(|| rec.direct_superclasses(rk));
-            let Some(inherited) = supers.iter().find_map(|&c| rk.get(c).value(v.name)) else {
-                continue;
-            };
+            let Some(inherited) = supers.iter().find_map(|&c| rk.get(c).value(v.name)) else { continue };
             if inherited.set_at == v.set_at {
                 continue; // set by the class, not by this record
             }
@@ -83,28 +81,17 @@ fn check(ctx: &Context, sink: &mut Sink) {
             entry.1.push(id);
         }
     }
-    let mut found: Vec<(Loc, Init, Vec<RecId>)> = lets
-        .into_iter()
-        .filter(|(_, (redundant, _))| *redundant)
-        .map(|((at, name), (_, ids))| (at, name, ids))
-        .collect();
+    let mut found: Vec<(Loc, Init, Vec<RecId>)> =
+        lets.into_iter().filter(|(_, (redundant, _))| *redundant).map(|((at, name), (_, ids))| (at, name, ids)).collect();
     found.sort_by_key(|(at, _, _)| *at);
     for (_, name, ids) in found {
         let field = name.as_str().unwrap_or("");
-        let value = rk
-            .get(ids[0])
-            .value(name)
-            .map(|v| v.value.to_string())
-            .unwrap_or_default();
+        let value = rk.get(ids[0]).value(name).map(|v| v.value.to_string()).unwrap_or_default();
         let others = match ids.len() {
             1 => String::new(),
             n => format!(" (in all {n} records this `let` sets)"),
         };
-        sink.report(
-            ids[0],
-            Some(field),
-            format!("`{field}` is set to {value}, the value it inherits{others}"),
-        );
+        sink.report(ids[0], Some(field), format!("`{field}` is set to {value}, the value it inherits{others}"));
     }
 }
 
@@ -113,33 +100,17 @@ fn check(ctx: &Context, sink: &mut Sink) {
 /// template argument. The record keeps where a value was set, not how, so this reads the source
 /// from there to the first `;`, `in`, `,`, `>` or `{` outside brackets, strings and code.
 fn is_body_let(sm: &SourceMgr, at: Loc) -> bool {
-    let Some(file) = sm.file(at) else {
-        return false;
-    };
+    let Some(file) = sm.file(at) else { return false };
     let text = &file.text[(at.offset as usize).min(file.text.len())..];
     let mut depth = 0i32;
     let mut i = 0;
     while i < text.len() {
         match text[i] {
-            b'"' => {
-                i += text[i + 1..]
-                    .iter()
-                    .position(|&c| c == b'"')
-                    .map_or(text.len(), |p| p + 1)
-            }
+            b'"' => i += text[i + 1..].iter().position(|&c| c == b'"').map_or(text.len(), |p| p + 1),
             b'[' if text.get(i + 1) == Some(&b'{') => {
-                i += text
-                    .windows(2)
-                    .skip(i)
-                    .position(|w| w == b"}]")
-                    .map_or(text.len(), |p| p + 1);
+                i += text.windows(2).skip(i).position(|w| w == b"}]").map_or(text.len(), |p| p + 1);
             }
-            b'/' if text.get(i + 1) == Some(&b'/') => {
-                i += text[i..]
-                    .iter()
-                    .position(|&c| c == b'\n')
-                    .unwrap_or(text.len())
-            }
+            b'/' if text.get(i + 1) == Some(&b'/') => i += text[i..].iter().position(|&c| c == b'\n').unwrap_or(text.len()),
             b'(' | b'[' => depth += 1,
             b')' | b']' => depth -= 1,
             // Brackets, and braces (`f{3-0} = v`, `{0, 1}`) are balanced in valid input.
@@ -147,11 +118,7 @@ fn is_body_let(sm: &SourceMgr, at: Loc) -> bool {
             b'}' => depth -= 1,
             b';' if depth == 0 => return true,
             b',' | b'>' if depth == 0 => return false,
-            b'i' if depth == 0
-                && text[i..].starts_with(b"in")
-                && !is_word(text.get(i + 2))
-                && !is_word(i.checked_sub(1).map(|p| &text[p])) =>
-            {
+            b'i' if depth == 0 && text[i..].starts_with(b"in") && !is_word(text.get(i + 2)) && !is_word(i.checked_sub(1).map(|p| &text[p])) => {
                 return false;
             }
             _ => {}

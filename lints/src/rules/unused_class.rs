@@ -44,15 +44,11 @@ crate::declare_lint! {
 
 fn check(ctx: &Context, sink: &mut Sink) {
     let rk = ctx.rk;
-    let mut used = Uses {
-        classes: FxHashSet::default(),
-        seen: FxHashSet::default(),
-    };
+    let mut used = Uses { classes: FxHashSet::default(), seen: FxHashSet::default() };
     let records = rk.classes.values().chain(rk.defs.values());
     for &id in records {
         let rec = rk.get(id);
-        used.classes
-            .extend(rec.superclasses.iter().map(|(c, _)| *c));
+        used.classes.extend(rec.superclasses.iter().map(|(c, _)| *c));
         for v in &rec.values {
             used.ty(v.ty);
             used.value(v.value);
@@ -63,11 +59,7 @@ fn check(ctx: &Context, sink: &mut Sink) {
     }
     for &id in rk.classes.values() {
         if !used.classes.contains(&id) && ctx.is_local(rk.get(id).loc()) {
-            sink.report(
-                id,
-                None,
-                "no record derives from this class and no value or type names it",
-            );
+            sink.report(id, None, "no record derives from this class and no value or type names it");
         }
     }
 }
@@ -97,18 +89,14 @@ impl Uses {
             self.ty(ty);
         }
         match v.kind() {
-            InitKind::Bits(items) | InitKind::List(items, _) => {
-                items.iter().for_each(|x| self.value(*x))
-            }
+            InitKind::Bits(items) | InitKind::List(items, _) => items.iter().for_each(|x| self.value(*x)),
             InitKind::VarDef(class, _, args) => {
                 self.classes.insert(*class);
                 args.iter().for_each(|x| self.value(*x));
             }
             InitKind::Field(rec, _, _) => self.value(*rec),
             InitKind::VarBit(x, _) | InitKind::Arg(x, _) => self.value(*x),
-            InitKind::Cond(conds, vals, _) => {
-                conds.iter().chain(vals.iter()).for_each(|x| self.value(*x))
-            }
+            InitKind::Cond(conds, vals, _) => conds.iter().chain(vals.iter()).for_each(|x| self.value(*x)),
             InitKind::Dag(op, _, args) => {
                 self.value(*op);
                 args.iter().for_each(|(x, _)| self.value(*x));
@@ -116,9 +104,7 @@ impl Uses {
             InitKind::UnOp(_, a, _) => self.value(*a),
             InitKind::BinOp(_, a, b, _) => [a, b].into_iter().for_each(|x| self.value(*x)),
             InitKind::TernOp(_, a, b, c, _) => [a, b, c].into_iter().for_each(|x| self.value(*x)),
-            InitKind::Fold(a, b, c, d, e, _) => {
-                [a, b, c, d, e].into_iter().for_each(|x| self.value(*x))
-            }
+            InitKind::Fold(a, b, c, d, e, _) => [a, b, c, d, e].into_iter().for_each(|x| self.value(*x)),
             InitKind::IsA(ty, x) | InitKind::Exists(ty, x) => {
                 self.ty(*ty);
                 self.value(*x);

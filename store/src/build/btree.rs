@@ -37,27 +37,17 @@ pub(crate) struct Pager {
 const MAX_PAGE: u64 = 0xffff_fffe;
 
 fn corrupt(what: &str) -> rusqlite::Error {
-    rusqlite::Error::SqliteFailure(
-        rusqlite::ffi::Error::new(rusqlite::ffi::SQLITE_CORRUPT),
-        Some(what.to_owned()),
-    )
+    rusqlite::Error::SqliteFailure(rusqlite::ffi::Error::new(rusqlite::ffi::SQLITE_CORRUPT), Some(what.to_owned()))
 }
 
 fn io(e: std::io::Error) -> rusqlite::Error {
-    rusqlite::Error::SqliteFailure(
-        rusqlite::ffi::Error::new(rusqlite::ffi::SQLITE_IOERR),
-        Some(e.to_string()),
-    )
+    rusqlite::Error::SqliteFailure(rusqlite::ffi::Error::new(rusqlite::ffi::SQLITE_IOERR), Some(e.to_string()))
 }
 
 impl Pager {
     /// Opens a database SQLite has written and closed, to append pages to it.
     pub(crate) fn open(path: &Path) -> Result<Pager> {
-        let file = OpenOptions::new()
-            .read(true)
-            .write(true)
-            .open(path)
-            .map_err(io)?;
+        let file = OpenOptions::new().read(true).write(true).open(path).map_err(io)?;
         let mut h = [0u8; 100];
         file.read_exact_at(&mut h, 0).map_err(io)?;
         let be32 = |at: usize| u32::from_be_bytes([h[at], h[at + 1], h[at + 2], h[at + 3]]);
@@ -88,18 +78,13 @@ impl Pager {
     fn alloc(&self, n: u64) -> Result<u32> {
         let first = self.next.fetch_add(n, Ordering::Relaxed);
         if first + n - 1 > MAX_PAGE {
-            return Err(rusqlite::Error::SqliteFailure(
-                rusqlite::ffi::Error::new(rusqlite::ffi::SQLITE_FULL),
-                None,
-            ));
+            return Err(rusqlite::Error::SqliteFailure(rusqlite::ffi::Error::new(rusqlite::ffi::SQLITE_FULL), None));
         }
         Ok(first as u32)
     }
 
     fn write(&self, no: u32, page: &[u8]) -> Result<()> {
-        self.file
-            .write_all_at(page, (u64::from(no) - 1) * self.page_size as u64)
-            .map_err(io)
+        self.file.write_all_at(page, (u64::from(no) - 1) * self.page_size as u64).map_err(io)
     }
 
     fn append(&self, page: &[u8]) -> Result<u32> {
@@ -136,13 +121,7 @@ impl Pager {
 
     /// Appends `payload` to `cell` as a cell stores it: what fits on the page, then the first
     /// page of an overflow chain holding the rest, written now.
-    fn put_payload(
-        &self,
-        cell: &mut Vec<u8>,
-        payload: &[u8],
-        max_local: usize,
-        page: &mut Vec<u8>,
-    ) -> Result<()> {
+    fn put_payload(&self, cell: &mut Vec<u8>, payload: &[u8], max_local: usize, page: &mut Vec<u8>) -> Result<()> {
         let local = self.local_size(payload.len(), max_local);
         cell.extend_from_slice(&payload[..local]);
         if local == payload.len() {
@@ -239,9 +218,7 @@ impl Record {
             2 => self.body.extend_from_slice(&[b[6], b[7]]),
             3 => self.body.extend_from_slice(&[b[5], b[6], b[7]]),
             4 => self.body.extend_from_slice(&[b[4], b[5], b[6], b[7]]),
-            6 => self
-                .body
-                .extend_from_slice(&[b[2], b[3], b[4], b[5], b[6], b[7]]),
+            6 => self.body.extend_from_slice(&[b[2], b[3], b[4], b[5], b[6], b[7]]),
             _ => self.body.extend_from_slice(&b),
         }
         self.used = self.types.len();
@@ -292,11 +269,7 @@ impl Record {
     /// The record's bytes; with `trim`, without its trailing NULLs (SQLite reads the columns
     /// a record lacks as NULL, as it does for a column added by ALTER TABLE).
     pub(crate) fn finish(&mut self, trim: bool) -> &[u8] {
-        let keep = if trim {
-            self.used.max(1).min(self.types.len())
-        } else {
-            self.types.len()
-        };
+        let keep = if trim { self.used.max(1).min(self.types.len()) } else { self.types.len() };
         let types = &self.types[..keep];
         let n = types.len();
         // The header's size counts the varint giving it.
@@ -409,15 +382,7 @@ pub(crate) struct TableTree<'p> {
 impl<'p> TableTree<'p> {
     /// The tree of the (empty) table whose root page is `root`.
     pub(crate) fn new(pager: &'p Pager, root: u32) -> Self {
-        TableTree {
-            pager,
-            root,
-            leaf: Cells::default(),
-            children: Vec::new(),
-            last: None,
-            cell: Vec::new(),
-            page: Vec::new(),
-        }
+        TableTree { pager, root, leaf: Cells::default(), children: Vec::new(), last: None, cell: Vec::new(), page: Vec::new() }
     }
 
     /// Adds a row; rowids must increase.
@@ -432,8 +397,7 @@ impl<'p> TableTree<'p> {
         put_varint(&mut self.cell, rowid as u64);
         p.put_payload(&mut self.cell, record, p.max_local_table, &mut self.page)?;
         if !self.leaf.fits(self.cell.len(), 8, p.page_size) {
-            self.leaf
-                .page(TABLE_LEAF, None, p.page_size, &mut self.page);
+            self.leaf.page(TABLE_LEAF, None, p.page_size, &mut self.page);
             self.children.push((p.append(&self.page)?, last));
             self.leaf.clear();
         }
@@ -445,13 +409,11 @@ impl<'p> TableTree<'p> {
     /// Writes the rest of the tree, its top page at the root.
     pub(crate) fn finish(mut self) -> Result<()> {
         let p = self.pager;
-        self.leaf
-            .page(TABLE_LEAF, None, p.page_size, &mut self.page);
+        self.leaf.page(TABLE_LEAF, None, p.page_size, &mut self.page);
         if self.children.is_empty() {
             return p.write(self.root, &self.page);
         }
-        self.children
-            .push((p.append(&self.page)?, self.last.unwrap_or(0)));
+        self.children.push((p.append(&self.page)?, self.last.unwrap_or(0)));
         // Interior levels: each page points to consecutive children, keyed by the largest
         // rowid under each but the last (its right-most child).
         let most = (p.page_size - 12) / (4 + 9 + 2);
@@ -535,8 +497,7 @@ impl<'p> IndexTree<'p> {
 
     fn write_held(&mut self) -> Result<()> {
         let p = self.pager;
-        self.held
-            .page(INDEX_LEAF, None, p.page_size, &mut self.page);
+        self.held.page(INDEX_LEAF, None, p.page_size, &mut self.page);
         self.held.clear();
         self.children.push(p.append(&self.page)?);
         Ok(())
@@ -547,16 +508,12 @@ impl<'p> IndexTree<'p> {
         if let Some(last) = self.divider.take() {
             // The last key did not fit the full leaf: the leaf's own last key goes between
             // them instead (a full leaf holds several).
-            let divider = self
-                .held
-                .pop()
-                .ok_or_else(|| corrupt("index key too big"))?;
+            let divider = self.held.pop().ok_or_else(|| corrupt("index key too big"))?;
             self.write_held()?;
             self.dividers.push(divider);
             self.leaf.push(&last);
         }
-        self.leaf
-            .page(INDEX_LEAF, None, p.page_size, &mut self.page);
+        self.leaf.page(INDEX_LEAF, None, p.page_size, &mut self.page);
         if self.children.is_empty() {
             return p.write(self.root, &self.page);
         }
@@ -596,12 +553,7 @@ impl<'p> IndexTree<'p> {
                     let cell = self.cell_of(children[i], &dividers[i]);
                     cells.push(&cell);
                 }
-                cells.page(
-                    INDEX_INTERIOR,
-                    Some(children[end]),
-                    p.page_size,
-                    &mut self.page,
-                );
+                cells.page(INDEX_INTERIOR, Some(children[end]), p.page_size, &mut self.page);
                 if n == 1 {
                     return p.write(self.root, &self.page);
                 }
@@ -647,35 +599,15 @@ mod tests {
     /// A value of every kind SQLite stores, of every encoded size: integers at each width's
     /// edges, texts and blobs from empty to several pages (overflow chains), NULLs.
     fn value(rng: &mut Rng) -> Value {
-        const INTS: [i64; 14] = [
-            0,
-            1,
-            -1,
-            127,
-            -128,
-            128,
-            32767,
-            -32769,
-            8_388_607,
-            2_147_483_648,
-            -2_147_483_649,
-            140_737_488_355_327,
-            i64::MAX,
-            i64::MIN,
-        ];
+        const INTS: [i64; 14] = [0, 1, -1, 127, -128, 128, 32767, -32769, 8_388_607, 2_147_483_648, -2_147_483_649, 140_737_488_355_327, i64::MAX, i64::MIN];
         match rng.below(7) {
             0 => Value::Null,
             1 => Value::Integer(INTS[rng.below(INTS.len() as u64) as usize]),
             2 => Value::Integer(rng.next() as i64 >> rng.below(64)),
             3 => Value::Real(rng.next() as f64 / 7.0),
             4 | 5 => {
-                let len = [0, 1, 40, 500, 1100, 4000, 9000][rng.below(7) as usize]
-                    + rng.below(30) as usize;
-                Value::Text(
-                    (0..len)
-                        .map(|i| char::from(b'a' + ((i as u64 + rng.below(3)) % 26) as u8))
-                        .collect(),
-                )
+                let len = [0, 1, 40, 500, 1100, 4000, 9000][rng.below(7) as usize] + rng.below(30) as usize;
+                Value::Text((0..len).map(|i| char::from(b'a' + ((i as u64 + rng.below(3)) % 26) as u8)).collect())
             }
             _ => Value::Blob((0..rng.below(5000)).map(|_| rng.next() as u8).collect()),
         }
@@ -711,39 +643,21 @@ mod tests {
             ))
             .expect("schema");
             let root = |name: &str| -> u32 {
-                conn.query_row(
-                    "SELECT rootpage FROM sqlite_schema WHERE name = ?1",
-                    [name],
-                    |r| r.get(0),
-                )
-                .expect("root page")
+                conn.query_row("SELECT rootpage FROM sqlite_schema WHERE name = ?1", [name], |r| r.get(0)).expect("root page")
             };
             let (t_root, w_root) = (root("t"), root("w"));
             drop(conn);
 
             let mut rng = Rng(page_size as u64);
             let rows: Vec<(i64, Vec<Value>)> = (0..3000i64)
-                .map(|i| {
-                    (
-                        i * 3 - 4000,
-                        (0..1 + rng.below(4)).map(|_| value(&mut rng)).collect(),
-                    )
-                })
+                .map(|i| (i * 3 - 4000, (0..1 + rng.below(4)).map(|_| value(&mut rng)).collect()))
                 .collect();
             // Keys in SQLite's order: by k (bytes), then v; some long enough to overflow.
             let keys: Vec<(String, i64, Value)> = (0..2000u64)
                 .map(|i| {
                     let group = i / 3;
-                    let tail = if group % 13 == 0 {
-                        "z".repeat(300 + (group as usize * 7 % 3000))
-                    } else {
-                        String::new()
-                    };
-                    (
-                        format!("k{group:05}{tail}"),
-                        (i % 3) as i64 - 1,
-                        value(&mut rng),
-                    )
+                    let tail = if group % 13 == 0 { "z".repeat(300 + (group as usize * 7 % 3000)) } else { String::new() };
+                    (format!("k{group:05}{tail}"), (i % 3) as i64 - 1, value(&mut rng))
                 })
                 .collect();
 
@@ -757,33 +671,18 @@ mod tests {
             table.finish().expect("table");
             let mut index = IndexTree::new(&pager, w_root);
             for (k, v, x) in &keys {
-                let bytes = encode(
-                    &mut rec,
-                    &[Value::Text(k.clone()), Value::Integer(*v), x.clone()],
-                    false,
-                );
+                let bytes = encode(&mut rec, &[Value::Text(k.clone()), Value::Integer(*v), x.clone()], false);
                 index.push(&bytes).expect("push key");
             }
             index.finish().expect("index");
             pager.finish().expect("header");
 
             let conn = Connection::open(&path).expect("reopen");
-            let check: String = conn
-                .query_row("PRAGMA integrity_check", [], |r| r.get(0))
-                .expect("integrity_check");
+            let check: String = conn.query_row("PRAGMA integrity_check", [], |r| r.get(0)).expect("integrity_check");
             assert_eq!(check, "ok", "page size {page_size}");
-            let mut stmt = conn
-                .prepare("SELECT rowid, a, b, c, d FROM t ORDER BY rowid")
-                .expect("select t");
+            let mut stmt = conn.prepare("SELECT rowid, a, b, c, d FROM t ORDER BY rowid").expect("select t");
             let got: Vec<(i64, Vec<Value>)> = stmt
-                .query_map([], |r| {
-                    Ok((
-                        r.get(0)?,
-                        (1..5)
-                            .map(|i| r.get(i))
-                            .collect::<rusqlite::Result<Vec<Value>>>()?,
-                    ))
-                })
+                .query_map([], |r| Ok((r.get(0)?, (1..5).map(|i| r.get(i)).collect::<rusqlite::Result<Vec<Value>>>()?)))
                 .expect("query t")
                 .collect::<rusqlite::Result<_>>()
                 .expect("rows of t");
@@ -794,9 +693,7 @@ mod tests {
                 want.resize(4, Value::Null);
                 assert_eq!(&want, got_row, "row {rowid}, page size {page_size}");
             }
-            let mut stmt = conn
-                .prepare("SELECT k, v, x FROM w ORDER BY k, v")
-                .expect("select w");
+            let mut stmt = conn.prepare("SELECT k, v, x FROM w ORDER BY k, v").expect("select w");
             let got: Vec<(String, i64, Value)> = stmt
                 .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
                 .expect("query w")
@@ -804,11 +701,7 @@ mod tests {
                 .expect("rows of w");
             assert_eq!(got, keys, "page size {page_size}");
             // Lookups go down the trees.
-            let n: i64 = conn
-                .query_row("SELECT count(*) FROM w WHERE k = 'k00101'", [], |r| {
-                    r.get(0)
-                })
-                .expect("lookup");
+            let n: i64 = conn.query_row("SELECT count(*) FROM w WHERE k = 'k00101'", [], |r| r.get(0)).expect("lookup");
             assert_eq!(n, 3);
         }
     }

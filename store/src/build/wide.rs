@@ -58,8 +58,7 @@ pub(crate) fn plan(eval: &Evaluation) -> Plan {
     let mut scalars: HashMap<Init, Value> = HashMap::default();
     // Columns in order of first appearance over the defs in name order, with what they hold.
     let mut columns: Vec<Column> = Vec::new();
-    let mut taken: std::collections::HashSet<String> =
-        RECORD_COLUMNS.iter().map(|c| c.to_string()).collect();
+    let mut taken: std::collections::HashSet<String> = RECORD_COLUMNS.iter().map(|c| c.to_string()).collect();
     let mut column_of: HashMap<Init, usize> = HashMap::default();
     let mut layout_of: HashMap<LayoutKey, usize> = HashMap::default();
     let mut layouts: Vec<Layout> = Vec::new();
@@ -89,23 +88,12 @@ pub(crate) fn plan(eval: &Evaluation) -> Plan {
                             while !taken.insert(col.to_ascii_lowercase()) {
                                 col.push('_');
                             }
-                            columns.push(Column {
-                                field,
-                                col,
-                                kinds: 0,
-                                bytes: 0,
-                                count: 0,
-                                long: false,
-                                pos: 0,
-                            });
+                            columns.push(Column { field, col, kinds: 0, bytes: 0, count: 0, long: false, pos: 0 });
                             Some(*e.insert(columns.len() - 1))
                         }
                     });
                 }
-                layouts.push(Layout {
-                    column,
-                    order: Default::default(),
-                });
+                layouts.push(Layout { column, order: Default::default() });
                 layout_of.insert(key.clone(), layouts.len() - 1);
                 layouts.len() - 1
             }
@@ -119,10 +107,7 @@ pub(crate) fn plan(eval: &Evaluation) -> Plan {
                 continue;
             }
             let column = &mut columns[c];
-            match scalars
-                .entry(v.value)
-                .or_insert_with(|| sql_scalar(v.value))
-            {
+            match scalars.entry(v.value).or_insert_with(|| sql_scalar(v.value)) {
                 Value::Null => continue,
                 Value::Integer(_) => {
                     column.kinds |= 1;
@@ -155,20 +140,12 @@ pub(crate) fn plan(eval: &Evaluation) -> Plan {
     }
     let quoted = |c: &Column| quote_ident(&c.col);
     let list = |long: bool| -> String {
-        columns
-            .iter()
-            .filter(|c| c.long == long)
-            .map(|c| format!(", {}", quoted(c)))
-            .collect()
+        columns.iter().filter(|c| c.long == long).map(|c| format!(", {}", quoted(c))).collect()
     };
     let view_cols: Vec<String> = RECORD_COLUMNS
         .iter()
         .map(|c| format!("s.{}", quote_ident(c)))
-        .chain(
-            columns
-                .iter()
-                .map(|c| format!("{}.{}", if c.long { "l" } else { "s" }, quoted(c))),
-        )
+        .chain(columns.iter().map(|c| format!("{}.{}", if c.long { "l" } else { "s" }, quoted(c))))
         .collect();
     let ddl = format!(
         "CREATE TABLE records_short(id INTEGER PRIMARY KEY, name TEXT NOT NULL, anonymous INTEGER NOT NULL, file TEXT, line INTEGER{});\n\
@@ -178,20 +155,13 @@ pub(crate) fn plan(eval: &Evaluation) -> Plan {
         list(true),
         view_cols.join(", ")
     );
-    Plan {
-        columns,
-        layouts,
-        layout_of_def,
-        scalars,
-        ddl,
-    }
+    Plan { columns, layouts, layout_of_def, scalars, ddl }
 }
 
 impl Plan {
     /// `tdq_columns`: what each column holds, so engines with typed columns (Arrow) can type it.
     pub(crate) fn write_columns(&self, tx: &Connection) -> rusqlite::Result<()> {
-        let mut col_st =
-            tx.prepare("INSERT INTO tdq_columns(field, col, kind, long) VALUES (?1, ?2, ?3, ?4)")?;
+        let mut col_st = tx.prepare("INSERT INTO tdq_columns(field, col, kind, long) VALUES (?1, ?2, ?3, ?4)")?;
         for c in &self.columns {
             let kind = match c.kinds {
                 0 | 1 => "INTEGER",
@@ -206,12 +176,7 @@ impl Plan {
 
 /// Writes `records_short` (with its index), `records_long`, `classes` (with its index) and
 /// `defm_chain`.
-pub(crate) fn write_side(
-    pager: &Pager,
-    roots: &Roots,
-    eval: &Evaluation,
-    plan: &Plan,
-) -> rusqlite::Result<()> {
+pub(crate) fn write_side(pager: &Pager, roots: &Roots, eval: &Evaluation, plan: &Plan) -> rusqlite::Result<()> {
     records(pager, roots, eval, plan)?;
     edges(pager, roots, eval)
 }
@@ -225,12 +190,7 @@ pub(super) fn by_id<'a>(ids: impl Iterator<Item = &'a RecId>) -> Vec<RecId> {
 
 /// An index on a name, over `(name, id)` rows: its keys in order. Rows come from the
 /// name-ordered maps of records, in one or two sorted runs, which the (stable) sort merges.
-pub(super) fn name_index(
-    pager: &Pager,
-    root: u32,
-    mut rows: Vec<(String, i64)>,
-    unique: bool,
-) -> rusqlite::Result<()> {
+pub(super) fn name_index(pager: &Pager, root: u32, mut rows: Vec<(String, i64)>, unique: bool) -> rusqlite::Result<()> {
     rows.sort();
     let mut tree = IndexTree::new(pager, root);
     let mut key = Record::default();
@@ -260,11 +220,7 @@ fn edges(pager: &Pager, roots: &Roots, eval: &Evaluation) -> rusqlite::Result<()
         if rec.is_class() {
             let (file, line) = file_line(sm, rec.loc());
             row.clear();
-            row.null()
-                .text(&name)
-                .opt_text(file)
-                .opt_int(line.map(i64::from))
-                .text(&template_args_json(rec));
+            row.null().text(&name).opt_text(file).opt_int(line.map(i64::from)).text(&template_args_json(rec));
             classes.push(id.0.into(), row.finish(false))?;
         }
         for (step, d) in rec.defm_chain.iter().enumerate() {
@@ -285,40 +241,25 @@ fn edges(pager: &Pager, roots: &Roots, eval: &Evaluation) -> rusqlite::Result<()
     }
     classes.finish()?;
     defm.finish()?;
-    let names = rk
-        .classes
-        .iter()
-        .map(|(name, id)| (name.to_string(), i64::from(id.0)))
-        .collect();
+    let names = rk.classes.iter().map(|(name, id)| (name.to_string(), i64::from(id.0))).collect();
     name_index(pager, roots.get("classes_name")?, names, false)
 }
 
 /// `records_short`, `records_long` and the index on `records_short(name)`.
 fn records(pager: &Pager, roots: &Roots, eval: &Evaluation, plan: &Plan) -> rusqlite::Result<()> {
     let (rk, sm) = (&eval.records, &eval.sm);
-    let mut tables = [
-        TableTree::new(pager, roots.get("records_short")?),
-        TableTree::new(pager, roots.get("records_long")?),
-    ];
+    let mut tables = [TableTree::new(pager, roots.get("records_short")?), TableTree::new(pager, roots.get("records_long")?)];
     let mut row = Record::default();
     for id in by_id(rk.defs.values()) {
         let rec = rk.get(id);
         // Every def was laid out by `plan`.
-        let layout = plan
-            .layout_of_def
-            .get(id.0 as usize)
-            .and_then(|&l| plan.layouts.get(l))
-            .ok_or(rusqlite::Error::InvalidQuery)?;
+        let layout = plan.layout_of_def.get(id.0 as usize).and_then(|&l| plan.layouts.get(l)).ok_or(rusqlite::Error::InvalidQuery)?;
         let name = rec.name_string();
         for (long, order) in layout.order.iter().enumerate() {
             row.clear();
             let mut next = if long == 0 {
                 let (file, line) = file_line(sm, rec.loc());
-                row.null()
-                    .text(&name)
-                    .int(rec.is_anonymous().into())
-                    .opt_text(file)
-                    .opt_int(line.map(i64::from));
+                row.null().text(&name).int(rec.is_anonymous().into()).opt_text(file).opt_int(line.map(i64::from));
                 RECORD_COLUMNS.len()
             } else if order.is_empty() {
                 continue;
@@ -332,11 +273,7 @@ fn records(pager: &Pager, roots: &Roots, eval: &Evaluation, plan: &Plan) -> rusq
                     next += 1;
                 }
                 let v = &rec.values[field];
-                match if v.lost {
-                    None
-                } else {
-                    plan.scalars.get(&v.value)
-                } {
+                match if v.lost { None } else { plan.scalars.get(&v.value) } {
                     None | Some(Value::Null) => row.null(),
                     Some(Value::Integer(i)) => row.int(*i),
                     Some(Value::Text(t)) => row.text(t),
@@ -351,10 +288,6 @@ fn records(pager: &Pager, roots: &Roots, eval: &Evaluation, plan: &Plan) -> rusq
     let [short, long] = tables;
     short.finish()?;
     long.finish()?;
-    let names = rk
-        .defs
-        .iter()
-        .map(|(name, id)| (name.to_string(), i64::from(id.0)))
-        .collect();
+    let names = rk.defs.iter().map(|(name, id)| (name.to_string(), i64::from(id.0))).collect();
     name_index(pager, roots.get("records_name")?, names, true)
 }

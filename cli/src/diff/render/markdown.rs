@@ -14,11 +14,7 @@ pub fn render(diff: &Diff<'_>, options: &RenderOptions<'_>, out: &mut dyn Write)
     writeln!(out, "| Class | Added | Removed | Renamed | Changed |")?;
     writeln!(out, "|---|---:|---:|---:|---:|")?;
     for (class, c) in diff.counts_by_class() {
-        writeln!(
-            out,
-            "| `{class}` | {} | {} | {} | {} |",
-            c.added, c.removed, c.renamed, c.changed
-        )?;
+        writeln!(out, "| `{class}` | {} | {} | {} | {} |", c.added, c.removed, c.renamed, c.changed)?;
     }
     if options.stat {
         return Ok(());
@@ -26,36 +22,11 @@ pub fn render(diff: &Diff<'_>, options: &RenderOptions<'_>, out: &mut dyn Write)
     if !diff.groups.is_empty() {
         writeln!(out, "\n#### Changes shared by several defs\n")?;
         for g in &diff.groups {
-            let place = g
-                .set_at
-                .first()
-                .map(|l| format!(", set at `{l}`"))
-                .unwrap_or_default();
-            let how = if g.edit {
-                format!(" (the same edit; as in `{}`)", g.records[0])
-            } else {
-                String::new()
-            };
-            writeln!(
-                out,
-                "<details><summary><code>{}</code> in {} defs{how}{place}</summary>\n",
-                html(g.field),
-                g.records.len()
-            )?;
-            writeln!(
-                out,
-                "```diff\n{}```\n",
-                change_lines(g.field, g.old.as_deref(), g.new)
-            )?;
-            writeln!(
-                out,
-                "{}\n</details>\n",
-                g.records
-                    .iter()
-                    .map(|r| format!("`{r}`"))
-                    .collect::<Vec<_>>()
-                    .join(" ")
-            )?;
+            let place = g.set_at.first().map(|l| format!(", set at `{l}`")).unwrap_or_default();
+            let how = if g.edit { format!(" (the same edit; as in `{}`)", g.records[0]) } else { String::new() };
+            writeln!(out, "<details><summary><code>{}</code> in {} defs{how}{place}</summary>\n", html(g.field), g.records.len())?;
+            writeln!(out, "```diff\n{}```\n", change_lines(g.field, g.old.as_deref(), g.new))?;
+            writeln!(out, "{}\n</details>\n", g.records.iter().map(|r| format!("`{r}`")).collect::<Vec<_>>().join(" "))?;
         }
     }
     let lists = [("Added", &diff.added), ("Removed", &diff.removed)];
@@ -63,46 +34,26 @@ pub fn render(diff: &Diff<'_>, options: &RenderOptions<'_>, out: &mut dyn Write)
         if records.is_empty() {
             continue;
         }
-        writeln!(
-            out,
-            "\n<details><summary>{title} ({})</summary>\n",
-            records.len()
-        )?;
+        writeln!(out, "\n<details><summary>{title} ({})</summary>\n", records.len())?;
         for r in records.iter() {
             writeln!(out, "- `{}` ({})", r.name, r.classes.join(", "))?;
         }
         writeln!(out, "\n</details>")?;
     }
     if !diff.renamed.is_empty() {
-        writeln!(
-            out,
-            "\n<details><summary>Renamed ({})</summary>\n",
-            diff.renamed.len()
-        )?;
+        writeln!(out, "\n<details><summary>Renamed ({})</summary>\n", diff.renamed.len())?;
         for (o, n) in &diff.renamed {
             writeln!(out, "- `{}` → `{}`", o.name, n.name)?;
         }
         writeln!(out, "\n</details>")?;
     }
-    let own: Vec<_> = diff
-        .changed
-        .iter()
-        .filter(|c| c.classes.is_some() || c.fields.iter().any(|f| f.group.is_none()))
-        .collect();
+    let own: Vec<_> = diff.changed.iter().filter(|c| c.classes.is_some() || c.fields.iter().any(|f| f.group.is_none())).collect();
     if !own.is_empty() {
-        writeln!(
-            out,
-            "\n<details><summary>Changed ({})</summary>\n",
-            own.len()
-        )?;
+        writeln!(out, "\n<details><summary>Changed ({})</summary>\n", own.len())?;
         for c in own {
             writeln!(out, "`{}`\n```diff", c.new.name)?;
             if let Some((old, new)) = c.classes {
-                write!(
-                    out,
-                    "{}",
-                    change_lines(SUPERCLASSES, Some(&old.join(", ")), Some(&new.join(", ")))
-                )?;
+                write!(out, "{}", change_lines(SUPERCLASSES, Some(&old.join(", ")), Some(&new.join(", "))))?;
             }
             for f in c.fields.iter().filter(|f| f.group.is_none()) {
                 let (old, new) = values(f);
@@ -120,17 +71,12 @@ fn change_lines(name: &str, old: Option<&str>, new: Option<&str>) -> String {
     let mut s = String::new();
     for (sign, value) in [("-", old), ("+", new)] {
         if let Some(v) = value {
-            s.push_str(&format!(
-                "{sign} {name}: {}\n",
-                v.replace('\n', &format!("\n{sign}   "))
-            ));
+            s.push_str(&format!("{sign} {name}: {}\n", v.replace('\n', &format!("\n{sign}   "))));
         }
     }
     s
 }
 
 fn html(t: &str) -> String {
-    t.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
+    t.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;")
 }

@@ -38,16 +38,11 @@ pub fn render(diff: &Diff<'_>, options: &RenderOptions<'_>, out: &mut dyn Write)
 
 /// "3 added, 1 removed, 400 changed": the counts that are not zero.
 fn counts_phrase(c: &Counts) -> String {
-    let parts: Vec<String> = [
-        (c.added, "added"),
-        (c.removed, "removed"),
-        (c.renamed, "renamed"),
-        (c.changed, "changed"),
-    ]
-    .iter()
-    .filter(|(n, _)| *n > 0)
-    .map(|(n, what)| format!("{n} {what}"))
-    .collect();
+    let parts: Vec<String> = [(c.added, "added"), (c.removed, "removed"), (c.renamed, "renamed"), (c.changed, "changed")]
+        .iter()
+        .filter(|(n, _)| *n > 0)
+        .map(|(n, what)| format!("{n} {what}"))
+        .collect();
     if parts.is_empty() {
         "no differences".to_string()
     } else {
@@ -88,12 +83,8 @@ fn inline_diff<'a>(old: &'a str, new: &'a str) -> Vec<Piece<'a>> {
         let (tag, old_range, new_range) = op.as_tag_tuple();
         match tag {
             similar::DiffTag::Equal => pieces.push(Piece::Same(span(old_words, old_range, old))),
-            similar::DiffTag::Delete => {
-                pieces.push(Piece::Removed(span(old_words, old_range, old)))
-            }
-            similar::DiffTag::Insert => {
-                pieces.push(Piece::Inserted(span(new_words, new_range, new)))
-            }
+            similar::DiffTag::Delete => pieces.push(Piece::Removed(span(old_words, old_range, old))),
+            similar::DiffTag::Insert => pieces.push(Piece::Inserted(span(new_words, new_range, new))),
             similar::DiffTag::Replace => {
                 pieces.push(Piece::Removed(span(old_words, old_range, old)));
                 pieces.push(Piece::Inserted(span(new_words, new_range, new)));

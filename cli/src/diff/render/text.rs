@@ -41,9 +41,7 @@ pub fn render(diff: &Diff<'_>, options: &RenderOptions<'_>, out: &mut dyn Write)
     if diff.is_empty() {
         return Ok(());
     }
-    let s = Style {
-        color: options.color,
-    };
+    let s = Style { color: options.color };
     writeln!(out, "{}", s.bold(&counts_phrase(&diff.counts())))?;
     let by_class = diff.counts_by_class();
     let width = by_class.keys().map(|c| c.len()).max().unwrap_or(0);
@@ -62,13 +60,7 @@ pub fn render(diff: &Diff<'_>, options: &RenderOptions<'_>, out: &mut dyn Write)
         record_details(r, &s, out)?;
     }
     for (o, n) in &diff.renamed {
-        writeln!(
-            out,
-            "\n{} {} → {} (renamed)",
-            s.changed("~"),
-            s.bold(&o.name),
-            s.bold(&n.name)
-        )?;
+        writeln!(out, "\n{} {} → {} (renamed)", s.changed("~"), s.bold(&o.name), s.bold(&n.name))?;
     }
     for c in &diff.changed {
         changed(c, &s, out)?;
@@ -81,11 +73,7 @@ pub fn render(diff: &Diff<'_>, options: &RenderOptions<'_>, out: &mut dyn Write)
 
 fn record_details(r: &RecordSnapshot, s: &Style, out: &mut dyn Write) -> io::Result<()> {
     if !r.classes.is_empty() {
-        writeln!(
-            out,
-            "    {}",
-            s.dim(&format!("classes: {}", r.classes.join(", ")))
-        )?;
+        writeln!(out, "    {}", s.dim(&format!("classes: {}", r.classes.join(", "))))?;
     }
     if let Some(loc) = r.locs.first() {
         writeln!(out, "    {}", s.dim(&format!("at {loc}")))?;
@@ -99,19 +87,10 @@ fn changed(c: &Changed<'_>, s: &Style, out: &mut dyn Write) -> io::Result<()> {
     if own.is_empty() && c.classes.is_none() {
         return Ok(());
     }
-    let renamed = if c.old.name != c.new.name {
-        format!(" (was {})", c.old.name)
-    } else {
-        String::new()
-    };
+    let renamed = if c.old.name != c.new.name { format!(" (was {})", c.old.name) } else { String::new() };
     writeln!(out, "\n{} {}{renamed}", s.changed("~"), s.bold(&c.new.name))?;
     if let Some((old, new)) = c.classes {
-        writeln!(
-            out,
-            "    {SUPERCLASSES}: [{}] → [{}]",
-            s.removed(&old.join(", ")),
-            s.added(&new.join(", "))
-        )?;
+        writeln!(out, "    {SUPERCLASSES}: [{}] → [{}]", s.removed(&old.join(", ")), s.added(&new.join(", ")))?;
     }
     for f in own {
         let (old, new) = values(f);
@@ -122,13 +101,7 @@ fn changed(c: &Changed<'_>, s: &Style, out: &mut dyn Write) -> io::Result<()> {
 
 fn group(g: &Group<'_>, s: &Style, out: &mut dyn Write) -> io::Result<()> {
     if g.edit {
-        write!(
-            out,
-            "\n{} {} defs, the same edit, as in {}: ",
-            s.changed("~"),
-            g.records.len(),
-            g.records[0]
-        )?;
+        write!(out, "\n{} {} defs, the same edit, as in {}: ", s.changed("~"), g.records.len(), g.records[0])?;
     } else {
         write!(out, "\n{} {} defs: ", s.changed("~"), g.records.len())?;
     }
@@ -136,24 +109,15 @@ fn group(g: &Group<'_>, s: &Style, out: &mut dyn Write) -> io::Result<()> {
     match g.set_at.as_slice() {
         [] => {}
         [one] => writeln!(out, "    {}", s.dim(&format!("set at {one}")))?,
-        [first, rest @ ..] => writeln!(
-            out,
-            "    {}",
-            s.dim(&format!("set at {first} and {} more places", rest.len()))
-        )?,
+        [first, rest @ ..] => {
+            writeln!(out, "    {}", s.dim(&format!("set at {first} and {} more places", rest.len())))?
+        }
     }
     writeln!(out, "    {}", g.records.join(" "))
 }
 
 /// `name: old → new`, or an inline diff of the two when they are long.
-fn write_change(
-    name: &str,
-    old: Option<&str>,
-    new: Option<&str>,
-    indent: &str,
-    s: &Style,
-    out: &mut dyn Write,
-) -> io::Result<()> {
+fn write_change(name: &str, old: Option<&str>, new: Option<&str>, indent: &str, s: &Style, out: &mut dyn Write) -> io::Result<()> {
     match (old, new) {
         (Some(old), Some(new)) if is_long(old) || is_long(new) => {
             let mut line = String::new();
@@ -171,12 +135,7 @@ fn write_change(
         }
         _ => {
             let show = |v: Option<&str>| v.map_or_else(|| "(no field)".to_string(), str::to_string);
-            writeln!(
-                out,
-                "{indent}{name}: {} → {}",
-                s.removed(&show(old)),
-                s.added(&show(new))
-            )
+            writeln!(out, "{indent}{name}: {} → {}", s.removed(&show(old)), s.added(&show(new)))
         }
     }
 }
