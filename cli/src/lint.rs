@@ -16,7 +16,12 @@ use crate::query::{open_store, resolve_sources, SourceArgs, TdArgs};
 
 /// `--td`/-I/-D naming exactly `sources`.
 fn td_args(sources: &Sources) -> TdArgs {
-    TdArgs { td: Some(sources.root.clone()), include: sources.include_dirs.clone(), define: sources.defines.clone() }
+    TdArgs {
+        td: Some(sources.root.clone()),
+        include: sources.include_dirs.clone(),
+        define: sources.defines.clone(),
+        llvm_version: Some(sources.release.to_string()),
+    }
 }
 
 #[derive(Args, Debug)]
@@ -113,7 +118,7 @@ fn run_inner(args: LintArgs) -> Result<i32, String> {
 fn lint(sources: &Sources, config: &Config, baseline: Option<&Baseline>, format: Format, args: &LintArgs) -> Result<i32, String> {
     let path = sources.root.clone();
     let text = std::fs::read(&path).map_err(|e| format!("could not open input file '{path}': {}", crate::os_message(&e)))?;
-    let opts = tdq_core::Options { include_dirs: sources.include_dirs.clone(), defines: sources.defines.clone(), no_warn_on_unused_template_args: true, limits: crate::limits(&args.limit), ..Default::default() };
+    let opts = tdq_core::Options { include_dirs: sources.include_dirs.clone(), defines: sources.defines.clone(), no_warn_on_unused_template_args: true, limits: crate::limits(&args.limit), release: sources.release };
     let eval = tdq_core::evaluate(&path, text, &opts);
     if eval.parse_failed || eval.diags.has_errors() {
         let mut err = std::io::stderr().lock();

@@ -1,5 +1,6 @@
 //! The `tdq` binary: subcommand dispatch. `tdq tblgen ...` (or this binary installed under the
-//! name `llvm-tblgen`) is a drop-in llvm-tblgen 19; `tdq SQL` queries the record store.
+//! name `llvm-tblgen`) is a drop-in llvm-tblgen of LLVM 19, 22 or 23 (`--llvm-version`); `tdq SQL`
+//! queries the record store.
 
 mod cl;
 mod diff;
@@ -7,6 +8,7 @@ mod exit_codes;
 mod heap;
 mod lint;
 mod query;
+mod release;
 mod tblgen;
 
 use clap::{Parser, Subcommand};
@@ -14,9 +16,6 @@ use std::ffi::OsString;
 
 #[global_allocator]
 static ALLOCATOR: heap::Tracking = heap::Tracking;
-
-/// The LLVM release whose llvm-tblgen tdq reproduces.
-pub const LLVM_VERSION: &str = "19.1.7";
 
 #[derive(Parser)]
 #[command(
@@ -37,8 +36,8 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Run as llvm-tblgen 19: same options, output, messages and exit statuses
-    /// (`tdq tblgen --help` lists them).
+    /// Run as llvm-tblgen (of the release `--llvm-version` names, default the newest): same
+    /// options, output, messages and exit statuses (`tdq tblgen --help` lists them).
     #[command(disable_help_flag = true, disable_version_flag = true)]
     Tblgen {
         /// llvm-tblgen's options and input file.

@@ -28,6 +28,10 @@ pub struct TdArgs {
     /// Macro to define (as llvm-tblgen's -D).
     #[arg(short = 'D', value_name = "NAME")]
     pub define: Vec<String>,
+    /// The LLVM release to evaluate as: 19, 22 or 23 (default: TDQ_LLVM_VERSION, tdq.toml's
+    /// llvm-version, the release of the LLVM tree the root file is in, else the newest).
+    #[arg(long = "llvm-version", value_name = "V")]
+    pub llvm_version: Option<String>,
 }
 
 /// Where the records come from: sources, or a stored database.
@@ -120,7 +124,8 @@ pub fn finish(result: Result<(), Failure>) -> i32 {
 /// The sources of `args`: `--td` with -I/-D, else the nearest tdq.toml.
 pub fn resolve_sources(args: &TdArgs) -> Result<Sources, Failure> {
     if let Some(td) = &args.td {
-        return Ok(Sources { root: td.clone(), include_dirs: args.include.clone(), defines: args.define.clone() });
+        let release = choose_release(args, None, td)?;
+        return Ok(Sources { root: td.clone(), include_dirs: args.include.clone(), defines: args.define.clone(), release });
     }
     let cwd = std::env::current_dir().map_err(|e| Failure::new(format!("cannot read the working directory: {e}")))?;
     let Some(path) = Project::find(&cwd) else {
@@ -131,7 +136,15 @@ pub fn resolve_sources(args: &TdArgs) -> Result<Sources, Failure> {
     let mut project = Project::load(&path).map_err(|e| Failure::new(e.0))?;
     project.sources.include_dirs.extend(args.include.iter().cloned());
     project.sources.defines.extend(args.define.iter().cloned());
+    let root = project.sources.root.clone();
+    project.sources.release = choose_release(args, project.llvm_version.as_deref().map(|v| (v, path.as_path())), &root)?;
     Ok(project.sources)
+}
+
+/// The release for `args`' evaluation (see `crate::release`).
+fn choose_release(args: &TdArgs, config: Option<(&str, &std::path::Path)>, root: &str) -> Result<tdq_core::Release, Failure> {
+    crate::release::choose(args.llvm_version.as_deref(), config, Some(std::path::Path::new(root)))
+        .map_err(|e| Failure::usage(e.to_string()))
 }
 
 /// An open store and what it cost.
@@ -418,6 +431,7 @@ pub fn run_export(args: ExportArgs) -> i32 {
                 root: sources.root.clone(),
                 include_dirs: sources.include_dirs.clone(),
                 defines: sources.defines.clone(),
+                release: sources.release,
                 cache_key: String::new(),
             };
             tdq_store::cache::write_atomically(db, &eval, &info).map_err(|e| Failure::new(e.to_string()))?;
@@ -462,7 +476,7 @@ pub fn run_init(args: InitArgs) -> i32 {
         if !std::path::Path::new(td).is_file() {
             return Err(Failure::new(format!("{td}: no such file")));
         }
-        let sources = Sources { root: td.clone(), include_dirs: args.td.include.clone(), defines: args.td.define.clone() };
+        let sources = Sources { root: td.clone(), include_dirs: args.td.include.clone(), defines: args.td.define.clone(), ..Default::default() };
         std::fs::write(&path, tdq_store::Project::template(&sources))
             .map_err(|e| Failure::new(format!("writing tdq.toml: {e}")))?;
         eprintln!("wrote tdq.toml for {td}");

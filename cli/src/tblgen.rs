@@ -21,8 +21,19 @@ pub fn run(program_name: &str, argv0: &str, args: &[String]) -> i32 {
     let extra: Vec<(&'static str, &'static str)> =
         tdq_backends::BACKENDS.iter().map(|b| (b.name(), b.help())).collect();
     let backend_options: Vec<BackendOption> = tdq_backends::BACKENDS.iter().flat_map(|b| b.options().iter().copied()).collect();
-    let cl = options::command_line(program_name, argv0, &extra, &backend_options);
-    let matches = match cl::parse(&cl, args, &mut std::io::stdout(), &mut std::io::stderr()) {
+    let mut args = args.to_vec();
+    let release_flag = match crate::release::take_flag(&mut args) {
+        Ok(flag) => flag,
+        Err(e) => {
+            eprintln!("{program_name}: {e}");
+            return FAILURE;
+        }
+    };
+    // Before the input is known, the flag or the environment says which release's command line
+    // this is (`--version` names it); the input's tree may decide the evaluation's.
+    let line_release = crate::release::choose(release_flag.as_deref(), None, None).unwrap_or_default();
+    let cl = options::command_line(program_name, argv0, &extra, &backend_options, line_release);
+    let matches = match cl::parse(&cl, &args, &mut std::io::stdout(), &mut std::io::stderr()) {
         Outcome::Run(matches) => matches,
         Outcome::Exit(status) => return status,
     };
@@ -41,13 +52,12 @@ pub fn run(program_name: &str, argv0: &str, args: &[String]) -> i32 {
         return FAILURE;
     }
     let limits = crate::limits(&limit_settings);
-    // FIXME: the default follows the release the evaluator matches (19 until the 22/23
-    // language lands on main).
-    let release = match matches.str("llvm-version").map(tdq_core::Release::parse) {
-        None => tdq_core::Release::V19,
-        Some(Ok(release)) => release,
-        Some(Err(e)) => {
-            eprintln!("{program_name}: for the --llvm-version option: {e}");
+    let input = matches.positionals.first().cloned().unwrap_or_else(|| "-".to_string());
+    let root = (input != "-").then(|| std::path::Path::new(&input));
+    let release = match crate::release::choose(release_flag.as_deref(), None, root) {
+        Ok(release) => release,
+        Err(e) => {
+            eprintln!("{program_name}: {e}");
             return FAILURE;
         }
     };
@@ -183,6 +193,11 @@ fn table_gen_main(argv0: &str, settings: &Settings, backend: &dyn Backend, mut t
     }
     let mut errors_printed = evaluation.diags.error_count();
     timer.stop();
+    let dialect = evaluation.records.dialect();
+    if errors_printed > 0 && dialect.errors_stop_backend {
+        eprintln!("{argv0}: {errors_printed} errors.");
+        return FAILURE;
+    }
 
     timer.start("Backend overall");
     let mut out = Output::open(&settings.output);
@@ -206,6 +221,10 @@ fn table_gen_main(argv0: &str, settings: &Settings, backend: &dyn Backend, mut t
             return FAILURE;
         }
         let mut text = format!("{}:", settings.output);
+        if dialect.depfile_names_input && settings.input != "-" {
+            text.push(' ');
+            text.push_str(&settings.input);
+        }
         for dependency in sorted_dependencies(&evaluation.dependencies) {
             text.push(' ');
             text.push_str(dependency);

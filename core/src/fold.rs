@@ -60,6 +60,14 @@ fn dag_of(i: Init) -> Option<DagParts> {
 }
 
 /// StringInit::determineFormat: code when either side is code.
+/// The name of a dag's operator (`(op:$name ...)`), if the value is a dag with one.
+fn dag_name(i: Init) -> Option<Sym> {
+    match i.kind() {
+        InitKind::Dag(_, name, _) => *name,
+        _ => None,
+    }
+}
+
 fn determine_format(a: bool, b: bool) -> bool {
     a || b
 }
@@ -212,6 +220,37 @@ pub fn fold_un_op(rk: &mut RecordKeeper, op: UnOp, a: Init, ty: Ty, cur: Option<
                     return this;
                 }
                 return dag_op;
+            }
+        }
+        UnOp::GetDagOpName => {
+            if let InitKind::Dag(_, name, _) = a.kind() {
+                return match name {
+                    Some(name) => Init::string(name),
+                    None => Init::unset(),
+                };
+            }
+        }
+        UnOp::Initialized => {
+            if matches!(a.kind(), InitKind::Unset) {
+                return Init::int(0);
+            }
+            if a.is_concrete() {
+                return Init::int(1);
+            }
+        }
+        UnOp::ListFlatten => {
+            if let Some((elems, elem_ty)) = a.as_list() {
+                // A list of non-lists is left as it is.
+                let Some(inner_ty) = elem_ty.list_elem() else { return a };
+                let mut flat = Vec::new();
+                for e in elems {
+                    let Some((inner, _)) = e.as_list() else { return this };
+                    flat.extend_from_slice(inner);
+                }
+                if !check_list_len(rk, cur, flat.len() as i128) {
+                    return this;
+                }
+                return Init::list(&flat, inner_ty);
             }
         }
         UnOp::LogTwo => {
@@ -461,7 +500,9 @@ pub fn fold_bin_op(rk: &mut RecordKeeper, op: BinOp, a: Init, b: Init, ty: Ty, c
                 let mut args = Vec::with_capacity(largs.len() + rargs.len());
                 args.extend_from_slice(largs);
                 args.extend_from_slice(rargs);
-                return checked(rk, cur, Init::dag(new_op, None, &args)).unwrap_or_else(this);
+                // Since LLVM 22 the result keeps the operator's name, the left one's first.
+                let name = if rk.dialect().con_keeps_operator_name { dag_name(a).or(dag_name(b)) } else { None };
+                return checked(rk, cur, Init::dag(new_op, name, &args)).unwrap_or_else(this);
             }
         }
         BinOp::ListConcat => {
@@ -474,6 +515,10 @@ pub fn fold_bin_op(rk: &mut RecordKeeper, op: BinOp, a: Init, b: Init, ty: Ty, c
         }
         BinOp::ListSplat => {
             if let (Some(vty), Some(n)) = (a.ty(), b.as_int()) {
+                if n < 0 && rk.dialect().checked_operands {
+                    rk.fatal_noloc(format!("!listsplat count {n} is negative"));
+                    return this();
+                }
                 if !check_list_len(rk, cur, n as i128) {
                     return this();
                 }
@@ -583,6 +628,22 @@ pub fn fold_bin_op(rk: &mut RecordKeeper, op: BinOp, a: Init, b: Init, ty: Ty, c
                 return Init::dag(b, None, args);
             }
         }
+        BinOp::SetDagOpName => {
+            if let (Some((op, _, args)), Some((name, _))) = (dag_of(a), str_of(b)) {
+                return Init::dag(op, Some(name), args);
+            }
+        }
+        BinOp::Match => {
+            if let (Some((text, _)), Some((pattern, _))) = (str_of(a), str_of(b)) {
+                return match regex::Regex::new(&pattern) {
+                    Ok(re) => Init::bit(re.is_match(&text)),
+                    Err(_) => {
+                        rk.fatal_noloc(format!("invalid regex '{pattern}'"));
+                        this()
+                    }
+                };
+            }
+        }
         BinOp::Add
         | BinOp::Sub
         | BinOp::Mul
@@ -613,6 +674,14 @@ pub fn fold_bin_op(rk: &mut RecordKeeper, op: BinOp, a: Init, b: Init, ty: Ty, c
                     BinOp::And => x & y,
                     BinOp::Or => x | y,
                     BinOp::Xor => x ^ y,
+                    BinOp::Shl | BinOp::Sra | BinOp::Srl if !(0..64).contains(&y) && rk.dialect().checked_operands => {
+                        let msg = "Illegal operation: out of bounds shift";
+                        match cur {
+                            Some(c) => rk.fatal(cur_locs(Some(c)), msg),
+                            None => rk.fatal_noloc(msg),
+                        }
+                        return this();
+                    }
                     BinOp::Shl => (x as u64).wrapping_shl(y as u32) as i64,
                     BinOp::Sra => x.wrapping_shr(y as u32),
                     BinOp::Srl => (x as u64).wrapping_shr(y as u32) as i64,
@@ -656,7 +725,8 @@ fn foreach_dag_apply(rk: &mut RecordKeeper, var: Init, dag: Init, expr: Init, cu
         new_args.push((na, name));
     }
     if changed {
-        Init::dag(new_op, None, &new_args)
+        let name = if rk.dialect().foreach_dag_keeps_name { dag_name(dag) } else { None };
+        Init::dag(new_op, name, &new_args)
     } else {
         dag
     }
@@ -673,6 +743,28 @@ fn foreach_helper(rk: &mut RecordKeeper, var: Init, over: Init, expr: Init, ty: 
     }
     let out: Vec<Init> = items.iter().map(|&item| item_apply(rk, var, item, expr, cur)).collect();
     checked(rk, cur, Init::list(&out, et))
+}
+
+/// `SortHelper`: the list's elements in the order of their keys (`expr` of each), a stable
+/// sort; the keys are all integers (as the first converts) or all strings.
+fn sort_helper(rk: &mut RecordKeeper, var: Init, over: Init, expr: Init, ty: Ty, cur: Option<&CurRec>) -> Option<Init> {
+    let (items, _) = over.as_list()?;
+    let et = ty.list_elem()?;
+    if !count_iterations(rk, cur, items.len()) {
+        return None;
+    }
+    let keys: Vec<Init> = items.iter().map(|&item| item_apply(rk, var, item, expr, cur)).collect();
+    let Some(&first) = keys.first() else { return Some(Init::list(&[], et)) };
+    let mut order: Vec<usize> = (0..items.len()).collect();
+    if to_int(rk, first).is_some() {
+        let ints = keys.iter().map(|&k| to_int(rk, k)).collect::<Option<Vec<i64>>>()?;
+        order.sort_by_key(|&i| ints[i]);
+    } else {
+        let strings = keys.iter().map(|&k| str_of(k).map(|(s, _)| s)).collect::<Option<Vec<Sym>>>()?;
+        order.sort_by(|&x, &y| strings[x].as_bytes().cmp(strings[y].as_bytes()));
+    }
+    let sorted: Vec<Init> = order.into_iter().map(|i| items[i]).collect();
+    Some(Init::list(&sorted, et))
 }
 
 fn filter_helper(rk: &mut RecordKeeper, var: Init, over: Init, expr: Init, ty: Ty, cur: Option<&CurRec>) -> Option<Init> {
@@ -793,6 +885,11 @@ pub fn fold_tern_op(rk: &mut RecordKeeper, op: TernOp, a: Init, b: Init, c: Init
         }
         TernOp::Filter => {
             if let Some(r) = filter_helper(rk, a, b, c, ty, cur) {
+                return r;
+            }
+        }
+        TernOp::Sort => {
+            if let Some(r) = sort_helper(rk, a, b, c, ty, cur) {
                 return r;
             }
         }
@@ -940,7 +1037,9 @@ pub fn fold_isa(rk: &mut RecordKeeper, check: Ty, e: Init) -> Init {
             return Init::int(1);
         }
         if check.is_record() {
-            if !check.is_convertible_to(rk, ety) || e.as_def().is_some() {
+            // Since LLVM 22 a value still to be resolved may yet be of the type.
+            let known = e.is_concrete() || !rk.dialect().isa_waits_for_concrete;
+            if (!check.is_convertible_to(rk, ety) && known) || e.as_def().is_some() {
                 return Init::int(0);
             }
         } else {
@@ -971,6 +1070,38 @@ pub fn fold_exists(rk: &mut RecordKeeper, check: Ty, e: Init, cur: Option<&CurRe
         return Init::int(0);
     }
     this
+}
+
+/// `InstancesOpInit::get(ty, regex)->Fold(CurRec, IsFinal)`: the defs deriving from the class
+/// `ty` names, whose names match the regular expression, in name order. Inside a class or
+/// multiclass body only the defs made by then count: it folds at a def's final resolution.
+pub fn fold_instances(rk: &mut RecordKeeper, ty: Ty, regex: Init, cur: Option<&CurRec>, is_final: bool) -> Init {
+    let this = Init::new(InitKind::Instances(ty, regex));
+    if cur.is_some() && !is_final {
+        return this;
+    }
+    let Some((pattern, _)) = str_of(regex) else { return this };
+    let re = match regex::Regex::new(pattern) {
+        Ok(re) => re,
+        Err(_) => {
+            rk.fatal_noloc(format!("invalid regex '{pattern}'"));
+            return this;
+        }
+    };
+    let elem_ty = ty;
+    let class_name = ty.to_string();
+    let Some(class) = rk.class(&class_name) else { return Init::list(&[], elem_ty) };
+    let mut selected: Vec<(Sym, Init)> = rk
+        .all_def_ids()
+        .filter(|&id| rk.get(id).is_subclass_of(class))
+        .map(|id| (rk.name_sym(id), id))
+        .filter(|(name, _)| re.is_match(name))
+        .map(|(name, id)| (name, rk.def_init(id)))
+        .collect();
+    // `getAllDerivedDefinitions` order (LLVM's `LessRecord`).
+    selected.sort_by(|a, b| crate::record::compare_numeric(a.0.as_bytes(), b.0.as_bytes()));
+    let values: Vec<Init> = selected.into_iter().map(|(_, v)| v).collect();
+    Init::list(&values, elem_ty)
 }
 
 /// `FieldInit::get(rec, name, ty)->Fold(CurRec)`: the field of a def, once its value is
@@ -1053,8 +1184,12 @@ pub fn instantiate_vardef(rk: &mut RecordKeeper, vardef: Init) -> Init {
 
     // The new record gets its name and id first, as LLVM numbers records when it creates them.
     let name = rk.new_anonymous_name();
-    let mut rec = Record::new(name, class.locs.clone(), RecordKind::AnonymousDef);
-    let id = rk.push(Record::new(name, class.locs.clone(), RecordKind::AnonymousDef));
+    let locs = match (!rk.vardef_locs.is_empty()).then(|| rk.vardef_locs.get(&vardef)).flatten() {
+        Some(&at) => smallvec::smallvec![at],
+        None => class.locs.clone(),
+    };
+    let mut rec = Record::new(name, locs.clone(), RecordKind::AnonymousDef);
+    let id = rk.push(Record::new(name, locs, RecordKind::AnonymousDef));
 
     rec.values = class.values.clone();
     rec.assertions = class.assertions.clone();

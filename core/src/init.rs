@@ -11,68 +11,116 @@ use std::fmt::{self, Write as _};
 
 use std::hash::{Hash, Hasher};
 
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub enum UnOp {
-    Cast,
-    Not,
-    Head,
-    Tail,
-    Size,
-    Empty,
-    GetDagOp,
-    LogTwo,
-    Repr,
-    ToLower,
-    ToUpper,
+/// Declares an operator enum with its printed names (LLVM's `getAsString` spelling, empty for
+/// the operators that print as syntax) and `ALL`, every operator in declaration order. New
+/// operators go at the end: the store encodes an operator as its index in `ALL`.
+macro_rules! operators {
+    ($(#[$meta:meta])* $enum:ident { $($(#[$doc:meta])* $variant:ident = $name:literal,)* }) => {
+        $(#[$meta])*
+        #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+        pub enum $enum {
+            $($(#[$doc])* $variant,)*
+        }
+
+        impl $enum {
+            /// Every operator, in declaration order.
+            pub const ALL: &'static [$enum] = &[$($enum::$variant,)*];
+
+            /// The operator as printed before its operands (`!listconcat`).
+            pub fn printed_name(self) -> &'static str {
+                match self {
+                    $($enum::$variant => $name,)*
+                }
+            }
+        }
+    };
 }
 
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub enum BinOp {
-    Add,
-    Sub,
-    Mul,
-    Div,
-    And,
-    Or,
-    Xor,
-    Shl,
-    Sra,
-    Srl,
-    ListConcat,
-    ListSplat,
-    ListRemove,
-    ListElem,
-    ListSlice,
-    /// `!range(a, b)`: half open.
-    Range,
-    /// `a...b` in a range list: closed.
-    RangeC,
-    StrConcat,
-    Interleave,
-    Concat,
-    Eq,
-    Ne,
-    Le,
-    Lt,
-    Ge,
-    Gt,
-    SetDagOp,
-    GetDagArg,
-    GetDagName,
+operators! {
+    /// LLVM's `UnOpInit` operators.
+    UnOp {
+        Cast = "!cast",
+        Not = "!not",
+        Head = "!head",
+        Tail = "!tail",
+        Size = "!size",
+        Empty = "!empty",
+        GetDagOp = "!getdagop",
+        LogTwo = "!logtwo",
+        Repr = "!repr",
+        ToLower = "!tolower",
+        ToUpper = "!toupper",
+        ListFlatten = "!listflatten",
+        GetDagOpName = "!getdagopname",
+        Initialized = "!initialized",
+    }
 }
 
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub enum TernOp {
-    Subst,
-    ForEach,
-    Filter,
-    If,
-    Dag,
-    Range,
-    Substr,
-    Find,
-    SetDagArg,
-    SetDagName,
+operators! {
+    /// LLVM's `BinOpInit` operators.
+    BinOp {
+        Add = "!add",
+        Sub = "!sub",
+        Mul = "!mul",
+        Div = "!div",
+        And = "!and",
+        Or = "!or",
+        Xor = "!xor",
+        Shl = "!shl",
+        Sra = "!sra",
+        Srl = "!srl",
+        ListConcat = "!listconcat",
+        ListSplat = "!listsplat",
+        ListRemove = "!listremove",
+        /// `list[i]`.
+        ListElem = "",
+        /// `list[i, j...]`.
+        ListSlice = "",
+        /// `!range(a, b)`: half open.
+        Range = "!range",
+        /// `a...b` in a range list: closed.
+        RangeC = "",
+        StrConcat = "!strconcat",
+        Interleave = "!interleave",
+        Concat = "!con",
+        Eq = "!eq",
+        Ne = "!ne",
+        Le = "!le",
+        Lt = "!lt",
+        Ge = "!ge",
+        Gt = "!gt",
+        SetDagOp = "!setdagop",
+        GetDagArg = "!getdagarg",
+        GetDagName = "!getdagname",
+        Match = "!match",
+        SetDagOpName = "!setdagopname",
+    }
+}
+
+operators! {
+    /// LLVM's `TernOpInit` operators.
+    TernOp {
+        Subst = "!subst",
+        ForEach = "!foreach",
+        Filter = "!filter",
+        If = "!if",
+        Dag = "!dag",
+        Range = "!range",
+        Substr = "!substr",
+        Find = "!find",
+        SetDagArg = "!setdagarg",
+        SetDagName = "!setdagname",
+        /// `!sort(var, list, key)`.
+        Sort = "!sort",
+    }
+}
+
+impl TernOp {
+    /// The operator binds its first operand, a variable name, in its last (`!foreach`,
+    /// `!filter`, `!sort`).
+    pub fn binds_variable(self) -> bool {
+        matches!(self, TernOp::ForEach | TernOp::Filter | TernOp::Sort)
+    }
 }
 
 /// How a class template argument was given: by position or by name.
@@ -117,6 +165,8 @@ pub enum InitKind {
     Fold(Init, Init, Init, Init, Init, Ty),
     IsA(Ty, Init),
     Exists(Ty, Init),
+    /// `!instances<type>(regex)` (LLVM 22): the defs of a class whose names match.
+    Instances(Ty, Init),
     /// A template argument value while a class reference is being parsed.
     Arg(Init, ArgKey),
 }
@@ -180,6 +230,32 @@ impl fmt::Debug for Init {
 thread_local! {
     static INITS: Interner<Node> = Interner::new();
     static COMMON: Common = Common::new();
+    static PRINT_STYLE: std::cell::Cell<PrintStyle> = const { std::cell::Cell::new(PrintStyle::NEWEST) };
+}
+
+/// How values print where releases differ (`getAsString`). Values print without a record
+/// keeper at hand, so the style is the thread's: [`crate::evaluate`] installs its release's
+/// on the evaluating thread, and code that prints on other threads carries it there with
+/// [`PrintStyle::current`] and [`PrintStyle::install`] (as `record::format_in_order` does).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PrintStyle {
+    /// What comes between a dag's operator and its name: `(op:name ...)` in LLVM 19,
+    /// `(op:$name ...)` since.
+    pub dag_operator_name_prefix: &'static str,
+}
+
+impl PrintStyle {
+    const NEWEST: PrintStyle = PrintStyle { dag_operator_name_prefix: ":$" };
+
+    /// The style of this thread.
+    pub fn current() -> PrintStyle {
+        PRINT_STYLE.with(|s| s.get())
+    }
+
+    /// Makes this the style of this thread.
+    pub fn install(self) {
+        PRINT_STYLE.with(|s| s.set(self));
+    }
 }
 
 struct Common {
@@ -245,7 +321,7 @@ impl Node {
                 add(c);
             }
             InitKind::Fold(s, l, a, b, e, _) => [s, l, a, b, e].into_iter().for_each(&mut add),
-            InitKind::Exists(_, e) => {
+            InitKind::Exists(_, e) | InitKind::Instances(_, e) => {
                 add(e);
                 final_sensitive = true;
             }
@@ -288,6 +364,7 @@ impl Hash for InitKind {
             InitKind::Fold(s, l, a, b, e, t) => (17u8, s, l, a, b, e, t).hash(h),
             InitKind::IsA(t, e) => (18u8, t, e).hash(h),
             InitKind::Exists(t, e) => (19u8, t, e).hash(h),
+            InitKind::Instances(t, e) => (21u8, t, e).hash(h),
             InitKind::Arg(v, k) => (20u8, v, k).hash(h),
         }
     }
@@ -484,6 +561,7 @@ impl Init {
             InitKind::Bit(_) | InitKind::VarBit(..) => Ty::bit(),
             InitKind::Bits(b) => Ty::bits(b.len() as u32),
             InitKind::Int(_) | InitKind::IsA(..) | InitKind::Exists(..) => Ty::int(),
+            InitKind::Instances(t, _) => Ty::list(*t),
             InitKind::Str(..) | InitKind::AnonName(_) => Ty::string(),
             InitKind::List(_, e) => Ty::list(*e),
             InitKind::Def(_, _, t)
@@ -516,6 +594,16 @@ impl Init {
     }
 
     /// LLVM's `getBit`: bit `i` of this value as a bit-valued init.
+    /// Bit `i` of the value, as `release`'s `getBit` takes it (LLVM 23 takes a bit-typed
+    /// `!foldl` or `!cond` whole, as it does other bit-typed operations).
+    pub fn get_bit_in(self, i: u32, dialect: &crate::release::Dialect) -> Init {
+        match self.kind() {
+            InitKind::Fold(.., t) | InitKind::Cond(_, _, t) if t.is_bit() && dialect.bit_fold_and_cond_whole => self,
+            _ => self.get_bit(i),
+        }
+    }
+
+    /// LLVM 19's `getBit`.
     pub fn get_bit(self, i: u32) -> Init {
         match self.kind() {
             InitKind::Unset | InitKind::Bit(_) | InitKind::VarBit(..) => self,
@@ -657,70 +745,6 @@ impl Init {
     }
 }
 
-fn un_op_name(op: UnOp) -> &'static str {
-    match op {
-        UnOp::Cast => "!cast",
-        UnOp::Not => "!not",
-        UnOp::Head => "!head",
-        UnOp::Tail => "!tail",
-        UnOp::Size => "!size",
-        UnOp::Empty => "!empty",
-        UnOp::GetDagOp => "!getdagop",
-        UnOp::LogTwo => "!logtwo",
-        UnOp::Repr => "!repr",
-        UnOp::ToLower => "!tolower",
-        UnOp::ToUpper => "!toupper",
-    }
-}
-
-fn bin_op_name(op: BinOp) -> &'static str {
-    match op {
-        BinOp::Add => "!add",
-        BinOp::Sub => "!sub",
-        BinOp::Mul => "!mul",
-        BinOp::Div => "!div",
-        BinOp::And => "!and",
-        BinOp::Or => "!or",
-        BinOp::Xor => "!xor",
-        BinOp::Shl => "!shl",
-        BinOp::Sra => "!sra",
-        BinOp::Srl => "!srl",
-        BinOp::ListConcat => "!listconcat",
-        BinOp::ListSplat => "!listsplat",
-        BinOp::ListRemove => "!listremove",
-        BinOp::ListElem | BinOp::ListSlice => "",
-        BinOp::Range => "!range",
-        BinOp::RangeC => "",
-        BinOp::StrConcat => "!strconcat",
-        BinOp::Interleave => "!interleave",
-        BinOp::Concat => "!con",
-        BinOp::Eq => "!eq",
-        BinOp::Ne => "!ne",
-        BinOp::Le => "!le",
-        BinOp::Lt => "!lt",
-        BinOp::Ge => "!ge",
-        BinOp::Gt => "!gt",
-        BinOp::SetDagOp => "!setdagop",
-        BinOp::GetDagArg => "!getdagarg",
-        BinOp::GetDagName => "!getdagname",
-    }
-}
-
-fn tern_op_name(op: TernOp) -> &'static str {
-    match op {
-        TernOp::Subst => "!subst",
-        TernOp::ForEach => "!foreach",
-        TernOp::Filter => "!filter",
-        TernOp::If => "!if",
-        TernOp::Dag => "!dag",
-        TernOp::Range => "!range",
-        TernOp::Substr => "!substr",
-        TernOp::Find => "!find",
-        TernOp::SetDagArg => "!setdagarg",
-        TernOp::SetDagName => "!setdagname",
-    }
-}
-
 /// Appends `v` in decimal, without the `fmt` machinery (printing writes millions of ints).
 pub fn push_int(s: &mut String, v: i64) {
     let mut buf = [0u8; 20];
@@ -822,7 +846,7 @@ impl Init {
                 s.push('(');
                 op.write_to(s);
                 if let Some(n) = op_name {
-                    s.push(':');
+                    s.push_str(PrintStyle::current().dag_operator_name_prefix);
                     s.push_str(n);
                 }
                 for (i, (a, n)) in args.iter().enumerate() {
@@ -836,7 +860,7 @@ impl Init {
                 s.push(')');
             }
             InitKind::UnOp(op, a, ty) => {
-                s.push_str(un_op_name(*op));
+                s.push_str(op.printed_name());
                 if *op == UnOp::Cast {
                     s.push('<');
                     ty.write_to(s);
@@ -864,7 +888,7 @@ impl Init {
                         ty.write_to(s);
                         s.push('>');
                     } else {
-                        s.push_str(bin_op_name(*op));
+                        s.push_str(op.printed_name());
                     }
                     s.push('(');
                     a.write_to(s);
@@ -874,9 +898,9 @@ impl Init {
                 }
             },
             InitKind::TernOp(op, a, b, c, _) => {
-                s.push_str(tern_op_name(*op));
+                s.push_str(op.printed_name());
                 s.push('(');
-                if matches!(op, TernOp::ForEach | TernOp::Filter) {
+                if op.binds_variable() {
                     a.write_unquoted(s);
                 } else {
                     a.write_to(s);
@@ -900,8 +924,12 @@ impl Init {
                 expr.write_to(s);
                 s.push(')');
             }
-            InitKind::IsA(t, e) | InitKind::Exists(t, e) => {
-                s.push_str(if matches!(self.kind(), InitKind::IsA(..)) { "!isa<" } else { "!exists<" });
+            InitKind::IsA(t, e) | InitKind::Exists(t, e) | InitKind::Instances(t, e) => {
+                s.push_str(match self.kind() {
+                    InitKind::IsA(..) => "!isa<",
+                    InitKind::Exists(..) => "!exists<",
+                    _ => "!instances<",
+                });
                 t.write_to(s);
                 s.push_str(">(");
                 e.write_to(s);

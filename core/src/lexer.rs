@@ -17,6 +17,7 @@ use std::collections::{BTreeSet, HashSet};
 use crate::intern::{sym, Sym};
 use crate::diag::Diagnostics;
 use crate::limits::{Limit, Limits};
+use crate::release::Release;
 use crate::source::{clamp_u32, Loc, SourceMgr};
 
 #[path = "preprocessor.rs"]
@@ -89,177 +90,115 @@ pub enum Tok {
     VarName(Sym),
 }
 
-/// The `!operators` LLVM 19's lexer knows (`!setop` and `!getop` are the deprecated spellings
-/// of `!setdagop` and `!getdagop`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum BangOp {
-    Eq,
-    Ne,
-    Le,
-    Lt,
-    Ge,
-    Gt,
-    If,
-    Cond,
-    IsA,
-    Head,
-    Tail,
-    Size,
-    Con,
-    Dag,
-    Add,
-    Sub,
-    Mul,
-    Div,
-    Not,
-    LogTwo,
-    And,
-    Or,
-    Xor,
-    Shl,
-    Sra,
-    Srl,
-    Cast,
-    Empty,
-    Subst,
-    Foldl,
-    ForEach,
-    Filter,
-    ListConcat,
-    ListSplat,
-    ListRemove,
-    Range,
-    StrConcat,
-    Interleave,
-    Substr,
-    Find,
-    SetDagOp,
-    GetDagOp,
-    GetDagArg,
-    GetDagName,
-    SetDagArg,
-    SetDagName,
-    Exists,
-    ToLower,
-    ToUpper,
-    Repr,
+/// Declares [`BangOp`]: every `!operator` of every release, its canonical spelling, other
+/// spellings, and the releases whose lexer knows it. This table is the one place that lists
+/// the operators; the parser's and printer's tables are keyed by the variants it makes.
+macro_rules! bang_ops {
+    ($($(#[$doc:meta])* $variant:ident = $name:literal $(| $alias:literal until $until:ident)* , since $since:ident;)*) => {
+        /// A `!operator` of some release (see [`BangOp::in_release`]).
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub enum BangOp {
+            $($(#[$doc])* $variant,)*
+        }
+
+        impl BangOp {
+            /// The operator `name` (the text after `!`) names in `release`'s lexer.
+            pub fn from_name(name: &[u8], release: Release) -> Option<BangOp> {
+                $(
+                    if name == $name.as_bytes() {
+                        return Some(BangOp::$variant).filter(|_| release >= Release::$since);
+                    }
+                    $(
+                        if name == $alias.as_bytes() {
+                            return Some(BangOp::$variant)
+                                .filter(|_| release >= Release::$since && release <= Release::$until);
+                        }
+                    )*
+                )*
+                None
+            }
+
+            /// The canonical spelling, without the `!`.
+            pub fn name(self) -> &'static str {
+                match self {
+                    $(BangOp::$variant => $name,)*
+                }
+            }
+
+            /// The first release whose lexer knows the operator.
+            pub fn since(self) -> Release {
+                match self {
+                    $(BangOp::$variant => Release::$since,)*
+                }
+            }
+        }
+    };
 }
 
-impl BangOp {
-    /// The operator named `name` (the text after `!`), as LLVM 19 spells them.
-    pub fn from_name(name: &[u8]) -> Option<BangOp> {
-        use BangOp::*;
-        Some(match name {
-            b"eq" => Eq,
-            b"ne" => Ne,
-            b"le" => Le,
-            b"lt" => Lt,
-            b"ge" => Ge,
-            b"gt" => Gt,
-            b"if" => If,
-            b"cond" => Cond,
-            b"isa" => IsA,
-            b"head" => Head,
-            b"tail" => Tail,
-            b"size" => Size,
-            b"con" => Con,
-            b"dag" => Dag,
-            b"add" => Add,
-            b"sub" => Sub,
-            b"mul" => Mul,
-            b"div" => Div,
-            b"not" => Not,
-            b"logtwo" => LogTwo,
-            b"and" => And,
-            b"or" => Or,
-            b"xor" => Xor,
-            b"shl" => Shl,
-            b"sra" => Sra,
-            b"srl" => Srl,
-            b"cast" => Cast,
-            b"empty" => Empty,
-            b"subst" => Subst,
-            b"foldl" => Foldl,
-            b"foreach" => ForEach,
-            b"filter" => Filter,
-            b"listconcat" => ListConcat,
-            b"listsplat" => ListSplat,
-            b"listremove" => ListRemove,
-            b"range" => Range,
-            b"strconcat" => StrConcat,
-            b"interleave" => Interleave,
-            b"substr" => Substr,
-            b"find" => Find,
-            b"setdagop" | b"setop" => SetDagOp,
-            b"getdagop" | b"getop" => GetDagOp,
-            b"getdagarg" => GetDagArg,
-            b"getdagname" => GetDagName,
-            b"setdagarg" => SetDagArg,
-            b"setdagname" => SetDagName,
-            b"exists" => Exists,
-            b"tolower" => ToLower,
-            b"toupper" => ToUpper,
-            b"repr" => Repr,
-            _ => return None,
-        })
-    }
-
-    /// The canonical spelling, without the `!`.
-    pub fn name(self) -> &'static str {
-        use BangOp::*;
-        match self {
-            Eq => "eq",
-            Ne => "ne",
-            Le => "le",
-            Lt => "lt",
-            Ge => "ge",
-            Gt => "gt",
-            If => "if",
-            Cond => "cond",
-            IsA => "isa",
-            Head => "head",
-            Tail => "tail",
-            Size => "size",
-            Con => "con",
-            Dag => "dag",
-            Add => "add",
-            Sub => "sub",
-            Mul => "mul",
-            Div => "div",
-            Not => "not",
-            LogTwo => "logtwo",
-            And => "and",
-            Or => "or",
-            Xor => "xor",
-            Shl => "shl",
-            Sra => "sra",
-            Srl => "srl",
-            Cast => "cast",
-            Empty => "empty",
-            Subst => "subst",
-            Foldl => "foldl",
-            ForEach => "foreach",
-            Filter => "filter",
-            ListConcat => "listconcat",
-            ListSplat => "listsplat",
-            ListRemove => "listremove",
-            Range => "range",
-            StrConcat => "strconcat",
-            Interleave => "interleave",
-            Substr => "substr",
-            Find => "find",
-            SetDagOp => "setdagop",
-            GetDagOp => "getdagop",
-            GetDagArg => "getdagarg",
-            GetDagName => "getdagname",
-            SetDagArg => "setdagarg",
-            SetDagName => "setdagname",
-            Exists => "exists",
-            ToLower => "tolower",
-            ToUpper => "toupper",
-            Repr => "repr",
-        }
-    }
+bang_ops! {
+    Eq = "eq", since V19;
+    Ne = "ne", since V19;
+    Le = "le", since V19;
+    Lt = "lt", since V19;
+    Ge = "ge", since V19;
+    Gt = "gt", since V19;
+    If = "if", since V19;
+    Cond = "cond", since V19;
+    /// `!switch(key, case: value, ..., default)`.
+    Switch = "switch", since V23;
+    IsA = "isa", since V19;
+    Head = "head", since V19;
+    Tail = "tail", since V19;
+    Size = "size", since V19;
+    Con = "con", since V19;
+    Dag = "dag", since V19;
+    Add = "add", since V19;
+    Sub = "sub", since V19;
+    Mul = "mul", since V19;
+    Div = "div", since V19;
+    Not = "not", since V19;
+    LogTwo = "logtwo", since V19;
+    And = "and", since V19;
+    Or = "or", since V19;
+    Xor = "xor", since V19;
+    Shl = "shl", since V19;
+    Sra = "sra", since V19;
+    Srl = "srl", since V19;
+    Cast = "cast", since V19;
+    Empty = "empty", since V19;
+    Subst = "subst", since V19;
+    Foldl = "foldl", since V19;
+    ForEach = "foreach", since V19;
+    Filter = "filter", since V19;
+    ListConcat = "listconcat", since V19;
+    ListFlatten = "listflatten", since V22;
+    ListSplat = "listsplat", since V19;
+    ListRemove = "listremove", since V19;
+    Range = "range", since V19;
+    /// `!sort(var, list, key)`.
+    Sort = "sort", since V23;
+    StrConcat = "strconcat", since V19;
+    Initialized = "initialized", since V22;
+    Interleave = "interleave", since V19;
+    /// `!instances<type>([regex])`.
+    Instances = "instances", since V22;
+    Substr = "substr", since V19;
+    Find = "find", since V19;
+    /// `!setop` was its deprecated spelling until LLVM 22 removed it.
+    SetDagOp = "setdagop" | "setop" until V19, since V19;
+    /// `!getop` was its deprecated spelling until LLVM 22 removed it.
+    GetDagOp = "getdagop" | "getop" until V19, since V19;
+    SetDagOpName = "setdagopname", since V22;
+    GetDagOpName = "getdagopname", since V22;
+    GetDagArg = "getdagarg", since V19;
+    GetDagName = "getdagname", since V19;
+    SetDagArg = "setdagarg", since V19;
+    SetDagName = "setdagname", since V19;
+    Exists = "exists", since V19;
+    ToLower = "tolower", since V19;
+    ToUpper = "toupper", since V19;
+    Repr = "repr", since V19;
+    Match = "match", since V22;
 }
 
 /// What `getNextChar` returns at the end of a buffer.
@@ -277,6 +216,8 @@ enum Step {
 /// The TableGen lexer (LLVM's `TGLexer`), which also owns the sources it reads.
 pub struct Lexer {
     pub sm: SourceMgr,
+    /// Whose lexer this is: which `!operators` and keywords it knows.
+    release: Release,
     include_dirs: Vec<String>,
     defined_macros: HashSet<Vec<u8>>,
     dependencies: BTreeSet<String>,
@@ -351,6 +292,7 @@ impl Lexer {
         let root_key = file_key(main_path.as_bytes());
         Lexer {
             sm,
+            release: Release::NEWEST,
             include_dirs: include_dirs.to_vec(),
             defined_macros: defines.iter().map(|d| d.as_bytes().to_vec()).collect(),
             dependencies: BTreeSet::new(),
@@ -375,6 +317,17 @@ impl Lexer {
     pub fn with_limits(mut self, limits: Limits) -> Lexer {
         self.limits = limits;
         self
+    }
+
+    /// Lexes `release`'s language (the default is the newest release's).
+    pub fn with_release(mut self, release: Release) -> Lexer {
+        self.release = release;
+        self
+    }
+
+    /// The release whose language is lexed.
+    pub fn release(&self) -> Release {
+        self.release
     }
 
     /// Whether an error that ends the evaluation (a limit, an include cycle) was reported.
@@ -446,8 +399,13 @@ impl Lexer {
 
     /// LLVM's `ReturnError`: a counted error at `offset` in the current buffer.
     fn error(&self, diags: &mut Diagnostics, offset: usize, msg: impl Into<String>) -> Tok {
-        diags.error(self.here(offset), msg);
+        diags.error(self.here(offset), self.say(msg));
         Tok::Error
+    }
+
+    /// A message of LLVM 19's lexer (`msg`) as the release's lexer words it.
+    pub(crate) fn say(&self, msg: impl Into<String>) -> String {
+        self.release.dialect().lexer_message(msg.into())
     }
 
     /// LLVM's `getNextChar`: NUL inside the file is reported and read as a space, `\r\n`,
@@ -511,7 +469,7 @@ impl Lexer {
                     fols = self.pos == 0;
                 }
                 _ => {
-                    diags.error(self.here(self.tok_start), "Expected filename after include");
+                    diags.error(self.here(self.tok_start), self.say("Expected filename after include"));
                     self.pending_includes = 0;
                     return Tok::Error;
                 }
@@ -687,7 +645,7 @@ impl Lexer {
         let (opened, text, key) = match self.open_include_file(&name) {
             Ok(found) => found,
             Err(ReadFailure::NotFound) => {
-                diags.error(at, format!("Could not find include file '{}'", lossy(&name)));
+                diags.error(at, self.say(format!("Could not find include file '{}'", lossy(&name))));
                 return false;
             }
             Err(ReadFailure::TooBig) => {
@@ -773,7 +731,7 @@ impl Lexer {
         loop {
             let c = self.get_next_char(diags);
             if c == EOF {
-                diags.error_uncounted(self.here(self.tok_start), "Unterminated comment!");
+                diags.error_uncounted(self.here(self.tok_start), self.say("Unterminated comment!"));
                 return true;
             }
             if c == i32::from(b'*') && self.at(self.pos) == b'/' {
@@ -948,7 +906,7 @@ impl Lexer {
         while is_alpha(self.at(self.pos)) {
             self.pos += 1;
         }
-        match BangOp::from_name(&self.text()[start..self.pos]) {
+        match BangOp::from_name(&self.text()[start..self.pos], self.release) {
             Some(op) => Tok::Bang(op),
             None => self.error(diags, start - 1, "Unknown operator"),
         }

@@ -54,11 +54,28 @@ pub struct Evaluation {
 
 /// Lexes, parses and evaluates `text` (the contents of `main_path`) as llvm-tblgen does.
 pub fn evaluate(main_path: &str, text: Vec<u8>, opts: &Options) -> Evaluation {
+    opts.release.dialect().print.install();
+    if opts.release.dialect().macro_names_checked {
+        if let Some(bad) = opts.defines.iter().find(|d| !is_identifier(d)) {
+            let mut diags = Diagnostics::default();
+            diags.error(Loc::NONE, format!("invalid macro name `{bad}` specified on command line"));
+            let mut records = record::RecordKeeper::default();
+            records.release = opts.release;
+            return Evaluation {
+                records,
+                diags,
+                sm: SourceMgr::new(),
+                dependencies: Vec::new(),
+                parse_failed: true,
+            };
+        }
+    }
     let too_big = opts.limits.exceeds(limits::Limit::FileSize, text.len() as u64);
-    let lex = lexer::Lexer::new(main_path, text, &opts.include_dirs, &opts.defines).with_limits(opts.limits);
+    let lex = lexer::Lexer::new(main_path, text, &opts.include_dirs, &opts.defines).with_limits(opts.limits).with_release(opts.release);
     let config = parser::ParserConfig { no_warn_on_unused_template_args: opts.no_warn_on_unused_template_args };
     let mut p = parser::Parser::new(lex, config);
     p.rk.limits = opts.limits;
+    p.rk.release = opts.release;
     let parse_failed = if too_big {
         // Not a byte of it is lexed: the error points at its start.
         p.rk.limit_exceeded(&[Loc { file: 0, offset: 0 }], limits::Limit::FileSize);
@@ -77,4 +94,10 @@ pub fn evaluate(main_path: &str, text: Vec<u8>, opts: &Options) -> Evaluation {
         dependencies,
         parse_failed,
     }
+}
+
+/// `[a-zA-Z_][0-9a-zA-Z_]*`: what a `-D` macro name must be (since LLVM 22).
+fn is_identifier(name: &str) -> bool {
+    let mut bytes = name.bytes();
+    bytes.next().is_some_and(|b| b.is_ascii_alphabetic() || b == b'_') && bytes.all(|b| b.is_ascii_alphanumeric() || b == b'_')
 }

@@ -173,7 +173,7 @@ impl Lexer {
                 };
                 if top.is_else {
                     diags.error_uncounted(self.here(self.tok_start), "double #else");
-                    diags.error(top.loc, "Previous #else is here");
+                    diags.error(top.loc, self.say("Previous #else is here"));
                     return Err(());
                 }
                 let loc = self.here(self.tok_start);
@@ -213,7 +213,7 @@ impl Lexer {
                 }
                 let msg = format!("Duplicate definition of macro: {}", lossy(&name));
                 if !self.defined_macros.insert(name) {
-                    diags.warning(self.here(self.tok_start), msg);
+                    diags.warning(self.here(self.tok_start), self.say(msg));
                 }
                 if !self.prep_skip_directive_end(diags) {
                     self.error(
@@ -310,7 +310,7 @@ impl Lexer {
                     }
                     _ => {
                         self.tok_start = self.pos;
-                        diags.error_uncounted(self.here(self.pos), "Unexpected character");
+                        diags.error_uncounted(self.here(self.pos), self.say("Unexpected character"));
                         return false;
                     }
                 },
@@ -336,8 +336,8 @@ impl Lexer {
         let Some(top) = self.prep_stack.last().and_then(|s| s.last()).copied() else {
             return;
         };
-        diags.error_uncounted(self.here(self.len()), "Reached EOF without matching #endif");
-        diags.error(top.loc, "The latest preprocessor control is here");
+        diags.error_uncounted(self.here(self.len()), self.say("Reached EOF without matching #endif"));
+        diags.error(top.loc, self.say("The latest preprocessor control is here"));
         self.tok_start = self.pos;
     }
 }

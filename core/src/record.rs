@@ -340,6 +340,9 @@ pub struct RecordKeeper {
     pub anon_counter: u32,
     /// `Class<args>` values already instantiated, to their defs.
     pub vardef_cache: HashMap<Init, Init>,
+    /// Where each `Class<args>` value was first written, when the release puts the anonymous
+    /// def it makes there (`Dialect::anonymous_def_at_use`).
+    pub vardef_locs: HashMap<Init, Loc>,
     /// Where final resolution last found each field name (`resolve::RecordResolver`).
     pub(crate) field_hints: crate::resolve::FieldHints,
     pub diags: Diagnostics,
@@ -347,6 +350,8 @@ pub struct RecordKeeper {
     pub fatal: bool,
     /// Bounds on the evaluation's work ([`crate::limits`]).
     pub limits: Limits,
+    /// The release whose language is evaluated: ask [`Self::dialect`] what it does.
+    pub release: crate::release::Release,
     /// Iterations of `foreach` statements, `!foreach`, `!foldl` and `!filter` so far.
     pub iterations: u64,
     /// Where the top-level statement being evaluated starts: where a limit reached with no
@@ -364,6 +369,10 @@ pub struct RecordKeeper {
 }
 
 impl RecordKeeper {
+    /// What the release being evaluated does where releases differ.
+    pub fn dialect(&self) -> &'static crate::release::Dialect {
+        self.release.dialect()
+    }
     pub fn get(&self, id: RecId) -> &Record {
         &self.records[id.0 as usize]
     }
@@ -394,6 +403,11 @@ impl RecordKeeper {
         } else {
             self.defs.extend(named);
         }
+    }
+    /// Every def added so far (in no particular order): those in `defs` and those not yet
+    /// flushed into it.
+    pub fn all_def_ids(&self) -> impl Iterator<Item = RecId> + '_ {
+        self.defs.values().copied().chain(self.pending_defs.iter().copied())
     }
     /// A fresh `anonymous_N` name.
     pub fn new_anonymous_name(&mut self) -> Init {
@@ -538,19 +552,22 @@ impl RecordKeeper {
         Ok(())
     }
 
-    /// LLVM's `CheckAssert`.
-    pub fn check_assert(&mut self, loc: Loc, cond: Init, msg: Init) {
+    /// LLVM's `CheckAssert`: whether the assertion failed (or its condition is no number).
+    pub fn check_assert(&mut self, loc: Loc, cond: Init, msg: Init) -> bool {
         match cond.convert_to(self, Ty::int()).and_then(|c| c.as_int()) {
             None => self.error(&[loc], "assert condition must of type bit, bits, or int."),
             Some(0) => {
-                self.error(&[loc], "assertion failed");
-                match msg.as_str() {
-                    Some(m) => self.diags.note(Loc::NONE, m),
-                    None => self.diags.note(Loc::NONE, "(assert message is not a string)"),
+                let text = msg.as_str().unwrap_or("(assert message is not a string)");
+                if self.dialect().assert_message_in_error {
+                    self.error(&[loc], format!("assertion failed: {text}"));
+                } else {
+                    self.error(&[loc], "assertion failed");
+                    self.diags.note(Loc::NONE, text);
                 }
             }
-            Some(_) => {}
+            Some(_) => return false,
         }
+        true
     }
 
     /// LLVM's `dumpMessage`.
@@ -622,6 +639,7 @@ pub fn format_in_order_with<S>(
         }
         return out.write_all(s.as_bytes());
     }
+    let style = crate::init::PrintStyle::current();
     let next = AtomicUsize::new(0);
     let written = (Mutex::new(0usize), Condvar::new());
     let failed = std::sync::atomic::AtomicBool::new(false);
@@ -631,6 +649,7 @@ pub fn format_in_order_with<S>(
             let tx = tx.clone();
             let (next, written, failed) = (&next, &written, &failed);
             let worker = move || {
+                style.install();
                 let mut state = state();
                 loop {
                 let c = next.fetch_add(1, Ordering::Relaxed);
@@ -676,4 +695,39 @@ pub fn format_in_order_with<S>(
         }
         result
     })
+}
+
+/// LLVM's `StringRef::compare_numeric`: byte order, except that runs of digits at the same
+/// position compare as numbers (a longer run is larger, equal lengths compare bytewise).
+pub fn compare_numeric(lhs: &[u8], rhs: &[u8]) -> std::cmp::Ordering {
+    use std::cmp::Ordering;
+    let end = lhs.len().min(rhs.len());
+    let mut i = 0;
+    while i < end {
+        if lhs[i].is_ascii_digit() && rhs[i].is_ascii_digit() {
+            let mut j = i + 1;
+            loop {
+                let l = lhs.get(j).is_some_and(u8::is_ascii_digit);
+                let r = rhs.get(j).is_some_and(u8::is_ascii_digit);
+                if l != r {
+                    return if r { Ordering::Less } else { Ordering::Greater };
+                }
+                if !r {
+                    break;
+                }
+                j += 1;
+            }
+            match lhs[i..j].cmp(&rhs[i..j]) {
+                Ordering::Equal => {}
+                unequal => return unequal,
+            }
+            i = j;
+            continue;
+        }
+        if lhs[i] != rhs[i] {
+            return lhs[i].cmp(&rhs[i]);
+        }
+        i += 1;
+    }
+    lhs.len().cmp(&rhs.len())
 }

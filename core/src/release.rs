@@ -131,13 +131,170 @@ impl std::error::Error for UnknownRelease {}
 #[derive(Debug)]
 pub struct Dialect {
     pub release: Release,
+    /// `!con` keeps the operator name of its left dag, else its right one's (LLVM 19 drops it).
+    pub con_keeps_operator_name: bool,
+    /// `let append x = ...` and `let prepend x = ...`, in bodies and at top level.
+    pub let_append_prepend: bool,
+    /// A top-level `let`'s bit range is `x{0-3}`, as in a body (LLVM 19 and 22: `x<0-3>`).
+    pub outer_let_bits_in_braces: bool,
+    /// The lexer's messages that the release words differently from LLVM 19: (LLVM 19's
+    /// beginning of the message, this release's).
+    pub lexer_messages: &'static [(&'static str, &'static str)],
+    /// A failed `assert` says its message in the error (`assertion failed: MSG`); LLVM 19 says
+    /// it in a note after `assertion failed`.
+    pub assert_message_in_error: bool,
+    /// A record whose assertions failed gets one more error at the record: `assertion failed in
+    /// this record`.
+    pub assertion_failed_in_record: bool,
+    /// A body `let` of an unknown field is reported at the field's name (LLVM 19: at the token
+    /// after the bit range, the `=`).
+    pub let_unknown_field_at_name: bool,
+    /// `Field 'F' ... is incompatible with value '{...}' of type bit initializer with length N'`
+    /// ends with a quote (LLVM 22 lost it).
+    pub bits_mismatch_closes_quote: bool,
+    /// Operands that LLVM 19 took without a word are errors: a negative `!listsplat` count, a
+    /// shift by less than 0 or more than 63.
+    pub checked_operands: bool,
+    /// `!isa<Record>(x)` stays unfolded while `x` is not concrete (LLVM 19 answered 0 as soon as
+    /// the type could not be a subclass of `x`'s declared type).
+    pub isa_waits_for_concrete: bool,
+    /// `!foreach` over a dag keeps the dag's operator name.
+    pub foreach_dag_keeps_name: bool,
+    /// Resolving `!and(0, ...)` or `!or(-1, ...)` gives 0 or -1 without resolving the rest.
+    pub and_or_short_circuit: bool,
+    /// `!cond` resolves each condition and then its value, pair by pair (LLVM 19: every
+    /// condition, then every value).
+    pub cond_resolves_in_pairs: bool,
+    /// The bit of a bit-typed `!foldl` or `!cond` is the operation itself (LLVM 19 and 22 take
+    /// bit 0 of it, printed `!cond(...){0}`).
+    pub bit_fold_and_cond_whole: bool,
+    /// The anonymous def a `Class<args>` value makes is located where the value was first
+    /// written (LLVM 19: at the class).
+    pub anonymous_def_at_use: bool,
+    /// A record may inherit a class twice through different superclasses (diamonds), which
+    /// then appears twice in its superclass list (LLVM 19: `Already subclass of 'A'!`).
+    pub repeated_superclasses: bool,
+    /// A template argument value of the wrong type is an error at the value, and every such
+    /// value is reported (LLVM 19: a fatal error at the class reference, for the first).
+    pub template_arg_errors_at_value: bool,
+    /// The template arguments of a multiclass's parent multiclasses (`multiclass M : P<...>`)
+    /// are checked against and cast to their types.
+    pub sub_multiclass_args_checked: bool,
+    /// A dag's operator may be a list (`([i32, i64] ...)`).
+    pub dag_operator_may_be_list: bool,
+    /// `dump` takes a string, or a def (dumped as its `!repr`); any other value is an error when
+    /// dumped (LLVM 19 crashes; tdq dumps its `!repr`). A `dump` outside a record is resolved as
+    /// final at once.
+    pub dump_checks_string: bool,
+    /// A field keeps its value when a value of the wrong type is assigned to it (before LLVM 23
+    /// it lost it).
+    pub failed_let_keeps_value: bool,
+    /// Errors reported while parsing went on (a failed `assert`) stop llvm-tblgen before the
+    /// backend: `N errors.` and no output (LLVM 19 ran the backend first).
+    pub errors_stop_backend: bool,
+    /// `-d`'s depfile lists the input file before the included ones.
+    pub depfile_names_input: bool,
+    /// `-D NAME` must be an identifier (`invalid macro name ... specified on command line`).
+    pub macro_names_checked: bool,
+    /// How values print.
+    pub print: crate::init::PrintStyle,
 }
 
-static DIALECT_19: Dialect = Dialect { release: Release::V19 };
+impl Dialect {
+    /// `llvm19`, a message of LLVM 19's lexer, as this release's lexer words it.
+    pub fn lexer_message(&self, llvm19: String) -> String {
+        match self.lexer_messages.iter().find(|(old, _)| llvm19.starts_with(old)) {
+            Some((old, new)) => format!("{new}{}", &llvm19[old.len()..]),
+            None => llvm19,
+        }
+    }
+}
 
-static DIALECT_22: Dialect = Dialect { release: Release::V22 };
+/// LLVM 22 starts its lexer's messages in lower case (and drops one `!`).
+const LEXER_MESSAGES_22: &[(&str, &str)] = &[
+    ("Unexpected character", "unexpected character"),
+    ("Invalid '..' punctuation", "invalid '..' punctuation"),
+    ("End of file in string literal", "end of file in string literal"),
+    ("End of line in string literal", "end of line in string literal"),
+    ("Invalid variable name", "invalid variable name"),
+    ("Expected filename after include", "expected filename after include"),
+    ("Could not find include file", "could not find include file"),
+    ("Unterminated comment!", "unterminated comment"),
+    ("Invalid number", "invalid number"),
+    ("Number out of range", "number out of range"),
+    ("Unterminated code block", "unterminated code block"),
+    ("Invalid \"!operator\"", "invalid \"!operator\""),
+    ("Unknown operator", "unknown operator"),
+    ("Expected macro name after", "expected macro name after"),
+    ("Only comments are supported after", "only comments are supported after"),
+    ("Previous #else is here", "previous #else is here"),
+    ("Duplicate definition of macro", "duplicate definition of macro"),
+    ("Reached EOF without matching #endif", "reached EOF without matching #endif"),
+    ("The latest preprocessor control is here", "the latest preprocessor control is here"),
+];
 
-static DIALECT_23: Dialect = Dialect { release: Release::V23 };
+const DIALECT_19: Dialect = Dialect {
+    release: Release::V19,
+    con_keeps_operator_name: false,
+    let_append_prepend: false,
+    outer_let_bits_in_braces: false,
+    lexer_messages: &[],
+    assert_message_in_error: false,
+    assertion_failed_in_record: false,
+    let_unknown_field_at_name: false,
+    bits_mismatch_closes_quote: true,
+    checked_operands: false,
+    isa_waits_for_concrete: false,
+    foreach_dag_keeps_name: false,
+    and_or_short_circuit: false,
+    cond_resolves_in_pairs: false,
+    bit_fold_and_cond_whole: false,
+    anonymous_def_at_use: false,
+    repeated_superclasses: false,
+    template_arg_errors_at_value: false,
+    sub_multiclass_args_checked: false,
+    dag_operator_may_be_list: false,
+    dump_checks_string: false,
+    failed_let_keeps_value: false,
+    errors_stop_backend: false,
+    depfile_names_input: false,
+    macro_names_checked: false,
+    print: crate::init::PrintStyle { dag_operator_name_prefix: ":" },
+};
+
+const DIALECT_22: Dialect = Dialect {
+    release: Release::V22, con_keeps_operator_name: true,
+    lexer_messages: LEXER_MESSAGES_22,
+    assert_message_in_error: true,
+    assertion_failed_in_record: true,
+    let_unknown_field_at_name: true,
+    bits_mismatch_closes_quote: false,
+    checked_operands: true,
+    isa_waits_for_concrete: true,
+    foreach_dag_keeps_name: true,
+    and_or_short_circuit: true,
+    cond_resolves_in_pairs: true,
+    anonymous_def_at_use: true,
+    repeated_superclasses: true,
+    template_arg_errors_at_value: true,
+    dag_operator_may_be_list: true,
+    dump_checks_string: true,
+    errors_stop_backend: true,
+    macro_names_checked: true,
+    print: crate::init::PrintStyle { dag_operator_name_prefix: ":$" },
+    ..DIALECT_19
+};
+
+const DIALECT_23: Dialect = Dialect {
+    release: Release::V23,
+    let_append_prepend: true,
+    outer_let_bits_in_braces: true,
+    bit_fold_and_cond_whole: true,
+    sub_multiclass_args_checked: true,
+    failed_let_keeps_value: true,
+    depfile_names_input: true,
+    ..DIALECT_22
+};
 
 #[cfg(test)]
 mod tests {

@@ -4,7 +4,7 @@
 //! is returned as the same interned [`Init`]), folding operators whose operands became known.
 
 use crate::fold;
-use crate::init::{Init, InitKind, TernOp, UnOp};
+use crate::init::{BinOp, Init, InitKind, TernOp, UnOp};
 use crate::record::{Record, RecordKeeper};
 use crate::source::Loc;
 use crate::types::{RecId, Ty};
@@ -527,10 +527,10 @@ fn resolve_open(rk: &mut RecordKeeper, init: Init, r: &mut dyn Resolver) -> Init
                     if resolved == *var {
                         cur
                     } else {
-                        resolved.get_bit(*b)
+                        resolved.get_bit_in(*b, rk.dialect())
                     }
                 } else {
-                    resolve(rk, cur, r).get_bit(0)
+                    resolve(rk, cur, r).get_bit_in(0, rk.dialect())
                 };
                 if nb.is_unset() && r.keep_unset_bits() {
                     nb = cur;
@@ -550,7 +550,7 @@ fn resolve_open(rk: &mut RecordKeeper, init: Init, r: &mut dyn Resolver) -> Init
         InitKind::VarBit(var, b) => {
             let v = resolve(rk, *var, r);
             if v != *var {
-                v.get_bit(*b)
+                v.get_bit_in(*b, rk.dialect())
             } else {
                 init
             }
@@ -562,6 +562,10 @@ fn resolve_open(rk: &mut RecordKeeper, init: Init, r: &mut dyn Resolver) -> Init
             match new_args {
                 Some(a) => {
                     let new = Init::new(InitKind::VarDef(*class, class_name, a.as_slice().into()));
+                    // The value with its arguments resolved is still written where it was.
+                    if let Some(&loc) = (!rk.vardef_locs.is_empty()).then(|| rk.vardef_locs.get(&init)).flatten() {
+                        rk.vardef_locs.entry(new).or_insert(loc);
+                    }
                     if !unresolved {
                         fold::instantiate_vardef(rk, new)
                     } else {
@@ -578,6 +582,22 @@ fn resolve_open(rk: &mut RecordKeeper, init: Init, r: &mut dyn Resolver) -> Init
             } else {
                 init
             }
+        }
+        InitKind::Cond(conds, vals, ty) if rk.dialect().cond_resolves_in_pairs => {
+            // Each condition, then its value: the order anonymous records are made in.
+            let (mut nc, mut nv) = (None, None);
+            for i in 0..conds.len() {
+                let c = resolve(rk, conds[i], r);
+                note_item(&mut nc, conds, i, c);
+                let v = resolve(rk, vals[i], r);
+                note_item(&mut nv, vals, i, v);
+            }
+            if nc.is_none() && nv.is_none() {
+                return init;
+            }
+            let nc = nc.unwrap_or_else(|| Items::from_slice(conds));
+            let nv = nv.unwrap_or_else(|| Items::from_slice(vals));
+            fold::fold_cond(rk, &nc, &nv, *ty, r.cur())
         }
         InitKind::Cond(conds, vals, ty) => {
             let nc = resolve_all(rk, conds, r);
@@ -612,6 +632,14 @@ fn resolve_open(rk: &mut RecordKeeper, init: Init, r: &mut dyn Resolver) -> Init
         }
         InitKind::BinOp(op, a, b, ty) => {
             let na = resolve(rk, *a, r);
+            if matches!(op, BinOp::And | BinOp::Or) && rk.dialect().and_or_short_circuit {
+                // `!and(0, ...)` is 0 and `!or(-1, ...)` is -1 whatever the rest resolves to.
+                if let Some(v) = na.convert_to(rk, Ty::int()).and_then(|x| x.as_int()) {
+                    if (*op == BinOp::And && v == 0) || (*op == BinOp::Or && v == -1) {
+                        return Init::int(v);
+                    }
+                }
+            }
             let nb = resolve(rk, *b, r);
             if na != *a || nb != *b {
                 fold::fold_bin_op(rk, *op, na, nb, *ty, r.cur())
@@ -627,7 +655,7 @@ fn resolve_open(rk: &mut RecordKeeper, init: Init, r: &mut dyn Resolver) -> Init
                 }
             }
             let nb = resolve(rk, *b, r);
-            let nc = if matches!(op, TernOp::ForEach | TernOp::Filter) {
+            let nc = if op.binds_variable() {
                 let mut sr = ShadowResolver::new(r);
                 sr.shadow(na);
                 resolve(rk, *c, &mut sr)
@@ -670,6 +698,14 @@ fn resolve_open(rk: &mut RecordKeeper, init: Init, r: &mut dyn Resolver) -> Init
                 init
             }
         }
+        InitKind::Instances(t, e) => {
+            let ne = resolve(rk, *e, r);
+            if ne != *e || r.is_final() {
+                fold::fold_instances(rk, *t, ne, r.cur(), r.is_final())
+            } else {
+                init
+            }
+        }
         InitKind::Arg(v, key) => {
             let nv = resolve(rk, *v, r);
             if nv != *v {
@@ -687,7 +723,7 @@ pub fn set_value(rk: &mut RecordKeeper, ty: Ty, v: Init) -> Option<Init> {
     let mut value = fold::get_cast_to(rk, v, ty)?;
     if let Some(n) = ty.bits_width() {
         if !matches!(value.kind(), InitKind::Bits(_)) {
-            let bits: Vec<Init> = (0..n).map(|i| value.get_bit(i)).collect();
+            let bits: Vec<Init> = (0..n).map(|i| value.get_bit_in(i, rk.dialect())).collect();
             value = Init::bits(&bits);
         }
     }
@@ -759,10 +795,14 @@ pub fn check_record_assertions(rk: &mut RecordKeeper, rec: &Record, id: Option<R
     let cur = CurRec::of(rec, id, rk);
     let mut rr = RecordResolver::new(rec, cur);
     rr.is_final = true;
+    let mut any_failed = false;
     for a in &rec.assertions {
         let c = resolve(rk, a.cond, &mut rr);
         let m = resolve(rk, a.msg, &mut rr);
-        rk.check_assert(a.loc, c, m);
+        any_failed |= rk.check_assert(a.loc, c, m);
+    }
+    if any_failed && rk.dialect().assertion_failed_in_record {
+        rk.error(&rec.locs, "assertion failed in this record");
     }
 }
 

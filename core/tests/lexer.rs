@@ -193,19 +193,28 @@ fn token_locations() {
 
 #[test]
 fn bang_operators_round_trip() {
-    for op in [
-        BangOp::Eq,
-        BangOp::ListSplat,
-        BangOp::GetDagName,
-        BangOp::ToUpper,
-        BangOp::Repr,
-    ] {
-        assert_eq!(BangOp::from_name(op.name().as_bytes()), Some(op));
+    use tdq_core::Release;
+    for op in [BangOp::Eq, BangOp::ListSplat, BangOp::GetDagName, BangOp::ToUpper, BangOp::Repr] {
+        for release in Release::ALL {
+            assert_eq!(BangOp::from_name(op.name().as_bytes(), release), Some(op));
+        }
     }
-    // Operators added after LLVM 19 are unknown.
-    for later in ["listflatten", "initialized", "match", "instances"] {
-        assert_eq!(BangOp::from_name(later.as_bytes()), None);
+    // Operators are known from the release that added them on.
+    for later in ["listflatten", "initialized", "match", "instances", "getdagopname", "setdagopname"] {
+        assert_eq!(BangOp::from_name(later.as_bytes(), Release::V19), None, "{later}");
+        let op = BangOp::from_name(later.as_bytes(), Release::V22).expect(later);
+        assert_eq!(op.since(), Release::V22);
+        assert_eq!(BangOp::from_name(later.as_bytes(), Release::V23), Some(op));
     }
+    for later in ["sort", "switch"] {
+        assert_eq!(BangOp::from_name(later.as_bytes(), Release::V22), None, "{later}");
+        assert!(BangOp::from_name(later.as_bytes(), Release::V23).is_some(), "{later}");
+    }
+    // The deprecated spellings were removed in LLVM 22.
+    assert_eq!(BangOp::from_name(b"getop", Release::V19), Some(BangOp::GetDagOp));
+    assert_eq!(BangOp::from_name(b"setop", Release::V19), Some(BangOp::SetDagOp));
+    assert_eq!(BangOp::from_name(b"getop", Release::V22), None);
+    assert_eq!(BangOp::from_name(b"setop", Release::V23), None);
 }
 
 // ----- sources -----

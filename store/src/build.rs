@@ -34,6 +34,8 @@ pub struct BuildInfo {
     pub root: String,
     pub include_dirs: Vec<String>,
     pub defines: Vec<String>,
+    /// The release the records were evaluated as (`--from-db` backends print as it).
+    pub release: tdq_core::Release,
     /// The cache key, when the store is a cache entry.
     pub cache_key: String,
 }
@@ -47,6 +49,9 @@ pub struct BuildInfo {
 pub fn write_store(path: &Path, eval: &Evaluation, info: &BuildInfo) -> rusqlite::Result<()> {
     let plan: OnceLock<wide::Plan> = OnceLock::new();
     let store: OnceLock<(Pager, Roots)> = OnceLock::new();
+    // Values print as the release that evaluated them, on every thread.
+    let style = eval.records.release.dialect().print;
+    style.install();
     std::thread::scope(|s| {
         let (planned, plan_done) = mpsc::channel::<()>();
         let (side_go, side_wait) = mpsc::channel::<()>();
@@ -56,6 +61,7 @@ pub fn write_store(path: &Path, eval: &Evaluation, info: &BuildInfo) -> rusqlite
         let side = std::thread::Builder::new()
             .name("tdq-store-side".into())
             .spawn_scoped(s, move || {
+                style.install();
                 let _ = plan.set(wide::plan(eval));
                 let _ = planned.send(());
                 side_wait.recv().map_err(|_| aborted())?;
@@ -67,6 +73,7 @@ pub fn write_store(path: &Path, eval: &Evaluation, info: &BuildInfo) -> rusqlite
             .name("tdq-store-values".into())
             .stack_size(ENCODER_STACK)
             .spawn_scoped(s, move || {
+                style.install();
                 let rows = encode_values(batches);
                 vals_wait.recv().map_err(|_| aborted())?;
                 let (pager, roots) = store.get().ok_or_else(aborted)?;
@@ -210,6 +217,7 @@ fn meta(tx: &Connection, info: &BuildInfo) -> rusqlite::Result<()> {
         ("root", info.root.clone()),
         ("include_dirs", json(&info.include_dirs)),
         ("defines", json(&info.defines)),
+        ("llvm_version", info.release.to_string()),
         ("cache_key", info.cache_key.clone()),
     ];
     for (k, v) in rows {

@@ -135,6 +135,8 @@ pub fn cache_key(sources: &Sources) -> String {
         key.push_str("\0-D");
         key.push_str(d);
     }
+    key.push_str("\0--llvm-version");
+    key.push_str(&sources.release.to_string());
     hash_hex(key.as_bytes())
 }
 
@@ -156,6 +158,7 @@ pub fn open_or_build(sources: &Sources, dir: &Path, on_build: &mut dyn FnMut()) 
         root: sources.root.clone(),
         include_dirs: sources.include_dirs.clone(),
         defines: sources.defines.clone(),
+        release: sources.release,
         cache_key: key,
     };
     write_atomically(&path, &eval, &info)?;
@@ -212,6 +215,7 @@ pub fn evaluate(sources: &Sources) -> Result<Evaluation, StoreError> {
     let opts = tdq_core::Options {
         include_dirs: sources.include_dirs.clone(),
         defines: sources.defines.clone(),
+        release: sources.release,
         ..Default::default()
     };
     let eval = tdq_core::evaluate(&sources.root, text, &opts);

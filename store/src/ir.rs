@@ -15,65 +15,7 @@ use tdq_core::init::{ArgKey, BinOp, Init, InitKind, TernOp, UnOp};
 use tdq_core::intern::{sym, Sym};
 use tdq_core::types::{RecId, Ty, TyKind};
 
-/// Every unary operator, in declaration order: the encoding is the index.
-const UNOPS: [UnOp; 11] = [
-    UnOp::Cast,
-    UnOp::Not,
-    UnOp::Head,
-    UnOp::Tail,
-    UnOp::Size,
-    UnOp::Empty,
-    UnOp::GetDagOp,
-    UnOp::LogTwo,
-    UnOp::Repr,
-    UnOp::ToLower,
-    UnOp::ToUpper,
-];
-
-const BINOPS: [BinOp; 29] = [
-    BinOp::Add,
-    BinOp::Sub,
-    BinOp::Mul,
-    BinOp::Div,
-    BinOp::And,
-    BinOp::Or,
-    BinOp::Xor,
-    BinOp::Shl,
-    BinOp::Sra,
-    BinOp::Srl,
-    BinOp::ListConcat,
-    BinOp::ListSplat,
-    BinOp::ListRemove,
-    BinOp::ListElem,
-    BinOp::ListSlice,
-    BinOp::Range,
-    BinOp::RangeC,
-    BinOp::StrConcat,
-    BinOp::Interleave,
-    BinOp::Concat,
-    BinOp::Eq,
-    BinOp::Ne,
-    BinOp::Le,
-    BinOp::Lt,
-    BinOp::Ge,
-    BinOp::Gt,
-    BinOp::SetDagOp,
-    BinOp::GetDagArg,
-    BinOp::GetDagName,
-];
-
-const TERNOPS: [TernOp; 10] = [
-    TernOp::Subst,
-    TernOp::ForEach,
-    TernOp::Filter,
-    TernOp::If,
-    TernOp::Dag,
-    TernOp::Range,
-    TernOp::Substr,
-    TernOp::Find,
-    TernOp::SetDagArg,
-    TernOp::SetDagName,
-];
+// Operators are encoded as their index in `UnOp::ALL`, `BinOp::ALL` and `TernOp::ALL`.
 
 mod tag {
     pub const UNSET: u8 = 0;
@@ -100,6 +42,7 @@ mod tag {
     pub const EXISTS: u8 = 21;
     pub const ARG_POS: u8 = 22;
     pub const ARG_NAMED: u8 = 23;
+    pub const INSTANCES: u8 = 24;
 
     pub const TY_BIT: u8 = 0;
     pub const TY_BITS: u8 = 1;
@@ -194,20 +137,20 @@ pub fn encode_init(v: Init, out: &mut Vec<u8>) {
         }
         InitKind::UnOp(op, a, ty) => {
             out.push(tag::UN_OP);
-            out.push(index_of(&UNOPS, op));
+            out.push(index_of(UnOp::ALL, op));
             encode_init(*a, out);
             encode_ty(*ty, out);
         }
         InitKind::BinOp(op, a, b, ty) => {
             out.push(tag::BIN_OP);
-            out.push(index_of(&BINOPS, op));
+            out.push(index_of(BinOp::ALL, op));
             encode_init(*a, out);
             encode_init(*b, out);
             encode_ty(*ty, out);
         }
         InitKind::TernOp(op, a, b, c, ty) => {
             out.push(tag::TERN_OP);
-            out.push(index_of(&TERNOPS, op));
+            out.push(index_of(TernOp::ALL, op));
             encode_init(*a, out);
             encode_init(*b, out);
             encode_init(*c, out);
@@ -227,6 +170,11 @@ pub fn encode_init(v: Init, out: &mut Vec<u8>) {
         }
         InitKind::Exists(ty, e) => {
             out.push(tag::EXISTS);
+            encode_ty(*ty, out);
+            encode_init(*e, out);
+        }
+        InitKind::Instances(ty, e) => {
+            out.push(tag::INSTANCES);
             encode_ty(*ty, out);
             encode_init(*e, out);
         }
@@ -491,18 +439,18 @@ impl Reader<'_> {
                 InitKind::Dag(op, op_name, args)
             }
             tag::UN_OP => {
-                let op = self.op(&UNOPS)?;
+                let op = self.op(UnOp::ALL)?;
                 let a = self.init()?;
                 InitKind::UnOp(op, a, self.ty()?)
             }
             tag::BIN_OP => {
-                let op = self.op(&BINOPS)?;
+                let op = self.op(BinOp::ALL)?;
                 let a = self.init()?;
                 let b = self.init()?;
                 InitKind::BinOp(op, a, b, self.ty()?)
             }
             tag::TERN_OP => {
-                let op = self.op(&TERNOPS)?;
+                let op = self.op(TernOp::ALL)?;
                 let a = self.init()?;
                 let b = self.init()?;
                 let c = self.init()?;
@@ -523,6 +471,10 @@ impl Reader<'_> {
             tag::EXISTS => {
                 let ty = self.ty()?;
                 InitKind::Exists(ty, self.init()?)
+            }
+            tag::INSTANCES => {
+                let ty = self.ty()?;
+                InitKind::Instances(ty, self.init()?)
             }
             tag::ARG_POS => {
                 let v = self.init()?;
@@ -570,14 +522,14 @@ mod tests {
     #[test]
     fn operator_tables_are_in_declaration_order() {
         // `index_of` relies on each table listing every operator exactly once.
-        for (i, op) in UNOPS.iter().enumerate() {
-            assert_eq!(index_of(&UNOPS, op) as usize, i);
+        for (i, op) in UnOp::ALL.iter().enumerate() {
+            assert_eq!(index_of(UnOp::ALL, op) as usize, i);
         }
-        for (i, op) in BINOPS.iter().enumerate() {
-            assert_eq!(index_of(&BINOPS, op) as usize, i);
+        for (i, op) in BinOp::ALL.iter().enumerate() {
+            assert_eq!(index_of(BinOp::ALL, op) as usize, i);
         }
-        for (i, op) in TERNOPS.iter().enumerate() {
-            assert_eq!(index_of(&TERNOPS, op) as usize, i);
+        for (i, op) in TernOp::ALL.iter().enumerate() {
+            assert_eq!(index_of(TernOp::ALL, op) as usize, i);
         }
     }
 

@@ -4,7 +4,7 @@
 use crate::build::loc_from_raw;
 use crate::ir::{self, DecodeError};
 use crate::schema;
-use rusqlite::Connection;
+use rusqlite::{Connection, OptionalExtension};
 use std::fmt;
 use tdq_core::init::Init;
 use tdq_core::record::{DefmStep, FieldDecl, Record, RecordKeeper, RecordKind, RecordVal};
@@ -68,6 +68,18 @@ pub fn check_store(conn: &Connection) -> Result<(), LoadError> {
 
 /// Rebuilds the evaluation stored in `conn`. Must run on the thread that will use the values
 /// (values are interned per thread).
+/// The release a store's records were evaluated as (`meta.llvm_version`); stores written
+/// before releases were recorded are LLVM 19's.
+pub fn stored_release(conn: &Connection) -> Result<tdq_core::Release, LoadError> {
+    let text: Option<String> = conn
+        .query_row("SELECT value FROM meta WHERE key = 'llvm_version'", [], |r| r.get(0))
+        .optional()?;
+    match text {
+        None => Ok(tdq_core::Release::V19),
+        Some(text) => tdq_core::Release::parse(&text).map_err(|e| LoadError::Damaged(e.to_string())),
+    }
+}
+
 pub fn load_evaluation(conn: &Connection) -> Result<Evaluation, LoadError> {
     check_store(conn)?;
     let sm = load_sources(conn)?;
@@ -87,6 +99,8 @@ pub fn load_evaluation(conn: &Connection) -> Result<Evaluation, LoadError> {
     };
 
     let mut rk = RecordKeeper::default();
+    rk.release = stored_release(conn)?;
+    rk.release.dialect().print.install();
     let mut st = conn.prepare(
         "SELECT id, kind, name_ir, locs, forward_decl_locs, template_args FROM tdq_records ORDER BY id",
     )?;

@@ -6,6 +6,7 @@
 //! root = "lib/Target/X86/X86.td"     # relative to this file
 //! include = ["include", "lib/Target/X86"]
 //! define = []
+//! llvm-version = "23"               # optional: the LLVM release to evaluate as
 //!
 //! [lint]                             # read by `tdq lint` (see lints/README.md)
 //! ```
@@ -24,6 +25,8 @@ pub struct Sources {
     pub root: String,
     pub include_dirs: Vec<String>,
     pub defines: Vec<String>,
+    /// The LLVM release whose llvm-tblgen the evaluation matches.
+    pub release: tdq_core::Release,
 }
 
 /// A parsed `tdq.toml`.
@@ -32,6 +35,9 @@ pub struct Project {
     /// The tdq.toml file.
     pub path: PathBuf,
     pub sources: Sources,
+    /// `llvm-version` in `[sources]`, as written (the command line and the environment come
+    /// before it; see the CLI's release choice).
+    pub llvm_version: Option<String>,
     /// The `[lint]` table, for `tdq lint`; empty when absent.
     pub lint: toml::Table,
 }
@@ -62,6 +68,8 @@ struct RawSources {
     include: Vec<String>,
     #[serde(default)]
     define: Vec<String>,
+    #[serde(rename = "llvm-version")]
+    llvm_version: Option<toml::Value>,
 }
 
 impl Project {
@@ -91,12 +99,21 @@ impl Project {
                 base.join(p).display().to_string()
             }
         };
+        let llvm_version;
         let sources = match raw.sources {
-            Some(s) => Sources {
-                root: rel(&s.root),
-                include_dirs: s.include.iter().map(|d| rel(d)).collect(),
-                defines: s.define,
-            },
+            Some(s) => {
+                // `llvm-version = 23` and `llvm-version = "23"` alike.
+                llvm_version = s.llvm_version.map(|v| match v {
+                    toml::Value::String(text) => text,
+                    other => other.to_string(),
+                });
+                Sources {
+                    root: rel(&s.root),
+                    include_dirs: s.include.iter().map(|d| rel(d)).collect(),
+                    defines: s.define,
+                    release: tdq_core::Release::default(),
+                }
+            }
             None => {
                 return Err(ProjectError(format!(
                     "{}: error: no [sources] table (it names the root .td file: `root = \"...\"`)",
@@ -104,7 +121,7 @@ impl Project {
                 )))
             }
         };
-        Ok(Project { path: path.to_owned(), sources, lint: raw.lint.unwrap_or_default() })
+        Ok(Project { path: path.to_owned(), sources, llvm_version, lint: raw.lint.unwrap_or_default() })
     }
 
     /// The text `tdq init` writes for these sources (paths as given, relative to the new file).
@@ -166,7 +183,7 @@ mod tests {
 
     #[test]
     fn the_template_reads_back() {
-        let s = Sources { root: "X.td".into(), include_dirs: vec!["inc \"q\"".into()], defines: vec![] };
+        let s = Sources { root: "X.td".into(), include_dirs: vec!["inc \"q\"".into()], ..Default::default() };
         let p = Project::parse(Path::new("tdq.toml"), &Project::template(&s)).unwrap();
         assert_eq!(p.sources.include_dirs, vec!["inc \"q\"".to_string()]);
         assert_eq!(p.sources.root, "X.td");

@@ -39,40 +39,7 @@ pub fn all_derived_definitions(input: &Evaluation, class: &str) -> Result<Vec<Re
     Ok(defs.into_iter().map(|(_, id)| id).collect())
 }
 
-/// LLVM's `StringRef::compare_numeric`: byte order, except that runs of digits at the same
-/// position compare as numbers (a longer run is larger, equal lengths compare bytewise).
-pub fn compare_numeric(lhs: &[u8], rhs: &[u8]) -> std::cmp::Ordering {
-    use std::cmp::Ordering;
-    let end = lhs.len().min(rhs.len());
-    let mut i = 0;
-    while i < end {
-        if lhs[i].is_ascii_digit() && rhs[i].is_ascii_digit() {
-            let mut j = i + 1;
-            loop {
-                let l = lhs.get(j).is_some_and(u8::is_ascii_digit);
-                let r = rhs.get(j).is_some_and(u8::is_ascii_digit);
-                if l != r {
-                    return if r { Ordering::Less } else { Ordering::Greater };
-                }
-                if !r {
-                    break;
-                }
-                j += 1;
-            }
-            match lhs[i..j].cmp(&rhs[i..j]) {
-                Ordering::Equal => {}
-                unequal => return unequal,
-            }
-            i = j;
-            continue;
-        }
-        if lhs[i] != rhs[i] {
-            return lhs[i].cmp(&rhs[i]);
-        }
-        i += 1;
-    }
-    lhs.len().cmp(&rhs.len())
-}
+pub use tdq_core::record::compare_numeric;
 
 /// LLVM's `Record::getValueAs*` family: a field of a record read as one kind of value, with
 /// the fatal error LLVM prints (at every location of the record) when it is missing or of

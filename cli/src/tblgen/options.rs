@@ -69,12 +69,13 @@ const COLOR: &str = "Color Options";
 
 /// llvm-tblgen's command line. `program_name` starts messages, `argv0` is quoted in
 /// `Try: '<argv0> --help'`; `extra_backends` are tdq backends llvm-tblgen does not have;
-/// `backend_options` are the options tdq's backends declare.
+/// `backend_options` are the options tdq's backends declare; `release` the llvm-tblgen matched.
 pub fn command_line(
     program_name: &str,
     argv0: &str,
     extra_backends: &[(&'static str, &'static str)],
     backend_options: &[BackendOption],
+    release: tdq_core::Release,
 ) -> CommandLine {
     use ValueKind::{Bool, Str, Uint64};
     let opt = OptSpec::new;
@@ -94,7 +95,7 @@ pub fn command_line(
         version_text: format!(
             "tdq version {} (llvm-tblgen {} compatible)\n",
             env!("CARGO_PKG_VERSION"),
-            crate::LLVM_VERSION
+            release.full_version()
         ),
         options: [
             // Main.cpp
@@ -111,10 +112,6 @@ pub fn command_line(
             opt("limit", Str, "Set a limit on the evaluation's work, e.g. records=1000000 (tdq)")
                 .value_desc("name=N")
                 .list()
-                .really_hidden(),
-            // tdq's own: the LLVM release whose llvm-tblgen to match.
-            opt("llvm-version", Str, "Match llvm-tblgen of this LLVM release: 19, 22 or 23 (tdq)")
-                .value_desc("major")
                 .really_hidden(),
             opt("time-phases", Bool, "Time phases of parser and backend"),
             opt("no-warn-on-unused-template-args", Bool, "Disable unused template argument warnings."),

@@ -9,7 +9,7 @@
 mod value;
 
 use crate::fold;
-use crate::init::{ArgKey, Init, InitKind, TernOp};
+use crate::init::{ArgKey, BinOp, Init, InitKind, TernOp};
 use crate::intern::sym;
 use crate::lexer::{Lexer, Tok};
 use crate::limits::Limit;
@@ -54,6 +54,32 @@ struct LetRecord {
     bits: Vec<u32>,
     value: Init,
     loc: Loc,
+    mode: LetMode,
+}
+
+/// How a `let` sets its field: `let x`, or (LLVM 23) `let append x` / `let prepend x`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum LetMode {
+    Replace,
+    Append,
+    Prepend,
+}
+
+/// How [`Parser::set_value`] assigns, besides what.
+#[derive(Clone, Copy)]
+struct SetHow {
+    /// `x = x` is allowed (a template argument's default may name itself).
+    allow_self: bool,
+    /// The assignment's location becomes the field's.
+    override_loc: bool,
+    mode: LetMode,
+}
+
+impl SetHow {
+    /// A `let`: the field's location moves to it.
+    const LET: SetHow = SetHow { allow_self: false, override_loc: true, mode: LetMode::Replace };
+    /// A declaration's initial value.
+    const DECLARATION: SetHow = SetHow { allow_self: false, override_loc: false, mode: LetMode::Replace };
 }
 
 struct DefsetRecord {
@@ -397,7 +423,7 @@ impl Parser {
         }
         match e {
             Entry::Assert(a) => {
-                self.rk.check_assert(a.loc, a.cond, a.msg);
+                let _failed = self.rk.check_assert(a.loc, a.cond, a.msg);
                 Ok(())
             }
             Entry::Dump(d) => {
@@ -493,7 +519,9 @@ impl Parser {
                     let msg = resolve::resolve(&mut self.rk, a.msg, &mut r);
                     match dest.as_deref_mut() {
                         Some(d) => d.push(Entry::Assert(Assertion { loc: a.loc, cond, msg })),
-                        None => self.rk.check_assert(a.loc, cond, msg),
+                        None => {
+                            let _failed = self.rk.check_assert(a.loc, cond, msg);
+                        }
                     }
                 }
                 Entry::Dump(dm) => {
@@ -641,20 +669,49 @@ impl Parser {
         name: Init,
         bits: &[u32],
         v: Init,
-        allow_self: bool,
-        override_loc: bool,
+        how: SetHow,
     ) -> PResult<()> {
         let Some(i) = rec.values.iter().position(|x| x.name == name) else {
             return Err(self.error(loc, format!("Value '{}' unknown!", name.unquoted())));
         };
+        let mut v = v;
+        if how.mode != LetMode::Replace {
+            if !bits.is_empty() {
+                return Err(self.error(loc, "Cannot use append/prepend with bit range"));
+            }
+            let current = rec.values[i].value;
+            let field_ty = rec.values[i].ty;
+            // An unset field is simply set.
+            if !current.is_unset() {
+                let append = how.mode == LetMode::Append;
+                let (lhs, rhs) = if append { (current, v) } else { (v, current) };
+                let op = if field_ty.list_elem().is_some() {
+                    BinOp::ListConcat
+                } else if field_ty.is_string() {
+                    BinOp::StrConcat
+                } else if field_ty.is_dag() {
+                    BinOp::Concat
+                } else {
+                    let verb = if append { "append to" } else { "prepend to" };
+                    return Err(self.error(
+                        loc,
+                        format!(
+                            "Cannot {verb} field '{}' of type '{field_ty}' (expected list, string, code, or dag)",
+                            name.unquoted()
+                        ),
+                    ));
+                };
+                let ci = value::cur_info(self, Some(&*rec));
+                v = fold::fold_bin_op(&mut self.rk, op, lhs, rhs, field_ty, ci.as_ref());
+            }
+        }
         if bits.is_empty() {
             if let InitKind::Var(n, _) = v.kind() {
-                if *n == name && !allow_self {
+                if *n == name && !how.allow_self {
                     return Err(self.error(loc, "Recursion / self-assignment forbidden"));
                 }
             }
         }
-        let mut v = v;
         if !bits.is_empty() {
             let cur_bits = match rec.values[i].value.kind() {
                 InitKind::Bits(b) => b.clone(),
@@ -672,13 +729,13 @@ impl Parser {
                 if slot.is_some() {
                     return Err(self.error(loc, format!("Cannot set bit #{bit} of value '{}' more than once", name.unquoted())));
                 }
-                *slot = Some(bi.get_bit(k as u32));
+                *slot = Some(bi.get_bit_in(k as u32, self.rk.dialect()));
             }
             let merged: Vec<Init> = new_bits.iter().enumerate().map(|(k, b)| b.unwrap_or(cur_bits[k])).collect();
             v = Init::bits(&merged);
         }
         let ty = rec.values[i].ty;
-        if override_loc {
+        if how.override_loc {
             rec.values[i].set_loc(loc);
         }
         rec.values[i].set_at = loc;
@@ -689,17 +746,24 @@ impl Parser {
                 Ok(())
             }
             None => {
-                rec.values[i].set_lost(true);
+                // LLVM 23 keeps the field's value; before, it was lost.
+                if !self.rk.dialect().failed_let_keeps_value {
+                    rec.values[i].set_lost(true);
+                }
+                // LLVM 22 lost the quote that closed the length of a bits value.
                 let init_type = match v.kind() {
-                    InitKind::Bits(b) => format!("' of type bit initializer with length {}", b.len()),
+                    InitKind::Bits(b) if !self.rk.dialect().bits_mismatch_closes_quote => {
+                        format!("' of type bit initializer with length {}", b.len())
+                    }
+                    InitKind::Bits(b) => format!("' of type bit initializer with length {}'", b.len()),
                     _ => match v.ty() {
-                        Some(t) => format!("' of type '{t}"),
-                        None => String::new(),
+                        Some(t) => format!("' of type '{t}'"),
+                        None => "'".to_string(),
                     },
                 };
                 Err(self.error(
                     loc,
-                    format!("Field '{}' of type '{ty}' is incompatible with value '{v}{init_type}'", name.unquoted()),
+                    format!("Field '{}' of type '{ty}' is incompatible with value '{v}{init_type}", name.unquoted()),
                 ))
             }
         }
@@ -757,9 +821,12 @@ impl Parser {
         r.set(Self::qualify(self.rk.get(sc_id), "NAME", ":"), name);
         resolve::resolve_record(&mut self.rk, rec, &mut r, None);
         self.check_fatal()?;
+        // Since LLVM 22 only the class itself may not be inherited twice: its superclasses are
+        // listed again (`def D : B, C` with B and C both `A`s is `A B A C`).
+        let repeats_allowed = self.rk.dialect().repeated_superclasses;
         for j in 0..self.rk.get(sc_id).superclasses.len() {
             let (s, l) = self.rk.get(sc_id).superclasses[j];
-            if rec.is_subclass_of(s) {
+            if !repeats_allowed && rec.is_subclass_of(s) {
                 let n = self.rk.get(s).name_string();
                 return Err(self.error(sc_ref.loc, format!("Already subclass of '{n}'!\n")));
             }
@@ -789,7 +856,7 @@ impl Parser {
     fn apply_let_stack(&mut self, rec: &mut Record) -> PResult<()> {
         let lets: Vec<LetRecord> = self.let_stack.iter().flatten().cloned().collect();
         for l in lets {
-            self.set_value(rec, l.loc, l.name, &l.bits, l.value, false, true)?;
+            self.set_value(rec, l.loc, l.name, &l.bits, l.value, SetHow { mode: l.mode, ..SetHow::LET })?;
         }
         Ok(())
     }
@@ -852,8 +919,9 @@ impl Parser {
         };
         let mut args = Vec::new();
         if self.consume(Tok::Less) {
-            args = self.parse_template_arg_value_list(cur, &args_rec, is_defm)?;
-            self.check_template_arg_values(&mut args, loc, &args_rec)?;
+            let arg_locs;
+            (args, arg_locs) = self.parse_template_arg_value_list(cur, &args_rec, is_defm)?;
+            self.check_template_arg_values(&mut args, loc, &arg_locs, &args_rec)?;
         }
         Ok(SubClassRef { loc, rec, mc, args })
     }
@@ -916,16 +984,15 @@ impl Parser {
         if !matches!(self.next(), Tok::Id(_)) {
             return Err(self.tok_error("expected field identifier after let"));
         }
-        let id_loc = self.loc();
-        let field = Init::string(&self.cur_str());
-        self.next();
+        let (mode, id_loc, field) = self.parse_let_mode_and_name();
         let mut bits = self.parse_optional_bit_list()?;
         bits.reverse();
         if !self.consume(Tok::Equal) {
             return Err(self.tok_error("expected '=' in let expression"));
         }
         let Some(rv) = rec.value(field) else {
-            return Err(self.tok_error(format!("Value '{}' unknown!", field.unquoted())));
+            let msg = format!("Value '{}' unknown!", field.unquoted());
+            return Err(if self.rk.dialect().let_unknown_field_at_name { self.error(id_loc, msg) } else { self.tok_error(msg) });
         };
         let mut ty = rv.ty;
         if !bits.is_empty() && ty.bits_width().is_some() {
@@ -935,7 +1002,29 @@ impl Parser {
         if !self.consume(Tok::Semi) {
             return Err(self.tok_error("expected ';' after let expression"));
         }
-        self.set_value(rec, id_loc, field, &bits, v, false, true)
+        self.set_value(rec, id_loc, field, &bits, v, SetHow { mode, ..SetHow::LET })
+    }
+
+    /// `[append|prepend] ID` after `let`, at an identifier. `append` and `prepend` are keywords
+    /// only where the release has them and only before another identifier: a field may still
+    /// be named `append`.
+    fn parse_let_mode_and_name(&mut self) -> (LetMode, Loc, Init) {
+        let loc = self.loc();
+        let word = self.cur_str();
+        let mode = match word.as_str() {
+            "append" if self.rk.dialect().let_append_prepend => LetMode::Append,
+            "prepend" if self.rk.dialect().let_append_prepend => LetMode::Prepend,
+            _ => LetMode::Replace,
+        };
+        self.next();
+        if mode != LetMode::Replace {
+            if let Tok::Id(name) = self.tok().clone() {
+                let name_loc = self.loc();
+                self.next();
+                return (mode, name_loc, Init::string(&name));
+            }
+        }
+        (LetMode::Replace, loc, Init::string(&word))
     }
 
     /// `FIELD? Type ID ('=' Value)?`: a field, or a template argument of a class or multiclass.
@@ -986,7 +1075,7 @@ impl Parser {
         if self.consume(Tok::Equal) {
             let vloc = self.loc();
             if let Ok(v) = self.parse_value(Some(&*target), Some(ty), value::Mode::Value) {
-                let _ = self.set_value(target, vloc, decl_name, &[], v, false, false);
+                let _ = self.set_value(target, vloc, decl_name, &[], v, SetHow::DECLARATION);
             }
         }
         Ok(decl_name)
@@ -1391,12 +1480,24 @@ impl Parser {
         let loc = self.loc();
         self.next();
         let mut msg = self.parse_value(rec.as_deref(), None, value::Mode::Value)?;
-        // A value that is not a string is dumped as its `!repr`.
-        if msg.ty().map(|t| !t.is_string()).unwrap_or(false) {
+        // A def is dumped as its `!repr`; LLVM 19 (where llvm-tblgen fails on any other value
+        // that is not a string) dumps every such value so.
+        let repr = match msg.ty() {
+            Some(t) if self.rk.dialect().dump_checks_string => msg.as_def().is_some() && !t.is_string(),
+            Some(t) => !t.is_string(),
+            None => false,
+        };
+        if repr {
             msg = fold::fold_un_op(&mut self.rk, crate::init::UnOp::Repr, msg, Ty::string(), None, false);
         }
         if !self.consume(Tok::Semi) {
             return Err(self.tok_error("expected ';'"));
+        }
+        if rec.is_none() && self.rk.dialect().dump_checks_string {
+            // Outside a record the message is resolved as final at once (`!exists` folds).
+            let mut r = MapResolver::new(None);
+            r.is_final = true;
+            msg = resolve::resolve(&mut self.rk, msg, &mut r);
         }
         let d = Dump { loc, msg };
         match rec {
@@ -1409,18 +1510,21 @@ impl Parser {
     fn parse_let_list(&mut self) -> PResult<Vec<LetRecord>> {
         let mut out = Vec::new();
         loop {
-            let Tok::Id(name) = self.tok().clone() else {
+            if !matches!(self.tok(), Tok::Id(_)) {
                 return Err(self.tok_error("expected identifier in let definition"));
+            }
+            let (mode, loc, name) = self.parse_let_mode_and_name();
+            let mut bits = if self.rk.dialect().outer_let_bits_in_braces {
+                self.parse_optional_bit_list()?
+            } else {
+                self.parse_optional_range_list()?
             };
-            let loc = self.loc();
-            self.next();
-            let mut bits = self.parse_optional_range_list()?;
             bits.reverse();
             if !self.consume(Tok::Equal) {
                 return Err(self.tok_error("expected '=' in let expression"));
             }
             let value = self.parse_value(None, None, value::Mode::Value)?;
-            out.push(LetRecord { name: Init::string(&name), bits, value, loc });
+            out.push(LetRecord { name, bits, value, loc, mode });
             if !self.consume(Tok::Comma) {
                 return Ok(out);
             }
@@ -1492,7 +1596,11 @@ impl Parser {
                 if self.consume(Tok::Less) {
                     let cur = self.cur_mc.as_ref().map(|m| m.rec.clone());
                     let sub_rec = self.multiclasses.get(&mc_name).map(|m| m.rec.clone()).ok_or(Failed)?;
-                    args = self.parse_template_arg_value_list(cur.as_ref(), &sub_rec, true)?;
+                    let arg_locs;
+                    (args, arg_locs) = self.parse_template_arg_value_list(cur.as_ref(), &sub_rec, true)?;
+                    if self.rk.dialect().sub_multiclass_args_checked {
+                        self.check_template_arg_values(&mut args, loc, &arg_locs, &sub_rec)?;
+                    }
                 }
                 self.add_sub_multiclass(&mc_name, &args, loc)?;
                 if !self.consume(Tok::Comma) {
@@ -1610,8 +1718,13 @@ impl Parser {
     }
 
     /// LLVM's `CheckTemplateArgValues`: casts each argument to its parameter's type.
-    fn check_template_arg_values(&mut self, values: &mut [Init], loc: Loc, args_rec: &Record) -> PResult<()> {
-        for v in values.iter_mut() {
+    /// LLVM's `CheckTemplateArgValues`: casts each value to its argument's type. A value that
+    /// does not cast is a fatal error at the reference `loc` (LLVM 19), or an error at the
+    /// value (`arg_locs`), every such value reported, since LLVM 22.
+    fn check_template_arg_values(&mut self, values: &mut [Init], loc: Loc, arg_locs: &[Loc], args_rec: &Record) -> PResult<()> {
+        let per_value = self.rk.dialect().template_arg_errors_at_value;
+        let mut failed = false;
+        for (k, v) in values.iter_mut().enumerate() {
             let Some((name, value)) = argument_of(args_rec, *v) else { continue };
             let InitKind::Arg(_, key) = v.kind() else { continue };
             let Some(arg) = args_rec.value(name) else { continue };
@@ -1620,17 +1733,23 @@ impl Parser {
                 match fold::get_cast_to(&mut self.rk, value, arg_ty) {
                     Some(c) => *v = Init::arg(c, *key),
                     None => {
-                        self.rk.fatal(
-                            &[loc],
-                            format!(
-                                "Value specified for template argument '{}' is of type {vt}; expected type {arg_ty}: {value}",
-                                arg.name.unquoted()
-                            ),
+                        let msg = format!(
+                            "Value specified for template argument '{}' is of type {vt}; expected type {arg_ty}: {value}",
+                            arg.name.unquoted()
                         );
-                        return Err(Failed);
+                        if per_value {
+                            self.rk.error(&[arg_locs.get(k).copied().unwrap_or(loc)], msg);
+                            failed = true;
+                        } else {
+                            self.rk.fatal(&[loc], msg);
+                            return Err(Failed);
+                        }
                     }
                 }
             }
+        }
+        if failed {
+            return Err(Failed);
         }
         Ok(())
     }

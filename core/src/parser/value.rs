@@ -8,6 +8,7 @@ use crate::init::{ArgKey, BinOp, Init, InitKind, TernOp, UnOp};
 use crate::lexer::{BangOp, Tok};
 use crate::record::{Record, RecordKind, RecordVal};
 use crate::resolve::CurRec;
+use crate::source::Loc;
 use crate::types::{resolve_types, Ty};
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -17,7 +18,7 @@ pub enum Mode {
     Name,
 }
 
-fn cur_info(p: &Parser, cur: Option<&Record>) -> Option<CurRec> {
+pub(super) fn cur_info(p: &Parser, cur: Option<&Record>) -> Option<CurRec> {
     cur.map(|r| CurRec::of(r, None, &p.rk))
 }
 
@@ -451,10 +452,18 @@ impl Parser {
     }
 
     /// The arguments of `Class<...>` after the `<`, as `Arg` values.
-    pub(super) fn parse_template_arg_value_list(&mut self, cur: Option<&Record>, args_rec: &Record, is_defm: bool) -> PResult<Vec<Init>> {
+    /// `Value, ..., name = Value, ... '>'` after the `<`: the argument values (`Arg` values) and
+    /// where each value starts.
+    pub(super) fn parse_template_arg_value_list(
+        &mut self,
+        cur: Option<&Record>,
+        args_rec: &Record,
+        is_defm: bool,
+    ) -> PResult<(Vec<Init>, Vec<Loc>)> {
         let mut out = Vec::new();
+        let mut locs = Vec::new();
         if self.consume(Tok::Greater) {
-            return Ok(out);
+            return Ok((out, locs));
         }
         let targs = args_rec.template_args.clone();
         let mut has_named = false;
@@ -482,15 +491,17 @@ impl Parser {
                     return Err(self.error(vloc, format!("The value of named argument should be initialized, but we got '{v}'")));
                 }
                 out.push(Init::arg(v, ArgKey::Named(qname)));
+                locs.push(vloc);
                 has_named = true;
             } else {
                 if has_named {
                     return Err(self.error(vloc, "Positional argument should be put before named argument"));
                 }
                 out.push(Init::arg(value, ArgKey::Pos(idx as u32)));
+                locs.push(vloc);
             }
             if self.consume(Tok::Greater) {
-                return Ok(out);
+                return Ok((out, locs));
             }
             if !self.consume(Tok::Comma) {
                 return Err(self.tok_error("Expected comma before next argument"));
@@ -583,10 +594,13 @@ impl Parser {
                 };
                 self.next();
                 let class_rec = self.rk.get(class).args_view();
-                let mut args = self.parse_template_arg_value_list(cur, &class_rec, false)?;
-                self.check_template_arg_values(&mut args, loc, &class_rec)?;
+                let (mut args, arg_locs) = self.parse_template_arg_value_list(cur, &class_rec, false)?;
+                self.check_template_arg_values(&mut args, loc, &arg_locs, &class_rec)?;
                 self.resolve_arguments(&class_rec, &args, loc)?;
                 let vd = Init::new(InitKind::VarDef(class, self.rk.name_sym(class), args.into()));
+                if self.rk.dialect().anonymous_def_at_use {
+                    self.rk.vardef_locs.entry(vd).or_insert(loc);
+                }
                 Ok(fold::fold_vardef(&mut self.rk, vd))
             }
             Tok::LBrace => {
@@ -607,7 +621,7 @@ impl Parser {
                     }
                     if let InitKind::Var(_, t) = v.kind() {
                         if let Some(n) = t.bits_width() {
-                            new_bits.extend((0..n).rev().map(|k| v.get_bit(k)));
+                            new_bits.extend((0..n).rev().map(|k| v.get_bit_in(k, self.rk.dialect())));
                             continue;
                         }
                     }
@@ -682,8 +696,15 @@ impl Parser {
             }
             Tok::LParen => {
                 self.next();
-                if !matches!(self.tok(), Tok::Id(_) | Tok::Question | Tok::Bang(BangOp::Cast) | Tok::Bang(BangOp::GetDagOp)) {
-                    return Err(self.tok_error("expected identifier in dag init"));
+                let list_operator = self.rk.dialect().dag_operator_may_be_list;
+                if !(matches!(self.tok(), Tok::Id(_) | Tok::Question | Tok::Bang(BangOp::Cast) | Tok::Bang(BangOp::GetDagOp))
+                    || (list_operator && self.at(Tok::LSquare)))
+                {
+                    return Err(self.tok_error(if list_operator {
+                        "expected identifier or list of value types in dag init"
+                    } else {
+                        "expected identifier in dag init"
+                    }));
                 }
                 let op = self.parse_value(cur, None, Mode::Value)?;
                 let mut op_name = None;
@@ -737,7 +758,20 @@ impl Parser {
         use BangOp as B;
         let ci = cur_info(self, cur);
         match op {
-            B::Not | B::ToLower | B::ToUpper | B::LogTwo | B::Head | B::Tail | B::Size | B::Empty | B::Cast | B::Repr | B::GetDagOp => {
+            B::Not
+            | B::ToLower
+            | B::ToUpper
+            | B::ListFlatten
+            | B::LogTwo
+            | B::Head
+            | B::Tail
+            | B::Size
+            | B::Empty
+            | B::Cast
+            | B::Repr
+            | B::GetDagOp
+            | B::GetDagOpName
+            | B::Initialized => {
                 self.next();
                 let (code, mut ty) = match op {
                     B::Cast => {
@@ -755,6 +789,10 @@ impl Parser {
                     B::Tail => (UnOp::Tail, None),
                     B::Size => (UnOp::Size, Some(Ty::int())),
                     B::Empty => (UnOp::Empty, Some(Ty::int())),
+                    // The type is worked out from the operand below.
+                    B::ListFlatten => (UnOp::ListFlatten, Some(Ty::int())),
+                    B::GetDagOpName => (UnOp::GetDagOpName, Some(Ty::string())),
+                    B::Initialized => (UnOp::Initialized, Some(Ty::int())),
                     _ => {
                         let t = if self.at(Tok::Less) {
                             let Ok(t) = self.parse_operator_type() else {
@@ -781,7 +819,7 @@ impl Parser {
                         return Err(self.tok_error("expected string, list, or dag type argument in unary operator"));
                     }
                 }
-                if matches!(code, UnOp::Head | UnOp::Tail) {
+                if matches!(code, UnOp::Head | UnOp::Tail | UnOp::ListFlatten) {
                     let Some(lt) = lhs.ty().filter(|t| t.list_elem().is_some()) else {
                         return Err(self.tok_error("expected list type argument in unary operator"));
                     };
@@ -792,9 +830,13 @@ impl Parser {
                         let Some(it) = e[0].ty() else {
                             return Err(self.tok_error("untyped list element in unary operator"));
                         };
-                        ty = Some(if code == UnOp::Head { it } else { Ty::list(it) });
+                        ty = Some(if code == UnOp::Tail { Ty::list(it) } else { it });
                     } else {
-                        ty = Some(if code == UnOp::Head { lt.list_elem().unwrap_or(lt) } else { lt });
+                        ty = Some(if code == UnOp::Tail { lt } else { lt.list_elem().unwrap_or(lt) });
+                    }
+                    if code == UnOp::ListFlatten {
+                        // list<list<X>> flattens to list<X>; a list of non-lists is left as it is.
+                        ty = ty.map(|elem| Ty::list(elem.list_elem().unwrap_or(elem)));
                     }
                 }
                 self.expect(Tok::RParen, "expected ')' in unary operator")?;
@@ -828,16 +870,33 @@ impl Parser {
                 Ok(fold::fold_exists(&mut self.rk, t, e, ci.as_ref(), false))
             }
             B::Con | B::Add | B::Sub | B::Mul | B::Div | B::And | B::Or | B::Xor | B::Sra | B::Srl | B::Shl | B::Eq | B::Ne | B::Le | B::Lt | B::Ge | B::Gt
-            | B::ListConcat | B::ListSplat | B::ListRemove | B::StrConcat | B::Interleave | B::GetDagArg | B::GetDagName | B::SetDagOp => {
-                self.parse_bin_op(cur, item_ty, op, ci)
-            }
-            B::ForEach | B::Filter => self.parse_foreach_filter(cur, item_ty, op, ci),
+            | B::ListConcat | B::ListSplat | B::ListRemove | B::StrConcat | B::Interleave | B::GetDagArg | B::GetDagName | B::SetDagOp
+            | B::SetDagOpName | B::Match => self.parse_bin_op(cur, item_ty, op, ci),
+            B::ForEach | B::Filter | B::Sort => self.parse_foreach_filter(cur, item_ty, op, ci),
             B::Range => self.parse_range_op(cur, ci),
             B::SetDagArg | B::SetDagName | B::Dag | B::If | B::Subst => self.parse_tern_op(cur, item_ty, op, ci),
             B::Substr => self.parse_substr_find(cur, item_ty, true, ci),
             B::Find => self.parse_substr_find(cur, item_ty, false, ci),
             B::Cond => self.parse_cond(cur, item_ty, ci),
             B::Foldl => self.parse_foldl(cur, ci),
+            B::Switch => self.parse_switch(cur, item_ty, ci),
+            B::Instances => {
+                self.next();
+                let t = self.parse_operator_type()?;
+                self.expect(Tok::LParen, "expected '(' after type of !instances")?;
+                let regex = if self.at(Tok::RParen) {
+                    Init::string(".*")
+                } else {
+                    let rloc = self.loc();
+                    let r = self.parse_value(cur, None, Mode::Value)?;
+                    if !r.ty().is_some_and(|t| t.is_string()) {
+                        return Err(self.error(rloc, "expected string type argument in !instances operator"));
+                    }
+                    r
+                };
+                self.expect(Tok::RParen, "expected ')' in !instances")?;
+                Ok(fold::fold_instances(&mut self.rk, t, regex, ci.as_ref(), false))
+            }
         }
     }
 
@@ -870,10 +929,13 @@ impl Parser {
             B::Interleave => BinOp::Interleave,
             B::SetDagOp => BinOp::SetDagOp,
             B::GetDagArg => BinOp::GetDagArg,
+            B::SetDagOpName => BinOp::SetDagOpName,
+            B::Match => BinOp::Match,
             _ => BinOp::GetDagName,
         };
         let (mut ty, mut arg_ty): (Option<Ty>, Option<Ty>) = match code {
-            BinOp::Concat | BinOp::SetDagOp => (Some(Ty::dag()), Some(Ty::dag())),
+            BinOp::Concat | BinOp::SetDagOp | BinOp::SetDagOpName => (Some(Ty::dag()), Some(Ty::dag())),
+            BinOp::Match => (Some(Ty::bit()), Some(Ty::string())),
             BinOp::GetDagArg => {
                 let Ok(t) = self.parse_operator_type() else {
                     return Err(self.tok_error("did not get type for !getdagarg operator"));
@@ -980,6 +1042,7 @@ impl Parser {
             }
             match code {
                 BinOp::SetDagOp => arg_ty = Some(Ty::record(&[])),
+                BinOp::SetDagOpName => arg_ty = Some(Ty::string()),
                 BinOp::GetDagArg => arg_ty = None,
                 BinOp::GetDagName => arg_ty = Some(Ty::int()),
                 _ => {}
@@ -1197,9 +1260,20 @@ impl Parser {
         Ok(fold::fold_tern_op(&mut self.rk, code, lhs, mhs, rhs, ty, ci.as_ref()))
     }
 
+    /// `!foreach`, `!filter` and (LLVM 23) `!sort`: an operator over a list whose last operand
+    /// is an expression of a variable bound to each element (LLVM's
+    /// `ParseOperationListComprehension`).
     fn parse_foreach_filter(&mut self, cur: Option<&Record>, item_ty: Option<Ty>, op: BangOp, ci: Option<CurRec>) -> PResult<Init> {
         let op_loc = self.loc();
-        let is_foreach = op == BangOp::ForEach;
+        let code = match op {
+            BangOp::ForEach => TernOp::ForEach,
+            BangOp::Filter => TernOp::Filter,
+            _ => TernOp::Sort,
+        };
+        let needs_list = match code {
+            TernOp::Filter => "!filter must have a list argument",
+            _ => "!sort must have a list argument",
+        };
         self.next();
         if !self.at(Tok::LParen) {
             return Err(self.tok_error("expected '(' after !foreach/!filter"));
@@ -1225,13 +1299,19 @@ impl Parser {
             in_elt = e;
             if let Some(it) = item_ty {
                 match it.list_elem() {
-                    Some(oe) => expr_elt = Some(if is_foreach { oe } else { Ty::int() }),
+                    Some(oe) => {
+                        expr_elt = match code {
+                            TernOp::ForEach => Some(oe),
+                            TernOp::Filter => Some(Ty::int()),
+                            _ => None,
+                        }
+                    }
                     None => return Err(self.error(op_loc, format!("expected value of type '{it}', but got list type"))),
                 }
             }
         } else if mt.is_dag() {
-            if !is_foreach {
-                return Err(self.tok_error("!filter must have a list argument"));
+            if code != TernOp::ForEach {
+                return Err(self.tok_error(needs_list));
             }
             in_elt = mt;
             if let Some(it) = item_ty {
@@ -1241,21 +1321,18 @@ impl Parser {
             }
             is_dag = true;
         } else {
-            return Err(self.tok_error(if is_foreach { "!foreach must have a list or dag argument" } else { "!filter must have a list argument" }));
+            return Err(self.tok_error(if code == TernOp::ForEach { "!foreach must have a list or dag argument" } else { needs_list }));
         }
         let rhs = self.with_vars(cur, &[(lhs, in_elt)], |p, tmp| p.parse_value(Some(tmp), expr_elt, Mode::Value))?;
         self.expect(Tok::RParen, "expected ')' in !foreach/!filter")?;
-        let out_ty = if is_foreach && !is_dag {
-            match rhs.ty() {
+        let out_ty = match code {
+            TernOp::ForEach if !is_dag => match rhs.ty() {
                 Some(t) => Ty::list(t),
                 None => return Err(self.tok_error("could not get type of !foreach result expression")),
-            }
-        } else if !is_foreach {
-            Ty::list(in_elt)
-        } else {
-            in_elt
+            },
+            TernOp::ForEach => in_elt,
+            _ => Ty::list(in_elt),
         };
-        let code = if is_foreach { TernOp::ForEach } else { TernOp::Filter };
         Ok(fold::fold_tern_op(&mut self.rk, code, lhs, mhs, rhs, out_ty, ci.as_ref()))
     }
 
@@ -1283,24 +1360,75 @@ impl Parser {
         if conds.is_empty() {
             return Err(self.tok_error("there should be at least 1 'condition : value' in the !cond operator"));
         }
+        let ty = self.resolve_init_types(&vals, "for !cond")?;
+        let Some(ty) = ty else {
+            return Err(self.tok_error("could not determine type for !cond from its arguments"));
+        };
+        Ok(fold::fold_cond(&mut self.rk, &conds, &vals, ty, ci.as_ref()))
+    }
+
+    /// The type values unify to, `?`s aside (LLVM's `resolveInitTypes`); `ctx` ends the message
+    /// of a conflict. `None` when every value is `?`.
+    fn resolve_init_types(&mut self, vals: &[Init], ctx: &str) -> PResult<Option<Ty>> {
         let mut ty: Option<Ty> = None;
-        for v in &vals {
+        for v in vals {
             if v.is_unset() {
                 continue;
             }
-            let vt = v.ty();
-            ty = match (ty, vt) {
+            ty = match (ty, v.ty()) {
                 (None, t) => t,
                 (Some(t), Some(u)) => match resolve_types(&self.rk, t, u) {
                     Some(r) => Some(r),
-                    None => return Err(self.tok_error(format!("inconsistent types '{t}' and '{u}' for !cond"))),
+                    None => return Err(self.tok_error(format!("inconsistent types '{t}' and '{u}' {ctx}"))),
                 },
                 (Some(t), None) => Some(t),
             };
         }
-        let Some(ty) = ty else {
-            return Err(self.tok_error("could not determine type for !cond from its arguments"));
+        Ok(ty)
+    }
+
+    /// `!switch(key, case: value, ..., default)` (LLVM 23): a `!cond` of `!eq(key, case)`s with
+    /// a last `true` arm for the default.
+    fn parse_switch(&mut self, cur: Option<&Record>, item_ty: Option<Ty>, ci: Option<CurRec>) -> PResult<Init> {
+        self.next();
+        self.expect(Tok::LParen, "expected '(' after !switch operator")?;
+        let key = self.parse_value(cur, None, Mode::Value)?;
+        self.expect(Tok::Comma, "expected ',' after key in !switch operator")?;
+        let mut keys = vec![key];
+        let mut vals = Vec::new();
+        loop {
+            let v = self.parse_value(cur, None, Mode::Value)?;
+            if self.consume(Tok::RParen) {
+                // The default was parsed without the expected type: converted now, as the
+                // cases' values were parsed with it.
+                let v = match item_ty {
+                    Some(t) => v.convert_to(&self.rk, t).unwrap_or(v),
+                    None => v,
+                };
+                vals.push(v);
+                break;
+            }
+            if !self.consume(Tok::Colon) {
+                return Err(self.tok_error("expected ':' after case key, or ')' to close !switch operator"));
+            }
+            keys.push(v);
+            vals.push(self.parse_value(cur, item_ty, Mode::Value)?);
+            if !self.consume(Tok::Comma) {
+                return Err(self.tok_error("expected ',' after case value in !switch operator"));
+            }
+        }
+        if keys.len() < 2 {
+            return Err(self.tok_error("there should be at least 1 'case: value' in the !switch operator"));
+        }
+        let Some(ty) = self.resolve_init_types(&vals, "for !switch values")? else {
+            return Err(self.tok_error("could not determine type for !switch from its arguments"));
         };
+        self.resolve_init_types(&keys, "between !switch key and case keys")?;
+        let mut conds: Vec<Init> = keys[1..]
+            .iter()
+            .map(|&case| fold::fold_bin_op(&mut self.rk, BinOp::Eq, key, case, Ty::bit(), ci.as_ref()))
+            .collect();
+        conds.push(Init::int(1));
         Ok(fold::fold_cond(&mut self.rk, &conds, &vals, ty, ci.as_ref()))
     }
 
