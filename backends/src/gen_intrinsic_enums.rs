@@ -7,7 +7,7 @@ use crate::common::intrinsics::IntrinsicTable;
 use crate::{Backend, BackendError, BackendOption, BackendOptions, OptionKind, Output};
 use std::fmt::Write as _;
 use std::io::Write;
-use tdq_core::Evaluation;
+use tdq_core::{Evaluation, Release};
 
 pub struct GenIntrinsicEnums;
 
@@ -41,17 +41,36 @@ impl Backend for GenIntrinsicEnums {
         source_file_header(&mut s, BANNER, None);
         let table = IntrinsicTable::read(input)?;
         let prefix = options.str("intrinsic-prefix");
-        enum_info(&table, prefix, &mut s)?;
+        let form = if options.release >= Release::V22 {
+            Form::Llvm22
+        } else {
+            Form::Llvm19
+        };
+        enum_info(input, &table, prefix, form, &mut s)?;
         if prefix.is_empty() {
-            arg_kind(input, &mut s);
+            arg_kind(input, form, &mut s);
         }
         out.write_all(s.as_bytes())?;
         Ok(())
     }
 }
 
+/// How a release writes the enums: LLVM 22 names each intrinsic's definition (`file:line`),
+/// uses one nested namespace and ends comments with a period.
+#[derive(Clone, Copy, PartialEq)]
+enum Form {
+    Llvm19,
+    Llvm22,
+}
+
 /// `EmitEnumInfo`: the enum values of the intrinsics of one target prefix.
-fn enum_info(table: &IntrinsicTable, prefix: &str, s: &mut String) -> Result<(), BackendError> {
+fn enum_info(
+    input: &Evaluation,
+    table: &IntrinsicTable,
+    prefix: &str,
+    form: Form,
+    s: &mut String,
+) -> Result<(), BackendError> {
     let Some(set) = table.targets.iter().find(|t| t.name == prefix) else {
         let known: Vec<&str> = table
             .targets
@@ -68,14 +87,24 @@ fn enum_info(table: &IntrinsicTable, prefix: &str, s: &mut String) -> Result<(),
     let upper = prefix.to_ascii_uppercase();
     if prefix.is_empty() {
         s.push_str("#ifdef GET_INTRINSIC_ENUM_VALUES\n");
-    } else {
+    } else if form == Form::Llvm19 {
         let _ = write!(
             s,
             "#ifndef LLVM_IR_INTRINSIC_{upper}_ENUMS_H\n#define LLVM_IR_INTRINSIC_{upper}_ENUMS_H\n\n\
              namespace llvm {{\nnamespace Intrinsic {{\nenum {upper}Intrinsics : unsigned {{\n"
         );
+    } else {
+        let _ = write!(
+            s,
+            "#ifndef LLVM_IR_INTRINSIC_{upper}_ENUMS_H\n#define LLVM_IR_INTRINSIC_{upper}_ENUMS_H\n\
+             namespace llvm::Intrinsic {{\nenum {upper}Intrinsics : unsigned {{\n"
+        );
     }
-    s.push_str("// Enum values for intrinsics\n");
+    s.push_str(if form == Form::Llvm19 {
+        "// Enum values for intrinsics\n"
+    } else {
+        "// Enum values for intrinsics.\n"
+    });
     for (i, intrinsic) in table.intrinsics[set.offset..set.offset + set.count]
         .iter()
         .enumerate()
@@ -89,7 +118,15 @@ fn enum_info(table: &IntrinsicTable, prefix: &str, s: &mut String) -> Result<(),
         for _ in intrinsic.enum_name.len()..40 {
             s.push(' ');
         }
-        let _ = writeln!(s, " // {}", intrinsic.name);
+        match form {
+            Form::Llvm19 => {
+                let _ = writeln!(s, " // {}", intrinsic.name);
+            }
+            Form::Llvm22 => {
+                let loc = input.records.get(intrinsic.def).loc();
+                let _ = writeln!(s, " // {} ({})", intrinsic.name, input.sm.json_loc(loc));
+            }
+        }
     }
     if prefix.is_empty() {
         let _ = write!(
@@ -97,15 +134,22 @@ fn enum_info(table: &IntrinsicTable, prefix: &str, s: &mut String) -> Result<(),
             "    num_intrinsics = {}\n#endif\n\n",
             table.intrinsics.len() + 1
         );
-    } else {
+    } else if form == Form::Llvm19 {
         s.push_str("}; // enum\n} // namespace Intrinsic\n} // namespace llvm\n\n#endif\n");
+    } else {
+        s.push_str("}; // enum\n} // namespace llvm::Intrinsic\n#endif\n\n");
     }
     Ok(())
 }
 
 /// `EmitArgKind`: the fields of the `ArgKind` def as `AK_` values.
-fn arg_kind(input: &Evaluation, s: &mut String) {
-    s.push_str("// llvm::Intrinsic::IITDescriptor::ArgKind\n#ifdef GET_INTRINSIC_ARGKIND\n");
+fn arg_kind(input: &Evaluation, form: Form, s: &mut String) {
+    s.push_str(if form == Form::Llvm19 {
+        "// llvm::Intrinsic::IITDescriptor::ArgKind\n"
+    } else {
+        "// llvm::Intrinsic::IITDescriptor::ArgKind.\n"
+    });
+    s.push_str("#ifdef GET_INTRINSIC_ARGKIND\n");
     match input.records.def("ArgKind") {
         Some(def) => {
             for value in input.records.get(def).values.iter().filter(|v| !v.lost) {
