@@ -65,6 +65,42 @@ pub fn ifdef_section(out: &mut String, name: &str, undef: bool, body: impl FnOnc
     out.push_str("#endif\n");
 }
 
+/// LLVM 23's `IfDefEmitter` (CodeGenHelpers.h): `#ifdef NAME`, `#undef NAME` (after the
+/// body with `late_undef`), a blank line either side of the body, `#endif // NAME`.
+pub fn ifdef_block(out: &mut String, name: &str, late_undef: bool, body: impl FnOnce(&mut String)) {
+    let _ = writeln!(out, "#ifdef {name}");
+    if !late_undef {
+        let _ = writeln!(out, "#undef {name}");
+    }
+    out.push('\n');
+    body(out);
+    out.push('\n');
+    if late_undef {
+        let _ = writeln!(out, "#undef {name}");
+    }
+    let _ = write!(out, "#endif // {name}\n\n");
+}
+
+/// LLVM 23's `IncludeGuardEmitter`: `#ifndef`/`#define NAME`, the body, `#endif // NAME`.
+pub fn include_guard(out: &mut String, name: &str, body: impl FnOnce(&mut String)) {
+    let _ = write!(out, "#ifndef {name}\n#define {name}\n\n");
+    body(out);
+    let _ = write!(out, "\n#endif // {name}\n\n");
+}
+
+/// LLVM 23's `NamespaceEmitter`: `namespace NAME {` around the body (nothing for an empty
+/// name; a leading `::` dropped).
+pub fn namespace(out: &mut String, name: &str, body: impl FnOnce(&mut String)) {
+    let name = name.strip_prefix("::").unwrap_or(name);
+    if !name.is_empty() {
+        let _ = write!(out, "namespace {name} {{\n\n");
+    }
+    body(out);
+    if !name.is_empty() {
+        let _ = writeln!(out, "\n}} // namespace {name}");
+    }
+}
+
 /// LLVM's `raw_ostream::write_escaped`: `\`, tab, newline and `"` escaped, other unprintable
 /// bytes as three octal digits.
 pub fn write_escaped(out: &mut String, s: &[u8]) {
