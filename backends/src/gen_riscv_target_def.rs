@@ -7,7 +7,7 @@ use crate::{Backend, BackendError, BackendOptions, Output};
 use std::fmt::Write as _;
 use std::io::Write;
 use tdq_core::types::RecId;
-use tdq_core::Evaluation;
+use tdq_core::{Evaluation, Release};
 
 pub struct GenRiscvTargetDef;
 
@@ -18,13 +18,13 @@ impl Backend for GenRiscvTargetDef {
     fn help(&self) -> &'static str {
         "Generate the list of CPUs and extensions for RISC-V"
     }
-    fn emit(&self, input: &Evaluation, _: &BackendOptions, out: &mut Output) -> Result<()> {
+    fn emit(&self, input: &Evaluation, options: &BackendOptions, out: &mut Output) -> Result<()> {
         let f = Fields { input };
         let mut s = String::new();
         extensions(&f, &mut s)?;
         profiles(&f, &mut s)?;
-        processors(&f, &mut s)?;
-        extension_bitmasks(&f, &mut s)?;
+        processors(&f, options.release, &mut s)?;
+        extension_bitmasks(&f, options.release, &mut s)?;
         out.write_all(s.as_bytes())?;
         Ok(())
     }
@@ -178,8 +178,16 @@ fn profiles(f: &Fields, s: &mut String) -> Result<()> {
     Ok(())
 }
 
-fn processors(f: &Fields, s: &mut String) -> Result<()> {
-    s.push_str("#ifndef PROC\n#define PROC(ENUM, NAME, DEFAULT_MARCH, FAST_SCALAR_UNALIGN, FAST_VECTOR_UNALIGN)\n#endif\n\n");
+/// `emitRISCVProcs`; since LLVM 22 each processor also has its machine vendor, architecture
+/// and implementation ids.
+fn processors(f: &Fields, release: Release, s: &mut String) -> Result<()> {
+    let with_ids = release >= Release::V22;
+    s.push_str("#ifndef PROC\n#define PROC(ENUM, NAME, DEFAULT_MARCH, FAST_SCALAR_UNALIGN, FAST_VECTOR_UNALIGN");
+    s.push_str(if with_ids {
+        ", MVENDORID, MARCHID, MIMPID)\n#endif\n\n"
+    } else {
+        ")\n#endif\n\n"
+    });
     for proc in all_derived_definitions_if_defined(f.input, "RISCVProcessorModel") {
         let features = f.defs(proc, "Features")?;
         let mut fast_scalar = false;
@@ -201,12 +209,22 @@ fn processors(f: &Fields, s: &mut String) -> Result<()> {
         } else {
             s.push_str(default_march);
         }
-        let _ = writeln!(
+        let _ = write!(
             s,
-            "\"}}, {}, {})",
+            "\"}}, {}, {}",
             u8::from(fast_scalar),
             u8::from(fast_vector)
         );
+        if with_ids {
+            // `format_hex`: 0x and lowercase digits, zero-padded to 10 and 18 characters.
+            let vendor = f.int(proc, "MVendorID")? as u32;
+            let (arch, imp) = (
+                f.int(proc, "MArchID")? as u64,
+                f.int(proc, "MImpID")? as u64,
+            );
+            let _ = write!(s, ", {vendor:#010x}, {arch:#018x}, {imp:#018x}");
+        }
+        s.push_str(")\n");
     }
     s.push_str("\n#undef PROC\n\n#ifndef TUNE_PROC\n#define TUNE_PROC(ENUM, NAME)\n#endif\n\n");
     for proc in all_derived_definitions_if_defined(f.input, "RISCVTuneProcessorModel") {
@@ -221,8 +239,24 @@ fn processors(f: &Fields, s: &mut String) -> Result<()> {
     Ok(())
 }
 
-fn extension_bitmasks(f: &Fields, s: &mut String) -> Result<()> {
-    let extensions = sorted_by_extension_name(f, "RISCVExtensionBitmask")?;
+/// `emitRISCVExtensionBitmask`: by name in LLVM 19, by group and bit since LLVM 22.
+fn extension_bitmasks(f: &Fields, release: Release, s: &mut String) -> Result<()> {
+    let mut extensions = sorted_by_extension_name(f, "RISCVExtensionBitmask")?;
+    if release >= Release::V22 {
+        let mut keyed = Vec::with_capacity(extensions.len());
+        for (name, rec) in extensions {
+            keyed.push((
+                (f.int(rec, "GroupID")? as u32, f.int(rec, "BitPos")?),
+                name,
+                rec,
+            ));
+        }
+        keyed.sort_by_key(|k| k.0);
+        extensions = keyed
+            .into_iter()
+            .map(|(_, name, rec)| (name, rec))
+            .collect();
+    }
     s.push_str("#ifdef GET_RISCVExtensionBitmaskTable_IMPL\nstatic const RISCVExtensionBitmask ExtensionBitmask[]={\n");
     for (name, rec) in extensions {
         let (group, bit) = (f.int(rec, "GroupID")? as u32, f.int(rec, "BitPos")? as u32);
