@@ -9,7 +9,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
 use std::io::Write;
 use tdq_core::types::RecId;
-use tdq_core::Evaluation;
+use tdq_core::{Evaluation, Release};
 
 pub struct GenExegesis;
 
@@ -20,7 +20,7 @@ impl Backend for GenExegesis {
     fn help(&self) -> &'static str {
         "Generate llvm-exegesis tables"
     }
-    fn emit(&self, input: &Evaluation, _: &BackendOptions, out: &mut Output) -> Result<()> {
+    fn emit(&self, input: &Evaluation, options: &BackendOptions, out: &mut Output) -> Result<()> {
         let f = Fields { input };
         let counters = counter_names(&f)?;
         let targets = all_derived_definitions(input, "Target")?;
@@ -35,6 +35,7 @@ impl Backend for GenExegesis {
             }
         };
         let e = Emitter {
+            release: options.release,
             f,
             target,
             counters,
@@ -93,6 +94,7 @@ fn counter_names(f: &Fields) -> Result<BTreeMap<&'static str, usize>> {
 struct Emitter<'a> {
     f: Fields<'a>,
     target: &'static str,
+    release: Release,
     counters: BTreeMap<&'static str, usize>,
 }
 
@@ -145,8 +147,10 @@ impl Emitter<'_> {
     fn counters_info(&self, def: RecId, issue_offset: &mut usize, s: &mut String) -> Result<()> {
         let (f, target) = (&self.f, self.target);
         let name = f.name(def);
-        let cycle = f.string(f.def(def, "CycleCounter")?, "Counter")?;
-        let uops = f.string(f.def(def, "UopsCounter")?, "Counter")?;
+        let cycle_def = f.def(def, "CycleCounter")?;
+        let cycle = f.string(cycle_def, "Counter")?;
+        let uops_def = f.def(def, "UopsCounter")?;
+        let uops = f.string(uops_def, "Counter")?;
         let issues = f.defs(def, "IssueCounters")?.len();
         let validations = f.defs(def, "ValidationCounters")?;
         if !validations.is_empty() {
@@ -167,23 +171,8 @@ impl Emitter<'_> {
             s.push_str("};\n");
         }
         let _ = writeln!(s, "\nstatic const PfmCountersInfo {target}{name} = {{");
-        if cycle.is_empty() {
-            s.push_str("  nullptr,  // No cycle counter.\n");
-        } else {
-            let _ = writeln!(
-                s,
-                "  {target}PfmCounterNames[{}],  // Cycle counter",
-                self.counter_id(cycle)?
-            );
-        }
-        if uops.is_empty() {
-            s.push_str("  nullptr,  // No uops counter.\n");
-        } else {
-            let _ = writeln!(
-                s,
-                "  {target}PfmCounterNames[{}],  // Uops counter",
-                self.counter_id(uops)?
-            );
+        for (kind, counter_def, name) in [("cycle", cycle_def, cycle), ("uops", uops_def, uops)] {
+            self.counter_line(kind, counter_def, name, s)?;
         }
         if issues == 0 {
             s.push_str("  nullptr, 0, // No issue counters\n");
@@ -204,6 +193,53 @@ impl Emitter<'_> {
         }
         s.push_str("};\n");
         *issue_offset += issues;
+        Ok(())
+    }
+
+    /// The cycle or uops counter of a `PfmCountersInfo`: a counter name or none and, since
+    /// LLVM 23, the raw event encoding (`EventSelect`, `UMask`) when the counter has one.
+    fn counter_line(
+        &self,
+        kind: &str,
+        counter_def: RecId,
+        name: &str,
+        s: &mut String,
+    ) -> Result<()> {
+        let (f, target) = (&self.f, self.target);
+        let upper = if kind == "cycle" { "Cycle" } else { "Uops" };
+        let raw = self.release >= Release::V23;
+        if raw {
+            let event_select = f.int(counter_def, "EventSelect")?;
+            if event_select != -1 {
+                let locs = &f.input.records.get(counter_def).locs;
+                if i16::try_from(event_select).is_err() {
+                    return Err(BackendError::fatal(locs, "EventSelect must fit in 16 bits"));
+                }
+                let umask = f.int(counter_def, "UMask")?;
+                if i8::try_from(umask).is_err() {
+                    return Err(BackendError::fatal(locs, "UMask must fit in 8 bits"));
+                }
+                let _ = writeln!(s, "  nullptr,  // {upper} counter uses raw encoding below.");
+                let _ = writeln!(
+                    s,
+                    "  0x{:04x}, 0x{:02x}, // Raw {kind} counter",
+                    event_select as u64, umask as u64
+                );
+                return Ok(());
+            }
+        }
+        if name.is_empty() {
+            let _ = writeln!(s, "  nullptr,  // No {kind} counter.");
+        } else {
+            let _ = writeln!(
+                s,
+                "  {target}PfmCounterNames[{}],  // {upper} counter",
+                self.counter_id(name)?
+            );
+        }
+        if raw {
+            let _ = writeln!(s, "  -1, 0, // No raw {kind} counter");
+        }
         Ok(())
     }
 
