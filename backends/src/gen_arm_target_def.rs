@@ -69,14 +69,8 @@ fn emit(f: &Fields, release: Release, s: &mut String) -> Result<()> {
     extensions.sort_by(|a, b| a.0.cmp(b.0));
     let extensions: Vec<RecId> = extensions.into_iter().map(|(_, rec)| rec).collect();
 
-    for (macro_name, field) in [
-        ("ARM_PROCESSOR_FAMILY", "ARMProcFamily"),
-        ("ARM_ARCHITECTURE", "ARMArch"),
-    ] {
-        let _ = write!(
-            s,
-            "#ifndef {macro_name}\n#define {macro_name}(ENUM)\n#endif\n\n"
-        );
+    for (macro_name, field) in [("ARM_PROCESSOR_FAMILY", "ARMProcFamily"), ("ARM_ARCHITECTURE", "ARMArch")] {
+        let _ = write!(s, "#ifndef {macro_name}\n#define {macro_name}(ENUM)\n#endif\n\n");
         for value in field_values(field)? {
             let _ = writeln!(s, "{macro_name}({value})");
         }
@@ -91,9 +85,7 @@ fn emit(f: &Fields, release: Release, s: &mut String) -> Result<()> {
     for &rec in &extensions {
         let _ = writeln!(s, "  {},", upper(f, rec)?);
     }
-    s.push_str(
-        "  AEK_NUM_EXTENSIONS\n};\n#undef EMIT_ARCHEXTKIND_ENUM\n#endif // EMIT_ARCHEXTKIND_ENUM\n",
-    );
+    s.push_str("  AEK_NUM_EXTENSIONS\n};\n#undef EMIT_ARCHEXTKIND_ENUM\n#endif // EMIT_ARCHEXTKIND_ENUM\n");
 
     s.push_str("#ifdef EMIT_EXTENSIONS\ninline constexpr ExtensionInfo Extensions[] = {\n");
     for &rec in &extensions {
@@ -117,11 +109,7 @@ fn emit(f: &Fields, release: Release, s: &mut String) -> Result<()> {
 
     let fmv = all_derived_definitions_if_defined(input, "FMVExtension");
     s.push_str("#ifdef EMIT_FMV_INFO\nconst std::vector<llvm::AArch64::FMVInfo>& llvm::AArch64::getFMVInfo() {\n");
-    let _ = writeln!(
-        s,
-        "  static std::vector<FMVInfo> I;\n  if(I.size()) return I;\n  I.reserve({});",
-        fmv.len()
-    );
+    let _ = writeln!(s, "  static std::vector<FMVInfo> I;\n  if(I.size()) return I;\n  I.reserve({});", fmv.len());
     if release >= Release::V22 {
         fmv_info_22(f, &fmv, &extensions, s)?;
     } else {
@@ -138,7 +126,9 @@ fn emit(f: &Fields, release: Release, s: &mut String) -> Result<()> {
     }
     s.push_str("  return I;\n}\n#undef EMIT_FMV_INFO\n#endif // EMIT_FMV_INFO\n\n");
 
-    s.push_str("#ifdef EMIT_EXTENSION_DEPENDENCIES\ninline constexpr ExtensionDependency ExtensionDependencies[] = {\n");
+    s.push_str(
+        "#ifdef EMIT_EXTENSION_DEPENDENCIES\ninline constexpr ExtensionDependency ExtensionDependencies[] = {\n",
+    );
     for &rec in &extensions {
         let later = upper(f, rec)?;
         for implied in f.defs(rec, "Implies")? {
@@ -158,19 +148,11 @@ fn emit(f: &Fields, release: Release, s: &mut String) -> Result<()> {
         let (major, minor) = (f.int(rec, "Major")? as i32, f.int(rec, "Minor")? as i32);
         let profile = f.string(rec, "Profile")?;
         if profile != "a" && profile != "r" {
-            return Err(fatal(
-                f,
-                rec,
-                format!("error: Profile must be one of 'a' or 'r', got '{profile}'"),
-            ));
+            return Err(fatal(f, rec, format!("error: Profile must be one of 'a' or 'r', got '{profile}'")));
         }
         let spelling = arch_info_name(major.into(), minor.into(), profile);
         let _ = writeln!(s, "inline constexpr ArchInfo {spelling} = {{");
-        let _ = writeln!(
-            s,
-            "  VersionTuple{{{major}, {minor}}},\n  {}Profile,",
-            profile.to_ascii_uppercase()
-        );
+        let _ = writeln!(s, "  VersionTuple{{{major}, {minor}}},\n  {}Profile,", profile.to_ascii_uppercase());
         if minor == 0 {
             let _ = writeln!(s, "  \"armv{major}-{profile}\",");
         } else {
@@ -204,25 +186,13 @@ fn emit(f: &Fields, release: Release, s: &mut String) -> Result<()> {
     for rec in all_derived_definitions(input, "ProcessorAlias")? {
         let (name, alias) = (f.string(rec, "Name")?, f.string(rec, "Alias")?);
         if !processors.contains(alias) {
-            return Err(fatal(
-                f,
-                rec,
-                format!("Alias '{name}' references a non-existent ProcessorModel '{alias}'"),
-            ));
+            return Err(fatal(f, rec, format!("Alias '{name}' references a non-existent ProcessorModel '{alias}'")));
         }
         if processors.contains(name) {
-            return Err(fatal(
-                f,
-                rec,
-                format!("Alias '{name}' duplicates an existing ProcessorModel"),
-            ));
+            return Err(fatal(f, rec, format!("Alias '{name}' duplicates an existing ProcessorModel")));
         }
         if !aliases.insert(name) {
-            return Err(fatal(
-                f,
-                rec,
-                format!("Alias '{name}' duplicates an existing ProcessorAlias"),
-            ));
+            return Err(fatal(f, rec, format!("Alias '{name}' duplicates an existing ProcessorAlias")));
         }
         let _ = writeln!(s, "  {{ \"{name}\", \"{alias}\" }},");
     }
@@ -243,43 +213,22 @@ fn emit(f: &Fields, release: Release, s: &mut String) -> Result<()> {
                 None => return Err(fatal(f, rec, "HasV8_0aOps is not defined")),
             }
         } else {
-            let archs: Vec<RecId> = features
-                .iter()
-                .copied()
-                .filter(|&feat| f.is_a(feat, "Architecture64"))
-                .collect();
+            let archs: Vec<RecId> = features.iter().copied().filter(|&feat| f.is_a(feat, "Architecture64")).collect();
             match archs.as_slice() {
                 [] => return Err(fatal(f, rec, "Features must include an Architecture64.")),
                 [arch] => *arch,
-                _ => {
-                    return Err(fatal(
-                        f,
-                        rec,
-                        "Features has multiple Architecture64 entries",
-                    ))
-                }
+                _ => return Err(fatal(f, rec, "Features has multiple Architecture64 entries")),
             }
         };
-        let info = arch_info_name(
-            f.int(arch, "Major")?,
-            f.int(arch, "Minor")?,
-            f.string(arch, "Profile")?,
-        );
+        let info = arch_info_name(f.int(arch, "Major")?, f.int(arch, "Minor")?, f.string(arch, "Profile")?);
         check_feature_tree(f, arch)?;
-        let _ = write!(
-            s,
-            "  {{\n    \"{name}\",\n    {info},\n    AArch64::ExtensionBitset({{\n"
-        );
+        let _ = write!(s, "  {{\n    \"{name}\",\n    {info},\n    AArch64::ExtensionBitset({{\n");
         let mut seen = BTreeSet::new();
         for &feature in &features {
             if f.is_a(feature, "Extension") {
                 let aek = upper(f, feature)?;
                 if !seen.insert(aek.clone()) {
-                    return Err(fatal(
-                        f,
-                        rec,
-                        format!("feature already added: {}", f.name(feature)),
-                    ));
+                    return Err(fatal(f, rec, format!("feature already added: {}", f.name(feature))));
                 }
                 let _ = writeln!(s, "      AArch64::{aek},");
             }

@@ -29,13 +29,7 @@ impl Backend for GenAttrs {
 type Result<T> = std::result::Result<T, BackendError>;
 
 /// The classes of the attributes that have an enum value, in `Attribute::operator<`'s order.
-const ENUM_KINDS: &[&str] = &[
-    "EnumAttr",
-    "TypeAttr",
-    "IntAttr",
-    "ConstantRangeAttr",
-    "ConstantRangeListAttr",
-];
+const ENUM_KINDS: &[&str] = &["EnumAttr", "TypeAttr", "IntAttr", "ConstantRangeAttr", "ConstantRangeListAttr"];
 
 fn target_independent_names(input: &Evaluation, s: &mut String) -> Result<()> {
     let f = Fields { input };
@@ -46,15 +40,13 @@ fn target_independent_names(input: &Evaluation, s: &mut String) -> Result<()> {
         (&["StrBoolAttr"][..], "ATTRIBUTE_STRBOOL"),
         (&["ComplexStrAttr"][..], "ATTRIBUTE_COMPLEXSTR"),
     ] {
-        let _ = write!(s, "#ifndef {macro_name}\n#define {macro_name}(FIRST, SECOND) ATTRIBUTE_ALL(FIRST, SECOND)\n#endif\n\n");
+        let _ = write!(
+            s,
+            "#ifndef {macro_name}\n#define {macro_name}(FIRST, SECOND) ATTRIBUTE_ALL(FIRST, SECOND)\n#endif\n\n"
+        );
         for kind in kinds {
             for attr in all_derived_definitions(input, kind)? {
-                let _ = writeln!(
-                    s,
-                    "{macro_name}({},{})",
-                    f.name(attr),
-                    f.string(attr, "AttrString")?
-                );
+                let _ = writeln!(s, "{macro_name}({},{})", f.name(attr), f.string(attr, "AttrString")?);
             }
         }
         let _ = write!(s, "#undef {macro_name}\n\n");
@@ -83,11 +75,7 @@ fn fn_attr_compat_check(input: &Evaluation, s: &mut String) -> Result<()> {
     s.push_str("                                        const Function &Callee) {\n");
     s.push_str("  bool Ret = true;\n\n");
     for rule in all_derived_definitions(input, "CompatRule")? {
-        let _ = write!(
-            s,
-            "  Ret &= {}(Caller, Callee",
-            f.string(rule, "CompatFunc")?
-        );
+        let _ = write!(s, "  Ret &= {}(Caller, Callee", f.string(rule, "CompatFunc")?);
         let attr = f.string(rule, "AttrName")?;
         if !attr.is_empty() {
             let _ = write!(s, ", \"{attr}\"");
@@ -114,10 +102,8 @@ fn attribute_properties(input: &Evaluation, s: &mut String) -> Result<()> {
             s.push('0');
             for property in f.list(attr, "Properties")? {
                 let Some(property) = property.as_def() else {
-                    let message = format!(
-                        "Record `{}', field `Properties' list is not entirely DefInit!",
-                        f.name(attr)
-                    );
+                    let message =
+                        format!("Record `{}', field `Properties' list is not entirely DefInit!", f.name(attr));
                     return Err(BackendError::fatal(&input.records.get(attr).locs, message));
                 };
                 let _ = write!(s, " | AttributeProperty::{}", f.name(property));

@@ -43,11 +43,7 @@ fn enum_class(
     for &rec in records {
         let _ = writeln!(s, "  {prefix}{},", lang.formatted(rec)?);
     }
-    let _ = write!(
-        s,
-        "}};\n\nstatic constexpr std::size_t {name}_enumSize = {};\n",
-        records.len()
-    );
+    let _ = write!(s, "}};\n\nstatic constexpr std::size_t {name}_enumSize = {};\n", records.len());
     if export {
         s.push('\n');
         for &rec in records {
@@ -78,13 +74,7 @@ fn enum_clause_vals(
         }
         let enum_name = f.string(clause, "enumClauseValue")?;
         if enum_name.is_empty() {
-            diags.error(
-                Loc::NONE,
-                format!(
-                    "enumClauseValue field not set in Clause{}.",
-                    lang.formatted(clause)?
-                ),
-            );
+            diags.error(Loc::NONE, format!("enumClauseValue field not set in Clause{}.", lang.formatted(clause)?));
             return Ok(());
         }
         let _ = write!(s, "\nenum class {enum_name} {{\n");
@@ -95,19 +85,11 @@ fn enum_clause_vals(
         if lang.bit("makeEnumAvailableInNamespace")? {
             s.push('\n');
             for &val in &vals {
-                let _ = writeln!(
-                    s,
-                    "constexpr auto {0} = llvm::{1}::{enum_name}::{0};",
-                    f.name(val),
-                    lang.cpp_namespace
-                );
+                let _ =
+                    writeln!(s, "constexpr auto {0} = llvm::{1}::{enum_name}::{0};", f.name(val), lang.cpp_namespace);
             }
             let _ = writeln!(helpers, "{enum_name} get{enum_name}(StringRef);");
-            let _ = writeln!(
-                helpers,
-                "llvm::StringRef get{}{enum_name}Name({enum_name});",
-                lang.name
-            );
+            let _ = writeln!(helpers, "llvm::StringRef get{}{enum_name}Name({enum_name});", lang.name);
         }
     }
     Ok(())
@@ -116,10 +98,7 @@ fn enum_clause_vals(
 fn emit(lang: &DirectiveLanguage, s: &mut String, diags: &mut tdq_core::Diagnostics) -> Result<()> {
     let f = &lang.f;
     let name = lang.name;
-    let _ = write!(
-        s,
-        "#ifndef LLVM_{name}_INC\n#define LLVM_{name}_INC\n\n#include \"llvm/ADT/ArrayRef.h\"\n"
-    );
+    let _ = write!(s, "#ifndef LLVM_{name}_INC\n#define LLVM_{name}_INC\n\n#include \"llvm/ADT/ArrayRef.h\"\n");
     let bitmask = lang.bit("enableBitmaskEnumInNamespace")?;
     if bitmask {
         s.push_str("#include \"llvm/ADT/BitmaskEnum.h\"\n");
@@ -133,51 +112,24 @@ fn emit(lang: &DirectiveLanguage, s: &mut String, diags: &mut tdq_core::Diagnost
         s.push_str("\nLLVM_ENABLE_BITMASK_ENUMS_IN_NAMESPACE();\n");
     }
     // AS_FromLeaves is not an association of its own.
-    let associations: Vec<RecId> = lang
-        .defs_of("Association")?
-        .into_iter()
-        .filter(|&a| f.name(a) != "AS_FromLeaves")
-        .collect();
+    let associations: Vec<RecId> =
+        lang.defs_of("Association")?.into_iter().filter(|&a| f.name(a) != "AS_FromLeaves").collect();
     enum_class(lang, &associations, s, "Association", "", false)?;
     enum_class(lang, &lang.defs_of("Category")?, s, "Category", "", false)?;
     let export = lang.bit("makeEnumAvailableInNamespace")?;
-    enum_class(
-        lang,
-        &lang.directives()?,
-        s,
-        "Directive",
-        lang.directive_prefix,
-        export,
-    )?;
-    enum_class(
-        lang,
-        &lang.clauses()?,
-        s,
-        "Clause",
-        lang.clause_prefix,
-        export,
-    )?;
+    enum_class(lang, &lang.directives()?, s, "Directive", lang.directive_prefix, export)?;
+    enum_class(lang, &lang.clauses()?, s, "Clause", lang.clause_prefix, export)?;
     let mut helpers = String::new();
     enum_clause_vals(lang, s, &mut helpers, diags)?;
 
     s.push_str("\n// Enumeration helper functions\n");
-    let _ = write!(
-        s,
-        "Directive get{name}DirectiveKind(llvm::StringRef Str);\n\n"
-    );
-    let _ = write!(
-        s,
-        "llvm::StringRef get{name}DirectiveName(Directive D);\n\n"
-    );
+    let _ = write!(s, "Directive get{name}DirectiveKind(llvm::StringRef Str);\n\n");
+    let _ = write!(s, "llvm::StringRef get{name}DirectiveName(Directive D);\n\n");
     let _ = write!(s, "Clause get{name}ClauseKind(llvm::StringRef Str);\n\n");
     let _ = write!(s, "llvm::StringRef get{name}ClauseName(Clause C);\n\n");
     s.push_str("/// Return true if \\p C is a valid clause for \\p D in version \\p Version.\n");
     s.push_str("bool isAllowedClauseForDirective(Directive D, Clause C, unsigned Version);\n\n");
-    let _ = writeln!(
-        s,
-        "constexpr std::size_t getMaxLeafCount() {{ return {}; }}",
-        lang.max_leaf_count()?
-    );
+    let _ = writeln!(s, "constexpr std::size_t getMaxLeafCount() {{ return {}; }}", lang.max_leaf_count()?);
     s.push_str("Association getDirectiveAssociation(Directive D);\n");
     s.push_str("Category getDirectiveCategory(Directive D);\n");
     if !helpers.is_empty() {

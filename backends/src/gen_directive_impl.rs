@@ -22,10 +22,7 @@ impl Backend for GenDirectiveImpl {
     }
     fn emit(&self, input: &Evaluation, _: &BackendOptions, out: &mut Output) -> Result<()> {
         let lang = DirectiveLanguage::read(input, &mut out.diags)?;
-        let mut e = Emitter {
-            lang,
-            s: String::new(),
-        };
+        let mut e = Emitter { lang, s: String::new() };
         e.flang_impl()?;
         e.clause_class_macro()?;
         e.basic_impl(&mut out.diags)?;
@@ -141,10 +138,7 @@ impl Emitter<'_> {
                 let _ = write!(e.s, "\n  // Sets for {}\n", e.name_of(dir)?);
                 let formatted = e.formatted(dir)?;
                 for (list, set_prefix) in CLAUSE_LISTS {
-                    let _ = write!(
-                        e.s,
-                        "\n  static {set_class} {set_prefix}{dir_prefix}{formatted} {{\n"
-                    );
+                    let _ = write!(e.s, "\n  static {set_class} {set_prefix}{dir_prefix}{formatted} {{\n");
                     for versioned in e.lang.f.defs(dir, list)? {
                         let clause = e.lang.clause_of(versioned)?;
                         let _ = writeln!(
@@ -167,15 +161,9 @@ impl Emitter<'_> {
             e.s.push_str("\n{\n");
             for dir in e.lang.directives()? {
                 let formatted = e.formatted(dir)?;
-                let _ = write!(
-                    e.s,
-                    "  {{llvm::{lang_ns}::Directive::{dir_prefix}{formatted},\n    {{\n"
-                );
+                let _ = write!(e.s, "  {{llvm::{lang_ns}::Directive::{dir_prefix}{formatted},\n    {{\n");
                 for (_, set_prefix) in CLAUSE_LISTS {
-                    let _ = writeln!(
-                        e.s,
-                        "      llvm::{lang_ns}::{set_prefix}{dir_prefix}{formatted},"
-                    );
+                    let _ = writeln!(e.s, "      llvm::{lang_ns}::{set_prefix}{dir_prefix}{formatted},");
                 }
                 e.s.push_str("    }\n  },\n");
             }
@@ -228,22 +216,12 @@ impl Emitter<'_> {
                 let class_name = e.parser_class(clause)?;
                 let upper = e.name_of(clause)?.to_ascii_uppercase();
                 if e.clause_string(clause, "flangClass")?.is_empty() {
-                    let _ = writeln!(
-                        e.s,
-                        "void Before(const {base}::{class_name} &) {{ Word(\"{upper}\"); }}"
-                    );
+                    let _ = writeln!(e.s, "void Before(const {base}::{class_name} &) {{ Word(\"{upper}\"); }}");
                     continue;
                 }
-                let _ = write!(
-                    e.s,
-                    "void Unparse(const {base}::{class_name} &x) {{\n  Word(\"{upper}\");\n"
-                );
+                let _ = write!(e.s, "void Unparse(const {base}::{class_name} &x) {{\n  Word(\"{upper}\");\n");
                 let optional = e.clause_bit(clause, "isValueOptional")?;
-                let default = if optional {
-                    e.clause_string(clause, "defaultValue")?
-                } else {
-                    ""
-                };
+                let default = if optional { e.clause_string(clause, "defaultValue")? } else { "" };
                 if optional && default.is_empty() {
                     e.s.push_str("  Walk(\"(\", x.v, \")\");\n");
                 } else if optional {
@@ -270,22 +248,14 @@ impl Emitter<'_> {
         self.ifdef("GEN_FLANG_CLAUSE_CHECK_ENTER", |e| {
             e.s.push('\n');
             for clause in e.lang.clauses()? {
-                let _ = writeln!(
-                    e.s,
-                    "void Enter(const parser::{base}::{} &);",
-                    e.parser_class(clause)?
-                );
+                let _ = writeln!(e.s, "void Enter(const parser::{base}::{} &);", e.parser_class(clause)?);
             }
             Ok(())
         })?;
         self.ifdef("GEN_FLANG_CLAUSE_PARSER_KIND_MAP", |e| {
             e.s.push('\n');
             for clause in e.lang.clauses()? {
-                let _ = writeln!(
-                    e.s,
-                    "if constexpr (std::is_same_v<A, parser::{base}::{}>)",
-                    e.parser_class(clause)?
-                );
+                let _ = writeln!(e.s, "if constexpr (std::is_same_v<A, parser::{base}::{}>)", e.parser_class(clause)?);
                 let _ = writeln!(
                     e.s,
                     "  return llvm::{lang_ns}::Clause::{}{};",
@@ -293,11 +263,7 @@ impl Emitter<'_> {
                     e.formatted(clause)?
                 );
             }
-            let _ = writeln!(
-                e.s,
-                "llvm_unreachable(\"Invalid {} Parser clause\");",
-                e.lang.name
-            );
+            let _ = writeln!(e.s, "llvm_unreachable(\"Invalid {} Parser clause\");", e.lang.name);
             Ok(())
         })?;
         self.flang_clauses_parser(base)
@@ -325,11 +291,7 @@ impl Emitter<'_> {
                     }
                     e.s.push(')');
                 }
-                let _ = write!(
-                    e.s,
-                    " >> construct<{base}>(construct<{base}::{}>(",
-                    e.parser_class(clause)?
-                );
+                let _ = write!(e.s, " >> construct<{base}>(construct<{base}::{}>(", e.parser_class(clause)?);
                 let flang_class = e.clause_string(clause, "flangClass")?;
                 if !flang_class.is_empty() {
                     let optional = e.clause_bit(clause, "isValueOptional")?;
@@ -436,24 +398,14 @@ impl Emitter<'_> {
     /// `GenerateGetName`.
     fn get_name(&mut self, records: &[RecId], kind: &str, prefix: &str) -> Result<()> {
         let (ns, lang) = (self.lang.cpp_namespace, self.lang.name);
-        let _ = write!(self.s, "\nllvm::StringRef llvm::{ns}::get{lang}{kind}Name({kind} Kind) {{\n  switch (Kind) {{\n");
+        let _ =
+            write!(self.s, "\nllvm::StringRef llvm::{ns}::get{lang}{kind}Name({kind} Kind) {{\n  switch (Kind) {{\n");
         for &rec in records {
             let alternative = self.lang.f.string(rec, "alternativeName")?;
-            let spelled = if alternative.is_empty() {
-                self.name_of(rec)?
-            } else {
-                alternative
-            };
-            let _ = write!(
-                self.s,
-                "    case {prefix}{}:\n      return \"{spelled}\";\n",
-                self.formatted(rec)?
-            );
+            let spelled = if alternative.is_empty() { self.name_of(rec)? } else { alternative };
+            let _ = write!(self.s, "    case {prefix}{}:\n      return \"{spelled}\";\n", self.formatted(rec)?);
         }
-        let _ = write!(
-            self.s,
-            "  }}\n  llvm_unreachable(\"Invalid {lang} {kind} kind\");\n}}\n"
-        );
+        let _ = write!(self.s, "  }}\n  llvm_unreachable(\"Invalid {lang} {kind} kind\");\n}}\n");
         Ok(())
     }
 
@@ -474,10 +426,7 @@ impl Emitter<'_> {
             }
         }
         let Some(default) = default else {
-            diags.error(
-                Loc::NONE,
-                format!("At least one {kind} must be defined as default."),
-            );
+            diags.error(Loc::NONE, format!("At least one {kind} must be defined as default."));
             return Ok(());
         };
         let default_name = self.formatted(default)?;
@@ -489,11 +438,7 @@ impl Emitter<'_> {
             } else {
                 self.formatted(rec)?
             };
-            let _ = writeln!(
-                self.s,
-                "    .Case(\"{}\",{prefix}{target})",
-                self.name_of(rec)?
-            );
+            let _ = writeln!(self.s, "    .Case(\"{}\",{prefix}{target})", self.name_of(rec)?);
         }
         let _ = write!(self.s, "    .Default({prefix}{default_name});\n}}\n");
         Ok(())
@@ -516,10 +461,8 @@ impl Emitter<'_> {
                 }
             }
             let Some(default) = default else {
-                let message = format!(
-                    "At least one val in Clause {} must be defined as default.",
-                    self.lang.formatted(clause)?
-                );
+                let message =
+                    format!("At least one val in Clause {} must be defined as default.", self.lang.formatted(clause)?);
                 diags.error(Loc::NONE, message);
                 return Ok(());
             };
@@ -527,36 +470,20 @@ impl Emitter<'_> {
             if enum_name.is_empty() {
                 diags.error(
                     Loc::NONE,
-                    format!(
-                        "enumClauseValue field not set in Clause{}.",
-                        self.lang.formatted(clause)?
-                    ),
+                    format!("enumClauseValue field not set in Clause{}.", self.lang.formatted(clause)?),
                 );
                 return Ok(());
             }
             let _ = write!(self.s, "\n{enum_name} llvm::{ns}::get{enum_name}(llvm::StringRef Str) {{\n  return llvm::StringSwitch<{enum_name}>(Str)\n");
             for &val in &vals {
-                let _ = writeln!(
-                    self.s,
-                    "    .Case(\"{}\",{})",
-                    self.lang.formatted(val)?,
-                    f.name(val)
-                );
+                let _ = writeln!(self.s, "    .Case(\"{}\",{})", self.lang.formatted(val)?, f.name(val));
             }
             let _ = write!(self.s, "    .Default({});\n}}\n", f.name(default));
             let _ = write!(self.s, "\nllvm::StringRef llvm::{ns}::get{lang}{enum_name}Name(llvm::{ns}::{enum_name} x) {{\n  switch (x) {{\n");
             for &val in &vals {
-                let _ = write!(
-                    self.s,
-                    "    case {}:\n      return \"{}\";\n",
-                    f.name(val),
-                    self.lang.formatted(val)?
-                );
+                let _ = write!(self.s, "    case {}:\n      return \"{}\";\n", f.name(val), self.lang.formatted(val)?);
             }
-            let _ = write!(
-                self.s,
-                "  }}\n  llvm_unreachable(\"Invalid {lang} {enum_name} kind\");\n}}\n"
-            );
+            let _ = write!(self.s, "  }}\n  llvm_unreachable(\"Invalid {lang} {enum_name} kind\");\n}}\n");
         }
         Ok(())
     }
@@ -564,23 +491,15 @@ impl Emitter<'_> {
     /// `GenerateIsAllowedClause`.
     fn is_allowed_clause(&mut self, directives: &[RecId]) -> Result<()> {
         let (ns, lang) = (self.lang.cpp_namespace, self.lang.name);
-        let _ = write!(self.s, "\nbool llvm::{ns}::isAllowedClauseForDirective(Directive D, Clause C, unsigned Version) {{\n");
-        let _ = writeln!(
+        let _ = write!(
             self.s,
-            "  assert(unsigned(D) <= llvm::{ns}::Directive_enumSize);"
+            "\nbool llvm::{ns}::isAllowedClauseForDirective(Directive D, Clause C, unsigned Version) {{\n"
         );
-        let _ = writeln!(
-            self.s,
-            "  assert(unsigned(C) <= llvm::{ns}::Clause_enumSize);"
-        );
+        let _ = writeln!(self.s, "  assert(unsigned(D) <= llvm::{ns}::Directive_enumSize);");
+        let _ = writeln!(self.s, "  assert(unsigned(C) <= llvm::{ns}::Clause_enumSize);");
         self.s.push_str("  switch (D) {\n");
         for &dir in directives {
-            let _ = writeln!(
-                self.s,
-                "    case {}{}:",
-                self.lang.directive_prefix,
-                self.formatted(dir)?
-            );
+            let _ = writeln!(self.s, "    case {}{}:", self.lang.directive_prefix, self.formatted(dir)?);
             let mut lists = Vec::new();
             for (list, _) in CLAUSE_LISTS {
                 lists.push(self.lang.f.defs(dir, list)?);
@@ -594,40 +513,22 @@ impl Emitter<'_> {
                     let clause = self.lang.clause_of(versioned)?;
                     let formatted = self.formatted(clause)?;
                     if cases.insert(formatted.clone()) {
-                        let (min, max) = (
-                            self.lang.f.int(versioned, "minVersion")?,
-                            self.lang.f.int(versioned, "maxVersion")?,
-                        );
-                        let _ = writeln!(
-                            self.s,
-                            "        case {}{formatted}:",
-                            self.lang.clause_prefix
-                        );
-                        let _ = writeln!(
-                            self.s,
-                            "          return {min} <= Version && {max} >= Version;"
-                        );
+                        let (min, max) =
+                            (self.lang.f.int(versioned, "minVersion")?, self.lang.f.int(versioned, "maxVersion")?);
+                        let _ = writeln!(self.s, "        case {}{formatted}:", self.lang.clause_prefix);
+                        let _ = writeln!(self.s, "          return {min} <= Version && {max} >= Version;");
                     }
                 }
-                self.s
-                    .push_str("        default:\n          return false;\n      }\n");
+                self.s.push_str("        default:\n          return false;\n      }\n");
             }
             self.s.push_str("      break;\n");
         }
-        let _ = write!(
-            self.s,
-            "  }}\n  llvm_unreachable(\"Invalid {lang} Directive kind\");\n}}\n"
-        );
+        let _ = write!(self.s, "  }}\n  llvm_unreachable(\"Invalid {lang} Directive kind\");\n}}\n");
         Ok(())
     }
 
     fn qualified_directive(&self, dir: RecId) -> Result<String> {
-        Ok(format!(
-            "llvm::{}::{}{}",
-            self.lang.cpp_namespace,
-            self.lang.directive_prefix,
-            self.formatted(dir)?
-        ))
+        Ok(format!("llvm::{}::{}{}", self.lang.cpp_namespace, self.lang.directive_prefix, self.formatted(dir)?))
     }
 
     /// `GenerateGetDirectiveAssociation`: each directive's association, those taken from
@@ -649,7 +550,10 @@ impl Emitter<'_> {
             Err(BackendError::fatal(&[], "Unexpected association value"))
         };
         let type_name = format!("llvm::{ns}::Association");
-        let _ = write!(self.s, "\n{type_name} llvm::{ns}::getDirectiveAssociation(llvm::{ns}::Directive Dir) {{\n  switch (Dir) {{\n");
+        let _ = write!(
+            self.s,
+            "\n{type_name} llvm::{ns}::getDirectiveAssociation(llvm::{ns}::Directive Dir) {{\n  switch (Dir) {{\n"
+        );
         for &dir in directives {
             let _ = write!(
                 self.s,
@@ -659,32 +563,20 @@ impl Emitter<'_> {
                 assoc_name(computed[&dir])?
             );
         }
-        self.s
-            .push_str("  } // switch (Dir)\n  llvm_unreachable(\"Unexpected directive\");\n}\n");
+        self.s.push_str("  } // switch (Dir)\n  llvm_unreachable(\"Unexpected directive\");\n}\n");
         Ok(())
     }
 
-    fn association(
-        &self,
-        dir: RecId,
-        computed: &mut HashMap<RecId, Association>,
-    ) -> Result<Association> {
+    fn association(&self, dir: RecId, computed: &mut HashMap<RecId, Association>) -> Result<Association> {
         if let Some(&a) = computed.get(&dir) {
             return Ok(a);
         }
         let f = &self.lang.f;
-        let prefix = format!(
-            "Directive '{}' in namespace '{}' ",
-            self.name_of(dir)?,
-            self.lang.cpp_namespace
-        );
+        let prefix = format!("Directive '{}' in namespace '{}' ", self.name_of(dir)?, self.lang.cpp_namespace);
         let assoc_def = f.def(dir, "association")?;
         let assoc = association_of(f.name(assoc_def));
         if assoc == Association::Invalid {
-            let message = format!(
-                "{prefix}has an unrecognized value for association: '{}'",
-                f.name(assoc_def)
-            );
+            let message = format!("{prefix}has an unrecognized value for association: '{}'", f.name(assoc_def));
             return Err(BackendError::fatal(&[], message));
         }
         if assoc != Association::FromLeaves {
@@ -693,9 +585,7 @@ impl Emitter<'_> {
         }
         let leaves = f.defs(dir, "leafConstructs")?;
         let Some((&first, rest)) = leaves.split_first() else {
-            let message = format!(
-                "{prefix}requests association to be computed from leaves, but it has no leaves"
-            );
+            let message = format!("{prefix}requests association to be computed from leaves, but it has no leaves");
             return Err(BackendError::fatal(&[], message));
         };
         let mut result = self.association(first, computed)?;
@@ -727,8 +617,7 @@ impl Emitter<'_> {
                 self.lang.f.string(category, "name")?
             );
         }
-        self.s
-            .push_str("  } // switch (Dir)\n  llvm_unreachable(\"Unexpected directive\");\n}\n");
+        self.s.push_str("  } // switch (Dir)\n  llvm_unreachable(\"Unexpected directive\");\n}\n");
         Ok(())
     }
 
@@ -736,11 +625,7 @@ impl Emitter<'_> {
     /// padding), sorted by leaves with the "end" directives last, and the inverse order.
     fn leaf_table(&mut self, directives: &[RecId], table: &str) -> Result<()> {
         let f = &self.lang.f;
-        let id_of: HashMap<RecId, usize> = directives
-            .iter()
-            .enumerate()
-            .map(|(i, &d)| (d, i))
-            .collect();
+        let id_of: HashMap<RecId, usize> = directives.iter().enumerate().map(|(i, &d)| (d, i)).collect();
         let max = self.lang.max_leaf_count()?;
         let mut rows: Vec<Vec<i64>> = Vec::with_capacity(directives.len());
         let mut is_end = Vec::with_capacity(directives.len());
@@ -752,10 +637,7 @@ impl Emitter<'_> {
                     Some(leaf) => match id_of.get(leaf) {
                         Some(&id) => row.push(id as i64),
                         None => {
-                            return Err(BackendError::fatal(
-                                &[],
-                                format!("'{}' is not a directive", f.name(*leaf)),
-                            ))
+                            return Err(BackendError::fatal(&[], format!("'{}' is not a directive", f.name(*leaf))))
                         }
                     },
                     None => row.push(-1),
@@ -779,11 +661,7 @@ impl Emitter<'_> {
         let ns = self.lang.cpp_namespace;
         let ty = format!("llvm::{ns}::Directive");
         let _ = writeln!(self.s, "\nstatic_assert(sizeof({ty}) == sizeof(int));");
-        let _ = writeln!(
-            self.s,
-            "[[maybe_unused]] static const {ty} {table}[][{}] = {{",
-            max + 2
-        );
+        let _ = writeln!(self.s, "[[maybe_unused]] static const {ty} {table}[][{}] = {{", max + 2);
         for &row_index in &ordering {
             let row = &rows[row_index];
             let _ = write!(
@@ -794,11 +672,7 @@ impl Emitter<'_> {
             );
             for &leaf in &row[2..] {
                 if leaf >= 0 {
-                    let _ = write!(
-                        self.s,
-                        " {},",
-                        self.qualified_directive(directives[leaf as usize])?
-                    );
+                    let _ = write!(self.s, " {},", self.qualified_directive(directives[leaf as usize])?);
                 } else {
                     let _ = write!(self.s, " static_cast<{ty}>(-1),");
                 }
@@ -806,18 +680,9 @@ impl Emitter<'_> {
             self.s.push_str("},\n");
         }
         self.s.push_str("};\n\n");
-        let first_end = ordering
-            .iter()
-            .position(|&r| is_end[r])
-            .unwrap_or(ordering.len());
-        let _ = write!(
-            self.s,
-            "[[maybe_unused]] static auto {table}EndDirective = {table} + {first_end};\n\n"
-        );
-        let _ = write!(
-            self.s,
-            "[[maybe_unused]] static const int {table}Ordering[] = {{\n   "
-        );
+        let first_end = ordering.iter().position(|&r| is_end[r]).unwrap_or(ordering.len());
+        let _ = write!(self.s, "[[maybe_unused]] static auto {table}EndDirective = {table} + {first_end};\n\n");
+        let _ = write!(self.s, "[[maybe_unused]] static const int {table}Ordering[] = {{\n   ");
         let mut reverse = vec![0; ordering.len()];
         for (i, &row) in ordering.iter().enumerate() {
             reverse[row] = i;

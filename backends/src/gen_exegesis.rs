@@ -27,19 +27,9 @@ impl Backend for GenExegesis {
         let target = match targets.as_slice() {
             [] => return Err(BackendError::fatal(&[], "No 'Target' subclasses defined!")),
             [one] => f.name(*one),
-            _ => {
-                return Err(BackendError::fatal(
-                    &[],
-                    "Multiple subclasses of Target defined!",
-                ))
-            }
+            _ => return Err(BackendError::fatal(&[], "Multiple subclasses of Target defined!")),
         };
-        let e = Emitter {
-            release: options.release,
-            f,
-            target,
-            counters,
-        };
+        let e = Emitter { release: options.release, f, target, counters };
         let mut s = String::new();
         source_file_header(&mut s, "Exegesis Tables", None);
         e.pfm_counters(&mut s)?;
@@ -71,10 +61,7 @@ fn counter_names(f: &Fields) -> Result<BTreeMap<&'static str, usize>> {
                 return Err(BackendError::fatal(locs, "invalid empty ResourceName"));
             }
             if !seen.insert(resource) {
-                return Err(BackendError::fatal(
-                    locs,
-                    format!("duplicate ResourceName {resource}"),
-                ));
+                return Err(BackendError::fatal(locs, format!("duplicate ResourceName {resource}")));
             }
             add(issue)?;
         }
@@ -84,11 +71,7 @@ fn counter_names(f: &Fields) -> Result<BTreeMap<&'static str, usize>> {
         add(f.def(def, "CycleCounter")?)?;
         add(f.def(def, "UopsCounter")?)?;
     }
-    Ok(names
-        .into_iter()
-        .enumerate()
-        .map(|(i, name)| (name, i))
-        .collect())
+    Ok(names.into_iter().enumerate().map(|(i, name)| (name, i)).collect())
 }
 
 struct Emitter<'a> {
@@ -119,18 +102,12 @@ impl Emitter<'_> {
             any_issue |= !f.defs(def, "IssueCounters")?.is_empty();
         }
         if any_issue {
-            let _ = writeln!(
-                s,
-                "static const PfmCountersInfo::IssueCounter {target}PfmIssueCounters[] = {{"
-            );
+            let _ = writeln!(s, "static const PfmCountersInfo::IssueCounter {target}PfmIssueCounters[] = {{");
             for &def in &defs {
                 for issue in f.defs(def, "IssueCounters")? {
                     let id = self.counter_id(f.string(issue, "Counter")?)?;
-                    let _ = writeln!(
-                        s,
-                        "  {{ {target}PfmCounterNames[{id}], \"{}\"}},",
-                        f.string(issue, "ResourceName")?
-                    );
+                    let _ =
+                        writeln!(s, "  {{ {target}PfmCounterNames[{id}], \"{}\"}},", f.string(issue, "ResourceName")?);
                 }
             }
             s.push_str("};\n");
@@ -164,7 +141,10 @@ impl Emitter<'_> {
                 ));
             }
             infos.sort_by_key(|info| info.0);
-            let _ = writeln!(s, "\nstatic const std::pair<ValidationEvent, const char*> {target}{name}ValidationCounters[] = {{");
+            let _ = writeln!(
+                s,
+                "\nstatic const std::pair<ValidationEvent, const char*> {target}{name}ValidationCounters[] = {{"
+            );
             for (_, event, id) in infos {
                 let _ = writeln!(s, "  {{ {event}, {target}PfmCounterNames[{id}]}},");
             }
@@ -177,19 +157,12 @@ impl Emitter<'_> {
         if issues == 0 {
             s.push_str("  nullptr, 0, // No issue counters\n");
         } else {
-            let _ = writeln!(
-                s,
-                "  {target}PfmIssueCounters + {issue_offset}, {issues}, // Issue counters."
-            );
+            let _ = writeln!(s, "  {target}PfmIssueCounters + {issue_offset}, {issues}, // Issue counters.");
         }
         if validations.is_empty() {
             s.push_str("  nullptr, 0 // No validation counters.\n");
         } else {
-            let _ = writeln!(
-                s,
-                "  {target}{name}ValidationCounters, {} // Validation counters.",
-                validations.len()
-            );
+            let _ = writeln!(s, "  {target}{name}ValidationCounters, {} // Validation counters.", validations.len());
         }
         s.push_str("};\n");
         *issue_offset += issues;
@@ -198,13 +171,7 @@ impl Emitter<'_> {
 
     /// The cycle or uops counter of a `PfmCountersInfo`: a counter name or none and, since
     /// LLVM 23, the raw event encoding (`EventSelect`, `UMask`) when the counter has one.
-    fn counter_line(
-        &self,
-        kind: &str,
-        counter_def: RecId,
-        name: &str,
-        s: &mut String,
-    ) -> Result<()> {
+    fn counter_line(&self, kind: &str, counter_def: RecId, name: &str, s: &mut String) -> Result<()> {
         let (f, target) = (&self.f, self.target);
         let upper = if kind == "cycle" { "Cycle" } else { "Uops" };
         let raw = self.release >= Release::V23;
@@ -220,22 +187,14 @@ impl Emitter<'_> {
                     return Err(BackendError::fatal(locs, "UMask must fit in 8 bits"));
                 }
                 let _ = writeln!(s, "  nullptr,  // {upper} counter uses raw encoding below.");
-                let _ = writeln!(
-                    s,
-                    "  0x{:04x}, 0x{:02x}, // Raw {kind} counter",
-                    event_select as u64, umask as u64
-                );
+                let _ = writeln!(s, "  0x{:04x}, 0x{:02x}, // Raw {kind} counter", event_select as u64, umask as u64);
                 return Ok(());
             }
         }
         if name.is_empty() {
             let _ = writeln!(s, "  nullptr,  // No {kind} counter.");
         } else {
-            let _ = writeln!(
-                s,
-                "  {target}PfmCounterNames[{}],  // {upper} counter",
-                self.counter_id(name)?
-            );
+            let _ = writeln!(s, "  {target}PfmCounterNames[{}],  // {upper} counter", self.counter_id(name)?);
         }
         if raw {
             let _ = writeln!(s, "  -1, 0, // No raw {kind} counter");
@@ -248,17 +207,11 @@ impl Emitter<'_> {
         let (f, target) = (&self.f, self.target);
         let mut bindings = Vec::new();
         for binding in all_derived_definitions(f.input, "PfmCountersBinding")? {
-            bindings.push((
-                f.string(binding, "CpuName")?,
-                f.name(f.def(binding, "Counters")?),
-            ));
+            bindings.push((f.string(binding, "CpuName")?, f.name(f.def(binding, "Counters")?)));
         }
         bindings.sort_by(|a, b| a.0.cmp(b.0));
         s.push_str("// Sorted (by CpuName) array of pfm counters.\n");
-        let _ = writeln!(
-            s,
-            "static const CpuAndPfmCounters {target}CpuPfmCounters[] = {{"
-        );
+        let _ = writeln!(s, "static const CpuAndPfmCounters {target}CpuPfmCounters[] = {{");
         for (cpu, counters) in bindings {
             let _ = writeln!(s, "  {{ \"{cpu}\", &{target}{counters} }},");
         }

@@ -30,12 +30,7 @@ impl Backend for GenIntrinsicEnums {
             category: "Options for -gen-intrinsic-enums",
         }]
     }
-    fn emit(
-        &self,
-        input: &Evaluation,
-        options: &BackendOptions,
-        out: &mut Output,
-    ) -> Result<(), BackendError> {
+    fn emit(&self, input: &Evaluation, options: &BackendOptions, out: &mut Output) -> Result<(), BackendError> {
         let mut s = String::new();
         // LLVM 19 passes no records to the banner, so it names no input file.
         source_file_header(&mut s, BANNER, None);
@@ -75,32 +70,20 @@ enum Form {
 
 /// The target set of `prefix`, or LLVM's error listing the known ones.
 fn target_set<'t>(table: &'t IntrinsicTable, prefix: &str) -> Result<&'t TargetSet, BackendError> {
-    table
-        .targets
-        .iter()
-        .find(|t| t.name == prefix)
-        .ok_or_else(|| {
-            let known: Vec<&str> = table
-                .targets
-                .iter()
-                .map(|t| t.name)
-                .filter(|n| !n.is_empty())
-                .collect();
-            let message = format!(
-                "tried to generate intrinsics for unknown target {prefix}\nKnown targets are: {}\n",
-                known.join(", ")
-            );
-            BackendError::fatal(&[], message)
-        })
+    table.targets.iter().find(|t| t.name == prefix).ok_or_else(|| {
+        let known: Vec<&str> = table.targets.iter().map(|t| t.name).filter(|n| !n.is_empty()).collect();
+        let message = format!(
+            "tried to generate intrinsics for unknown target {prefix}\nKnown targets are: {}\n",
+            known.join(", ")
+        );
+        BackendError::fatal(&[], message)
+    })
 }
 
 /// The enum's lines, one an intrinsic of `set` (LLVM 22 and 23).
 fn enum_values(input: &Evaluation, table: &IntrinsicTable, set: &TargetSet, s: &mut String) {
     s.push_str("// Enum values for intrinsics.\n");
-    for (i, intrinsic) in table.intrinsics[set.offset..set.offset + set.count]
-        .iter()
-        .enumerate()
-    {
+    for (i, intrinsic) in table.intrinsics[set.offset..set.offset + set.count].iter().enumerate() {
         let _ = write!(s, "    {}", intrinsic.enum_name);
         if i == 0 {
             let _ = write!(s, " = {}", set.offset + 1);
@@ -115,12 +98,7 @@ fn enum_values(input: &Evaluation, table: &IntrinsicTable, set: &TargetSet, s: &
 }
 
 /// LLVM 23's `EmitEnumInfo`.
-fn enum_info_23(
-    input: &Evaluation,
-    table: &IntrinsicTable,
-    prefix: &str,
-    s: &mut String,
-) -> Result<(), BackendError> {
+fn enum_info_23(input: &Evaluation, table: &IntrinsicTable, prefix: &str, s: &mut String) -> Result<(), BackendError> {
     let set = target_set(table, prefix)?;
     if prefix.is_empty() {
         ifdef_block(s, "GET_INTRINSIC_ENUM_VALUES", false, |s| {
@@ -144,17 +122,13 @@ fn enum_info_23(
 /// `AnyKindElementConstraint` defs as enums.
 fn any_kind_enums(input: &Evaluation, s: &mut String) {
     ifdef_block(s, "GET_INTRINSIC_ANYKIND_ENUMS", false, |s| {
-        for (name, prefix) in [
-            ("AnyKindVectorConstraint", "VC_"),
-            ("AnyKindElementConstraint", "EC_"),
-        ] {
+        for (name, prefix) in [("AnyKindVectorConstraint", "VC_"), ("AnyKindElementConstraint", "EC_")] {
             let _ = writeln!(s, "// llvm::Intrinsic::IITDescriptor::{name}");
             match input.records.def(name) {
                 Some(def) => {
                     let _ = writeln!(s, "enum {name} {{");
                     for value in input.records.get(def).values.iter().filter(|v| !v.lost) {
-                        let _ =
-                            writeln!(s, "  {prefix}{} = {},", value.name.unquoted(), value.value);
+                        let _ = writeln!(s, "  {prefix}{} = {},", value.name.unquoted(), value.value);
                     }
                     let _ = write!(s, "}}; // {name}\n\n");
                 }
@@ -196,10 +170,7 @@ fn enum_info(
     } else {
         "// Enum values for intrinsics.\n"
     });
-    for (i, intrinsic) in table.intrinsics[set.offset..set.offset + set.count]
-        .iter()
-        .enumerate()
-    {
+    for (i, intrinsic) in table.intrinsics[set.offset..set.offset + set.count].iter().enumerate() {
         let _ = write!(s, "    {}", intrinsic.enum_name);
         // The first of a set gets its value, so that the ids of all sets are distinct.
         if i == 0 {
@@ -220,11 +191,7 @@ fn enum_info(
         }
     }
     if prefix.is_empty() {
-        let _ = write!(
-            s,
-            "    num_intrinsics = {}\n#endif\n\n",
-            table.intrinsics.len() + 1
-        );
+        let _ = write!(s, "    num_intrinsics = {}\n#endif\n\n", table.intrinsics.len() + 1);
     } else if form == Form::Llvm19 {
         s.push_str("}; // enum\n} // namespace Intrinsic\n} // namespace llvm\n\n#endif\n");
     } else {

@@ -55,10 +55,7 @@ fn iit_info(input: &Evaluation, s: &mut String) -> Result<()> {
             let locs = &input.records.get(def).locs;
             // LLVM only asserts these: a number given twice goes to the def last in name order.
             if !(0..256).contains(&number) {
-                return Err(BackendError::fatal(
-                    locs,
-                    "IIT_Info.Number should be uint8_t",
-                ));
+                return Err(BackendError::fatal(locs, "IIT_Info.Number should be uint8_t"));
             }
             by_number.insert(number, f.name(def));
         }
@@ -75,11 +72,7 @@ fn target_info(table: &IntrinsicTable, s: &mut String) {
     s.push_str("struct IntrinsicTargetInfo {\n  llvm::StringLiteral Name;\n  size_t Offset;\n  size_t Count;\n};\n");
     s.push_str("static constexpr IntrinsicTargetInfo TargetInfos[] = {\n");
     for t in &table.targets {
-        let _ = writeln!(
-            s,
-            "  {{llvm::StringLiteral(\"{}\"), {}, {}}},",
-            t.name, t.offset, t.count
-        );
+        let _ = writeln!(s, "  {{llvm::StringLiteral(\"{}\"), {}, {}}},", t.name, t.offset, t.count);
     }
     s.push_str("};\n#endif\n\n");
 }
@@ -148,10 +141,7 @@ fn fixed_encoding(sig: &[u8]) -> Option<u32> {
 /// encoding table.
 fn generator(input: &Evaluation, ints: &[Intrinsic], s: &mut String) -> Result<()> {
     let f = Fields { input };
-    let sigs = ints
-        .iter()
-        .map(|int| type_sig(&f, int))
-        .collect::<Result<Vec<_>>>()?;
+    let sigs = ints.iter().map(|int| type_sig(&f, int)).collect::<Result<Vec<_>>>()?;
     let fixed: Vec<Option<u32>> = sigs.iter().map(|sig| fixed_encoding(sig)).collect();
     let mut long = SequenceToOffsetTable::default();
     for (sig, fixed) in sigs.iter().zip(&fixed) {
@@ -228,18 +218,10 @@ fn attributes(ints: &[Intrinsic], s: &mut String) {
             for (kind, value) in attrs {
                 match kind {
                     ArgAttrKind::Alignment | ArgAttrKind::Dereferenceable => {
-                        let _ = writeln!(
-                            s,
-                            "      Attribute::get(C, Attribute::{}, {value}),",
-                            kind.attribute()
-                        );
+                        let _ = writeln!(s, "      Attribute::get(C, Attribute::{}, {value}),", kind.attribute());
                     }
                     _ => {
-                        let _ = writeln!(
-                            s,
-                            "      Attribute::get(C, Attribute::{}),",
-                            kind.attribute()
-                        );
+                        let _ = writeln!(s, "      Attribute::get(C, Attribute::{}),", kind.attribute());
                     }
                 }
             }
@@ -302,9 +284,7 @@ fn attributes(ints: &[Intrinsic], s: &mut String) {
     for int in ints {
         max_arg_attrs = max_arg_attrs.max(int.arg_attributes.len());
         let next = uniq.len() + 1;
-        let (n, _) = *uniq
-            .entry((fn_attrs(int), int.arg_attributes.as_slice()))
-            .or_insert((next, int));
+        let (n, _) = *uniq.entry((fn_attrs(int), int.arg_attributes.as_slice())).or_insert((next, int));
         numbers.push(n);
     }
     s.push_str("  static const uint16_t IntrinsicsToAttributesMap[] = {\n");
@@ -312,11 +292,7 @@ fn attributes(ints: &[Intrinsic], s: &mut String) {
         let _ = writeln!(s, "    {n}, // {}", int.name);
     }
     s.push_str("  };\n\n");
-    let _ = writeln!(
-        s,
-        "  std::pair<unsigned, AttributeSet> AS[{}];",
-        max_arg_attrs + 1
-    );
+    let _ = writeln!(s, "  std::pair<unsigned, AttributeSet> AS[{}];", max_arg_attrs + 1);
     s.push_str("  unsigned NumAttrs = 0;\n  if (id != 0) {\n    switch(IntrinsicsToAttributesMap[id - 1]) {\n");
     s.push_str("    default: llvm_unreachable(\"Invalid attribute number\");\n");
     for (key, (n, int)) in &uniq {
@@ -371,12 +347,7 @@ enum Compiler {
 }
 
 /// `EmitIntrinsicToBuiltinMap`: `getIntrinsicForClangBuiltin` or `...MSBuiltin`.
-fn builtin_map(
-    input: &Evaluation,
-    ints: &[Intrinsic],
-    compiler: Compiler,
-    s: &mut String,
-) -> Result<()> {
+fn builtin_map(input: &Evaluation, ints: &[Intrinsic], compiler: Compiler, s: &mut String) -> Result<()> {
     let (name, upper) = match compiler {
         Compiler::Clang => ("Clang", "CLANG"),
         Compiler::Ms => ("MS", "MS"),
@@ -384,25 +355,13 @@ fn builtin_map(
     let mut by_target: BTreeMap<&str, BTreeMap<&str, &str>> = BTreeMap::new();
     let mut table = StringToOffsetTable::default();
     for int in ints {
-        let builtin = if compiler == Compiler::Clang {
-            int.clang_builtin_name
-        } else {
-            int.ms_builtin_name
-        };
+        let builtin = if compiler == Compiler::Clang { int.clang_builtin_name } else { int.ms_builtin_name };
         if builtin.is_empty() {
             continue;
         }
-        if by_target
-            .entry(int.target_prefix)
-            .or_default()
-            .insert(builtin, int.enum_name)
-            .is_some()
-        {
+        if by_target.entry(int.target_prefix).or_default().insert(builtin, int.enum_name).is_some() {
             let def = input.records.get(int.def);
-            let message = format!(
-                "Intrinsic '{}': duplicate {name} builtin name!",
-                def.name_string()
-            );
+            let message = format!("Intrinsic '{}': duplicate {name} builtin name!", def.name_string());
             return Err(BackendError::fatal(&def.locs, message));
         }
         table.get_or_add(builtin);
@@ -423,12 +382,8 @@ fn builtin_map(
     s.push_str("  static const char BuiltinNames[] = {\n");
     table.emit_char_array(s);
     s.push_str("  };\n\n");
-    s.push_str(
-        "  struct BuiltinEntry {\n    Intrinsic::ID IntrinID;\n    unsigned StrTabOffset;\n",
-    );
-    s.push_str(
-        "    const char *getName() const {\n      return &BuiltinNames[StrTabOffset];\n    }\n",
-    );
+    s.push_str("  struct BuiltinEntry {\n    Intrinsic::ID IntrinID;\n    unsigned StrTabOffset;\n");
+    s.push_str("    const char *getName() const {\n      return &BuiltinNames[StrTabOffset];\n    }\n");
     s.push_str("    bool operator<(StringRef RHS) const {\n");
     s.push_str("      return strncmp(getName(), RHS.data(), RHS.size()) < 0;\n    }\n  };\n");
     s.push_str("  StringRef TargetPrefix(TargetPrefixStr);\n\n");
@@ -442,17 +397,10 @@ fn builtin_map(
         s.push_str("{\n");
         let _ = writeln!(s, "    static const BuiltinEntry {target}Names[] = {{");
         for (builtin, enum_name) in builtins {
-            let _ = writeln!(
-                s,
-                "      {{Intrinsic::{enum_name}, {}}}, // {builtin}",
-                table.get_or_add(builtin)
-            );
+            let _ = writeln!(s, "      {{Intrinsic::{enum_name}, {}}}, // {builtin}", table.get_or_add(builtin));
         }
         s.push_str("    };\n");
-        let _ = writeln!(
-            s,
-            "    auto I = std::lower_bound(std::begin({target}Names),"
-        );
+        let _ = writeln!(s, "    auto I = std::lower_bound(std::begin({target}Names),");
         let _ = writeln!(s, "                              std::end({target}Names),");
         s.push_str("                              BuiltinNameStr);\n");
         let _ = writeln!(s, "    if (I != std::end({target}Names) &&");

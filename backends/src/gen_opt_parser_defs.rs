@@ -22,10 +22,7 @@ impl Backend for GenOptParserDefs {
         "Generate option definitions"
     }
     fn emit(&self, input: &Evaluation, _: &BackendOptions, out: &mut Output) -> Result<()> {
-        let text = Emitter {
-            f: Fields { input },
-        }
-        .run()?;
+        let text = Emitter { f: Fields { input } }.run()?;
         out.write_all(text.as_bytes())?;
         Ok(())
     }
@@ -99,21 +96,14 @@ impl Emitter<'_> {
     /// `CompareOptionRecords`: sentinels first, then by name, prefixes and kind precedence;
     /// two options equal in all of these are an error.
     fn sort_options(&self, opts: &mut Vec<RecId>) -> Result<()> {
-        let keys = opts
-            .iter()
-            .map(|&r| self.sort_key(r))
-            .collect::<Result<Vec<_>>>()?;
+        let keys = opts.iter().map(|&r| self.sort_key(r)).collect::<Result<Vec<_>>>()?;
         let mut order: Vec<usize> = (0..opts.len()).collect();
         let mut equivalent = None;
         order.sort_by(|&a, &b| {
             use std::cmp::Ordering;
             let (ka, kb) = (&keys[a], &keys[b]);
             if ka.sentinel != kb.sentinel {
-                return if ka.sentinel {
-                    Ordering::Less
-                } else {
-                    Ordering::Greater
-                };
+                return if ka.sentinel { Ordering::Less } else { Ordering::Greater };
             }
             if !ka.sentinel {
                 let by_name = str_cmp_option_name(ka.name, kb.name);
@@ -139,14 +129,8 @@ impl Emitter<'_> {
         });
         if let Some((a, b)) = equivalent {
             let mut diags = tdq_core::Diagnostics::new();
-            diags.error_at(
-                &self.f.input.records.get(opts[a]).locs,
-                "Option is equivalent to",
-            );
-            diags.error_at(
-                &self.f.input.records.get(opts[b]).locs,
-                "Other defined here",
-            );
+            diags.error_at(&self.f.input.records.get(opts[a]).locs, "Option is equivalent to");
+            diags.error_at(&self.f.input.records.get(opts[b]).locs, "Other defined here");
             diags.error(tdq_core::Loc::NONE, "Equivalent Options found.");
             return Err(BackendError::Fatal(diags));
         }
@@ -168,9 +152,7 @@ impl Emitter<'_> {
         for &opt in &opts {
             let key = self.f.strings(opt, "Prefixes")?;
             let next = prefixes.len();
-            prefixes
-                .entry(key)
-                .or_insert_with(|| format!("prefix_{next}"));
+            prefixes.entry(key).or_insert_with(|| format!("prefix_{next}"));
         }
         let mut union: Vec<&str> = prefixes.keys().flatten().copied().collect();
         union.sort_unstable();
@@ -186,9 +168,7 @@ impl Emitter<'_> {
         }
         s.push_str("#undef COMMA\n#endif // PREFIX\n\n");
 
-        s.push_str(
-            "/////////\n// Prefix Union\n\n#ifdef PREFIX_UNION\n#define COMMA ,\nPREFIX_UNION({\n",
-        );
+        s.push_str("/////////\n// Prefix Union\n\n#ifdef PREFIX_UNION\n#define COMMA ,\nPREFIX_UNION({\n");
         for prefix in &union {
             let _ = write!(s, "llvm::StringLiteral(\"{prefix}\") COMMA ");
         }
@@ -288,12 +268,7 @@ impl Emitter<'_> {
     }
 
     /// `WriteOptRecordFields`: the arguments of an `OPTION(...)` entry.
-    fn option_fields(
-        &self,
-        rec: RecId,
-        prefixes: &BTreeMap<Vec<&'static str>, String>,
-        s: &mut String,
-    ) -> Result<()> {
+    fn option_fields(&self, rec: RecId, prefixes: &BTreeMap<Vec<&'static str>, String>, s: &mut String) -> Result<()> {
         let f = &self.f;
         let own_prefixes = f.strings(rec, "Prefixes")?;
         let _ = write!(s, "{}, ", prefixes[&own_prefixes]);
@@ -303,12 +278,7 @@ impl Emitter<'_> {
             None => cstring(s, name),
         }
         let kind = f.def(rec, "Kind")?;
-        let _ = write!(
-            s,
-            ", {}, {}, ",
-            self.option_name(rec)?,
-            f.string(kind, "Name")?
-        );
+        let _ = write!(s, ", {}, {}, ", self.option_name(rec)?, f.string(kind, "Name")?);
         let mut group_flags: &[Init] = &[];
         let mut group_visibility: &[Init] = &[];
         match f.init(rec, "Group")?.as_def() {
@@ -342,10 +312,7 @@ impl Emitter<'_> {
                 let Some(def) = value.as_def() else {
                     return Err(self.fatal(
                         rec,
-                        format!(
-                            "Record `{}', field `{field}' list is not entirely DefInit!",
-                            f.name(rec)
-                        ),
+                        format!("Record `{}', field `{field}' list is not entirely DefInit!", f.name(rec)),
                     ));
                 };
                 if count > 0 {
@@ -362,11 +329,7 @@ impl Emitter<'_> {
         self.help_text(rec, s)?;
         let mut variants = Vec::new();
         for variant in f.defs(rec, "HelpTextsForVariants")? {
-            let visibilities: Vec<String> = f
-                .list(variant, "Visibilities")?
-                .iter()
-                .map(|v| v.unquoted())
-                .collect();
+            let visibilities: Vec<String> = f.list(variant, "Visibilities")?.iter().map(|v| v.unquoted()).collect();
             variants.push((visibilities, f.string(variant, "Text")?));
         }
         help_texts_for_variants(s, &variants);
@@ -399,9 +362,7 @@ impl Emitter<'_> {
             default_value,
             normalized_values_scope: f.string(rec, "NormalizedValuesScope")?,
             implied_check: f.string(rec, "ImpliedCheck")?,
-            implied_value: f
-                .optional_string(rec, "ImpliedValue")?
-                .unwrap_or(default_value),
+            implied_value: f.optional_string(rec, "ImpliedValue")?.unwrap_or(default_value),
             should_parse: f.string(rec, "ShouldParse")?,
             normalizer: f.string(rec, "Normalizer")?,
             denormalizer: f.string(rec, "Denormalizer")?,
@@ -414,16 +375,8 @@ impl Emitter<'_> {
             info.table_index = *next_table as i64;
             *next_table += 1;
             let normalized = f.strings(rec, "NormalizedValues")?;
-            let values: Vec<&str> = f
-                .string(rec, "Values")?
-                .split(',')
-                .filter(|v| !v.is_empty())
-                .collect();
-            info.table = Some(ValueTable {
-                name: format!("{}ValueTable", self.option_name(rec)?),
-                values,
-                normalized,
-            });
+            let values: Vec<&str> = f.string(rec, "Values")?.split(',').filter(|v| !v.is_empty()).collect();
+            info.table = Some(ValueTable { name: format!("{}ValueTable", self.option_name(rec)?), values, normalized });
         }
         Ok(info)
     }
@@ -464,24 +417,14 @@ impl Marshalling {
     }
 
     fn emit(&self, s: &mut String) {
-        let _ = write!(
-            s,
-            "{}, {}, {}, ",
-            self.should_parse,
-            u8::from(self.should_always_emit),
-            self.key_path
-        );
+        let _ = write!(s, "{}, {}, {}, ", self.should_parse, u8::from(self.should_always_emit), self.key_path);
         self.scoped(s, self.default_value);
         let _ = write!(s, ", {}, ", self.implied_check);
         self.scoped(s, self.implied_value);
         let _ = write!(
             s,
             ", {}, {}, {}, {}, {}",
-            self.normalizer,
-            self.denormalizer,
-            self.value_merger,
-            self.value_extractor,
-            self.table_index
+            self.normalizer, self.denormalizer, self.value_merger, self.value_extractor, self.table_index
         );
     }
 }
@@ -491,20 +434,12 @@ impl Marshalling {
 fn help_texts_for_variants(s: &mut String, variants: &[(Vec<String>, &str)]) {
     s.push_str(", (std::array<std::pair<std::array<unsigned, 2>, const char*>, 1>{{ ");
     let padding = [(vec!["0".to_owned(), "0".to_owned()], "")];
-    let variants = if variants.is_empty() {
-        &padding[..]
-    } else {
-        variants
-    };
+    let variants = if variants.is_empty() { &padding[..] } else { variants };
     for (i, (visibilities, help)) in variants.iter().enumerate() {
         if i > 0 {
             s.push_str(", ");
         }
-        let _ = write!(
-            s,
-            "std::make_pair(std::array<unsigned, 2>{{{{{}}}}}, ",
-            visibilities.join(", ")
-        );
+        let _ = write!(s, "std::make_pair(std::array<unsigned, 2>{{{{{}}}}}, ", visibilities.join(", "));
         if help.is_empty() {
             s.push_str("nullptr");
         } else {

@@ -54,10 +54,7 @@ fn extensions(f: &Fields, s: &mut String) -> Result<()> {
     if !extensions.is_empty() {
         for experimental in [false, true] {
             let kind = if experimental { "Experimental" } else { "" };
-            let _ = writeln!(
-                s,
-                "static const RISCVSupportedExtension Supported{kind}Extensions[] = {{"
-            );
+            let _ = writeln!(s, "static const RISCVSupportedExtension Supported{kind}Extensions[] = {{");
             for &(name, rec) in &extensions {
                 if f.bit(rec, "Experimental")? != experimental {
                     continue;
@@ -76,11 +73,7 @@ fn extensions(f: &Fields, s: &mut String) -> Result<()> {
         for &(name, rec) in &extensions {
             for implied in f.defs(rec, "Implies")? {
                 if f.is_a(implied, "RISCVExtension") {
-                    let _ = writeln!(
-                        s,
-                        "    {{ {{\"{name}\"}}, \"{}\"}},",
-                        extension_name(f, implied)?
-                    );
+                    let _ = writeln!(s, "    {{ {{\"{name}\"}}, \"{}\"}},", extension_name(f, implied)?);
                 }
             }
         }
@@ -123,10 +116,7 @@ fn march(f: &Fields, features: &[RecId], s: &mut String) -> Result<()> {
     for &feature in features {
         let name = extension_name(f, feature)?;
         if f.is_a(feature, "RISCVExtension") {
-            let version = (
-                f.int(feature, "MajorVersion")?,
-                f.int(feature, "MinorVersion")?,
-            );
+            let version = (f.int(feature, "MajorVersion")?, f.int(feature, "MinorVersion")?);
             match extensions.iter_mut().find(|e| e.0 == name) {
                 Some(e) => (e.1, e.2) = version,
                 None => extensions.push((name, version.0, version.1)),
@@ -159,10 +149,7 @@ fn profiles(f: &Fields, s: &mut String) -> Result<()> {
                 break;
             }
             let kind = if experimental { "Experimental" } else { "" };
-            let _ = writeln!(
-                s,
-                "static constexpr RISCVProfile Supported{kind}Profiles[] = {{"
-            );
+            let _ = writeln!(s, "static constexpr RISCVProfile Supported{kind}Profiles[] = {{");
             for &profile in &profiles {
                 if f.bit(profile, "Experimental")? != experimental {
                     continue;
@@ -183,11 +170,7 @@ fn profiles(f: &Fields, s: &mut String) -> Result<()> {
 fn processors(f: &Fields, release: Release, s: &mut String) -> Result<()> {
     let with_ids = release >= Release::V22;
     s.push_str("#ifndef PROC\n#define PROC(ENUM, NAME, DEFAULT_MARCH, FAST_SCALAR_UNALIGN, FAST_VECTOR_UNALIGN");
-    s.push_str(if with_ids {
-        ", MVENDORID, MARCHID, MIMPID)\n#endif\n\n"
-    } else {
-        ")\n#endif\n\n"
-    });
+    s.push_str(if with_ids { ", MVENDORID, MARCHID, MIMPID)\n#endif\n\n" } else { ")\n#endif\n\n" });
     for proc in all_derived_definitions_if_defined(f.input, "RISCVProcessorModel") {
         let features = f.defs(proc, "Features")?;
         let mut fast_scalar = false;
@@ -197,43 +180,25 @@ fn processors(f: &Fields, release: Release, s: &mut String) -> Result<()> {
             fast_scalar |= name == "unaligned-scalar-mem";
             fast_vector |= name == "unaligned-vector-mem";
         }
-        let _ = write!(
-            s,
-            "PROC({}, {{\"{}\"}}, {{\"",
-            f.name(proc),
-            f.string(proc, "Name")?
-        );
+        let _ = write!(s, "PROC({}, {{\"{}\"}}, {{\"", f.name(proc), f.string(proc, "Name")?);
         let default_march = f.string(proc, "DefaultMarch")?;
         if default_march.is_empty() {
             march(f, &features, s)?;
         } else {
             s.push_str(default_march);
         }
-        let _ = write!(
-            s,
-            "\"}}, {}, {}",
-            u8::from(fast_scalar),
-            u8::from(fast_vector)
-        );
+        let _ = write!(s, "\"}}, {}, {}", u8::from(fast_scalar), u8::from(fast_vector));
         if with_ids {
             // `format_hex`: 0x and lowercase digits, zero-padded to 10 and 18 characters.
             let vendor = f.int(proc, "MVendorID")? as u32;
-            let (arch, imp) = (
-                f.int(proc, "MArchID")? as u64,
-                f.int(proc, "MImpID")? as u64,
-            );
+            let (arch, imp) = (f.int(proc, "MArchID")? as u64, f.int(proc, "MImpID")? as u64);
             let _ = write!(s, ", {vendor:#010x}, {arch:#018x}, {imp:#018x}");
         }
         s.push_str(")\n");
     }
     s.push_str("\n#undef PROC\n\n#ifndef TUNE_PROC\n#define TUNE_PROC(ENUM, NAME)\n#endif\n\n");
     for proc in all_derived_definitions_if_defined(f.input, "RISCVTuneProcessorModel") {
-        let _ = writeln!(
-            s,
-            "TUNE_PROC({}, \"{}\")",
-            f.name(proc),
-            f.string(proc, "Name")?
-        );
+        let _ = writeln!(s, "TUNE_PROC({}, \"{}\")", f.name(proc), f.string(proc, "Name")?);
     }
     s.push_str("\n#undef TUNE_PROC\n");
     Ok(())
@@ -245,17 +210,10 @@ fn extension_bitmasks(f: &Fields, release: Release, s: &mut String) -> Result<()
     if release >= Release::V22 {
         let mut keyed = Vec::with_capacity(extensions.len());
         for (name, rec) in extensions {
-            keyed.push((
-                (f.int(rec, "GroupID")? as u32, f.int(rec, "BitPos")?),
-                name,
-                rec,
-            ));
+            keyed.push(((f.int(rec, "GroupID")? as u32, f.int(rec, "BitPos")?), name, rec));
         }
         keyed.sort_by_key(|k| k.0);
-        extensions = keyed
-            .into_iter()
-            .map(|(_, name, rec)| (name, rec))
-            .collect();
+        extensions = keyed.into_iter().map(|(_, name, rec)| (name, rec)).collect();
     }
     s.push_str("#ifdef GET_RISCVExtensionBitmaskTable_IMPL\nstatic const RISCVExtensionBitmask ExtensionBitmask[]={\n");
     for (name, rec) in extensions {

@@ -59,36 +59,22 @@ fn emit(input: &Evaluation, options: &BackendOptions) -> Result<String> {
     // table (uint8_t in LLVM 19, 16 bits since 20) and are distinct: its release builds let
     // the def last in name order take a number given twice, and so does tdq. A number
     // outside the table, undefined behaviour in LLVM, is an error here.
-    let limit = if options.release >= Release::V22 {
-        1 << 16
-    } else {
-        256
-    };
+    let limit = if options.release >= Release::V22 { 1 << 16 } else { 256 };
     let mut by_number: BTreeMap<i64, ValueType> = BTreeMap::new();
     for def in all_derived_definitions(input, "ValueType")? {
         let number = f.int(def, "Value")?;
         if !(0..limit).contains(&number) {
-            let message = format!(
-                "ValueType '{}' has an out-of-range Value {number}",
-                f.name(def)
-            );
+            let message = format!("ValueType '{}' has an out-of-range Value {number}", f.name(def));
             return Err(BackendError::fatal(&input.records.get(def).locs, message));
         }
         by_number.insert(number, read(&f, def, number)?);
     }
     let mut s = String::new();
-    source_file_header(
-        &mut s,
-        "ValueTypes Source Fragment",
-        Some(&options.input_filename),
-    );
+    source_file_header(&mut s, "ValueTypes Source Fragment", Some(&options.input_filename));
     let mut ranges: BTreeMap<&'static str, Range> = BTreeMap::new();
     let mut update = |key: &'static str, name: &'static str, valid: bool| {
         if valid {
-            let range = ranges.entry(key).or_insert_with(|| Range {
-                first: name,
-                ..Range::default()
-            });
+            let range = ranges.entry(key).or_insert_with(|| Range { first: name, ..Range::default() });
             range.last = name;
         } else if let Some(range) = ranges.get_mut(key) {
             range.closed = true;
@@ -97,31 +83,11 @@ fn emit(input: &Evaluation, options: &BackendOptions) -> Result<String> {
     s.push_str("#ifdef GET_VT_ATTR // (Ty, n, sz, Any, Int, FP, Vec, Sc)\n");
     for vt in by_number.values() {
         let name = vt.name;
-        update(
-            "INTEGER_FIXEDLEN_VECTOR_VALUETYPE",
-            name,
-            vt.is_integer && vt.is_vector && !vt.is_scalable,
-        );
-        update(
-            "INTEGER_SCALABLE_VECTOR_VALUETYPE",
-            name,
-            vt.is_integer && vt.is_scalable,
-        );
-        update(
-            "FP_FIXEDLEN_VECTOR_VALUETYPE",
-            name,
-            vt.is_fp && vt.is_vector && !vt.is_scalable,
-        );
-        update(
-            "FP_SCALABLE_VECTOR_VALUETYPE",
-            name,
-            vt.is_fp && vt.is_scalable,
-        );
-        update(
-            "FIXEDLEN_VECTOR_VALUETYPE",
-            name,
-            vt.is_vector && !vt.is_scalable,
-        );
+        update("INTEGER_FIXEDLEN_VECTOR_VALUETYPE", name, vt.is_integer && vt.is_vector && !vt.is_scalable);
+        update("INTEGER_SCALABLE_VECTOR_VALUETYPE", name, vt.is_integer && vt.is_scalable);
+        update("FP_FIXEDLEN_VECTOR_VALUETYPE", name, vt.is_fp && vt.is_vector && !vt.is_scalable);
+        update("FP_SCALABLE_VECTOR_VALUETYPE", name, vt.is_fp && vt.is_scalable);
+        update("FIXEDLEN_VECTOR_VALUETYPE", name, vt.is_vector && !vt.is_scalable);
         update("SCALABLE_VECTOR_VALUETYPE", name, vt.is_scalable);
         update("VECTOR_VALUETYPE", name, vt.is_vector);
         update("INTEGER_VALUETYPE", name, vt.is_integer && !vt.is_vector);
@@ -132,9 +98,7 @@ fn emit(input: &Evaluation, options: &BackendOptions) -> Result<String> {
             (true, true) => 3,
             (true, false) => 1,
         };
-        let element = vt
-            .element
-            .map_or("INVALID_SIMPLE_VALUE_TYPE", |e| f.name(e));
+        let element = vt.element.map_or("INVALID_SIMPLE_VALUE_TYPE", |e| f.name(e));
         let _ = writeln!(
             s,
             "  GET_VT_ATTR({name}, {}, {}, {}, {}, {}, {}, {}, {}, {element})",
@@ -152,32 +116,19 @@ fn emit(input: &Evaluation, options: &BackendOptions) -> Result<String> {
 
     s.push_str("#ifdef GET_VT_RANGES\n");
     for (key, range) in &ranges {
-        let _ = writeln!(
-            s,
-            "  FIRST_{key} = {},\n  LAST_{key} = {},",
-            range.first, range.last
-        );
+        let _ = writeln!(s, "  FIRST_{key} = {},\n  LAST_{key} = {},", range.first, range.last);
     }
     s.push_str("#endif\n\n");
 
     s.push_str("#ifdef GET_VT_VECATTR // (Ty, Sc, nElem, ElTy)\n");
     for vt in by_number.values().filter(|vt| vt.is_vector) {
         let element = vt.element.map_or("", |e| f.name(e));
-        let _ = writeln!(
-            s,
-            "  GET_VT_VECATTR({}, {}, {}, {element})",
-            vt.name,
-            u8::from(vt.is_scalable),
-            vt.n_elem
-        );
+        let _ = writeln!(s, "  GET_VT_VECATTR({}, {}, {}, {element})", vt.name, u8::from(vt.is_scalable), vt.n_elem);
     }
     s.push_str("#endif\n\n");
 
     s.push_str("#ifdef GET_VT_EVT\n");
-    for vt in by_number
-        .values()
-        .filter(|vt| vt.is_integer || vt.is_vector || vt.is_fp)
-    {
+    for vt in by_number.values().filter(|vt| vt.is_integer || vt.is_vector || vt.is_fp) {
         let _ = writeln!(s, "  GET_VT_EVT({}, {})", vt.name, llvm_type(&f, vt)?);
     }
     s.push_str("#endif\n\n");
@@ -193,11 +144,7 @@ fn read(f: &Fields, def: RecId, value: i64) -> Result<ValueType> {
     let is_scalable = f.bit(def, "isScalable")?;
     let is_normal = f.bit(def, "isNormalValueType")?;
     let n_elem = if is_vector { f.int(def, "nElem")? } else { 0 };
-    let element = if is_vector {
-        Some(f.def(def, "ElementType")?)
-    } else {
-        None
-    };
+    let element = if is_vector { Some(f.def(def, "ElementType")?) } else { None };
     let size = f.int(def, "Size")?;
     let is_overloaded = f.bit(def, "isOverloaded")?;
     Ok(ValueType {

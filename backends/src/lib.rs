@@ -146,11 +146,7 @@ pub struct Output<'a> {
 
 impl<'a> Output<'a> {
     pub fn new(main: &'a mut dyn Write) -> Output<'a> {
-        Output {
-            main,
-            additional: BTreeMap::new(),
-            diags: Diagnostics::new(),
-        }
+        Output { main, additional: BTreeMap::new(), diags: Diagnostics::new() }
     }
 
     /// The buffer of the file written beside the main output with this suffix.
@@ -184,12 +180,7 @@ pub trait Backend: Sync {
         &[]
     }
     /// Writes the output for `input` (its records, and the sources for locations) to `out`.
-    fn emit(
-        &self,
-        input: &Evaluation,
-        options: &BackendOptions,
-        out: &mut Output,
-    ) -> Result<(), BackendError>;
+    fn emit(&self, input: &Evaluation, options: &BackendOptions, out: &mut Output) -> Result<(), BackendError>;
 }
 
 /// Every backend tdq has. The first is the default, as in llvm-tblgen.
@@ -226,13 +217,9 @@ mod tests {
     #[test]
     fn option_values_are_typed() {
         let mut options = BackendOptions::default();
-        options
-            .values
-            .insert("intrinsic-prefix", OptionValue::Str("x86".into()));
+        options.values.insert("intrinsic-prefix", OptionValue::Str("x86".into()));
         options.values.insert("asmwriternum", OptionValue::Uint(1));
-        options
-            .values
-            .insert("omit-comments", OptionValue::Bool(true));
+        options.values.insert("omit-comments", OptionValue::Bool(true));
         assert_eq!(options.str("intrinsic-prefix"), "x86");
         assert_eq!(options.str("combiners"), "");
         assert_eq!(options.uint("asmwriternum", 0), 1);
@@ -242,10 +229,8 @@ mod tests {
 
     #[test]
     fn output_stem_is_the_file_name_without_extension() {
-        let options = BackendOptions {
-            output_filename: "lib/X86GenRegisterInfo.inc".into(),
-            ..BackendOptions::default()
-        };
+        let options =
+            BackendOptions { output_filename: "lib/X86GenRegisterInfo.inc".into(), ..BackendOptions::default() };
         assert_eq!(options.output_stem(), "X86GenRegisterInfo");
     }
 
@@ -254,17 +239,9 @@ mod tests {
         let mut names = std::collections::BTreeSet::new();
         let mut options = std::collections::BTreeSet::new();
         for backend in BACKENDS {
-            assert!(
-                names.insert(backend.name()),
-                "two backends named {}",
-                backend.name()
-            );
+            assert!(names.insert(backend.name()), "two backends named {}", backend.name());
             for option in backend.options() {
-                assert!(
-                    options.insert(option.name),
-                    "option {} declared twice",
-                    option.name
-                );
+                assert!(options.insert(option.name), "option {} declared twice", option.name);
             }
         }
     }

@@ -29,10 +29,7 @@ impl<'a> DirectiveLanguage<'a> {
         let f = Fields { input };
         let languages = all_derived_definitions(input, "DirectiveLanguage")?;
         if languages.len() != 1 {
-            return Err(BackendError::fatal(
-                &[],
-                "A single definition of DirectiveLanguage is needed.",
-            ));
+            return Err(BackendError::fatal(&[], "A single definition of DirectiveLanguage is needed."));
         }
         let def = languages[0];
         let lang = DirectiveLanguage {
@@ -81,37 +78,29 @@ impl<'a> DirectiveLanguage<'a> {
         let mut has_duplicate = false;
         for dir in self.directives()? {
             let mut seen = BTreeSet::new();
-            let mut duplicates =
-                |lists: &[&str], seen: &mut BTreeSet<&'static str>| -> Result<bool> {
-                    // `A || B || C`: the lists after one with a duplicate are not looked at.
-                    for list in lists {
-                        let mut found = false;
-                        for versioned in self.f.defs(dir, list)? {
-                            let clause = self.clause_of(versioned)?;
-                            if !seen.insert(self.name_of(clause)?) {
-                                let message = format!(
-                                    "Clause {} already defined on directive {}",
-                                    self.f.name(clause),
-                                    self.f.name(dir)
-                                );
-                                diags.error(Loc::NONE, message);
-                                found = true;
-                            }
-                        }
-                        if found {
-                            return Ok(true);
+            let mut duplicates = |lists: &[&str], seen: &mut BTreeSet<&'static str>| -> Result<bool> {
+                // `A || B || C`: the lists after one with a duplicate are not looked at.
+                for list in lists {
+                    let mut found = false;
+                    for versioned in self.f.defs(dir, list)? {
+                        let clause = self.clause_of(versioned)?;
+                        if !seen.insert(self.name_of(clause)?) {
+                            let message = format!(
+                                "Clause {} already defined on directive {}",
+                                self.f.name(clause),
+                                self.f.name(dir)
+                            );
+                            diags.error(Loc::NONE, message);
+                            found = true;
                         }
                     }
-                    Ok(false)
-                };
-            if duplicates(
-                &[
-                    "allowedClauses",
-                    "allowedOnceClauses",
-                    "allowedExclusiveClauses",
-                ],
-                &mut seen,
-            )? {
+                    if found {
+                        return Ok(true);
+                    }
+                }
+                Ok(false)
+            };
+            if duplicates(&["allowedClauses", "allowedOnceClauses", "allowedExclusiveClauses"], &mut seen)? {
                 has_duplicate = true;
             }
             seen.clear();
@@ -119,10 +108,8 @@ impl<'a> DirectiveLanguage<'a> {
                 has_duplicate = true;
             }
             if has_duplicate {
-                let message = format!(
-                    "One or more clauses are defined multiple times on directive {}",
-                    self.f.name(dir)
-                );
+                let message =
+                    format!("One or more clauses are defined multiple times on directive {}", self.f.name(dir));
                 let mut all = std::mem::take(diags);
                 all.error(Loc::NONE, message);
                 return Err(BackendError::Fatal(all));
@@ -133,10 +120,7 @@ impl<'a> DirectiveLanguage<'a> {
 
     /// The namespaces of `cppNamespace` (`SplitString` at `::`, empty parts dropped).
     pub fn namespaces(&self) -> Vec<&'static str> {
-        self.cpp_namespace
-            .split("::")
-            .filter(|s| !s.is_empty())
-            .collect()
+        self.cpp_namespace.split("::").filter(|s| !s.is_empty()).collect()
     }
 
     /// `GetMaxLeafCount`.

@@ -27,24 +27,14 @@ pub fn source_file_header(out: &mut String, desc: &str, input: Option<&str>) {
     let mut pos = 0;
     loop {
         let end = (pos + room).min(bytes.len());
-        line(
-            out,
-            &format!("{prefix}{}", String::from_utf8_lossy(&bytes[pos..end])),
-            ' ',
-            suffix,
-        );
+        line(out, &format!("{prefix}{}", String::from_utf8_lossy(&bytes[pos..end])), ' ', suffix);
         pos = end;
         if pos >= bytes.len() {
             break;
         }
     }
     line(out, prefix, ' ', suffix);
-    line(
-        out,
-        &format!("{prefix}Automatically generated file, do not edit!"),
-        ' ',
-        suffix,
-    );
+    line(out, &format!("{prefix}Automatically generated file, do not edit!"), ' ', suffix);
     if let Some(input) = input.filter(|i| !i.is_empty()) {
         let file = input.rsplit('/').next().unwrap_or(input);
         line(out, &format!("{prefix}From: {file}"), ' ', suffix);
@@ -130,10 +120,7 @@ pub struct SequenceToOffsetTable<T: Ord + Clone> {
 
 impl<T: Ord + Clone> Default for SequenceToOffsetTable<T> {
     fn default() -> Self {
-        SequenceToOffsetTable {
-            seqs: BTreeMap::new(),
-            entries: 0,
-        }
+        SequenceToOffsetTable { seqs: BTreeMap::new(), entries: 0 }
     }
 }
 
@@ -147,11 +134,7 @@ impl<T: Ord + Clone> SequenceToOffsetTable<T> {
             }
         }
         // The one before, if it is a suffix of this one, is now held by it.
-        let before = self
-            .seqs
-            .range(..key.clone())
-            .next_back()
-            .map(|(k, _)| k.clone());
+        let before = self.seqs.range(..key.clone()).next_back().map(|(k, _)| k.clone());
         if let Some(before) = before {
             if key.starts_with(&before) {
                 self.seqs.remove(&before);
@@ -182,11 +165,7 @@ impl<T: Ord + Clone> SequenceToOffsetTable<T> {
     /// The offset of an added sequence.
     pub fn get(&self, seq: &[T]) -> u32 {
         let key: Vec<T> = seq.iter().rev().cloned().collect();
-        let (kept, offset) = self
-            .seqs
-            .range(key.clone()..)
-            .next()
-            .expect("the sequence was added");
+        let (kept, offset) = self.seqs.range(key.clone()..).next().expect("the sequence was added");
         debug_assert!(kept.starts_with(&key));
         offset + (kept.len() - key.len()) as u32
     }
@@ -295,11 +274,7 @@ mod tests {
     #[test]
     fn banner_is_eighty_columns() {
         let mut s = String::new();
-        source_file_header(
-            &mut s,
-            "ValueTypes Source Fragment",
-            Some("dir/ValueTypes.td"),
-        );
+        source_file_header(&mut s, "ValueTypes Source Fragment", Some("dir/ValueTypes.td"));
         assert!(s.lines().filter(|l| !l.is_empty()).all(|l| l.len() == 80));
         assert!(s.contains("|* From: ValueTypes.td"));
     }

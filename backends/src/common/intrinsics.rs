@@ -135,11 +135,7 @@ impl Intrinsic {
         let fatal = |message: String| BackendError::fatal(locs, message);
         let enum_name = match def_name.strip_prefix("int_") {
             Some(rest) if !rest.is_empty() => rest,
-            _ => {
-                return Err(fatal(format!(
-                    "Intrinsic '{def_name}' does not start with 'int_'!"
-                )))
-            }
+            _ => return Err(fatal(format!("Intrinsic '{def_name}' does not start with 'int_'!"))),
         };
         let builtin = |field: &str| -> Result<&'static str> {
             if fields.value(def, field).is_some() {
@@ -155,18 +151,12 @@ impl Intrinsic {
         if name.is_empty() {
             name = format!("llvm.{}", enum_name.replace('_', "."));
         } else if name.len() <= 5 || !name.starts_with("llvm.") {
-            return Err(fatal(format!(
-                "Intrinsic '{def_name}'s name does not start with 'llvm.'!"
-            )));
+            return Err(fatal(format!("Intrinsic '{def_name}'s name does not start with 'llvm.'!")));
         }
         if !target_prefix.is_empty()
-            && !name
-                .get(5..)
-                .is_some_and(|rest| rest.starts_with(&format!("{target_prefix}.")))
+            && !name.get(5..).is_some_and(|rest| rest.starts_with(&format!("{target_prefix}.")))
         {
-            return Err(fatal(format!(
-                "Intrinsic '{def_name}' does not start with 'llvm.{target_prefix}.'!"
-            )));
+            return Err(fatal(format!("Intrinsic '{def_name}' does not start with 'llvm.{target_prefix}.'!")));
         }
         let mut intrinsic = Intrinsic {
             def,
@@ -210,15 +200,11 @@ impl Intrinsic {
         }
         for property in fields.list(def, "Properties")? {
             let Some(property) = property.as_def() else {
-                return Err(fatal(format!(
-                    "Record `{def_name}', field `Properties' list is not entirely DefInit!"
-                )));
+                return Err(fatal(format!("Record `{def_name}', field `Properties' list is not entirely DefInit!")));
             };
             let property = input.records.name_sym(property);
             if !SD_NODE_PROPERTIES.contains(&property) {
-                return Err(fatal(format!(
-                    "Unknown SD Node property '{property}' on node '{def_name}'!"
-                )));
+                return Err(fatal(format!("Unknown SD Node property '{property}' on node '{def_name}'!")));
             }
         }
         for attrs in &mut intrinsic.arg_attributes {
@@ -248,9 +234,7 @@ impl Intrinsic {
             }
             "IntrArgMemOnly" => self.memory.0 &= MemoryEffects::only(0).0,
             "IntrInaccessibleMemOnly" => self.memory.0 &= MemoryEffects::only(1).0,
-            "IntrInaccessibleMemOrArgMemOnly" => {
-                self.memory.0 &= MemoryEffects::only(0).0 | MemoryEffects::only(1).0
-            }
+            "IntrInaccessibleMemOrArgMemOnly" => self.memory.0 &= MemoryEffects::only(0).0 | MemoryEffects::only(1).0,
             "Commutative" => self.is_commutative = true,
             "Throws" => self.can_throw = true,
             "IntrNoDuplicate" => self.is_no_duplicate = true,
@@ -281,10 +265,7 @@ impl Intrinsic {
                     ("Dereferenceable", Dereferenceable),
                 ];
                 // LLVM stops at an unknown property (llvm_unreachable); tdq ignores it.
-                let Some(&(_, kind)) = ARG_CLASSES
-                    .iter()
-                    .find(|(class, _)| fields.is_a(property, class))
-                else {
+                let Some(&(_, kind)) = ARG_CLASSES.iter().find(|(class, _)| fields.is_a(property, class)) else {
                     return Ok(());
                 };
                 let arg_no = fields.int(property, "ArgNo")? as u32 as usize;
@@ -332,27 +313,16 @@ impl IntrinsicTable {
             .map(|def| Intrinsic::read(&fields, def, &default_properties))
             .collect::<Result<Vec<_>>>()?;
         intrinsics.sort_by(|a, b| (a.target_prefix, &a.name).cmp(&(b.target_prefix, &b.name)));
-        let mut targets = vec![TargetSet {
-            name: "",
-            offset: 0,
-            count: 0,
-        }];
+        let mut targets = vec![TargetSet { name: "", offset: 0, count: 0 }];
         for (i, intrinsic) in intrinsics.iter().enumerate() {
             let last = targets.last_mut().expect("one set at least");
             if intrinsic.target_prefix != last.name {
                 last.count = i - last.offset;
-                targets.push(TargetSet {
-                    name: intrinsic.target_prefix,
-                    offset: i,
-                    count: 0,
-                });
+                targets.push(TargetSet { name: intrinsic.target_prefix, offset: i, count: 0 });
             }
         }
         let last = targets.last_mut().expect("one set at least");
         last.count = intrinsics.len() - last.offset;
-        Ok(IntrinsicTable {
-            intrinsics,
-            targets,
-        })
+        Ok(IntrinsicTable { intrinsics, targets })
     }
 }
