@@ -13,7 +13,7 @@
 //! replacement of invalid UTF-8 by U+FFFD has already happened: tdq's strings are UTF-8,
 //! converted the same way (one U+FFFD per maximal ill-formed subsequence) when read.
 
-use crate::{Backend, BackendError, BackendOptions};
+use crate::{Backend, BackendError, BackendOptions, Output};
 use std::borrow::Cow;
 use std::fmt;
 use std::io::{self, BufWriter, Write};
@@ -30,7 +30,7 @@ impl Backend for DumpJson {
     fn help(&self) -> &'static str {
         "Dump all records as machine-readable JSON"
     }
-    fn emit(&self, input: &Evaluation, _: &BackendOptions, out: &mut dyn Write) -> Result<(), BackendError> {
+    fn emit(&self, input: &Evaluation, _: &BackendOptions, out: &mut Output) -> Result<(), BackendError> {
         let mut w = BufWriter::with_capacity(1 << 16, out);
         write_root(&input.records, &input.sm, &mut w)?;
         w.flush()?;

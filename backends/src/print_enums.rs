@@ -1,6 +1,6 @@
 //! `--print-enums --class C`: the names of the defs deriving from class C, each followed by
 //! `, `, on one line (llvm-tblgen's TableGen.cpp `PrintEnums`).
-use crate::{all_derived_definitions, Backend, BackendError, BackendOptions};
+use crate::{all_derived_definitions, Backend, BackendError, BackendOption, BackendOptions, OptionKind, Output};
 use std::io::Write;
 use tdq_core::Evaluation;
 
@@ -13,9 +13,18 @@ impl Backend for PrintEnums {
     fn help(&self) -> &'static str {
         "Print enum values for a class"
     }
-    fn emit(&self, input: &Evaluation, options: &BackendOptions, out: &mut dyn Write) -> Result<(), BackendError> {
+    fn options(&self) -> &'static [BackendOption] {
+        &[BackendOption {
+            name: "class",
+            kind: OptionKind::Str,
+            help: "Print Enum list for this class",
+            value_desc: "class name",
+            category: "Options for -print-enums",
+        }]
+    }
+    fn emit(&self, input: &Evaluation, options: &BackendOptions, out: &mut Output) -> Result<(), BackendError> {
         let mut s = String::new();
-        for id in all_derived_definitions(input, &options.class)? {
+        for id in all_derived_definitions(input, options.str("class"))? {
             s.push_str(&input.records.get(id).name_string());
             s.push_str(", ");
         }

@@ -1,6 +1,5 @@
 //! `--print-records`: llvm-tblgen's default backend, every class then every def as text.
-use crate::{Backend, BackendError, BackendOptions};
-use std::io::Write;
+use crate::{Backend, BackendError, BackendOptions, Output};
 use tdq_core::Evaluation;
 
 pub struct PrintRecords;
@@ -12,7 +11,7 @@ impl Backend for PrintRecords {
     fn help(&self) -> &'static str {
         "Print all records to stdout (default)"
     }
-    fn emit(&self, input: &Evaluation, _: &BackendOptions, out: &mut dyn Write) -> Result<(), BackendError> {
+    fn emit(&self, input: &Evaluation, _: &BackendOptions, out: &mut Output) -> Result<(), BackendError> {
         input.records.print(out)?;
         Ok(())
     }

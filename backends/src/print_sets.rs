@@ -2,7 +2,7 @@
 //! `Elements` dag expression denotes (llvm-tblgen's SetTheory.cpp, driven as TableGen.cpp's
 //! `PrintSets` does). The register-info backends evaluate register lists the same way.
 
-use crate::{all_derived_definitions, Backend, BackendError, BackendOptions};
+use crate::{all_derived_definitions, Backend, BackendError, BackendOptions, Output};
 use std::collections::{HashMap, HashSet};
 use std::io::Write;
 use std::rc::Rc;
@@ -19,7 +19,7 @@ impl Backend for PrintSets {
     fn help(&self) -> &'static str {
         "Print expanded sets for testing DAG exprs"
     }
-    fn emit(&self, input: &Evaluation, _: &BackendOptions, out: &mut dyn Write) -> Result<(), BackendError> {
+    fn emit(&self, input: &Evaluation, _: &BackendOptions, out: &mut Output) -> Result<(), BackendError> {
         let mut sets = SetTheory::new(input, &[("Set", "Elements")]);
         let mut s = String::new();
         for id in all_derived_definitions(input, "Set")? {
@@ -123,7 +123,7 @@ impl<'a> SetTheory<'a> {
     }
 
     fn fatal(&self, locs: &[Loc], message: impl Into<String>) -> BackendError {
-        BackendError::fatal(&self.input.sm, locs, message)
+        BackendError::fatal(locs, message)
     }
 
     /// `SetTheory::expand`: the set `rec` denotes, if it derives from an expander class.
@@ -139,7 +139,7 @@ impl<'a> SetTheory<'a> {
                 continue;
             };
             self.expansions.insert(rec, Rc::from(Vec::new()));
-            let value = crate::support::Fields { input: self.input }.init(rec, field)?;
+            let value = crate::common::records::Fields { input: self.input }.init(rec, field)?;
             let mut elts = RecSet::default();
             self.evaluate(value, &mut elts, &record.locs)?;
             let result: Rc<[RecId]> = Rc::from(elts.order);

@@ -10,7 +10,7 @@ use crate::cl::{self, Outcome, Value};
 use crate::exit_codes::{FAILURE, SUCCESS};
 use crate::os_message;
 use std::io::{Read, Write};
-use tdq_backends::{Backend, BackendError, BackendOptions};
+use tdq_backends::{Backend, BackendError, BackendOption, BackendOptions, OptionValue};
 use timing::{PhaseTimer, ReportOptions};
 
 /// Runs `tdq tblgen` on `args` (the words after `tblgen`) and returns the exit status.
@@ -20,6 +20,7 @@ use timing::{PhaseTimer, ReportOptions};
 pub fn run(program_name: &str, argv0: &str, args: &[String]) -> i32 {
     let extra: Vec<(&'static str, &'static str)> =
         tdq_backends::BACKENDS.iter().map(|b| (b.name(), b.help())).collect();
+    let backend_options: Vec<BackendOption> = tdq_backends::BACKENDS.iter().flat_map(|b| b.options().iter().copied()).collect();
     let mut args = args.to_vec();
     let release_flag = match crate::release::take_flag(&mut args) {
         Ok(flag) => flag,
@@ -31,7 +32,7 @@ pub fn run(program_name: &str, argv0: &str, args: &[String]) -> i32 {
     // Before the input is known, the flag or the environment says which release's command line
     // this is (`--version` names it); the input's tree may decide the evaluation's.
     let line_release = crate::release::choose(release_flag.as_deref(), None, None).unwrap_or_default();
-    let cl = options::command_line(program_name, argv0, &extra, line_release);
+    let cl = options::command_line(program_name, argv0, &extra, &backend_options, line_release);
     let matches = match cl::parse(&cl, &args, &mut std::io::stdout(), &mut std::io::stderr()) {
         Outcome::Run(matches) => matches,
         Outcome::Exit(status) => return status,
@@ -68,8 +69,10 @@ pub fn run(program_name: &str, argv0: &str, args: &[String]) -> i32 {
         write_if_changed: matches.bool_or("write-if-changed", false),
         from_db: matches.str("from-db").unwrap_or("").to_string(),
         backend: BackendOptions {
-            class: matches.str("class").unwrap_or("").to_string(),
             input_filename: matches.positionals.first().cloned().unwrap_or_else(|| "-".to_string()),
+            output_filename: matches.str("o").unwrap_or("-").to_string(),
+            release,
+            values: backend_option_values(&matches, &backend_options),
         },
         core: tdq_core::Options {
             include_dirs: matches.list("I"),
@@ -88,6 +91,25 @@ pub fn run(program_name: &str, argv0: &str, args: &[String]) -> i32 {
         },
     );
     table_gen_main(argv0, &settings, backend, timer)
+}
+
+/// The values given for the backends' own options, typed as each declares.
+fn backend_option_values(
+    matches: &cl::Matches,
+    declared: &[BackendOption],
+) -> std::collections::BTreeMap<&'static str, OptionValue> {
+    declared
+        .iter()
+        .filter_map(|option| {
+            let value = match matches.last(option.name)? {
+                Value::Bool(b) => OptionValue::Bool(*b),
+                Value::Str(s) => OptionValue::Str(s.clone()),
+                Value::Uint(n) => OptionValue::Uint(*n),
+                Value::Enum(e) => OptionValue::Str((*e).to_string()),
+            };
+            Some((option.name, value))
+        })
+        .collect()
 }
 
 /// What `TableGenMain` reads from the command line.
@@ -169,7 +191,7 @@ fn table_gen_main(argv0: &str, settings: &Settings, backend: &dyn Backend, mut t
     if evaluation.parse_failed {
         return FAILURE;
     }
-    let errors_printed = evaluation.diags.error_count();
+    let mut errors_printed = evaluation.diags.error_count();
     timer.stop();
     let dialect = evaluation.records.dialect();
     if errors_printed > 0 && dialect.errors_stop_backend {
@@ -179,14 +201,17 @@ fn table_gen_main(argv0: &str, settings: &Settings, backend: &dyn Backend, mut t
 
     timer.start("Backend overall");
     let mut out = Output::open(&settings.output);
-    if let Err(error) = out.emit(backend, &evaluation, &backend_options) {
+    let (result, additional, backend_errors) = out.emit(backend, &evaluation, &backend_options);
+    if let Err(error) = result {
         out.discard();
         match error {
-            BackendError::Fatal(message) => eprint!("{message}"),
+            BackendError::Fatal(diags) => eprint!("{}", diags.render_all(&evaluation.sm)),
             BackendError::Io(e) => eprintln!("{argv0}: {}", os_message(&e)),
         }
         return FAILURE;
     }
+    // Errors a backend reported and went on after (PrintError) count like the parser's.
+    errors_printed += backend_errors;
     timer.stop();
 
     // Main.cpp writes the depfile even when the output is unchanged, or Ninja would rebuild.
@@ -228,6 +253,21 @@ fn table_gen_main(argv0: &str, settings: &Settings, backend: &dyn Backend, mut t
             let _ = std::fs::remove_file(&settings.output);
         }
     }
+    // The files written beside the output (LLVM 22's TableGenOutputFiles::AdditionalFiles),
+    // each as the main one: named from it, only when changed with --write-if-changed.
+    for (suffix, bytes) in &additional {
+        let path = additional_file_name(&settings.output, suffix);
+        if settings.write_if_changed && std::fs::read(&path).is_ok_and(|old| old == *bytes) {
+            continue;
+        }
+        if let Err(e) = write_output_file(&path, bytes) {
+            eprintln!("{argv0}: error opening {path}: {}", os_message(&e));
+            return FAILURE;
+        }
+        if errors_printed > 0 && path != "-" {
+            let _ = std::fs::remove_file(&path);
+        }
+    }
     timer.stop();
     timer.report();
     if errors_printed > 0 {
@@ -235,6 +275,20 @@ fn table_gen_main(argv0: &str, settings: &Settings, backend: &dyn Backend, mut t
         return FAILURE;
     }
     SUCCESS
+}
+
+/// The name of a file written beside `output`: its extension replaced by `suffix`
+/// (`sys::path::replace_extension(Filename, "")` then the suffix), or `-` for standard output.
+fn additional_file_name(output: &str, suffix: &str) -> String {
+    if output == "-" {
+        return output.to_string();
+    }
+    let name_start = output.rfind('/').map_or(0, |i| i + 1);
+    let stem_end = match output[name_start..].rfind('.') {
+        Some(dot) => name_start + dot,
+        None => output.len(),
+    };
+    format!("{}{suffix}", &output[..stem_end])
 }
 
 /// The included files, in the byte order of llvm-tblgen's `std::set<std::string>`, once each.
@@ -292,19 +346,25 @@ impl Output {
         }
     }
 
+    /// Runs the backend into this output; returns its result, the files it writes beside the
+    /// output and the number of errors it reported without stopping. What it reported is
+    /// printed here, whether or not it succeeds.
     fn emit(
         &mut self,
         backend: &dyn Backend,
         evaluation: &tdq_core::Evaluation,
         options: &tdq_backends::BackendOptions,
-    ) -> Result<(), BackendError> {
-        match self {
-            Output::Memory(bytes) => backend.emit(evaluation, options, bytes),
-            Output::Staged { file, .. } => {
-                backend.emit(evaluation, options, file)?;
-                file.flush().map_err(BackendError::Io)
-            }
+    ) -> (Result<(), BackendError>, std::collections::BTreeMap<String, Vec<u8>>, usize) {
+        let writer: &mut dyn Write = match self {
+            Output::Memory(bytes) => bytes,
+            Output::Staged { file, .. } => file,
+        };
+        let mut out = tdq_backends::Output::new(writer);
+        let result = backend.emit(evaluation, options, &mut out).and_then(|()| out.flush().map_err(BackendError::Io));
+        if !out.diags.list.is_empty() {
+            eprint!("{}", out.diags.render_all(&evaluation.sm));
         }
+        (result, out.additional, out.diags.error_count())
     }
 
     /// Whether `path` already holds exactly this output (for --write-if-changed).
@@ -380,5 +440,24 @@ fn restore_default_sigpipe() {
     // SAFETY: setting a signal's disposition to its default has no preconditions.
     unsafe {
         libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::additional_file_name;
+
+    #[test]
+    fn additional_files_are_named_from_the_output() {
+        assert_eq!(
+            additional_file_name("lib/X86GenRegisterInfo.inc", "Enums.inc"),
+            "lib/X86GenRegisterInfoEnums.inc"
+        );
+        assert_eq!(additional_file_name("out", "Enums.inc"), "outEnums.inc");
+        assert_eq!(
+            additional_file_name("a.b/out", "MCDesc.inc"),
+            "a.b/outMCDesc.inc"
+        );
+        assert_eq!(additional_file_name("-", "Enums.inc"), "-");
     }
 }

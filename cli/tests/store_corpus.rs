@@ -58,6 +58,54 @@ const BACKENDS: &[&[&str]] = &[
     &["--print-detailed-records"],
     &["--gen-ctags"],
     &["--print-enums", "--class=Register"],
+    &["--gen-exegesis"],
+];
+
+/// A root file, its `-I` directories, and the backends (with their options) run on it.
+type LibraryInput = (&'static str, &'static [&'static str], &'static [&'static [&'static str]]);
+
+/// Inputs of LLVM's build that are not targets, with the backends that read them: the IR,
+/// option and front-end tables (root file relative to the corpus, its `-I` directories).
+const LIBRARY_INPUTS: &[LibraryInput] = &[
+    (
+        "include/llvm/CodeGen/ValueTypes.td",
+        &["include/llvm/CodeGen", "include"],
+        &[&["--gen-vt"]],
+    ),
+    (
+        "include/llvm/IR/Attributes.td",
+        &["include/llvm/IR", "include"],
+        &[&["--gen-attrs"]],
+    ),
+    (
+        "include/llvm/IR/Intrinsics.td",
+        &["include/llvm/IR", "include"],
+        &[
+            &["--gen-intrinsic-enums"],
+            &["--gen-intrinsic-enums", "-intrinsic-prefix=x86"],
+            &["--gen-intrinsic-impl"],
+        ],
+    ),
+    (
+        "include/llvm/Frontend/OpenMP/OMP.td",
+        &["include/llvm/Frontend/OpenMP", "include"],
+        &[&["--gen-directive-decl"], &["--gen-directive-impl"]],
+    ),
+    (
+        "tools/llvm-objdump/ObjdumpOpts.td",
+        &["include"],
+        &[&["--gen-opt-parser-defs"]],
+    ),
+    (
+        "lib/Target/RISCV/RISCV.td",
+        &["lib/Target/RISCV", "include/llvm/TargetParser", "include"],
+        &[&["--gen-riscv-target-def"]],
+    ),
+    (
+        "lib/Target/AArch64/AArch64.td",
+        &["lib/Target/AArch64", "include/llvm/TargetParser", "include"],
+        &[&["--gen-arm-target-def"]],
+    ),
 ];
 
 /// Compares `tdq tblgen SOURCES BACKEND` with `tdq tblgen --from-db DB BACKEND`.
@@ -95,6 +143,41 @@ fn backends_print_the_same_from_a_store() {
     let out = tdq(&["export".into(), "--db".into(), db.display().to_string(), "--td".into(), sets.clone()]);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     compare_from_db("SetTheory.td", &[sets], &db, &["--print-sets"], dir.path(), &mut failures);
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn library_backends_print_the_same_from_a_store() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut failures = Vec::new();
+    let corpus = corpus_dir();
+    for (file, includes, backends) in LIBRARY_INPUTS {
+        let db = dir.path().join("library.db");
+        let mut includes_args = Vec::new();
+        for include in *includes {
+            includes_args.extend(["-I".to_string(), corpus.join(include).display().to_string()]);
+        }
+        let root = corpus.join(file).display().to_string();
+        let mut args: Vec<String> = vec![
+            "export".into(),
+            "--db".into(),
+            db.display().to_string(),
+            "--td".into(),
+            root.clone(),
+        ];
+        args.extend(includes_args.iter().cloned());
+        let out = tdq(&args);
+        assert!(
+            out.status.success(),
+            "{file}: tdq export: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let sources: Vec<String> = includes_args.iter().cloned().chain([root]).collect();
+        for backend in *backends {
+            compare_from_db(file, &sources, &db, backend, dir.path(), &mut failures);
+        }
+        std::fs::remove_file(&db).expect("remove");
+    }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 

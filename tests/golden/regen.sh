@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# Regenerates the goldens of the corpora tests/golden/frontend and tests/golden/backends from
+# Regenerates the goldens of the corpora tests/golden/frontend and tests/golden/backends/<flag> from
 # llvm-tblgen 19, the reference (tests/golden/README.md).
 #
-# For every CORPUS/NAME.td (not those under CORPUS/inc/), runs, from CORPUS/,
+# For every CORPUS/NAME.td (CORPUS: frontend or backends/<flag>; not those under CORPUS/inc/),
+# runs, from CORPUS/,
 #   llvm-tblgen ARGS NAME.td
 # where ARGS are the words after `// ARGS:` on a line of NAME.td (optional), and writes
 #   NAME.td.out  stdout
@@ -27,16 +28,17 @@ export PATH="$(dirname "$tblgen"):$PATH"
 name=$(basename "$tblgen")
 if [ $# -eq 0 ]; then
   shopt -s nullglob
-  for corpus in frontend backends; do
+  for corpus in frontend backends/*/; do
+    corpus=${corpus%/}
     # Goldens of cases that no longer exist go.
     for golden in "$corpus"/*.td.out "$corpus"/*.td.err "$corpus"/*.td.rc; do
       [ -e "${golden%.*}" ] || rm -v -- "$golden"
     done
   done
-  set -- frontend/*.td backends/*.td
+  set -- frontend/*.td backends/*/*.td
 fi
 for case in "$@"; do
-  corpus=$(basename "$(dirname "$case")")
+  corpus=$(dirname "$case")
   td=$(basename "$case")
   (
     cd "$corpus"

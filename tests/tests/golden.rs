@@ -23,13 +23,26 @@ const RUN_TIMEOUT: Duration = Duration::from_secs(20);
 /// The golden file kinds, by suffix after `NAME.td`.
 const GOLDEN_SUFFIXES: [&str; 3] = [".out", ".err", ".rc"];
 
-/// The corpora: directories of `tests/golden/`, each run from inside itself.
-const CORPORA: [&str; 2] = ["frontend", "backends"];
+/// The corpora: directories of `tests/golden/`, each run from inside itself: `frontend`, and
+/// one folder a backend under `backends/`, named after its flag (`backends/gen-vt`).
+fn corpora() -> Vec<String> {
+    let mut corpora = vec!["frontend".to_string()];
+    let dir = golden_dir().join("backends");
+    let mut backends: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .map(|entry| entry.expect("readable directory entry"))
+        .filter(|entry| entry.path().is_dir())
+        .map(|entry| format!("backends/{}", entry.file_name().to_string_lossy()))
+        .collect();
+    backends.sort();
+    corpora.extend(backends);
+    corpora
+}
 
 /// One input of a corpus and the extra command-line words of its `// ARGS:` line.
 struct Case {
-    /// The corpus directory, one of [`CORPORA`].
-    corpus: &'static str,
+    /// The corpus directory, one of [`corpora`].
+    corpus: String,
     /// The file name, `NAME.td`, as passed on the command line.
     file: String,
     args: Vec<String>,
@@ -41,7 +54,7 @@ impl Case {
         format!("{}/{}", self.corpus, self.file)
     }
     fn dir(&self) -> PathBuf {
-        golden_dir().join(self.corpus)
+        golden_dir().join(&self.corpus)
     }
 }
 
@@ -57,11 +70,11 @@ struct Outcome {
 /// The cases: every `.td` directly in each corpus (the files of `CORPUS/inc/` are included by
 /// them, not cases), in name order.
 fn cases() -> Vec<Case> {
-    CORPORA.into_iter().flat_map(corpus_cases).collect()
+    corpora().into_iter().flat_map(corpus_cases).collect()
 }
 
-fn corpus_cases(corpus: &'static str) -> Vec<Case> {
-    let dir = golden_dir().join(corpus);
+fn corpus_cases(corpus: String) -> Vec<Case> {
+    let dir = golden_dir().join(&corpus);
     let mut files: Vec<String> = std::fs::read_dir(&dir)
         .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
         .map(|entry| {
@@ -82,7 +95,7 @@ fn corpus_cases(corpus: &'static str) -> Vec<Case> {
             let text = std::fs::read(dir.join(&file)).unwrap_or_else(|e| panic!("{file}: {e}"));
             let text = String::from_utf8_lossy(&text);
             Case {
-                corpus,
+                corpus: corpus.clone(),
                 args: args_of(&text),
                 file,
             }
@@ -389,8 +402,8 @@ fn goldens_are_llvm_tblgen_output() {
 fn goldens_have_cases() {
     let cases: BTreeSet<String> = cases().iter().map(Case::name).collect();
     let mut orphans = Vec::new();
-    for corpus in CORPORA {
-        let dir = golden_dir().join(corpus);
+    for corpus in corpora() {
+        let dir = golden_dir().join(&corpus);
         for entry in std::fs::read_dir(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display())) {
             let name = entry
                 .expect("readable directory entry")
@@ -409,17 +422,18 @@ fn goldens_have_cases() {
     assert!(orphans.is_empty(), "golden files without a .td case: {orphans:?}");
 }
 
-/// Every backend but the default (whose goldens are the frontend corpus) has a case in
-/// `backends/`.
+/// Every backend but the default (whose goldens are the frontend corpus) has its folder
+/// `backends/<flag>/`, whose cases all run it.
 #[test]
 fn every_backend_has_a_case() {
-    let cases = corpus_cases("backends");
     for backend in &tdq_backends::BACKENDS[1..] {
+        let corpus = format!("backends/{}", backend.name());
+        assert!(golden_dir().join(&corpus).is_dir(), "no folder tests/golden/{corpus} of cases");
         let flag = format!("--{}", backend.name());
-        assert!(
-            cases.iter().any(|c| c.args.contains(&flag)),
-            "no case in tests/golden/backends runs {flag}"
-        );
+        let cases = corpus_cases(corpus.clone());
+        for case in &cases {
+            assert!(case.args.contains(&flag), "{} does not run {flag}", case.name());
+        }
     }
 }
 

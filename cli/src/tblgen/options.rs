@@ -2,6 +2,7 @@
 //! the backends' own, and the ones every LLVM tool links in.
 
 use crate::cl::{CommandLine, Immediate, LiteralGroup, OptSpec, ValueKind};
+use tdq_backends::{BackendOption, OptionKind};
 
 /// Every backend llvm-tblgen 19 knows, in its registration order (the order `--help` shows).
 /// tdq accepts all of them on the command line; those not in `tdq_backends::BACKENDS` are
@@ -67,16 +68,17 @@ const GENERIC: &str = "Generic Options";
 const COLOR: &str = "Color Options";
 
 /// llvm-tblgen's command line. `program_name` starts messages, `argv0` is quoted in
-/// `Try: '<argv0> --help'`; `extra_backends` are tdq backends llvm-tblgen does not have.
+/// `Try: '<argv0> --help'`; `extra_backends` are tdq backends llvm-tblgen does not have;
+/// `backend_options` are the options tdq's backends declare; `release` the llvm-tblgen matched.
 pub fn command_line(
     program_name: &str,
     argv0: &str,
     extra_backends: &[(&'static str, &'static str)],
+    backend_options: &[BackendOption],
     release: tdq_core::Release,
 ) -> CommandLine {
-    use ValueKind::{Bool, Enum, Str, Uint32, Uint64};
+    use ValueKind::{Bool, Str, Uint64};
     let opt = OptSpec::new;
-    let backend_opt = |name, kind, help, backend| OptSpec::new(name, kind, help).category(backend);
     let mut values: Vec<(&'static str, &'static str)> = LLVM_BACKENDS.to_vec();
     values.extend(extra_backends.iter().filter(|(n, _)| !LLVM_BACKENDS.iter().any(|(l, _)| l == n)));
     CommandLine {
@@ -95,7 +97,7 @@ pub fn command_line(
             env!("CARGO_PKG_VERSION"),
             release.full_version()
         ),
-        options: vec![
+        options: [
             // Main.cpp
             opt("o", Str, "Output filename").value_desc("filename"),
             opt("d", Str, "Dependency filename").value_desc("filename"),
@@ -119,51 +121,8 @@ pub fn command_line(
                 "when emitting large string tables, prefer string literals over comma-separated char literals. This can be a readability and compile-time performance win, but upsets some compilers",
             )
             .hidden(),
-            // Backends' own options.
-            backend_opt("match-prefix", Str, "Only match instructions with the given prefix", "Options for -gen-asm-matcher"),
-            backend_opt("asmparsernum", Uint32, "Make -gen-asm-parser emit assembly parser #N", "Options for -gen-asm-parser"),
-            backend_opt("asmwriternum", Uint32, "Make -gen-asm-writer emit assembly writer #N", "Options for -gen-asm-writer"),
-            backend_opt("instrument-coverage", Bool, "Generates tables to help identify patterns matched", "Options for -gen-dag-isel"),
-            backend_opt("omit-comments", Bool, "Do not generate comments", "Options for -gen-dag-isel"),
-            backend_opt(
-                "suppress-per-hwmode-duplicates",
-                Enum(HWMODE_DUPLICATES),
-                "Suppress duplication of instrs into per-HwMode decoder tables",
-                "Options for -gen-disassembler",
-            ),
-            backend_opt("gisel-coverage-file", Str, "Specify file to retrieve coverage information from", "Options for -gen-global-isel"),
-            backend_opt("instrument-gisel-coverage", Bool, "Generate coverage instrumentation for GlobalISel", "Options for -gen-global-isel"),
-            backend_opt("optimize-match-table", Bool, "Generate an optimized version of the match table", "Options for -gen-global-isel"),
-            backend_opt(
-                "warn-on-skipped-patterns",
-                Bool,
-                "Explain why a pattern was skipped for inclusion in the GlobalISel selector",
-                "Options for -gen-global-isel",
-            ),
-            backend_opt("combiners", Str, "Emit the specified combiners", "Options for -gen-global-isel-combiner"),
-            backend_opt(
-                "gicombiner-debug-cxxpreds",
-                Bool,
-                "Add Contextual/Debug comments to all C++ predicates",
-                "Options for -gen-global-isel-combiner",
-            ),
-            backend_opt("gicombiner-debug-typeinfer", Bool, "Print type inference debug logs", "Options for -gen-global-isel-combiner"),
-            backend_opt(
-                "gicombiner-stop-after-parse",
-                Bool,
-                "Stop processing after parsing rules and dump state",
-                "Options for -gen-global-isel-combiner",
-            ),
-            backend_opt(
-                "instr-info-expand-mi-operand-info",
-                Bool,
-                "Expand operand's MIOperandInfo DAG into suboperands",
-                "Options for -gen-instr-info",
-            ),
-            backend_opt("intrinsic-prefix", Str, "Generate intrinsics with this target prefix", "Options for -gen-intrinsic-enums")
-                .value_desc("target prefix"),
-            backend_opt("register-info-debug", Bool, "Dump register information to help debugging", "Options for -gen-register-info"),
-            backend_opt("class", Str, "Print Enum list for this class", "Options for -print-enums").value_desc("class name"),
+            // Backends' own options: each implemented backend declares its own
+            // (`Backend::options`); those of the backends tdq lacks are in UNIMPLEMENTED_OPTIONS.
             // What every LLVM tool links in (Support's options).
             opt("color", Bool, "Use colors in output (default=autodetect)").category(COLOR),
             opt("crash-diagnostics-dir", Str, "Directory for crash diagnostic files.").value_desc("directory").hidden(),
@@ -204,6 +163,141 @@ pub fn command_line(
             opt("print-all-options", Bool, "Print all option values after command line parsing").category(GENERIC).hidden(),
             opt("print-options", Bool, "Print non-default options after command line parsing").category(GENERIC).hidden(),
             opt("version", ValueKind::Immediate(Immediate::Version), "Display the version of this program").category(GENERIC),
-        ],
+        ]
+        .into_iter()
+        .chain(backend_options.iter().chain(UNIMPLEMENTED_OPTIONS.iter().filter(|o| !backend_options.iter().any(|b| b.name == o.name))).map(backend_opt))
+        .collect(),
     }
 }
+
+/// A backend's option as the command line declares it.
+fn backend_opt(option: &BackendOption) -> OptSpec {
+    let kind = match option.kind {
+        OptionKind::Str => ValueKind::Str,
+        OptionKind::Bool => ValueKind::Bool,
+        OptionKind::Uint32 => ValueKind::Uint32,
+        OptionKind::Enum(values) => ValueKind::Enum(values),
+    };
+    OptSpec::new(option.name, kind, option.help)
+        .value_desc(option.value_desc)
+        .category(option.category)
+}
+
+/// The options of llvm-tblgen 19's backends that tdq does not have yet, so that `--help`
+/// lists them and a command line that gives them parses; a backend's options move into its
+/// file when it is written.
+const UNIMPLEMENTED_OPTIONS: &[BackendOption] = {
+    const fn opt(
+        name: &'static str,
+        kind: OptionKind,
+        help: &'static str,
+        category: &'static str,
+    ) -> BackendOption {
+        BackendOption {
+            name,
+            kind,
+            help,
+            value_desc: "",
+            category,
+        }
+    }
+    use OptionKind::{Bool, Enum, Str, Uint32};
+    &[
+        opt(
+            "match-prefix",
+            Str,
+            "Only match instructions with the given prefix",
+            "Options for -gen-asm-matcher",
+        ),
+        opt(
+            "asmparsernum",
+            Uint32,
+            "Make -gen-asm-parser emit assembly parser #N",
+            "Options for -gen-asm-parser",
+        ),
+        opt(
+            "asmwriternum",
+            Uint32,
+            "Make -gen-asm-writer emit assembly writer #N",
+            "Options for -gen-asm-writer",
+        ),
+        opt(
+            "instrument-coverage",
+            Bool,
+            "Generates tables to help identify patterns matched",
+            "Options for -gen-dag-isel",
+        ),
+        opt(
+            "omit-comments",
+            Bool,
+            "Do not generate comments",
+            "Options for -gen-dag-isel",
+        ),
+        opt(
+            "suppress-per-hwmode-duplicates",
+            Enum(HWMODE_DUPLICATES),
+            "Suppress duplication of instrs into per-HwMode decoder tables",
+            "Options for -gen-disassembler",
+        ),
+        opt(
+            "gisel-coverage-file",
+            Str,
+            "Specify file to retrieve coverage information from",
+            "Options for -gen-global-isel",
+        ),
+        opt(
+            "instrument-gisel-coverage",
+            Bool,
+            "Generate coverage instrumentation for GlobalISel",
+            "Options for -gen-global-isel",
+        ),
+        opt(
+            "optimize-match-table",
+            Bool,
+            "Generate an optimized version of the match table",
+            "Options for -gen-global-isel",
+        ),
+        opt(
+            "warn-on-skipped-patterns",
+            Bool,
+            "Explain why a pattern was skipped for inclusion in the GlobalISel selector",
+            "Options for -gen-global-isel",
+        ),
+        opt(
+            "combiners",
+            Str,
+            "Emit the specified combiners",
+            "Options for -gen-global-isel-combiner",
+        ),
+        opt(
+            "gicombiner-debug-cxxpreds",
+            Bool,
+            "Add Contextual/Debug comments to all C++ predicates",
+            "Options for -gen-global-isel-combiner",
+        ),
+        opt(
+            "gicombiner-debug-typeinfer",
+            Bool,
+            "Print type inference debug logs",
+            "Options for -gen-global-isel-combiner",
+        ),
+        opt(
+            "gicombiner-stop-after-parse",
+            Bool,
+            "Stop processing after parsing rules and dump state",
+            "Options for -gen-global-isel-combiner",
+        ),
+        opt(
+            "instr-info-expand-mi-operand-info",
+            Bool,
+            "Expand operand's MIOperandInfo DAG into suboperands",
+            "Options for -gen-instr-info",
+        ),
+        opt(
+            "register-info-debug",
+            Bool,
+            "Dump register information to help debugging",
+            "Options for -gen-register-info",
+        ),
+    ]
+};

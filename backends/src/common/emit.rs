@@ -1,0 +1,281 @@
+//! C++ emission helpers LLVM's emitters share: the generated-file banner
+//! (`emitSourceFileHeader`), `#ifdef GET_*` sections, enum blocks, and the offset tables
+//! (`SequenceToOffsetTable`, `StringToOffsetTable`) that pack sequences and strings into one
+//! array.
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+
+/// `emitSourceFileHeader(Desc, OS, Records)`: the banner every generated C++ file starts
+/// with. `input` is the input file's name as given (its last component is shown as
+/// `From: NAME`); `None` for the emitters that pass no records and so name no file.
+pub fn source_file_header(out: &mut String, desc: &str, input: Option<&str>) {
+    const WIDTH: usize = 80;
+    fn line(out: &mut String, prefix: &str, fill: char, suffix: &str) {
+        out.push_str(prefix);
+        for _ in prefix.len()..WIDTH.saturating_sub(suffix.len()) {
+            out.push(fill);
+        }
+        out.push_str(suffix);
+        out.push('\n');
+    }
+    let (prefix, suffix) = ("|* ", " *|");
+    line(out, "/*===- TableGen'erated file ", '-', "*- C++ -*-===*\\");
+    line(out, prefix, ' ', suffix);
+    let room = WIDTH - prefix.len() - suffix.len();
+    let bytes = desc.as_bytes();
+    let mut pos = 0;
+    loop {
+        let end = (pos + room).min(bytes.len());
+        line(out, &format!("{prefix}{}", String::from_utf8_lossy(&bytes[pos..end])), ' ', suffix);
+        pos = end;
+        if pos >= bytes.len() {
+            break;
+        }
+    }
+    line(out, prefix, ' ', suffix);
+    line(out, &format!("{prefix}Automatically generated file, do not edit!"), ' ', suffix);
+    if let Some(input) = input.filter(|i| !i.is_empty()) {
+        let file = input.rsplit('/').next().unwrap_or(input);
+        line(out, &format!("{prefix}From: {file}"), ' ', suffix);
+    }
+    line(out, prefix, ' ', suffix);
+    line(out, "\\*===", '-', "===*/");
+    out.push('\n');
+}
+
+/// A `#ifdef NAME` ... `#endif` section; `undef` adds LLVM's `#undef NAME` after the
+/// `#ifdef`, so that the header can be included once per section.
+pub fn ifdef_section(out: &mut String, name: &str, undef: bool, body: impl FnOnce(&mut String)) {
+    let _ = writeln!(out, "#ifdef {name}");
+    if undef {
+        let _ = writeln!(out, "#undef {name}");
+    }
+    body(out);
+    out.push_str("#endif\n");
+}
+
+/// LLVM 23's `IfDefEmitter` (CodeGenHelpers.h): `#ifdef NAME`, `#undef NAME` (after the
+/// body with `late_undef`), a blank line either side of the body, `#endif // NAME`.
+pub fn ifdef_block(out: &mut String, name: &str, late_undef: bool, body: impl FnOnce(&mut String)) {
+    let _ = writeln!(out, "#ifdef {name}");
+    if !late_undef {
+        let _ = writeln!(out, "#undef {name}");
+    }
+    out.push('\n');
+    body(out);
+    out.push('\n');
+    if late_undef {
+        let _ = writeln!(out, "#undef {name}");
+    }
+    let _ = write!(out, "#endif // {name}\n\n");
+}
+
+/// LLVM 23's `IncludeGuardEmitter`: `#ifndef`/`#define NAME`, the body, `#endif // NAME`.
+pub fn include_guard(out: &mut String, name: &str, body: impl FnOnce(&mut String)) {
+    let _ = write!(out, "#ifndef {name}\n#define {name}\n\n");
+    body(out);
+    let _ = write!(out, "\n#endif // {name}\n\n");
+}
+
+/// LLVM 23's `NamespaceEmitter`: `namespace NAME {` around the body (nothing for an empty
+/// name; a leading `::` dropped).
+pub fn namespace(out: &mut String, name: &str, body: impl FnOnce(&mut String)) {
+    let name = name.strip_prefix("::").unwrap_or(name);
+    if !name.is_empty() {
+        let _ = write!(out, "namespace {name} {{\n\n");
+    }
+    body(out);
+    if !name.is_empty() {
+        let _ = writeln!(out, "\n}} // namespace {name}");
+    }
+}
+
+/// LLVM's `raw_ostream::write_escaped`: `\`, tab, newline and `"` escaped, other unprintable
+/// bytes as three octal digits.
+pub fn write_escaped(out: &mut String, s: &[u8]) {
+    for &b in s {
+        match b {
+            b'\\' => out.push_str("\\\\"),
+            b'\t' => out.push_str("\\t"),
+            b'\n' => out.push_str("\\n"),
+            b'"' => out.push_str("\\\""),
+            0x20..=0x7e => out.push(b as char),
+            _ => {
+                let _ = write!(out, "\\{}{}{}", (b >> 6) & 7, (b >> 3) & 7, b & 7);
+            }
+        }
+    }
+}
+
+/// LLVM's `SequenceToOffsetTable`: sequences packed into one array, each stored once, and a
+/// sequence that is a suffix of another stored as that one's tail. Add every sequence, then
+/// [`Self::layout`], then read offsets with [`Self::get`] and print with [`Self::emit`].
+pub struct SequenceToOffsetTable<T: Ord + Clone> {
+    /// Each kept sequence, reversed (so that suffixes become prefixes and sort next to the
+    /// sequences that contain them), to its offset once laid out.
+    seqs: BTreeMap<Vec<T>, u32>,
+    entries: u32,
+}
+
+impl<T: Ord + Clone> Default for SequenceToOffsetTable<T> {
+    fn default() -> Self {
+        SequenceToOffsetTable { seqs: BTreeMap::new(), entries: 0 }
+    }
+}
+
+impl<T: Ord + Clone> SequenceToOffsetTable<T> {
+    pub fn add(&mut self, seq: &[T]) {
+        let key: Vec<T> = seq.iter().rev().cloned().collect();
+        // The first kept sequence at or after this one holds it as a suffix, if any does.
+        if let Some((next, _)) = self.seqs.range(key.clone()..).next() {
+            if next.starts_with(&key) {
+                return;
+            }
+        }
+        // The one before, if it is a suffix of this one, is now held by it.
+        let before = self.seqs.range(..key.clone()).next_back().map(|(k, _)| k.clone());
+        if let Some(before) = before {
+            if key.starts_with(&before) {
+                self.seqs.remove(&before);
+            }
+        }
+        self.seqs.insert(key, 0);
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.seqs.is_empty()
+    }
+
+    /// The number of entries, terminators included.
+    pub fn size(&self) -> u32 {
+        self.entries
+    }
+
+    /// Gives each kept sequence its offset (each is followed by a terminator).
+    pub fn layout(&mut self) {
+        let mut entries = 0;
+        for (seq, offset) in self.seqs.iter_mut() {
+            *offset = entries;
+            entries += seq.len() as u32 + 1;
+        }
+        self.entries = entries;
+    }
+
+    /// The offset of an added sequence.
+    pub fn get(&self, seq: &[T]) -> u32 {
+        let key: Vec<T> = seq.iter().rev().cloned().collect();
+        let (kept, offset) = self.seqs.range(key.clone()..).next().expect("the sequence was added");
+        debug_assert!(kept.starts_with(&key));
+        offset + (kept.len() - key.len()) as u32
+    }
+
+    /// Each kept sequence on its line, `  /* OFFSET */ E, E, TERM,`.
+    pub fn emit(&self, out: &mut String, print: impl Fn(&mut String, &T), term: &str) {
+        for (seq, offset) in &self.seqs {
+            let _ = write!(out, "  /* {offset} */ ");
+            for element in seq.iter().rev() {
+                print(out, element);
+                out.push_str(", ");
+            }
+            let _ = writeln!(out, "{term},");
+        }
+    }
+}
+
+/// LLVM's `StringToOffsetTable`: strings appended to one NUL-separated string once each, by
+/// first use.
+#[derive(Default)]
+pub struct StringToOffsetTable {
+    offsets: rustc_hash::FxHashMap<Vec<u8>, u32>,
+    aggregate: Vec<u8>,
+}
+
+impl StringToOffsetTable {
+    pub fn is_empty(&self) -> bool {
+        self.offsets.is_empty()
+    }
+
+    /// The string's offset, adding it (with its NUL) if it is new.
+    pub fn get_or_add(&mut self, s: &str) -> u32 {
+        if let Some(&offset) = self.offsets.get(s.as_bytes()) {
+            return offset;
+        }
+        let offset = self.aggregate.len() as u32;
+        self.aggregate.extend_from_slice(s.as_bytes());
+        self.aggregate.push(0);
+        self.offsets.insert(s.as_bytes().to_vec(), offset);
+        offset
+    }
+
+    /// `EmitCharArray`: the aggregate as character literals, fifteen a line.
+    pub fn emit_char_array(&self, out: &mut String) {
+        out.push(' ');
+        let mut count = 0;
+        for &c in &self.aggregate {
+            out.push_str(" '");
+            write_escaped(out, &[c]);
+            out.push_str("',");
+            count += 1;
+            if count > 14 {
+                out.push_str("\n ");
+                count = 0;
+            }
+        }
+        out.push('\n');
+    }
+
+    /// `EmitString`: the aggregate as string literals, a new one after some seventy
+    /// characters (never inside an escape).
+    pub fn emit_string(&self, out: &mut String) {
+        let mut escaped = String::new();
+        write_escaped(&mut escaped, &self.aggregate);
+        let bytes = escaped.as_bytes();
+        out.push_str("    \"");
+        let mut printed = 0;
+        let mut i = 0;
+        while i < bytes.len() {
+            if printed > 70 {
+                out.push_str("\"\n    \"");
+                printed = 0;
+            }
+            out.push(bytes[i] as char);
+            printed += 1;
+            if bytes[i] == b'\\' {
+                let n = if bytes[i + 1].is_ascii_digit() { 3 } else { 1 };
+                out.push_str(&escaped[i + 1..i + 1 + n]);
+                printed += n;
+                i += n;
+            }
+            i += 1;
+        }
+        out.push('"');
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn suffixes_share_storage() {
+        let mut t = SequenceToOffsetTable::default();
+        t.add(&[1u8, 2, 3]);
+        t.add(&[2, 3]);
+        t.add(&[4]);
+        t.layout();
+        assert_eq!(t.size(), 6);
+        assert_eq!(t.get(&[2, 3]), t.get(&[1, 2, 3]) + 1);
+        let mut s = String::new();
+        t.emit(&mut s, |o, e| o.push_str(&e.to_string()), "0");
+        assert_eq!(s, "  /* 0 */ 1, 2, 3, 0,\n  /* 4 */ 4, 0,\n");
+    }
+
+    #[test]
+    fn banner_is_eighty_columns() {
+        let mut s = String::new();
+        source_file_header(&mut s, "ValueTypes Source Fragment", Some("dir/ValueTypes.td"));
+        assert!(s.lines().filter(|l| !l.is_empty()).all(|l| l.len() == 80));
+        assert!(s.contains("|* From: ValueTypes.td"));
+    }
+}

@@ -1,0 +1,205 @@
+//! LLVM's `RecordKeeper` queries, `Record::getValueAs*` and `PrintFatalError`, with LLVM's
+//! messages, for every backend.
+
+use crate::BackendError;
+use tdq_core::init::{Init, InitKind};
+use tdq_core::types::RecId;
+use tdq_core::Evaluation;
+
+impl BackendError {
+    /// LLVM's `PrintFatalError(ArrayRef<SMLoc>, Msg)`: an error at the first location, a note
+    /// "instantiated from multiclass" at each other one; no locations gives the location-less
+    /// `error: Msg` form of `PrintFatalError(Msg)`.
+    pub fn fatal(locs: &[tdq_core::Loc], message: impl Into<String>) -> BackendError {
+        let mut diags = tdq_core::Diagnostics::new();
+        if locs.is_empty() {
+            diags.error(tdq_core::Loc::NONE, message);
+        } else {
+            diags.error_at(locs, message);
+        }
+        BackendError::Fatal(diags)
+    }
+}
+
+/// LLVM's `RecordKeeper::getAllDerivedDefinitions`: the defs deriving from class `class`,
+/// sorted by name with numbers compared by value (`LessRecord`); a fatal error if there is no
+/// such class.
+pub fn all_derived_definitions(input: &Evaluation, class: &str) -> Result<Vec<RecId>, BackendError> {
+    let rk = &input.records;
+    let Some(class_id) = rk.class(class) else {
+        return Err(BackendError::fatal(&[], format!("The class '{class}' is not defined\n")));
+    };
+    let mut defs: Vec<(&str, RecId)> = rk
+        .defs
+        .iter()
+        .filter(|(_, &id)| rk.get(id).is_subclass_of(class_id))
+        .map(|(name, &id)| (*name, id))
+        .collect();
+    defs.sort_by(|a, b| compare_numeric(a.0.as_bytes(), b.0.as_bytes()));
+    Ok(defs.into_iter().map(|(_, id)| id).collect())
+}
+
+pub use tdq_core::record::compare_numeric;
+
+/// LLVM's `Record::getValueAs*` family: a field of a record read as one kind of value, with
+/// the fatal error LLVM prints (at every location of the record) when it is missing or of
+/// another kind.
+pub struct Fields<'a> {
+    pub input: &'a Evaluation,
+}
+
+impl<'a> Fields<'a> {
+    fn fail(&self, rec: RecId, message: String) -> BackendError {
+        BackendError::fatal(&self.input.records.get(rec).locs, message)
+    }
+
+    /// `getValue(Name)`: the field itself, if the record has one.
+    pub fn value(&self, rec: RecId, field: &str) -> Option<&'a tdq_core::record::RecordVal> {
+        self.input.records.get(rec).value_by_str(field)
+    }
+
+    /// `getValueInit`: the field's value, `?` included.
+    pub fn init(&self, rec: RecId, field: &str) -> Result<Init, BackendError> {
+        match self.value(rec, field) {
+            Some(v) if !v.lost => Ok(v.value),
+            _ => Err(self.missing(rec, field)),
+        }
+    }
+
+    fn missing(&self, rec: RecId, field: &str) -> BackendError {
+        let name = self.input.records.get(rec).name_string();
+        self.fail(rec, format!("Record `{name}' does not have a field named `{field}'!\n"))
+    }
+
+    /// `isValueUnset`.
+    pub fn is_unset(&self, rec: RecId, field: &str) -> Result<bool, BackendError> {
+        Ok(self.init(rec, field)?.is_unset())
+    }
+
+    /// `getValueAsString`: a string (or code) value; `?` counts as missing.
+    pub fn string(&self, rec: RecId, field: &str) -> Result<&'static str, BackendError> {
+        let value = self.init(rec, field).ok().filter(|v| !v.is_unset()).ok_or_else(|| self.missing(rec, field))?;
+        value.as_str().ok_or_else(|| {
+            let name = self.input.records.get(rec).name_string();
+            self.fail(rec, format!("Record `{name}', ` field `{field}' exists but does not have a string initializer!"))
+        })
+    }
+
+    /// `getValueAsBit`.
+    pub fn bit(&self, rec: RecId, field: &str) -> Result<bool, BackendError> {
+        match self.init(rec, field)?.kind() {
+            InitKind::Bit(b) => Ok(*b),
+            _ => Err(self.wrong_kind(rec, field, "bit")),
+        }
+    }
+
+    /// `getValueAsDef`.
+    pub fn def(&self, rec: RecId, field: &str) -> Result<RecId, BackendError> {
+        self.init(rec, field)?.as_def().ok_or_else(|| self.wrong_kind(rec, field, "def"))
+    }
+
+    /// `getValueAsListInit`: the elements of a list value.
+    pub fn list(&self, rec: RecId, field: &str) -> Result<&'static [Init], BackendError> {
+        match self.init(rec, field)?.as_list() {
+            Some((elems, _)) => Ok(elems),
+            None => {
+                let name = self.input.records.get(rec).name_string();
+                Err(self.fail(rec, format!("Record `{name}', field `{field}' exists but does not have a list value")))
+            }
+        }
+    }
+
+    /// `getValueAsListOfStrings`.
+    pub fn strings(&self, rec: RecId, field: &str) -> Result<Vec<&'static str>, BackendError> {
+        let name = || self.input.records.get(rec).name_string();
+        self.list(rec, field)?
+            .iter()
+            .map(|e| {
+                e.as_str().ok_or_else(|| {
+                    let message = format!("Record `{}', field `{field}' exists but does not have a list of strings value: {e}", name());
+                    self.fail(rec, message)
+                })
+            })
+            .collect()
+    }
+
+    pub fn wrong_kind(&self, rec: RecId, field: &str, kind: &str) -> BackendError {
+        let name = self.input.records.get(rec).name_string();
+        self.fail(rec, format!("Record `{name}', field `{field}' does not have a {kind} initializer!"))
+    }
+}
+
+impl<'a> Fields<'a> {
+    /// `getValueAsInt`.
+    pub fn int(&self, rec: RecId, field: &str) -> Result<i64, BackendError> {
+        match self.init(rec, field)?.kind() {
+            InitKind::Int(n) => Ok(*n),
+            _ => Err(self.wrong_kind(rec, field, "int")),
+        }
+    }
+
+    /// `getValueAsListOfDefs`.
+    pub fn defs(&self, rec: RecId, field: &str) -> Result<Vec<RecId>, BackendError> {
+        let name = || self.input.records.get(rec).name_string();
+        self.list(rec, field)?
+            .iter()
+            .map(|e| {
+                e.as_def().ok_or_else(|| {
+                    self.fail(
+                        rec,
+                        format!(
+                            "Record `{}', field `{field}' list is not entirely DefInit!",
+                            name()
+                        ),
+                    )
+                })
+            })
+            .collect()
+    }
+
+    /// `getValueAsListOfInts`.
+    pub fn ints(&self, rec: RecId, field: &str) -> Result<Vec<i64>, BackendError> {
+        let name = || self.input.records.get(rec).name_string();
+        self.list(rec, field)?
+            .iter()
+            .map(|e| {
+                e.as_int().ok_or_else(|| {
+                    self.fail(rec, format!("Record `{}', field `{field}' exists but does not have a list of ints value: {e}", name()))
+                })
+            })
+            .collect()
+    }
+
+    /// `getValueAsOptionalString`: `None` when the field is missing or unset.
+    pub fn optional_string(
+        &self,
+        rec: RecId,
+        field: &str,
+    ) -> Result<Option<&'static str>, BackendError> {
+        match self.value(rec, field) {
+            Some(v) if !v.lost && !v.value.is_unset() => self.string(rec, field).map(Some),
+            _ => Ok(None),
+        }
+    }
+
+    /// The name of a record (`Record::getName`).
+    pub fn name(&self, rec: RecId) -> tdq_core::intern::Sym {
+        self.input.records.name_sym(rec)
+    }
+
+    /// `Record::isSubClassOf(Name)`.
+    pub fn is_a(&self, rec: RecId, class: &str) -> bool {
+        self.input
+            .records
+            .class(class)
+            .is_some_and(|c| self.input.records.get(rec).is_subclass_of(c))
+    }
+}
+
+/// LLVM's `getAllDerivedDefinitionsIfDefined`: no defs when the class does not exist.
+pub fn all_derived_definitions_if_defined(input: &Evaluation, class: &str) -> Vec<RecId> {
+    if input.records.class(class).is_none() {
+        return Vec::new();
+    }
+    all_derived_definitions(input, class).unwrap_or_default()
+}

@@ -1,0 +1,1020 @@
+//! `--gen-searchable-tables`: C++ enums and constant tables, with lookup functions by primary
+//! and secondary keys, from `GenericEnum`, `GenericTable` and `SearchIndex` defs and from
+//! classes deriving only from the legacy `SearchableTable` (LLVM's SearchableTableEmitter.cpp;
+//! docs/TableGen/BackEnds.rst describes the classes).
+
+use crate::common::intrinsics::Intrinsic;
+use crate::common::records::Fields;
+use crate::{all_derived_definitions, Backend, BackendError, BackendOptions, Output};
+use rustc_hash::FxHashMap as HashMap;
+use std::collections::BTreeSet;
+use std::fmt::Write as _;
+use std::io::Write;
+use tdq_core::init::{Init, InitKind};
+use tdq_core::types::{resolve_types, RecId, Ty, TyKind};
+use tdq_core::{Evaluation, Loc};
+
+pub struct SearchableTables;
+
+impl Backend for SearchableTables {
+    fn name(&self) -> &'static str {
+        "gen-searchable-tables"
+    }
+    fn help(&self) -> &'static str {
+        "Generate generic binary-searchable table"
+    }
+    fn emit(&self, input: &Evaluation, _: &BackendOptions, out: &mut Output) -> Result<()> {
+        let mut emitter = Emitter {
+            input,
+            fields: Fields { input },
+            target: None,
+            intrinsics: HashMap::default(),
+            enums: Vec::new(),
+            guards: BTreeSet::new(),
+            out: String::new(),
+        };
+        emitter.run()?;
+        out.write_all(emitter.out.as_bytes())?;
+        Ok(())
+    }
+}
+
+type Result<T> = std::result::Result<T, BackendError>;
+
+struct GenericEnum {
+    name: String,
+    /// The class whose defs are the entries.
+    class: RecId,
+    guard: String,
+    /// (C++ name, value), in output order.
+    entries: Vec<(&'static str, i64)>,
+    /// Each entry's def, to its index in `entries`.
+    entry_of: HashMap<RecId, usize>,
+}
+
+impl GenericEnum {
+    fn entry(&self, def: RecId) -> Option<&(&'static str, i64)> {
+        self.entry_of.get(&def).map(|&i| &self.entries[i])
+    }
+}
+
+#[derive(Clone)]
+struct GenericField {
+    name: String,
+    /// The type common to every entry's value (`None` until the entries are collected).
+    ty: Option<Ty>,
+    /// `TypeOf_<field> = "code"`: strings are emitted as written, without quotes.
+    is_code: bool,
+    is_intrinsic: bool,
+    is_instruction: bool,
+    /// `TypeOf_<field>` names a GenericEnum: its index in `Emitter::enums`.
+    generic_enum: Option<usize>,
+}
+
+impl GenericField {
+    fn new(name: &str) -> GenericField {
+        GenericField { name: name.to_owned(), ty: None, is_code: false, is_intrinsic: false, is_instruction: false, generic_enum: None }
+    }
+    fn kind(&self) -> &'static TyKind {
+        self.ty.expect("field types are known once the entries are collected").kind()
+    }
+    fn is_string(&self) -> bool {
+        matches!(self.kind(), TyKind::String)
+    }
+}
+
+struct SearchIndex {
+    name: String,
+    /// Where the key (`PrimaryKey`, `Key` or the searchable field) was set.
+    loc: Loc,
+    fields: Vec<GenericField>,
+    early_out: bool,
+    return_range: bool,
+}
+
+struct GenericTable {
+    name: String,
+    locs: Vec<Loc>,
+    guard: String,
+    cpp_type_name: String,
+    fields: Vec<GenericField>,
+    entries: Vec<RecId>,
+    primary_key: Option<SearchIndex>,
+    indices: Vec<SearchIndex>,
+}
+
+impl GenericTable {
+    fn new(name: String, locs: Vec<Loc>, guard: String, cpp_type_name: String) -> GenericTable {
+        GenericTable { name, locs, guard, cpp_type_name, fields: Vec::new(), entries: Vec::new(), primary_key: None, indices: Vec::new() }
+    }
+}
+
+/// Where a C++ type is used: the table's static index struct, the lookup's key struct, or an
+/// argument of the lookup function.
+#[derive(Clone, Copy, PartialEq)]
+enum TypeContext {
+    StaticStruct,
+    TempStruct,
+    Argument,
+}
+
+// FIXME: where llvm-tblgen's result depends on its internals rather than on the records, tdq
+// differs: (1) of LLVM's `CodeGenInstruction` checks, the operands themselves and the
+// constraint strings are not checked, so such an invalid instruction gets a different error; (2) records are sorted stably,
+// while LLVM's `llvm::sort` may order rows that compare equal (strings equal but for case)
+// otherwise; (3) when several intrinsics are invalid, the one reported may differ, as LLVM reads
+// them in its sort's comparison order. Valid inputs, the lit suite and the targets agree.
+
+/// What the emitter needs of the target (LLVM's `CodeGenTarget`): the instructions' enum
+/// values, computed on first use.
+struct Target {
+    instr_values: Option<HashMap<RecId, i64>>,
+}
+
+/// The target-independent instructions, first in every target's instruction enum, in order
+/// (LLVM 19's `TargetOpcodes.def`).
+const FIXED_INSTRUCTIONS: &str = include_str!("common/target_opcodes.txt");
+
+#[derive(Clone, Copy)]
+enum InstructionField {
+    String,
+    Bit,
+    /// A bit that may be `?`.
+    BitOrUnset,
+    /// `isPredicable`, read only when `isUnpredicable` is false and no operand is a predicate.
+    Predicable,
+    /// A list of defs.
+    Defs,
+}
+
+/// The fields LLVM 19's `CodeGenInstruction` reads after the operand lists, in its order.
+const INSTRUCTION_FIELDS: &[(&str, InstructionField)] = {
+    use InstructionField::*;
+    &[
+        ("Namespace", String),
+        ("AsmString", String),
+        ("isPreISelOpcode", Bit),
+        ("isReturn", Bit),
+        ("isEHScopeReturn", Bit),
+        ("isBranch", Bit),
+        ("isIndirectBranch", Bit),
+        ("isCompare", Bit),
+        ("isMoveImm", Bit),
+        ("isMoveReg", Bit),
+        ("isBitcast", Bit),
+        ("isSelect", Bit),
+        ("isBarrier", Bit),
+        ("isCall", Bit),
+        ("isAdd", Bit),
+        ("isTrap", Bit),
+        ("canFoldAsLoad", Bit),
+        ("isPredicable", Predicable),
+        ("isConvertibleToThreeAddress", Bit),
+        ("isCommutable", Bit),
+        ("isTerminator", Bit),
+        ("isReMaterializable", Bit),
+        ("hasDelaySlot", Bit),
+        ("usesCustomInserter", Bit),
+        ("hasPostISelHook", Bit),
+        ("hasCtrlDep", Bit),
+        ("isNotDuplicable", Bit),
+        ("isRegSequence", Bit),
+        ("isExtractSubreg", Bit),
+        ("isInsertSubreg", Bit),
+        ("isConvergent", Bit),
+        ("hasNoSchedulingInfo", Bit),
+        ("FastISelShouldIgnore", Bit),
+        ("variadicOpsAreDefs", Bit),
+        ("isAuthenticated", Bit),
+        ("mayLoad", BitOrUnset),
+        ("mayStore", BitOrUnset),
+        ("mayRaiseFPException", Bit),
+        ("hasSideEffects", BitOrUnset),
+        ("isAsCheapAsAMove", Bit),
+        ("hasExtraSrcRegAllocReq", Bit),
+        ("hasExtraDefRegAllocReq", Bit),
+        ("isCodeGenOnly", Bit),
+        ("isPseudo", Bit),
+        ("isMeta", Bit),
+        ("Defs", Defs),
+        ("Uses", Defs),
+        ("Constraints", String),
+        ("DisableEncoding", String),
+    ]
+};
+
+struct Emitter<'a> {
+    input: &'a Evaluation,
+    fields: Fields<'a>,
+    target: Option<Target>,
+    intrinsics: HashMap<RecId, Intrinsic>,
+    enums: Vec<GenericEnum>,
+    guards: BTreeSet<String>,
+    out: String,
+}
+
+impl<'a> Emitter<'a> {
+    fn fatal(&self, locs: &[Loc], message: impl Into<String>) -> BackendError {
+        BackendError::fatal(locs, message)
+    }
+    fn rec_name(&self, rec: RecId) -> String {
+        self.input.records.get(rec).name_string()
+    }
+    fn rec_locs(&self, rec: RecId) -> &'a [Loc] {
+        &self.input.records.get(rec).locs
+    }
+    /// `getAllDerivedDefinitionsIfDefined`: no defs when the class does not exist.
+    fn defs_if_defined(&self, class: &str) -> Vec<RecId> {
+        all_derived_definitions(self.input, class).unwrap_or_default()
+    }
+    /// LLVM's `RecordVal::getLoc`: where the field was declared, or last set by a `let`.
+    fn field_loc(&self, rec: RecId, field: &str) -> Loc {
+        self.fields.value(rec, field).map_or(Loc::NONE, |v| v.loc)
+    }
+
+    fn run(&mut self) -> Result<()> {
+        if !self.defs_if_defined("Instruction").is_empty() {
+            self.check_target()?;
+            self.target = Some(Target { instr_values: None });
+        }
+        let enum_of_def = self.generic_enums()?;
+        let mut tables = Vec::new();
+        let table_of_def = self.generic_tables(&enum_of_def, &mut tables)?;
+        self.search_indices(&table_of_def, &mut tables)?;
+        self.legacy_tables(&mut tables)?;
+
+        for i in 0..self.enums.len() {
+            self.emit_enum(i);
+        }
+        for table in &tables {
+            self.emit_table(table)?;
+        }
+        // The #undefs come last, so that sections may share a guard.
+        for guard in &self.guards {
+            let _ = writeln!(self.out, "#undef {guard}");
+        }
+        Ok(())
+    }
+
+    /// The `GenericEnum` defs, added to `enums`; returns each def's index there.
+    fn generic_enums(&mut self) -> Result<HashMap<RecId, usize>> {
+        let rk = &self.input.records;
+        let mut enum_of_def: HashMap<RecId, usize> = HashMap::default();
+        for enum_rec in all_derived_definitions(self.input, "GenericEnum")? {
+            let name_field = self.optional_string(enum_rec, "NameField")?;
+            let value_field = self.optional_string(enum_rec, "ValueField")?;
+            let filter_class = self.fields.string(enum_rec, "FilterClass")?;
+            let Some(class) = rk.class(filter_class) else {
+                let loc = self.field_loc(enum_rec, "FilterClass");
+                return Err(self.fatal(&[loc], format!("Enum FilterClass '{filter_class}' does not exist")));
+            };
+            let name = self.rec_name(enum_rec);
+            let items = all_derived_definitions(self.input, filter_class)?;
+            let generic_enum = self.collect_enum_entries(name.clone(), name, class, name_field, value_field, &items)?;
+            enum_of_def.insert(enum_rec, self.enums.len());
+            self.enums.push(generic_enum);
+        }
+        Ok(enum_of_def)
+    }
+
+    /// The `GenericTable` defs, added to `tables`; returns each def's index there.
+    fn generic_tables(&mut self, enum_of_def: &HashMap<RecId, usize>, tables: &mut Vec<GenericTable>) -> Result<HashMap<RecId, usize>> {
+        let rk = &self.input.records;
+        let mut table_of_def: HashMap<RecId, usize> = HashMap::default();
+        for table_rec in all_derived_definitions(self.input, "GenericTable")? {
+            let name = self.rec_name(table_rec);
+            let cpp_type_name = self.fields.string(table_rec, "CppTypeName")?.to_owned();
+            let mut table = GenericTable::new(name.clone(), self.rec_locs(table_rec).to_vec(), name, cpp_type_name);
+            for field_name in self.fields.strings(table_rec, "Fields")? {
+                let mut field = GenericField::new(field_name);
+                if let Some(type_of) = self.fields.value(table_rec, &format!("TypeOf_{field_name}")) {
+                    if !self.parse_field_type(&mut field, type_of.value, enum_of_def) {
+                        let mut diags = tdq_core::Diagnostics::new();
+                        let message = format!("Table '{}' has invalid 'TypeOf_{field_name}': {}", table.name, type_of.value);
+                        diags.error(type_of.loc, message);
+                        diags.note(Loc::NONE, "The 'TypeOf_xxx' field must be a string naming a GenericEnum record, or \"code\"");
+                        return Err(BackendError::Fatal(diags));
+                    }
+                }
+                table.fields.push(field);
+            }
+
+            let filter_class = self.fields.string(table_rec, "FilterClass")?;
+            if rk.class(filter_class).is_none() {
+                let loc = self.field_loc(table_rec, "FilterClass");
+                return Err(self.fatal(&[loc], format!("Table FilterClass '{filter_class}' does not exist")));
+            }
+            let mut definitions = all_derived_definitions(self.input, filter_class)?;
+            if let Some(filter_field) = self.fields.value(table_rec, "FilterClassField").and_then(|v| v.value.as_str()) {
+                let mut kept = Vec::with_capacity(definitions.len());
+                for def in definitions {
+                    let Some(filter) = self.fields.value(def, filter_field) else {
+                        let message = format!("Record `{}' does not have a field named `{filter_field}'!\n", self.rec_name(def));
+                        return Err(self.fatal(self.rec_locs(def), message));
+                    };
+                    match filter.value.kind() {
+                        InitKind::Bit(true) => kept.push(def),
+                        InitKind::Bit(false) => {}
+                        _ => {
+                            let message = format!("FilterClassField '{filter_class}' should be a bit value");
+                            return Err(self.fatal(&[filter.loc], message));
+                        }
+                    }
+                }
+                definitions = kept;
+            }
+            self.collect_table_entries(&mut table, &definitions)?;
+
+            if !self.fields.is_unset(table_rec, "PrimaryKey")? {
+                let loc = self.field_loc(table_rec, "PrimaryKey");
+                let name = self.fields.string(table_rec, "PrimaryKeyName")?;
+                let key = self.fields.strings(table_rec, "PrimaryKey")?;
+                let early_out = self.fields.bit(table_rec, "PrimaryKeyEarlyOut")?;
+                let return_range = self.fields.bit(table_rec, "PrimaryKeyReturnRange")?;
+                let index = self.parse_search_index(&table, loc, name, &key, early_out, return_range)?;
+                let mut entries = std::mem::take(&mut table.entries);
+                self.stable_sort(&mut entries, &index, |&r| r)?;
+                table.entries = entries;
+                table.primary_key = Some(index);
+            }
+            table_of_def.insert(table_rec, tables.len());
+            tables.push(table);
+        }
+        Ok(table_of_def)
+    }
+
+    /// The `SearchIndex` defs: secondary lookups of the tables.
+    fn search_indices(&mut self, table_of_def: &HashMap<RecId, usize>, tables: &mut [GenericTable]) -> Result<()> {
+        for index_rec in all_derived_definitions(self.input, "SearchIndex")? {
+            let table_rec = self.fields.def(index_rec, "Table")?;
+            let Some(&t) = table_of_def.get(&table_rec) else {
+                let message = format!("SearchIndex '{}' refers to nonexistent table '{}", self.rec_name(index_rec), self.rec_name(table_rec));
+                return Err(self.fatal(&[self.field_loc(index_rec, "Table")], message));
+            };
+            let loc = self.field_loc(index_rec, "Key");
+            let name = self.rec_name(index_rec);
+            let key = self.fields.strings(index_rec, "Key")?;
+            let early_out = self.fields.bit(index_rec, "EarlyOut")?;
+            let index = self.parse_search_index(&tables[t], loc, &name, &key, early_out, false)?;
+            tables[t].indices.push(index);
+        }
+        Ok(())
+    }
+
+    /// The classes that derive from `SearchableTable` and nothing else: each is a table of its
+    /// defs, with an enum if it names an `EnumNameField`, and a lookup by each searchable field.
+    fn legacy_tables(&mut self, tables: &mut Vec<GenericTable>) -> Result<()> {
+        let rk = &self.input.records;
+        let Some(searchable) = rk.class("SearchableTable") else {
+            return Ok(());
+        };
+        for (class_name, &class) in &rk.classes {
+            let record = rk.get(class);
+            if record.superclasses.len() != 1 || !record.is_subclass_of(searchable) {
+                continue;
+            }
+            let items = all_derived_definitions(self.input, class_name)?;
+            let upper = class_name.to_ascii_uppercase();
+            if !self.fields.is_unset(class, "EnumNameField")? {
+                let name_field = self.fields.string(class, "EnumNameField")?;
+                let value_field = self.optional_string(class, "EnumValueField")?;
+                let generic_enum = self.collect_enum_entries(format!("{class_name}Values"), upper.clone(), class, Some(name_field), value_field, &items)?;
+                self.enums.push(generic_enum);
+            }
+            let mut table = GenericTable::new(format!("{class_name}sList"), record.locs.to_vec(), upper, class_name.to_string());
+            for field in &record.values {
+                let name = field.name_str();
+                if name.contains(':') || matches!(name, "SearchableFields" | "EnumNameField" | "EnumValueField") {
+                    continue;
+                }
+                table.fields.push(GenericField::new(name));
+            }
+            self.collect_table_entries(&mut table, &items)?;
+            for field in self.fields.strings(class, "SearchableFields")? {
+                let name = format!("lookup{}By{field}", table.cpp_type_name);
+                let loc = self.field_loc(class, field);
+                let index = self.parse_search_index(&table, loc, &name, &[field], false, false)?;
+                table.indices.push(index);
+            }
+            tables.push(table);
+        }
+        Ok(())
+    }
+
+    /// A string field that may be `?` (LLVM reads it only when `!isValueUnset`).
+    fn optional_string(&self, rec: RecId, field: &str) -> Result<Option<&'static str>> {
+        if self.fields.is_unset(rec, field)? {
+            return Ok(None);
+        }
+        self.fields.string(rec, field).map(Some)
+    }
+
+    /// `CodeGenTarget`'s constructor: the target description must define the hardware-mode
+    /// classes and exactly one `Target`.
+    fn check_target(&self) -> Result<()> {
+        all_derived_definitions(self.input, "HwMode")?;
+        all_derived_definitions(self.input, "HwModeSelect")?;
+        let targets = all_derived_definitions(self.input, "Target")?;
+        match targets.len() {
+            0 => return Err(self.fatal(&[], "No 'Target' subclasses defined!")),
+            1 => {}
+            _ => return Err(self.fatal(&[], "Multiple subclasses of Target defined!")),
+        }
+        all_derived_definitions(self.input, "Fusion")?;
+        Ok(())
+    }
+
+    /// `CodeGenTarget::getInstrIntValue`: the instruction's value in the target's enum — the
+    /// fixed target-independent instructions first, then pseudo-instructions by name, then the
+    /// others by name.
+    fn instr_value(&mut self, rec: RecId) -> Result<i64> {
+        if self.target.as_ref().is_some_and(|t| t.instr_values.is_none()) {
+            let values = self.instruction_enum()?;
+            self.target.as_mut().expect("checked above").instr_values = Some(values);
+        }
+        let values = self.target.as_ref().and_then(|t| t.instr_values.as_ref());
+        values.and_then(|v| v.get(&rec).copied()).ok_or_else(|| {
+            let message = format!("'{}' is not an instruction of the target", self.rec_name(rec));
+            self.fatal(self.rec_locs(rec), message)
+        })
+    }
+
+    fn instruction_enum(&self) -> Result<HashMap<RecId, i64>> {
+        let insts = all_derived_definitions(self.input, "Instruction")?;
+        if insts.len() <= 2 {
+            return Err(self.fatal(&[], "No 'Instruction' subclasses defined!"));
+        }
+        for &inst in &insts {
+            self.check_instruction(inst)?;
+        }
+        let instruction = self.input.records.class("Instruction").expect("there are instructions");
+        let mut values = HashMap::default();
+        for name in FIXED_INSTRUCTIONS.lines() {
+            match self.input.records.def(name) {
+                Some(def) if self.input.records.get(def).is_subclass_of(instruction) => {
+                    values.insert(def, values.len() as i64);
+                }
+                _ => return Err(self.fatal(&[], format!("Could not find '{name}' instruction!"))),
+            }
+        }
+        let mut rest = Vec::new();
+        for rec in insts {
+            if self.fields.string(rec, "Namespace")? != "TargetOpcode" {
+                let pseudo = self.fields.bit(rec, "isPseudo")?;
+                rest.push((!pseudo, self.input.records.get(rec).name_string(), rec));
+            }
+        }
+        rest.sort();
+        for (_, _, rec) in rest {
+            values.insert(rec, values.len() as i64);
+        }
+        Ok(values)
+    }
+
+    /// What LLVM's `CodeGenInstruction` constructor reads of an instruction, in its order, for
+    /// its errors: the operand lists' operators, then the fields of [`INSTRUCTION_FIELDS`].
+    fn check_instruction(&self, inst: RecId) -> Result<()> {
+        let mut predicate_operand = false;
+        for (field, operator) in [("OutOperandList", "outs"), ("InOperandList", "ins")] {
+            let list = self.fields.init(inst, field)?;
+            let InitKind::Dag(op, _, args) = list.kind() else {
+                return Err(self.fields.wrong_kind(inst, field, "dag"));
+            };
+            let what = if operator == "outs" { "output" } else { "input" };
+            let message = match op.as_def() {
+                Some(def) if self.input.records.name_sym(def) == operator => {
+                    let predicate_op = self.input.records.class("PredicateOp");
+                    predicate_operand |= args
+                        .iter()
+                        .filter_map(|(arg, _)| arg.as_def())
+                        .any(|arg| predicate_op.is_some_and(|c| self.input.records.get(arg).is_subclass_of(c)));
+                    continue;
+                }
+                Some(_) => format!("{}: invalid def name for {what} list: use '{operator}'", self.rec_name(inst)),
+                None => format!("{}: invalid {what} list: use '{operator}'", self.rec_name(inst)),
+            };
+            return Err(self.fatal(self.rec_locs(inst), message));
+        }
+        for &(field, kind) in INSTRUCTION_FIELDS {
+            match kind {
+                InstructionField::String => {
+                    self.fields.string(inst, field)?;
+                }
+                InstructionField::Bit => {
+                    self.fields.bit(inst, field)?;
+                }
+                InstructionField::BitOrUnset => {
+                    if !self.fields.is_unset(inst, field)? {
+                        self.fields.bit(inst, field)?;
+                    }
+                }
+                // `!isUnpredicable && (operands have a predicate || isPredicable)`.
+                InstructionField::Predicable => {
+                    if !self.fields.bit(inst, "isUnpredicable")? && !predicate_operand {
+                        self.fields.bit(inst, field)?;
+                    }
+                }
+                InstructionField::Defs => {
+                    if self.fields.list(inst, field)?.iter().any(|d| d.as_def().is_none()) {
+                        let message = format!("Record `{}', field `{field}' list is not entirely DefInit!", self.rec_name(inst));
+                        return Err(self.fatal(self.rec_locs(inst), message));
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// LLVM's `CodeGenIntrinsic`, as far as its names go.
+    fn intrinsic(&mut self, value: Init) -> Result<&Intrinsic> {
+        let Some(def) = value.as_def() else {
+            return Err(self.fatal(&[], format!("expected an intrinsic, found '{value}'")));
+        };
+        if !self.intrinsics.contains_key(&def) {
+            let intrinsic = self.read_intrinsic(def)?;
+            self.intrinsics.insert(def, intrinsic);
+        }
+        Ok(&self.intrinsics[&def])
+    }
+
+    fn read_intrinsic(&self, def: RecId) -> Result<Intrinsic> {
+        // LLVM's SearchableTableEmitter builds each intrinsic with no default properties.
+        Intrinsic::read(&self.fields, def, &[])
+    }
+
+    /// `TypeOf_<field>`: "code", or the name of a GenericEnum def.
+    fn parse_field_type(&self, field: &mut GenericField, type_of: Init, enum_of_def: &HashMap<RecId, usize>) -> bool {
+        let Some(name) = type_of.as_str() else {
+            return false;
+        };
+        if name == "code" {
+            field.is_code = true;
+            return true;
+        }
+        let rk = &self.input.records;
+        let Some(def) = rk.def(name) else {
+            return false;
+        };
+        match (rk.class("GenericEnum"), enum_of_def.get(&def)) {
+            (Some(class), Some(&e)) if rk.get(def).is_subclass_of(class) => {
+                let class = self.enums[e].class;
+                field.generic_enum = Some(e);
+                field.ty = Some(Ty::record(&[(class, rk.name_sym(class))]));
+                true
+            }
+            _ => false,
+        }
+    }
+
+    fn parse_search_index(&self, table: &GenericTable, loc: Loc, name: &str, key: &[&str], early_out: bool, return_range: bool) -> Result<SearchIndex> {
+        let mut fields = Vec::new();
+        for field_name in key {
+            let Some(field) = table.fields.iter().find(|f| f.name == *field_name) else {
+                let message = format!("In table '{}', 'PrimaryKey' or 'Key' refers to nonexistent field '{field_name}'", table.name);
+                return Err(self.fatal(&[loc], message));
+            };
+            fields.push(field.clone());
+        }
+        if early_out && fields.first().is_some_and(GenericField::is_string) {
+            let message = format!("In lookup method '{name}', early-out is not supported for a first key field of type string");
+            return Err(self.fatal(&[loc], message));
+        }
+        Ok(SearchIndex { name: name.to_owned(), loc, fields, early_out, return_range })
+    }
+
+    fn collect_enum_entries(
+        &self,
+        name: String,
+        guard: String,
+        class: RecId,
+        name_field: Option<&str>,
+        value_field: Option<&str>,
+        items: &[RecId],
+    ) -> Result<GenericEnum> {
+        let mut entries = Vec::with_capacity(items.len());
+        for &item in items {
+            let entry_name = match name_field {
+                None => self.input.records.name_sym(item),
+                Some(field) => self.fields.string(item, field)?,
+            };
+            let value = match value_field {
+                None => 0,
+                Some(field) => self.as_int(self.fields.init(item, field)?, self.rec_locs(item))?,
+            };
+            entries.push((entry_name, value, item));
+        }
+        if value_field.is_none() {
+            entries.sort_by(|a, b| a.0.cmp(b.0));
+            for (i, entry) in entries.iter_mut().enumerate() {
+                entry.1 = i as i64;
+            }
+        }
+        let entry_of = entries.iter().enumerate().map(|(i, e)| (e.2, i)).collect();
+        let entries = entries.into_iter().map(|(n, v, _)| (n, v)).collect();
+        Ok(GenericEnum { name, class, guard, entries, entry_of })
+    }
+
+    fn collect_table_entries(&mut self, table: &mut GenericTable, items: &[RecId]) -> Result<()> {
+        if items.is_empty() {
+            return Err(self.fatal(&table.locs, format!("Table '{}' has no entries", table.name)));
+        }
+        let rk = &self.input.records;
+        for &item in items {
+            for field in &mut table.fields {
+                let value = self.fields.init(item, &field.name)?;
+                let ty = match value.ty() {
+                    Some(ty) if value.is_complete() => ty,
+                    _ => {
+                        let message = format!("Record '{}' for table '{}' is missing field '{}'", self.rec_name(item), table.name, field.name);
+                        return Err(self.fatal(self.rec_locs(item), message));
+                    }
+                };
+                field.ty = match field.ty {
+                    None => Some(ty),
+                    Some(known) => match resolve_types(rk, known, ty) {
+                        Some(common) => Some(common),
+                        None => {
+                            let message = format!("Field '{}' of table '{}' entry has incompatible type: {ty} vs. {known}", field.name, table.name);
+                            return Err(self.fatal(&[self.field_loc(item, &field.name)], message));
+                        }
+                    },
+                };
+            }
+            table.entries.push(item);
+        }
+        let intrinsic = rk.class("Intrinsic");
+        let instruction = rk.class("Instruction");
+        for field in &mut table.fields {
+            let Some(ty) = field.ty else {
+                let message = format!("Cannot determine type of field '{}' in table '{}'. Maybe it is not used?", field.name, table.name);
+                return Err(self.fatal(&[], message));
+            };
+            if ty.is_record() {
+                if intrinsic.is_some_and(|c| ty.record_is_subclass_of(rk, c)) {
+                    field.is_intrinsic = true;
+                } else if instruction.is_some_and(|c| ty.record_is_subclass_of(rk, c)) {
+                    field.is_instruction = true;
+                }
+            }
+        }
+        let all_fields = SearchIndex { name: String::new(), loc: Loc::NONE, fields: table.fields.clone(), early_out: false, return_range: false };
+        self.stable_sort(&mut table.entries, &all_fields, |&r| r)
+    }
+
+    /// Sorts `items` by the key of `index` (LLVM's `compareBy`), keeping equal ones in order.
+    fn stable_sort<T: Copy>(&mut self, items: &mut [T], index: &SearchIndex, rec: impl Fn(&T) -> RecId) -> Result<()> {
+        // As in LLVM, nothing is compared (so nothing can fail) with fewer than two items.
+        if items.len() < 2 {
+            return Ok(());
+        }
+        // Every key is computed first: computing one can fail, comparing two cannot.
+        let mut keyed = Vec::with_capacity(items.len());
+        for &item in items.iter() {
+            keyed.push((self.sort_key(rec(&item), index)?, item));
+        }
+        keyed.sort_by(|a, b| a.0.cmp(&b.0));
+        for (slot, (_, item)) in items.iter_mut().zip(keyed) {
+            *slot = item;
+        }
+        Ok(())
+    }
+
+    /// The key `compareBy` orders records by, one part per field of the index.
+    fn sort_key(&mut self, rec: RecId, index: &SearchIndex) -> Result<Vec<KeyPart>> {
+        let mut key = Vec::with_capacity(index.fields.len());
+        for field in &index.fields {
+            let value = self.fields.init(rec, &field.name)?;
+            let part = if matches!(field.kind(), TyKind::Bits(_) | TyKind::Int) {
+                KeyPart::Int(self.as_int(value, &[index.loc])?)
+            } else if field.is_intrinsic {
+                let intrinsic = self.intrinsic(value)?;
+                KeyPart::Intrinsic(intrinsic.target_prefix, intrinsic.name.clone())
+            } else if field.is_instruction {
+                let def = self.def_value(value, index.loc)?;
+                let pseudo = self.fields.bit(def, "isPseudo")?;
+                KeyPart::Instruction(!pseudo, self.input.records.name_sym(def))
+            } else if let Some(e) = field.generic_enum {
+                let def = self.def_value(value, index.loc)?;
+                KeyPart::Int(self.enum_entry(e, def, field, index.loc)?.1)
+            } else {
+                let mut repr = self.primary_representation(index.loc, field, value)?;
+                if field.is_string() {
+                    repr = repr.to_ascii_uppercase();
+                }
+                KeyPart::Str(repr)
+            };
+            key.push(part);
+        }
+        Ok(key)
+    }
+
+    fn def_value(&self, value: Init, loc: Loc) -> Result<RecId> {
+        value.as_def().ok_or_else(|| self.fatal(&[loc], format!("expected a def, found '{value}'")))
+    }
+
+    fn enum_entry(&self, e: usize, def: RecId, field: &GenericField, loc: Loc) -> Result<&(&'static str, i64)> {
+        self.enums[e].entry(def).ok_or_else(|| self.fatal(&[loc], format!("Entry for field '{}' is null", field.name)))
+    }
+
+    /// `getAsInt`: the value of an int or of complete bits.
+    fn as_int(&self, value: Init, locs: &[Loc]) -> Result<i64> {
+        match value.kind() {
+            InitKind::Int(v) => Ok(*v),
+            InitKind::Bits(bits) if bits.len() <= 64 => {
+                let mut v: u64 = 0;
+                for (i, b) in bits.iter().enumerate() {
+                    match b.kind() {
+                        InitKind::Bit(true) => v |= 1 << i,
+                        InitKind::Bit(false) => {}
+                        _ => return Err(self.fatal(locs, format!("expected an integer, found '{value}'"))),
+                    }
+                }
+                Ok(v as i64)
+            }
+            _ => Err(self.fatal(locs, format!("expected an integer, found '{value}'"))),
+        }
+    }
+
+    /// How a field's value is written in the table (`primaryRepresentation`).
+    fn primary_representation(&mut self, loc: Loc, field: &GenericField, value: Init) -> Result<String> {
+        match value.kind() {
+            InitKind::Str(s, code) => return Ok(if field.is_code || *code { (*s).to_owned() } else { value.to_string() }),
+            InitKind::Bits(_) => return Ok(format!("0x{:X}", self.as_int(value, &[loc])? as u64)),
+            InitKind::Bit(b) => return Ok(if *b { "true" } else { "false" }.to_owned()),
+            _ => {}
+        }
+        if field.is_intrinsic {
+            Ok(format!("Intrinsic::{}", self.intrinsic(value)?.enum_name))
+        } else if field.is_instruction {
+            Ok(value.to_string())
+        } else if let Some(e) = field.generic_enum {
+            let def = self.def_value(value, loc)?;
+            Ok(self.enum_entry(e, def, field, loc)?.0.to_owned())
+        } else {
+            Err(self.fatal(&[loc], format!("invalid field type for field '{}'; expected: bit, bits, string, or code", field.name)))
+        }
+    }
+
+    /// The C++ type of a key field (`searchableFieldType`).
+    fn field_type(&self, table: &GenericTable, index: &SearchIndex, field: &GenericField, context: TypeContext) -> Result<&'static str> {
+        let too_large = |what: &str| format!("In table '{}' lookup method '{}', key field '{}' {what}", table.name, index.name, field.name);
+        match field.kind() {
+            TyKind::String => Ok(match context {
+                TypeContext::StaticStruct => "const char *",
+                TypeContext::TempStruct => "std::string",
+                TypeContext::Argument => "StringRef",
+            }),
+            TyKind::Bits(n) => match n {
+                0..=8 => Ok("uint8_t"),
+                9..=16 => Ok("uint16_t"),
+                17..=32 => Ok("uint32_t"),
+                33..=64 => Ok("uint64_t"),
+                _ => Err(self.fatal(&[index.loc], too_large("of type bits is too large"))),
+            },
+            TyKind::Bit => Ok("bool"),
+            _ if field.generic_enum.is_some() || field.is_intrinsic || field.is_instruction => Ok("unsigned"),
+            _ => Err(self.fatal(&[index.loc], too_large(&format!("has invalid type: {}", field.ty.expect("known"))))),
+        }
+    }
+
+    /// `getNumericKey`: the number a single-field key stands for.
+    fn numeric_key(&mut self, index: &SearchIndex, rec: RecId) -> Result<i64> {
+        let field = &index.fields[0];
+        if field.is_instruction {
+            let def = self.fields.def(rec, &field.name)?;
+            return self.instr_value(def);
+        }
+        if let Some(e) = field.generic_enum {
+            let def = self.fields.def(rec, &field.name)?;
+            return Ok(self.enum_entry(e, def, field, index.loc)?.1);
+        }
+        self.as_int(self.fields.init(rec, &field.name)?, &[index.loc])
+    }
+
+    fn emit_ifdef(&mut self, guard: String) {
+        let _ = writeln!(self.out, "#ifdef {guard}");
+        self.guards.insert(guard);
+    }
+
+    fn emit_enum(&mut self, e: usize) {
+        self.emit_ifdef(format!("GET_{}_DECL", self.enums[e].guard));
+        let generic_enum = &self.enums[e];
+        let _ = writeln!(self.out, "enum {} {{", generic_enum.name);
+        for (name, value) in &generic_enum.entries {
+            let _ = writeln!(self.out, "  {name} = {value},");
+        }
+        self.out.push_str("};\n#endif\n\n");
+    }
+
+    fn emit_table(&mut self, table: &GenericTable) -> Result<()> {
+        self.emit_ifdef(format!("GET_{}_DECL", table.guard));
+        for index in table.primary_key.iter().chain(&table.indices) {
+            let declaration = self.lookup_declaration(table, index)?;
+            let _ = writeln!(self.out, "{declaration};");
+        }
+        self.out.push_str("#endif\n\n");
+
+        self.emit_ifdef(format!("GET_{}_IMPL", table.guard));
+        let _ = writeln!(self.out, "constexpr {} {}[] = {{", table.cpp_type_name, table.name);
+        let loc = table.locs.first().copied().unwrap_or(Loc::NONE);
+        for (i, &entry) in table.entries.iter().enumerate() {
+            let mut row = String::from("  { ");
+            for (j, field) in table.fields.iter().enumerate() {
+                if j > 0 {
+                    row.push_str(", ");
+                }
+                let value = self.fields.init(entry, &field.name)?;
+                row.push_str(&self.primary_representation(loc, field, value)?);
+            }
+            let _ = writeln!(self.out, "{row} }}, // {i}");
+        }
+        self.out.push_str(" };\n");
+        if let Some(primary) = &table.primary_key {
+            self.emit_lookup(table, primary, true)?;
+        }
+        for index in &table.indices {
+            self.emit_lookup(table, index, false)?;
+        }
+        self.out.push_str("#endif\n\n");
+        Ok(())
+    }
+
+    fn lookup_declaration(&self, table: &GenericTable, index: &SearchIndex) -> Result<String> {
+        let mut s = if index.return_range {
+            format!("llvm::iterator_range<const {} *> ", table.cpp_type_name)
+        } else {
+            format!("const {} *", table.cpp_type_name)
+        };
+        s.push_str(&index.name);
+        s.push('(');
+        for (i, field) in index.fields.iter().enumerate() {
+            if i > 0 {
+                s.push_str(", ");
+            }
+            let _ = write!(s, "{} {}", self.field_type(table, index, field, TypeContext::Argument)?, field.name);
+        }
+        s.push(')');
+        Ok(s)
+    }
+
+    fn emit_lookup(&mut self, table: &GenericTable, index: &SearchIndex, is_primary: bool) -> Result<()> {
+        let mut s = String::from("\n");
+        s.push_str(&self.lookup_declaration(table, index)?);
+        s.push_str(" {\n");
+        let (index_type, index_name, rows) = if is_primary {
+            (table.cpp_type_name.as_str(), table.name.as_str(), table.entries.clone())
+        } else {
+            s.push_str("  struct IndexType {\n");
+            for field in &index.fields {
+                let _ = writeln!(s, "    {} {};", self.field_type(table, index, field, TypeContext::StaticStruct)?, field.name);
+            }
+            s.push_str("    unsigned _index;\n  };\n");
+            s.push_str("  static const struct IndexType Index[] = {\n");
+            let mut entries: Vec<(RecId, usize)> = table.entries.iter().copied().zip(0..).collect();
+            self.stable_sort(&mut entries, index, |e| e.0)?;
+            for &(rec, i) in &entries {
+                s.push_str("    { ");
+                for (j, field) in index.fields.iter().enumerate() {
+                    if j > 0 {
+                        s.push_str(", ");
+                    }
+                    let mut repr = self.primary_representation(index.loc, field, self.fields.init(rec, &field.name)?)?;
+                    if field.is_string() {
+                        repr = repr.to_ascii_uppercase();
+                    }
+                    s.push_str(&repr);
+                }
+                let _ = writeln!(s, ", {i} }},");
+            }
+            s.push_str("  };\n\n");
+            ("IndexType", "Index", entries.into_iter().map(|e| e.0).collect())
+        };
+
+        let single_numeric = match index.fields.as_slice() {
+            [only] => only.generic_enum.is_some() || matches!(only.kind(), TyKind::Bits(_)) || only.is_instruction,
+            _ => false,
+        };
+        let mut contiguous = false;
+        if single_numeric {
+            let first_value = self.numeric_key(index, rows[0])?;
+            contiguous = true;
+            for (i, &row) in rows.iter().enumerate() {
+                if self.numeric_key(index, row)? != first_value + i as i64 {
+                    contiguous = false;
+                    break;
+                }
+            }
+        }
+        if contiguous || index.early_out {
+            let Some(first) = index.fields.first() else {
+                return Err(self.fatal(&[index.loc], format!("In lookup method '{}', early-out needs a key field", index.name)));
+            };
+            let first_repr = self.primary_representation(index.loc, first, self.fields.init(rows[0], &first.name)?)?;
+            let last = *rows.last().expect("tables have entries");
+            let last_repr = self.primary_representation(index.loc, first, self.fields.init(last, &first.name)?)?;
+            let _ = writeln!(s, "  if (({} < {first_repr}) ||", first.name);
+            let _ = writeln!(s, "      ({} > {last_repr}))", first.name);
+            if contiguous {
+                s.push_str("    return nullptr;\n");
+                let _ = writeln!(s, "  auto Table = ArrayRef({index_name});");
+                let _ = writeln!(s, "  size_t Idx = {} - {first_repr};", first.name);
+                if is_primary {
+                    s.push_str("  return &Table[Idx];\n");
+                } else {
+                    let _ = writeln!(s, "  return &{}[Table[Idx]._index];", table.name);
+                }
+                s.push_str("}\n");
+                self.out.push_str(&s);
+                return Ok(());
+            }
+            s.push_str("    return nullptr;\n\n");
+        }
+
+        s.push_str("  struct KeyType {\n");
+        for field in &index.fields {
+            let _ = writeln!(s, "    {} {};", self.field_type(table, index, field, TypeContext::TempStruct)?, field.name);
+        }
+        s.push_str("  };\n  KeyType Key = {");
+        for (i, field) in index.fields.iter().enumerate() {
+            if i > 0 {
+                s.push_str(", ");
+            }
+            s.push_str(&field.name);
+            if field.is_string() {
+                s.push_str(".upper()");
+                if is_primary {
+                    let message = format!(
+                        "In table '{}', use a secondary lookup method for case-insensitive comparison of field '{}'",
+                        table.name, field.name
+                    );
+                    return Err(self.fatal(&[index.loc], message));
+                }
+            }
+        }
+        s.push_str("};\n");
+        s.push_str("  struct Comp {\n");
+        let _ = writeln!(s, "    bool operator()(const {index_type} &LHS, const KeyType &RHS) const {{");
+        let comparator = comparator(index);
+        s.push_str(&comparator);
+        if index.return_range {
+            let _ = writeln!(s, "    bool operator()(const KeyType &LHS, const {index_type} &RHS) const {{");
+            s.push_str(&comparator);
+        }
+        s.push_str("  };\n");
+        let _ = writeln!(s, "  auto Table = ArrayRef({index_name});");
+        if index.return_range {
+            s.push_str("  auto It = std::equal_range(Table.begin(), Table.end(), Key, Comp());\n");
+            s.push_str("  return llvm::make_range(It.first, It.second);\n");
+        } else {
+            s.push_str("  auto Idx = std::lower_bound(Table.begin(), Table.end(), Key, Comp());\n");
+            s.push_str("  if (Idx == Table.end()");
+            for field in &index.fields {
+                let _ = write!(s, " ||\n      Key.{0} != Idx->{0}", field.name);
+            }
+            s.push_str(")\n    return nullptr;\n\n");
+            if is_primary {
+                s.push_str("  return &*Idx;\n");
+            } else {
+                let _ = writeln!(s, "  return &{}[Idx->_index];", table.name);
+            }
+        }
+        s.push_str("}\n");
+        self.out.push_str(&s);
+        Ok(())
+    }
+}
+
+/// The body of a `Comp::operator()`, comparing the key fields in order.
+fn comparator(index: &SearchIndex) -> String {
+    let mut s = String::new();
+    for field in &index.fields {
+        let name = &field.name;
+        if field.is_string() {
+            let _ = writeln!(s, "      int Cmp{name} = StringRef(LHS.{name}).compare(RHS.{name});");
+            let _ = writeln!(s, "      if (Cmp{name} < 0) return true;");
+            let _ = writeln!(s, "      if (Cmp{name} > 0) return false;");
+        } else if field.generic_enum.is_some() {
+            // Cast explicitly: the signedness of enums is up to the compiler.
+            let _ = writeln!(s, "      if ((unsigned)LHS.{name} < (unsigned)RHS.{name})\n        return true;");
+            let _ = writeln!(s, "      if ((unsigned)LHS.{name} > (unsigned)RHS.{name})\n        return false;");
+        } else {
+            let _ = writeln!(s, "      if (LHS.{name} < RHS.{name})\n        return true;");
+            let _ = writeln!(s, "      if (LHS.{name} > RHS.{name})\n        return false;");
+        }
+    }
+    s.push_str("      return false;\n    }\n");
+    s
+}
+
+/// One field's part of a record's sort key; the parts at one position are all of one kind.
+#[derive(PartialEq, Eq, PartialOrd, Ord)]
+enum KeyPart {
+    /// bits, int, and GenericEnum values.
+    Int(i64),
+    /// (target prefix, name): generic intrinsics first, then by target.
+    Intrinsic(&'static str, String),
+    /// (not a pseudo-instruction, name): pseudo-instructions first.
+    Instruction(bool, &'static str),
+    /// The representation in the table; upper-cased for string fields.
+    Str(String),
+}

@@ -1,0 +1,3 @@
+// No ValueType class at all.
+// ARGS: --gen-vt
+def i8;
