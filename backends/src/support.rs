@@ -75,12 +75,49 @@ impl<'a> Fields<'a> {
         Ok(self.init(rec, field)?.is_unset())
     }
 
-    /// `getValueAsString`: a string (or code) value; `?` counts as missing.
+    /// `getValueAsString`: a string (or code) value. LLVM 19 reports `?` as a missing field;
+    /// later releases say the field has no string value ([`Dialect::string_accessor_says_value`]).
+    ///
+    /// [`Dialect::string_accessor_says_value`]: tdq_core::release::Dialect::string_accessor_says_value
     pub fn string(&self, rec: RecId, field: &str) -> Result<&'static str, BackendError> {
-        let value = self.init(rec, field).ok().filter(|v| !v.is_unset()).ok_or_else(|| self.missing(rec, field))?;
+        let says_value = self.input.records.dialect().string_accessor_says_value;
+        let value = self.init(rec, field)?;
+        if value.is_unset() && !says_value {
+            return Err(self.missing(rec, field));
+        }
         value.as_str().ok_or_else(|| {
             let name = self.input.records.get(rec).name_string();
-            self.fail(rec, format!("Record `{name}', ` field `{field}' exists but does not have a string initializer!"))
+            let message = if says_value {
+                format!("Record `{name}', field `{field}' exists but does not have a string value")
+            } else {
+                format!("Record `{name}', ` field `{field}' exists but does not have a string initializer!")
+            };
+            self.fail(rec, message)
+        })
+    }
+
+    /// `getValueAsOptionalString`: `None` for a missing or `?` field.
+    pub fn optional_string(&self, rec: RecId, field: &str) -> Result<Option<&'static str>, BackendError> {
+        match self.value(rec, field) {
+            Some(v) if !v.lost && !v.value.is_unset() => v.value.as_str().map(Some).ok_or_else(|| {
+                let name = self.input.records.get(rec).name_string();
+                self.fail(rec, format!("Record `{name}', ` field `{field}' exists but does not have a string initializer!"))
+            }),
+            _ => Ok(None),
+        }
+    }
+
+    /// `ListInit::getElementAsRecord`: element `index` of `list`, which must be a def (a
+    /// location-less fatal error otherwise).
+    pub fn element_as_record(&self, list: Init, index: usize) -> Result<RecId, BackendError> {
+        let element = list.as_list().and_then(|(elems, _)| elems.get(index).copied());
+        element.and_then(|e| e.as_def()).ok_or_else(|| {
+            let message = if self.input.records.dialect().list_element_message_names_index {
+                format!("expected record type for the element with index {index} in list {list}")
+            } else {
+                "Expected record in list!".to_string()
+            };
+            BackendError::fatal(&self.input.sm, &[], message)
         })
     }
 
@@ -106,6 +143,31 @@ impl<'a> Fields<'a> {
                 Err(self.fail(rec, format!("Record `{name}', field `{field}' exists but does not have a list value")))
             }
         }
+    }
+
+    /// `getValueAsInt`.
+    pub fn int(&self, rec: RecId, field: &str) -> Result<i64, BackendError> {
+        let value = self.init(rec, field)?;
+        match value.kind() {
+            InitKind::Int(v) => Ok(*v),
+            _ => {
+                let name = self.input.records.get(rec).name_string();
+                Err(self.fail(rec, format!("Record `{name}', field `{field}' exists but does not have an int value: {value}")))
+            }
+        }
+    }
+
+    /// `getValueAsListOfDefs`.
+    pub fn defs(&self, rec: RecId, field: &str) -> Result<Vec<RecId>, BackendError> {
+        let list = self.list(rec, field)?;
+        list.iter()
+            .map(|e| {
+                e.as_def().ok_or_else(|| {
+                    let name = self.input.records.get(rec).name_string();
+                    self.fail(rec, format!("Record `{name}', field `{field}' list is not entirely DefInit!"))
+                })
+            })
+            .collect()
     }
 
     /// `getValueAsListOfStrings`.
