@@ -1438,3 +1438,30 @@ fn write_escaped(s: &str, out: &mut String) {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn string_table_offsets_count_bytes_and_nuls() {
+        let mut table = StringTable::default();
+        assert_eq!(table.offset("baz"), 1);
+        assert_eq!(table.offset("é\t"), 5);
+        assert_eq!(table.offset("baz"), 1);
+        assert_eq!(table.offset(""), 0);
+        assert_eq!(table.offset("x"), 9);
+    }
+
+    #[test]
+    fn string_table_definition_escapes_as_llvm() {
+        let mut table = StringTable::default();
+        table.offset("a\"b\\c\nd\u{1}é");
+        let mut out = String::new();
+        table.write_definition("TStrings", &mut out);
+        let expected = "\n#ifdef __GNUC__\n#pragma GCC diagnostic push\n#pragma GCC diagnostic ignored \"-Woverlength-strings\"\n#endif\n\
+            static constexpr char TStringsStorage[] =\n  \"\\0\"\n  \"a\\\"b\\\\c\\nd\\001\\303\\251\\0\"\n  ;\n\
+            #ifdef __GNUC__\n#pragma GCC diagnostic pop\n#endif\n\nstatic constexpr llvm::StringTable\nTStrings = TStringsStorage;\n";
+        assert_eq!(out, expected);
+    }
+}
