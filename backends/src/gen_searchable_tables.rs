@@ -3,7 +3,7 @@
 //! classes deriving only from the legacy `SearchableTable` (LLVM's SearchableTableEmitter.cpp;
 //! docs/TableGen/BackEnds.rst describes the classes).
 
-use crate::common::intrinsics::Intrinsic;
+use crate::common::intrinsics::SD_NODE_PROPERTIES;
 use crate::common::records::Fields;
 use crate::{all_derived_definitions, Backend, BackendError, BackendOptions, Output};
 use rustc_hash::FxHashMap as HashMap;
@@ -11,6 +11,7 @@ use std::collections::BTreeSet;
 use std::fmt::Write as _;
 use std::io::Write;
 use tdq_core::init::{Init, InitKind};
+use tdq_core::release::{IntrinsicReading, KeyRangeCheck, SearchableTables as TablesDialect};
 use tdq_core::types::{resolve_types, RecId, Ty, TyKind};
 use tdq_core::{Evaluation, Loc};
 
@@ -26,6 +27,7 @@ impl Backend for SearchableTables {
     fn emit(&self, input: &Evaluation, _: &BackendOptions, out: &mut Output) -> Result<()> {
         let mut emitter = Emitter {
             input,
+            dialect: &input.records.dialect().searchable_tables,
             fields: Fields { input },
             target: None,
             intrinsics: HashMap::default(),
@@ -46,6 +48,8 @@ struct GenericEnum {
     /// The class whose defs are the entries.
     class: RecId,
     guard: String,
+    /// `UnderlyingType`: the enum's C++ type, if it names one.
+    underlying_type: Option<&'static str>,
     /// (C++ name, value), in output order.
     entries: Vec<(&'static str, i64)>,
     /// Each entry's def, to its index in `entries`.
@@ -101,11 +105,23 @@ struct GenericTable {
     entries: Vec<RecId>,
     primary_key: Option<SearchIndex>,
     indices: Vec<SearchIndex>,
+    /// The table is an array indexed by its primary key (`Dialect::sparse_tables`).
+    sparse: bool,
 }
 
 impl GenericTable {
     fn new(name: String, locs: Vec<Loc>, guard: String, cpp_type_name: String) -> GenericTable {
-        GenericTable { name, locs, guard, cpp_type_name, fields: Vec::new(), entries: Vec::new(), primary_key: None, indices: Vec::new() }
+        GenericTable {
+            name,
+            locs,
+            guard,
+            cpp_type_name,
+            fields: Vec::new(),
+            entries: Vec::new(),
+            primary_key: None,
+            indices: Vec::new(),
+            sparse: false,
+        }
     }
 }
 
@@ -125,15 +141,21 @@ enum TypeContext {
 // otherwise; (3) when several intrinsics are invalid, the one reported may differ, as LLVM reads
 // them in its sort's comparison order. Valid inputs, the lit suite and the targets agree.
 
+/// What a table needs of an intrinsic: its names. The searchable tables read intrinsics the
+/// way each release's `CodeGenIntrinsic` does, checks included, which differ from what the
+/// intrinsic backends' model (`common::intrinsics`) reads.
+// FIXME: one intrinsic model, with the release's checks, for both.
+struct Intrinsic {
+    enum_name: &'static str,
+    target_prefix: &'static str,
+    name: String,
+}
+
 /// What the emitter needs of the target (LLVM's `CodeGenTarget`): the instructions' enum
 /// values, computed on first use.
 struct Target {
     instr_values: Option<HashMap<RecId, i64>>,
 }
-
-/// The target-independent instructions, first in every target's instruction enum, in order
-/// (LLVM 19's `TargetOpcodes.def`).
-const FIXED_INSTRUCTIONS: &str = include_str!("common/target_opcodes.txt");
 
 #[derive(Clone, Copy)]
 enum InstructionField {
@@ -147,7 +169,8 @@ enum InstructionField {
     Defs,
 }
 
-/// The fields LLVM 19's `CodeGenInstruction` reads after the operand lists, in its order.
+/// The fields LLVM 19's `CodeGenInstruction` reads after the operand lists, in its order (later
+/// releases no longer read `DisableEncoding`).
 const INSTRUCTION_FIELDS: &[(&str, InstructionField)] = {
     use InstructionField::*;
     &[
@@ -205,6 +228,8 @@ const INSTRUCTION_FIELDS: &[(&str, InstructionField)] = {
 
 struct Emitter<'a> {
     input: &'a Evaluation,
+    /// What the release's emitter does.
+    dialect: &'static TablesDialect,
     fields: Fields<'a>,
     target: Option<Target>,
     intrinsics: HashMap<RecId, Intrinsic>,
@@ -233,7 +258,8 @@ impl<'a> Emitter<'a> {
     }
 
     fn run(&mut self) -> Result<()> {
-        if !self.defs_if_defined("Instruction").is_empty() {
+        let intrinsics_need_target = self.dialect.intrinsics != IntrinsicReading::Alone;
+        if !self.defs_if_defined("Instruction").is_empty() || (intrinsics_need_target && !self.defs_if_defined("Intrinsic").is_empty()) {
             self.check_target()?;
             self.target = Some(Target { instr_values: None });
         }
@@ -269,8 +295,13 @@ impl<'a> Emitter<'a> {
                 return Err(self.fatal(&[loc], format!("Enum FilterClass '{filter_class}' does not exist")));
             };
             let name = self.rec_name(enum_rec);
+            let underlying_type = match self.dialect.enum_underlying_type {
+                true => self.optional_string(enum_rec, "UnderlyingType")?,
+                false => None,
+            };
             let items = all_derived_definitions(self.input, filter_class)?;
-            let generic_enum = self.collect_enum_entries(name.clone(), name, class, name_field, value_field, &items)?;
+            let mut generic_enum = self.collect_enum_entries(name.clone(), name, class, name_field, value_field, &items)?;
+            generic_enum.underlying_type = underlying_type;
             enum_of_def.insert(enum_rec, self.enums.len());
             self.enums.push(generic_enum);
         }
@@ -336,6 +367,7 @@ impl<'a> Emitter<'a> {
                 self.stable_sort(&mut entries, &index, |&r| r)?;
                 table.entries = entries;
                 table.primary_key = Some(index);
+                table.sparse = self.dialect.sparse_tables && self.can_be_sparse(table_rec, &table)?;
             }
             table_of_def.insert(table_rec, tables.len());
             tables.push(table);
@@ -357,6 +389,8 @@ impl<'a> Emitter<'a> {
             let early_out = self.fields.bit(index_rec, "EarlyOut")?;
             let index = self.parse_search_index(&tables[t], loc, &name, &key, early_out, false)?;
             tables[t].indices.push(index);
+            // A table with secondary indices is never sparse.
+            tables[t].sparse = false;
         }
         Ok(())
     }
@@ -370,7 +404,14 @@ impl<'a> Emitter<'a> {
         };
         for (class_name, &class) in &rk.classes {
             let record = rk.get(class);
-            if record.superclasses.len() != 1 || !record.is_subclass_of(searchable) {
+            let superclasses = if self.dialect.legacy_tables_by_direct_superclass {
+                let mut direct = 0;
+                record.for_each_direct_superclass_index(rk, |_| direct += 1);
+                direct
+            } else {
+                record.superclasses.len()
+            };
+            if superclasses != 1 || !record.is_subclass_of(searchable) {
                 continue;
             }
             let items = all_derived_definitions(self.input, class_name)?;
@@ -401,6 +442,27 @@ impl<'a> Emitter<'a> {
         Ok(())
     }
 
+    /// `canUseSparseTable`: the table may be an array indexed by its primary key, one `bits`
+    /// field of at most 12 bits, if its def allows it and the key is not a range.
+    fn can_be_sparse(&self, table_rec: RecId, table: &GenericTable) -> Result<bool> {
+        if self.fields.bit(table_rec, "DisallowSparseTable")? {
+            return Ok(false);
+        }
+        let Some(key) = &table.primary_key else {
+            return Ok(false);
+        };
+        let [field] = key.fields.as_slice() else {
+            return Ok(false);
+        };
+        let TyKind::Bits(n) = *field.kind() else {
+            return Ok(false);
+        };
+        if self.fields.bit(table_rec, "PrimaryKeyReturnRange")? {
+            return Ok(false);
+        }
+        Ok(n <= 12)
+    }
+
     /// A string field that may be `?` (LLVM reads it only when `!isValueUnset`).
     fn optional_string(&self, rec: RecId, field: &str) -> Result<Option<&'static str>> {
         if self.fields.is_unset(rec, field)? {
@@ -410,10 +472,17 @@ impl<'a> Emitter<'a> {
     }
 
     /// `CodeGenTarget`'s constructor: the target description must define the hardware-mode
-    /// classes and exactly one `Target`.
+    /// classes (and, where the target reads the intrinsics, the intrinsic properties) and
+    /// exactly one `Target`.
     fn check_target(&self) -> Result<()> {
         all_derived_definitions(self.input, "HwMode")?;
         all_derived_definitions(self.input, "HwModeSelect")?;
+        if self.dialect.intrinsics != IntrinsicReading::Alone {
+            // `CodeGenIntrinsicContext`: the properties every intrinsic has by default.
+            for property in all_derived_definitions(self.input, "IntrinsicProperty")? {
+                self.fields.bit(property, "IsDefault")?;
+            }
+        }
         let targets = all_derived_definitions(self.input, "Target")?;
         match targets.len() {
             0 => return Err(self.fatal(&[], "No 'Target' subclasses defined!")),
@@ -449,7 +518,7 @@ impl<'a> Emitter<'a> {
         }
         let instruction = self.input.records.class("Instruction").expect("there are instructions");
         let mut values = HashMap::default();
-        for name in FIXED_INSTRUCTIONS.lines() {
+        for name in self.dialect.target_opcodes.lines() {
             match self.input.records.def(name) {
                 Some(def) if self.input.records.get(def).is_subclass_of(instruction) => {
                     values.insert(def, values.len() as i64);
@@ -458,8 +527,14 @@ impl<'a> Emitter<'a> {
             }
         }
         let mut rest = Vec::new();
+        let specialized_pseudo = self.input.records.class("TargetSpecializedStandardPseudoInstruction");
         for rec in insts {
             if self.fields.string(rec, "Namespace")? != "TargetOpcode" {
+                if self.dialect.skip_specialized_pseudos
+                    && specialized_pseudo.is_some_and(|c| self.input.records.get(rec).is_subclass_of(c))
+                {
+                    continue;
+                }
                 let pseudo = self.fields.bit(rec, "isPseudo")?;
                 rest.push((!pseudo, self.input.records.get(rec).name_string(), rec));
             }
@@ -496,6 +571,9 @@ impl<'a> Emitter<'a> {
             return Err(self.fatal(self.rec_locs(inst), message));
         }
         for &(field, kind) in INSTRUCTION_FIELDS {
+            if field == "DisableEncoding" && !self.dialect.instructions_read_disable_encoding {
+                continue;
+            }
             match kind {
                 InstructionField::String => {
                     self.fields.string(inst, field)?;
@@ -538,8 +616,160 @@ impl<'a> Emitter<'a> {
     }
 
     fn read_intrinsic(&self, def: RecId) -> Result<Intrinsic> {
-        // LLVM's SearchableTableEmitter builds each intrinsic with no default properties.
-        Intrinsic::read(&self.fields, def, &[])
+        if self.dialect.intrinsics == IntrinsicReading::Alone {
+            return self.read_intrinsic_alone(def);
+        }
+        let rk = &self.input.records;
+        let def_name = rk.name_sym(def);
+        let locs = self.rec_locs(def);
+        let Some(enum_name) = def_name.strip_prefix("int_") else {
+            return Err(self.fatal(locs, format!("Intrinsic '{def_name}' does not start with 'int_'!")));
+        };
+        self.fields.optional_string(def, "ClangBuiltinName")?;
+        self.fields.optional_string(def, "MSBuiltinName")?;
+        let checked = self.dialect.intrinsics == IntrinsicReading::TypeInfoChecked;
+        if checked {
+            self.fields.string(def, "TargetFeatures")?;
+        }
+        let target_prefix = self.fields.string(def, "TargetPrefix")?;
+        let mut name = self.fields.string(def, "LLVMName")?.to_owned();
+        // FIXME: LLVM notes `Explicitly specified name matches default name` (and goes on);
+        // backends have no way to print a note without failing.
+        if name.is_empty() {
+            name = format!("llvm.{}", enum_name.replace('_', "."));
+        } else if !name.starts_with("llvm.") {
+            return Err(self.fatal(locs, format!("Intrinsic '{def_name}'s name does not start with 'llvm.'!")));
+        }
+        if !target_prefix.is_empty() && !name[5..].strip_prefix(target_prefix).is_some_and(|rest| rest.starts_with('.')) {
+            return Err(self.fatal(locs, format!("Intrinsic '{def_name}' does not start with 'llvm.{target_prefix}.'!")));
+        }
+        let num_ret = self.fields.list(def, "RetTypes")?.len();
+        let num_param = if checked { self.fields.list(def, "ParamTypes")?.len() } else { 0 };
+        const MAX_RETURNS: usize = 257;
+        if num_ret > MAX_RETURNS {
+            let message = format!("intrinsics can only return upto {MAX_RETURNS} values, '{def_name}' returns {num_ret} values");
+            return Err(self.fatal(locs, message));
+        }
+        let type_info = self.fields.def(def, "TypeInfo")?;
+        if !rk.class("TypeInfoGen").is_some_and(|c| rk.get(type_info).is_subclass_of(c)) {
+            return Err(self.fatal(locs, format!("TypeInfo field in {def_name} should be of subclass of TypeInfoGen!")));
+        }
+        let overloaded = self.fields.bit(type_info, "isOverloaded")?;
+        if checked {
+            self.check_intrinsic_types(def, type_info, overloaded, num_ret, num_param)?;
+        } else {
+            let types = self.fields.init(type_info, "Types")?;
+            let count = self.fields.list(type_info, "Types")?.len();
+            for i in 0..count {
+                self.fields.element_as_record(types, i)?;
+            }
+        }
+        let properties = self.fields.init(def, "IntrProperties")?;
+        for i in 0..self.fields.list(def, "IntrProperties")?.len() {
+            self.fields.element_as_record(properties, i)?;
+        }
+        self.fields.bit(def, "DisableDefaultAttributes")?;
+        self.check_sd_node_properties(def)?;
+        Ok(Intrinsic { enum_name, target_prefix, name })
+    }
+
+    /// LLVM 23's checks of an intrinsic's types: each dependent type's overload index names an
+    /// `llvm_any` overload type, and `llvm_vararg_ty` is only the last parameter.
+    fn check_intrinsic_types(&self, def: RecId, type_info: RecId, overloaded: bool, num_ret: usize, num_param: usize) -> Result<()> {
+        let rk = &self.input.records;
+        let def_name = rk.name_sym(def);
+        let mut all_types = self.fields.defs(type_info, "AllTypes")?;
+        if overloaded {
+            let overload_types = self.fields.init(type_info, "OverloadTypes")?;
+            let count = self.fields.list(type_info, "OverloadTypes")?.len();
+            let dependent = rk.class("LLVMDependentType");
+            let any = rk.class("LLVMAnyType");
+            for ty in all_types.iter_mut() {
+                if !dependent.is_some_and(|c| rk.get(*ty).is_subclass_of(c)) {
+                    continue;
+                }
+                let index = self.fields.int(*ty, "OverloadIndex")?;
+                let ty_locs = self.rec_locs(*ty);
+                if index as u32 as usize >= count {
+                    let message = format!(
+                        "for intrinsic {def_name} overload index {} is invalid, intrinsic only has {count} overloaded types",
+                        index as u32
+                    );
+                    return Err(self.fatal(ty_locs, message));
+                }
+                let overload_ty = self.fields.element_as_record(overload_types, index as u32 as usize)?;
+                if !any.is_some_and(|c| rk.get(overload_ty).is_subclass_of(c)) {
+                    let message = format!(
+                        "for intrinsic {def_name} overload index {} is invalid, dependent types must reference an overload index of an 'llvm_any' type",
+                        index as u32
+                    );
+                    return Err(self.fatal(ty_locs, message));
+                }
+                *ty = overload_ty;
+            }
+        }
+        let locs = self.rec_locs(def);
+        let is_vararg = |ty: &RecId| rk.name_sym(*ty) == "llvm_vararg_ty";
+        if all_types.iter().take(num_ret).any(is_vararg) {
+            return Err(self.fatal(locs, "cannot use llvm_vararg_ty as a return type"));
+        }
+        let mut params = all_types.iter().skip(num_ret).enumerate();
+        if params.any(|(i, ty)| Some(i) != num_param.checked_sub(1) && is_vararg(ty)) {
+            return Err(self.fatal(locs, "llvm_vararg_ty can only be the last parameter type"));
+        }
+        Ok(())
+    }
+
+    /// `parseSDPatternOperatorProperties`: every property must be a known one.
+    fn check_sd_node_properties(&self, def: RecId) -> Result<()> {
+        let def_name = self.input.records.name_sym(def);
+        let locs = self.rec_locs(def);
+        for property in self.fields.list(def, "Properties")? {
+            let Some(property) = property.as_def() else {
+                let message = format!("Record `{def_name}', field `Properties' list is not entirely DefInit!");
+                return Err(self.fatal(locs, message));
+            };
+            let property = self.input.records.name_sym(property);
+            if !SD_NODE_PROPERTIES.contains(&property) {
+                return Err(self.fatal(locs, format!("Unknown SD Node property '{property}' on node '{def_name}'!")));
+            }
+        }
+        Ok(())
+    }
+
+    /// LLVM 19's `CodeGenIntrinsic`, made for each intrinsic alone.
+    fn read_intrinsic_alone(&self, def: RecId) -> Result<Intrinsic> {
+        let def_name = self.input.records.name_sym(def);
+        let locs = self.rec_locs(def);
+        let enum_name = match def_name.strip_prefix("int_") {
+            Some(rest) if !rest.is_empty() => rest,
+            _ => return Err(self.fatal(locs, format!("Intrinsic '{def_name}' does not start with 'int_'!"))),
+        };
+        let target_prefix = self.fields.string(def, "TargetPrefix")?;
+        let mut name = self.fields.string(def, "LLVMName")?.to_owned();
+        if name.is_empty() {
+            name = format!("llvm.{}", enum_name.replace('_', "."));
+        } else if !name.starts_with("llvm.") {
+            return Err(self.fatal(locs, format!("Intrinsic '{def_name}'s name does not start with 'llvm.'!")));
+        }
+        if !target_prefix.is_empty() && !name.starts_with(&format!("llvm.{target_prefix}.")) {
+            return Err(self.fatal(locs, format!("Intrinsic '{def_name}' does not start with 'llvm.{target_prefix}.'!")));
+        }
+        // The rest of what `CodeGenIntrinsic` reads, for its errors: the signature and the
+        // properties (whose meaning the tables do not need).
+        for field in ["ClangBuiltinName", "MSBuiltinName"] {
+            if self.fields.value(def, field).is_some() {
+                self.fields.string(def, field)?;
+            }
+        }
+        if self.fields.value(def, "Types").is_some() {
+            self.fields.bit(def, "isOverloaded")?;
+            self.fields.list(def, "RetTypes")?;
+        }
+        self.fields.list(def, "IntrProperties")?;
+        self.fields.bit(def, "DisableDefaultAttributes")?;
+        self.check_sd_node_properties(def)?;
+        Ok(Intrinsic { enum_name, target_prefix, name })
     }
 
     /// `TypeOf_<field>`: "code", or the name of a GenericEnum def.
@@ -611,7 +841,7 @@ impl<'a> Emitter<'a> {
         }
         let entry_of = entries.iter().enumerate().map(|(i, e)| (e.2, i)).collect();
         let entries = entries.into_iter().map(|(n, v, _)| (n, v)).collect();
-        Ok(GenericEnum { name, class, guard, entries, entry_of })
+        Ok(GenericEnum { name, class, guard, underlying_type: None, entries, entry_of })
     }
 
     fn collect_table_entries(&mut self, table: &mut GenericTable, items: &[RecId]) -> Result<()> {
@@ -760,6 +990,8 @@ impl<'a> Emitter<'a> {
         let too_large = |what: &str| format!("In table '{}' lookup method '{}', key field '{}' {what}", table.name, index.name, field.name);
         match field.kind() {
             TyKind::String => Ok(match context {
+                // An offset into the table's strings.
+                TypeContext::StaticStruct if self.dialect.string_tables => "unsigned",
                 TypeContext::StaticStruct => "const char *",
                 TypeContext::TempStruct => "std::string",
                 TypeContext::Argument => "StringRef",
@@ -799,7 +1031,11 @@ impl<'a> Emitter<'a> {
     fn emit_enum(&mut self, e: usize) {
         self.emit_ifdef(format!("GET_{}_DECL", self.enums[e].guard));
         let generic_enum = &self.enums[e];
-        let _ = writeln!(self.out, "enum {} {{", generic_enum.name);
+        let _ = write!(self.out, "enum {}", generic_enum.name);
+        if let Some(ty) = generic_enum.underlying_type {
+            let _ = write!(self.out, " : {ty}");
+        }
+        self.out.push_str(" {\n");
         for (name, value) in &generic_enum.entries {
             let _ = writeln!(self.out, "  {name} = {value},");
         }
@@ -812,31 +1048,89 @@ impl<'a> Emitter<'a> {
             let declaration = self.lookup_declaration(table, index)?;
             let _ = writeln!(self.out, "{declaration};");
         }
+        let has_strings = self.dialect.string_tables && table.fields.iter().any(GenericField::is_string);
+        if has_strings {
+            let _ = writeln!(self.out, "StringRef get{}Str(StringTable::Offset);", table.cpp_type_name);
+        }
         self.out.push_str("#endif\n\n");
 
         self.emit_ifdef(format!("GET_{}_IMPL", table.guard));
+        let mut strings = StringTable::default();
+        let rows = self.table_rows(table)?;
         let _ = writeln!(self.out, "constexpr {} {}[] = {{", table.cpp_type_name, table.name);
         let loc = table.locs.first().copied().unwrap_or(Loc::NONE);
-        for (i, &entry) in table.entries.iter().enumerate() {
+        for (i, &entry) in rows.iter().enumerate() {
             let mut row = String::from("  { ");
             for (j, field) in table.fields.iter().enumerate() {
                 if j > 0 {
                     row.push_str(", ");
                 }
+                let Some(entry) = entry else {
+                    // An empty row of a sparse table: a key that differs from the row's index.
+                    let is_key = table.primary_key.as_ref().is_some_and(|k| k.fields[0].name == field.name);
+                    row.push_str(match (is_key, i) {
+                        (true, 0) => "0x1",
+                        (true, _) => "0x0",
+                        (false, _) => "{}",
+                    });
+                    continue;
+                };
                 let value = self.fields.init(entry, &field.name)?;
-                row.push_str(&self.primary_representation(loc, field, value)?);
+                let repr = self.primary_representation(loc, field, value)?;
+                match value.kind() {
+                    InitKind::Str(s, code) if self.dialect.string_tables && !field.is_code && !*code => {
+                        let _ = write!(row, "{} /* {repr} */", strings.offset(s));
+                    }
+                    _ => row.push_str(&repr),
+                }
             }
             let _ = writeln!(self.out, "{row} }}, // {i}");
         }
         self.out.push_str(" };\n");
-        if let Some(primary) = &table.primary_key {
-            self.emit_lookup(table, primary, true)?;
+        // The lookup functions may add strings: the string table comes before them.
+        let mut lookups = String::new();
+        if let (true, Some(primary)) = (table.sparse, &table.primary_key) {
+            let field = &primary.fields[0].name;
+            let _ = writeln!(lookups, "\n{} {{", self.lookup_declaration(table, primary)?);
+            let _ = writeln!(lookups, "  if ({field} >= {})\n    return nullptr;", rows.len());
+            let _ = writeln!(lookups, "  const auto *Entry = &{}[{field}];", table.name);
+            let _ = writeln!(lookups, "  return Entry->{field} == {field} ? Entry : nullptr;\n}}");
+        } else if let Some(primary) = &table.primary_key {
+            self.emit_lookup(table, primary, true, &mut strings, &mut lookups)?;
         }
         for index in &table.indices {
-            self.emit_lookup(table, index, false)?;
+            self.emit_lookup(table, index, false, &mut strings, &mut lookups)?;
         }
+        if has_strings {
+            strings.write_definition(&format!("{}Strings", table.name), &mut self.out);
+            let _ = writeln!(self.out, "\nStringRef get{}Str(StringTable::Offset Offset) {{", table.cpp_type_name);
+            let _ = writeln!(self.out, "  return {}Strings[Offset];\n}}", table.name);
+        }
+        self.out.push_str(&lookups);
         self.out.push_str("#endif\n\n");
         Ok(())
+    }
+
+    /// The rows of the primary table: the entries, or for a sparse table one row per possible
+    /// key, `None` where no entry has it.
+    fn table_rows(&self, table: &GenericTable) -> Result<Vec<Option<RecId>>> {
+        let Some(key) = table.primary_key.as_ref().filter(|_| table.sparse) else {
+            return Ok(table.entries.iter().map(|&e| Some(e)).collect());
+        };
+        let field = &key.fields[0];
+        let TyKind::Bits(n) = *field.kind() else { unreachable!("sparse tables have a bits key") };
+        let mut rows = vec![None; 1 << n];
+        for &entry in &table.entries {
+            let value = self.as_int(self.fields.init(entry, &field.name)?, self.rec_locs(entry))? as u64 as usize;
+            match rows.get_mut(value) {
+                Some(slot @ None) => *slot = Some(entry),
+                _ => {
+                    let message = format!("In table '{}', duplicate primary key value {value}", table.name);
+                    return Err(self.fatal(self.rec_locs(entry), message));
+                }
+            }
+        }
+        Ok(rows)
     }
 
     fn lookup_declaration(&self, table: &GenericTable, index: &SearchIndex) -> Result<String> {
@@ -857,7 +1151,14 @@ impl<'a> Emitter<'a> {
         Ok(s)
     }
 
-    fn emit_lookup(&mut self, table: &GenericTable, index: &SearchIndex, is_primary: bool) -> Result<()> {
+    fn emit_lookup(
+        &mut self,
+        table: &GenericTable,
+        index: &SearchIndex,
+        is_primary: bool,
+        strings: &mut StringTable,
+        out: &mut String,
+    ) -> Result<()> {
         let mut s = String::from("\n");
         s.push_str(&self.lookup_declaration(table, index)?);
         s.push_str(" {\n");
@@ -878,9 +1179,14 @@ impl<'a> Emitter<'a> {
                     if j > 0 {
                         s.push_str(", ");
                     }
-                    let mut repr = self.primary_representation(index.loc, field, self.fields.init(rec, &field.name)?)?;
+                    let value = self.fields.init(rec, &field.name)?;
+                    let mut repr = self.primary_representation(index.loc, field, value)?;
                     if field.is_string() {
                         repr = repr.to_ascii_uppercase();
+                        if self.dialect.string_tables {
+                            let offset = strings.offset(&value.unquoted().to_ascii_uppercase());
+                            repr = format!("{offset} /* {repr} */");
+                        }
                     }
                     s.push_str(&repr);
                 }
@@ -912,22 +1218,44 @@ impl<'a> Emitter<'a> {
             let first_repr = self.primary_representation(index.loc, first, self.fields.init(rows[0], &first.name)?)?;
             let last = *rows.last().expect("tables have entries");
             let last_repr = self.primary_representation(index.loc, first, self.fields.init(last, &first.name)?)?;
-            let _ = writeln!(s, "  if (({} < {first_repr}) ||", first.name);
-            let _ = writeln!(s, "      ({} > {last_repr}))", first.name);
-            if contiguous {
+            let name = &first.name;
+            let ty = || self.field_type(table, index, first, TypeContext::StaticStruct);
+            match self.dialect.range_check {
+                KeyRangeCheck::Compare => {
+                    let _ = writeln!(s, "  if (({name} < {first_repr}) ||");
+                    let _ = writeln!(s, "      ({name} > {last_repr}))");
+                }
+                KeyRangeCheck::ClampCasts => {
+                    let t = ty()?;
+                    let _ = writeln!(s, "  if (({t}){name} != std::clamp(({t}){name}, ({t}){first_repr}, ({t}){last_repr}))");
+                }
+                KeyRangeCheck::ClampTemplate => {
+                    let t = ty()?;
+                    let _ = writeln!(s, "  if (({t}){name} != std::clamp<{t}>({name}, {first_repr}, {last_repr}))");
+                }
+            }
+            // LLVM 19 indexes contiguous keys directly at once; later releases only when the
+            // index does not ask for an early out, after a blank line.
+            let compare = self.dialect.range_check == KeyRangeCheck::Compare;
+            if compare && !contiguous {
+                s.push_str("    return nullptr;\n\n");
+            } else if compare {
                 s.push_str("    return nullptr;\n");
+            } else {
+                s.push_str("    return nullptr;\n\n");
+            }
+            if contiguous && (compare || !index.early_out) {
                 let _ = writeln!(s, "  auto Table = ArrayRef({index_name});");
-                let _ = writeln!(s, "  size_t Idx = {} - {first_repr};", first.name);
+                let _ = writeln!(s, "  size_t Idx = {name} - {first_repr};");
                 if is_primary {
                     s.push_str("  return &Table[Idx];\n");
                 } else {
                     let _ = writeln!(s, "  return &{}[Table[Idx]._index];", table.name);
                 }
                 s.push_str("}\n");
-                self.out.push_str(&s);
+                out.push_str(&s);
                 return Ok(());
             }
-            s.push_str("    return nullptr;\n\n");
         }
 
         s.push_str("  struct KeyType {\n");
@@ -954,11 +1282,11 @@ impl<'a> Emitter<'a> {
         s.push_str("};\n");
         s.push_str("  struct Comp {\n");
         let _ = writeln!(s, "    bool operator()(const {index_type} &LHS, const KeyType &RHS) const {{");
-        let comparator = comparator(index);
-        s.push_str(&comparator);
+        let strings_of = self.dialect.string_tables.then_some(table.name.as_str());
+        s.push_str(&comparator(index, strings_of, false));
         if index.return_range {
             let _ = writeln!(s, "    bool operator()(const KeyType &LHS, const {index_type} &RHS) const {{");
-            s.push_str(&comparator);
+            s.push_str(&comparator(index, strings_of, true));
         }
         s.push_str("  };\n");
         let _ = writeln!(s, "  auto Table = ArrayRef({index_name});");
@@ -969,7 +1297,14 @@ impl<'a> Emitter<'a> {
             s.push_str("  auto Idx = std::lower_bound(Table.begin(), Table.end(), Key, Comp());\n");
             s.push_str("  if (Idx == Table.end()");
             for field in &index.fields {
-                let _ = write!(s, " ||\n      Key.{0} != Idx->{0}", field.name);
+                match strings_of {
+                    Some(table_name) if field.is_string() => {
+                        let _ = write!(s, " ||\n      Key.{0} != {table_name}Strings[Idx->{0}]", field.name);
+                    }
+                    _ => {
+                        let _ = write!(s, " ||\n      Key.{0} != Idx->{0}", field.name);
+                    }
+                }
             }
             s.push_str(")\n    return nullptr;\n\n");
             if is_primary {
@@ -979,17 +1314,30 @@ impl<'a> Emitter<'a> {
             }
         }
         s.push_str("}\n");
-        self.out.push_str(&s);
+        out.push_str(&s);
         Ok(())
     }
 }
 
-/// The body of a `Comp::operator()`, comparing the key fields in order.
-fn comparator(index: &SearchIndex) -> String {
+/// The body of a `Comp::operator()`, comparing the key fields in order. `strings_of`: the
+/// table whose string table holds the index's strings (as offsets); `key_first`: the left-hand
+/// side is the key (the second comparator of a range lookup), not an index row.
+fn comparator(index: &SearchIndex, strings_of: Option<&str>, key_first: bool) -> String {
     let mut s = String::new();
     for field in &index.fields {
         let name = &field.name;
-        if field.is_string() {
+        if let (true, Some(table)) = (field.is_string(), strings_of) {
+            let (lhs, rhs) = if key_first {
+                (format!("LHS.{name}"), format!("{table}Strings[RHS.{name}]"))
+            } else {
+                (format!("{table}Strings[LHS.{name}]"), format!("RHS.{name}"))
+            };
+            let _ = writeln!(s, "      StringRef LHS{name}Str = {lhs};");
+            let _ = writeln!(s, "      StringRef RHS{name}Str = {rhs};");
+            let _ = writeln!(s, "      int Cmp{name} = LHS{name}Str.compare(RHS{name}Str);");
+            let _ = writeln!(s, "      if (Cmp{name} < 0) return true;");
+            let _ = writeln!(s, "      if (Cmp{name} > 0) return false;");
+        } else if field.is_string() {
             let _ = writeln!(s, "      int Cmp{name} = StringRef(LHS.{name}).compare(RHS.{name});");
             let _ = writeln!(s, "      if (Cmp{name} < 0) return true;");
             let _ = writeln!(s, "      if (Cmp{name} > 0) return false;");
@@ -1017,4 +1365,92 @@ enum KeyPart {
     Instruction(bool, &'static str),
     /// The representation in the table; upper-cased for string fields.
     Str(String),
+}
+
+/// LLVM's `StringToOffsetTable`: distinct strings, each with a NUL after it, in the order they
+/// were first asked for; offset 0 is the empty string.
+struct StringTable {
+    offsets: HashMap<String, usize>,
+    strings: Vec<String>,
+    size: usize,
+}
+
+impl Default for StringTable {
+    fn default() -> StringTable {
+        let mut table = StringTable { offsets: HashMap::default(), strings: Vec::new(), size: 0 };
+        table.offset("");
+        table
+    }
+}
+
+impl StringTable {
+    /// `GetOrAddStringOffset`.
+    fn offset(&mut self, s: &str) -> usize {
+        if let Some(&offset) = self.offsets.get(s) {
+            return offset;
+        }
+        let offset = self.size;
+        self.offsets.insert(s.to_owned(), offset);
+        self.strings.push(s.to_owned());
+        self.size += s.len() + 1;
+        offset
+    }
+
+    /// `EmitStringTableDef(OS, name)`: a `static constexpr llvm::StringTable` of string
+    /// literals, one a line.
+    fn write_definition(&self, name: &str, out: &mut String) {
+        out.push_str("\n#ifdef __GNUC__\n#pragma GCC diagnostic push\n#pragma GCC diagnostic ignored \"-Woverlength-strings\"\n#endif\n");
+        let _ = writeln!(out, "static constexpr char {name}Storage[] =");
+        for s in &self.strings {
+            out.push_str("  \"");
+            write_escaped(s, out);
+            out.push_str("\\0\"\n");
+        }
+        out.push_str("  ;\n#ifdef __GNUC__\n#pragma GCC diagnostic pop\n#endif\n\n");
+        let _ = writeln!(out, "static constexpr llvm::StringTable\n{name} = {name}Storage;");
+    }
+}
+
+/// LLVM's `raw_ostream::write_escaped`: `\\`, `\t`, `\n` and `\"` escaped, other bytes that
+/// are not printable ASCII as three octal digits.
+fn write_escaped(s: &str, out: &mut String) {
+    for &b in s.as_bytes() {
+        match b {
+            b'\\' => out.push_str("\\\\"),
+            b'\t' => out.push_str("\\t"),
+            b'\n' => out.push_str("\\n"),
+            b'"' => out.push_str("\\\""),
+            0x20..=0x7e => out.push(b as char),
+            _ => {
+                let _ = write!(out, "\\{}{}{}", (b >> 6) & 7, (b >> 3) & 7, b & 7);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn string_table_offsets_count_bytes_and_nuls() {
+        let mut table = StringTable::default();
+        assert_eq!(table.offset("baz"), 1);
+        assert_eq!(table.offset("é\t"), 5);
+        assert_eq!(table.offset("baz"), 1);
+        assert_eq!(table.offset(""), 0);
+        assert_eq!(table.offset("x"), 9);
+    }
+
+    #[test]
+    fn string_table_definition_escapes_as_llvm() {
+        let mut table = StringTable::default();
+        table.offset("a\"b\\c\nd\u{1}é");
+        let mut out = String::new();
+        table.write_definition("TStrings", &mut out);
+        let expected = "\n#ifdef __GNUC__\n#pragma GCC diagnostic push\n#pragma GCC diagnostic ignored \"-Woverlength-strings\"\n#endif\n\
+            static constexpr char TStringsStorage[] =\n  \"\\0\"\n  \"a\\\"b\\\\c\\nd\\001\\303\\251\\0\"\n  ;\n\
+            #ifdef __GNUC__\n#pragma GCC diagnostic pop\n#endif\n\nstatic constexpr llvm::StringTable\nTStrings = TStringsStorage;\n";
+        assert_eq!(out, expected);
+    }
 }

@@ -190,7 +190,7 @@ fn create(path: &Path, eval: &Evaluation, info: &BuildInfo, plan: &wide::Plan) -
         schema::FIELDS_VIEW_SQLITE,
         schema::SUPERCLASSES_VIEW,
     ))?;
-    meta(&tx, info)?;
+    meta(&tx, info, eval.records.anon_counter)?;
     sources(&tx, &eval.sm)?;
     globals(&tx, eval)?;
     plan.write_columns(&tx)?;
@@ -208,7 +208,9 @@ fn create(path: &Path, eval: &Evaluation, info: &BuildInfo, plan: &wide::Plan) -
 /// hundreds of megabytes.
 const PAGE_SIZE: usize = 16384;
 
-fn meta(tx: &Connection, info: &BuildInfo) -> rusqlite::Result<()> {
+/// `anonymous_records`: how many anonymous names the evaluation made (`--print-detailed-records`
+/// reports it), which the records alone do not say.
+fn meta(tx: &Connection, info: &BuildInfo, anonymous_records: u32) -> rusqlite::Result<()> {
     let mut st = tx.prepare("INSERT INTO meta(key, value) VALUES (?1, ?2)")?;
     let json = |v: &Vec<String>| serde_json::to_string(v).expect("strings serialize");
     let rows = [
@@ -219,6 +221,7 @@ fn meta(tx: &Connection, info: &BuildInfo) -> rusqlite::Result<()> {
         ("defines", json(&info.defines)),
         ("llvm_version", info.release.to_string()),
         ("cache_key", info.cache_key.clone()),
+        ("anonymous_records", anonymous_records.to_string()),
     ];
     for (k, v) in rows {
         st.execute(params![k, v])?;

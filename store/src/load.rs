@@ -100,6 +100,11 @@ pub fn load_evaluation(conn: &Connection) -> Result<Evaluation, LoadError> {
 
     let mut rk = RecordKeeper::default();
     rk.release = stored_release(conn)?;
+    // The anonymous names the evaluation made (--print-detailed-records reports how many); 0
+    // from a store written before tdq recorded it.
+    let anonymous: Option<String> =
+        conn.query_row("SELECT value FROM meta WHERE key = 'anonymous_records'", [], |r| r.get(0)).optional()?;
+    rk.anon_counter = anonymous.and_then(|n| n.parse().ok()).unwrap_or(0);
     rk.release.dialect().print.install();
     let mut st = conn.prepare(
         "SELECT id, kind, name_ir, locs, forward_decl_locs, template_args FROM tdq_records ORDER BY id",

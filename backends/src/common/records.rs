@@ -76,12 +76,38 @@ impl<'a> Fields<'a> {
         Ok(self.init(rec, field)?.is_unset())
     }
 
-    /// `getValueAsString`: a string (or code) value; `?` counts as missing.
+    /// `getValueAsString`: a string (or code) value. LLVM 19 reports `?` as a missing field;
+    /// later releases say the field has no string value ([`Dialect::string_accessor_says_value`]).
+    ///
+    /// [`Dialect::string_accessor_says_value`]: tdq_core::release::Dialect::string_accessor_says_value
     pub fn string(&self, rec: RecId, field: &str) -> Result<&'static str, BackendError> {
-        let value = self.init(rec, field).ok().filter(|v| !v.is_unset()).ok_or_else(|| self.missing(rec, field))?;
+        let says_value = self.input.records.dialect().string_accessor_says_value;
+        let value = self.init(rec, field)?;
+        if value.is_unset() && !says_value {
+            return Err(self.missing(rec, field));
+        }
         value.as_str().ok_or_else(|| {
             let name = self.input.records.get(rec).name_string();
-            self.fail(rec, format!("Record `{name}', ` field `{field}' exists but does not have a string initializer!"))
+            let message = if says_value {
+                format!("Record `{name}', field `{field}' exists but does not have a string value")
+            } else {
+                format!("Record `{name}', ` field `{field}' exists but does not have a string initializer!")
+            };
+            self.fail(rec, message)
+        })
+    }
+
+    /// `ListInit::getElementAsRecord`: element `index` of `list`, which must be a def (a
+    /// location-less fatal error otherwise).
+    pub fn element_as_record(&self, list: Init, index: usize) -> Result<RecId, BackendError> {
+        let element = list.as_list().and_then(|(elems, _)| elems.get(index).copied());
+        element.and_then(|e| e.as_def()).ok_or_else(|| {
+            let message = if self.input.records.dialect().list_element_message_names_index {
+                format!("expected record type for the element with index {index} in list {list}")
+            } else {
+                "Expected record in list!".to_string()
+            };
+            BackendError::fatal(&[], message)
         })
     }
 
@@ -109,6 +135,31 @@ impl<'a> Fields<'a> {
         }
     }
 
+    /// `getValueAsInt`.
+    pub fn int(&self, rec: RecId, field: &str) -> Result<i64, BackendError> {
+        let value = self.init(rec, field)?;
+        match value.kind() {
+            InitKind::Int(v) => Ok(*v),
+            _ => {
+                let name = self.input.records.get(rec).name_string();
+                Err(self.fail(rec, format!("Record `{name}', field `{field}' exists but does not have an int value: {value}")))
+            }
+        }
+    }
+
+    /// `getValueAsListOfDefs`.
+    pub fn defs(&self, rec: RecId, field: &str) -> Result<Vec<RecId>, BackendError> {
+        let list = self.list(rec, field)?;
+        list.iter()
+            .map(|e| {
+                e.as_def().ok_or_else(|| {
+                    let name = self.input.records.get(rec).name_string();
+                    self.fail(rec, format!("Record `{name}', field `{field}' list is not entirely DefInit!"))
+                })
+            })
+            .collect()
+    }
+
     /// `getValueAsListOfStrings`.
     pub fn strings(&self, rec: RecId, field: &str) -> Result<Vec<&'static str>, BackendError> {
         let name = || self.input.records.get(rec).name_string();
@@ -130,33 +181,6 @@ impl<'a> Fields<'a> {
 }
 
 impl<'a> Fields<'a> {
-    /// `getValueAsInt`.
-    pub fn int(&self, rec: RecId, field: &str) -> Result<i64, BackendError> {
-        match self.init(rec, field)?.kind() {
-            InitKind::Int(n) => Ok(*n),
-            _ => Err(self.wrong_kind(rec, field, "int")),
-        }
-    }
-
-    /// `getValueAsListOfDefs`.
-    pub fn defs(&self, rec: RecId, field: &str) -> Result<Vec<RecId>, BackendError> {
-        let name = || self.input.records.get(rec).name_string();
-        self.list(rec, field)?
-            .iter()
-            .map(|e| {
-                e.as_def().ok_or_else(|| {
-                    self.fail(
-                        rec,
-                        format!(
-                            "Record `{}', field `{field}' list is not entirely DefInit!",
-                            name()
-                        ),
-                    )
-                })
-            })
-            .collect()
-    }
-
     /// `getValueAsListOfInts`.
     pub fn ints(&self, rec: RecId, field: &str) -> Result<Vec<i64>, BackendError> {
         let name = || self.input.records.get(rec).name_string();
