@@ -1,27 +1,30 @@
 #!/usr/bin/env bash
-# tdq tblgen against llvm-tblgen 19 on LLVM targets: wall time and peak memory, with the time
+# tdq tblgen against llvm-tblgen on LLVM targets of a release (19 by default; -l 22, -l 23): wall time and peak memory, with the time
 # split into "Parse, build records" (lex, parse, evaluate) and output (backend + write), from
 # both tools' --time-phases reports. Runs the two tools one after the other per row, so a busy
 # machine slows both; rerun when the load changes (uptime is printed first).
 #
-# usage: bench/ratios.sh [-b BACKEND] [-n RUNS] [TARGET...]
+# usage: bench/ratios.sh [-l 19|22|23] [-b BACKEND] [-n RUNS] [TARGET...]
+#   -l       the LLVM release: its corpus, its llvm-tblgen (../shared/conformance/release.sh says
+#            where; 23's is built by install-reference.sh 23), tdq tblgen --llvm-version V
 #   TARGET   default: AMDGPU X86 RISCV AArch64, then AMDGPU with --null-backend
 #   -b       backend flag for the targets, default --print-records
 #   -n       runs per tool and row, the fastest kept (default 1)
-# Environment: TDQ (default ${CARGO_TARGET_DIR:-target}/release/tdq), LLVM_TBLGEN (default
-# /usr/lib/llvm-19/bin/llvm-tblgen), TDQ_SHARED (default ../shared beside the repository).
+# Environment: TDQ (default ${CARGO_TARGET_DIR:-target}/release/tdq), LLVM_TBLGEN (default: the
+# release's), TDQ_SHARED (default ../shared beside the repository).
 # Columns: seconds (tdq, llvm), ratio; parse/evaluate seconds and ratio; output seconds and
 # ratio; peak MiB and ratio; whether the outputs are byte-identical. A ratio below 1 is tdq faster
 # or smaller.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 shared=${TDQ_SHARED:-$root/../shared}
-llvm=$shared/corpus/llvm-19.1.7/llvm
-ref=${LLVM_TBLGEN:-/usr/lib/llvm-19/bin/llvm-tblgen}
 tdq=${TDQ:-${CARGO_TARGET_DIR:-$root/target}/release/tdq}
-backend=--print-records; runs=1
-while getopts "b:n:" o; do case $o in b) backend=$OPTARG;; n) runs=$OPTARG;; *) sed -n 2,16p "$0"; exit 2;; esac; done
+backend=--print-records; runs=1; ver=19
+while getopts "l:b:n:" o; do case $o in l) ver=$OPTARG;; b) backend=$OPTARG;; n) runs=$OPTARG;; *) sed -n 2,18p "$0"; exit 2;; esac; done
 shift $((OPTIND-1))
+source "$shared/conformance/release.sh"; release_check "$ver" ratios.sh
+llvm=$shared/corpus/$(release_corpus "$ver")/llvm
+ref=${LLVM_TBLGEN:-$(release_bin "$ver")/llvm-tblgen}
 rows=()
 if [ $# -gt 0 ]; then for t in "$@"; do rows+=("$t $backend"); done
 else rows=("AMDGPU $backend" "X86 $backend" "RISCV $backend" "AArch64 $backend" "AMDGPU --null-backend"); fi
@@ -53,7 +56,7 @@ for row in "${rows[@]}"; do
   args=(-I "$llvm/include" -I "$llvm/lib/Target/$t" "$b" "$llvm/lib/Target/$t/$t.td")
   run llvm "$ref" "${args[@]}" || continue
   lw=$wall lm=$mib lp=$parse lo=$out
-  run tdq "$tdq" tblgen "${args[@]}" || continue
+  run tdq "$tdq" tblgen --llvm-version "$ver" "${args[@]}" || continue
   cmp -s "$work/llvm.out" "$work/tdq.out" && same=yes || same=NO
   printf "%-8s %-15s %7.2f %7.2f %5s | %6.2f %6.2f %5s | %6.2f %6.2f %5s | %6d %6d %5s | %s\n" \
     "$t" "$b" "$wall" "$lw" "$(ratio "$wall" "$lw")" "$parse" "$lp" "$(ratio "$parse" "$lp")" \
