@@ -15,6 +15,8 @@ use tdq_core::Loc;
 fn keeper_19() -> RecordKeeper {
     let mut rk = RecordKeeper::default();
     rk.release = tdq_core::Release::V19;
+    // Values print as LLVM 19's (`(op:name ...)`) on this thread.
+    rk.release.dialect().print.install();
     rk
 }
 
