@@ -49,3 +49,49 @@ fn x86_calls_are_llvm_tblgens() {
         assert!(missing.is_empty() && extra.is_empty(), "{round}: missing {missing:?}, not calls {extra:?}");
     }
 }
+
+/// The same on LLVM 23.1.1's X86, evaluated as LLVM 23: the defs are those whose `isCall` is 1
+/// in llvm-tblgen 23's `--dump-json`. No llvm-tblgen 23 is needed: tdq's `--dump-json` of the
+/// target is checked against the checksum of llvm-tblgen 23's (`targets-23.sha256`).
+#[test]
+fn llvm_23_x86_calls_are_llvm_tblgen_23s() {
+    let shared = tdq_tests::workspace_dir().join("../shared");
+    let llvm = shared.join("corpus/llvm-23.1.1/llvm");
+    let cache = tempfile::tempdir().expect("tempdir");
+    let json = cache.path().join("X86.json");
+    // As targets.sh runs it (relative paths: the dump names files).
+    let args = ["-I", "include", "-I", "lib/Target/X86", "--dump-json", "lib/Target/X86/X86.td"];
+    let dump = Command::new(env!("CARGO_BIN_EXE_tdq"))
+        .current_dir(&llvm)
+        .args(["tblgen", "--llvm-version", "23"])
+        .args(args)
+        .arg("-o")
+        .arg(&json)
+        .output()
+        .expect("running tdq");
+    assert!(dump.status.success(), "{}", String::from_utf8_lossy(&dump.stderr));
+    let sums = std::fs::read_to_string(shared.join("conformance/targets-23.sha256")).expect("targets-23.sha256");
+    let want_sum = sums.lines().find_map(|l| l.strip_prefix("X86 --dump-json ")).expect("X86's checksum").trim().to_string();
+    let sha = Command::new("sha256sum").arg(&json).output().expect("sha256sum");
+    let got_sum = String::from_utf8_lossy(&sha.stdout).split_whitespace().next().unwrap_or("").to_string();
+    assert_eq!(got_sum, want_sum, "tdq's --dump-json of LLVM 23's X86 is not llvm-tblgen 23's");
+    let mut want = BTreeSet::new();
+    for_each_dump_json_def(&json, &mut |name, def| {
+        if def["isCall"] == 1 {
+            want.insert(name);
+        }
+    });
+    assert!(want.len() > 50, "{} calls", want.len());
+
+    let out = Command::new(env!("CARGO_BIN_EXE_tdq"))
+        .env("TDQ_CACHE_DIR", cache.path())
+        .current_dir(&llvm)
+        .args(["--llvm-version", "23", "--td", "lib/Target/X86/X86.td", "-I", "include", "-I", "lib/Target/X86"])
+        .arg("select name from records where isCall = 1")
+        .output()
+        .expect("running tdq");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let stdout = String::from_utf8(out.stdout).expect("UTF-8");
+    let got: BTreeSet<String> = stdout.lines().skip(1).map(str::to_string).collect();
+    assert_eq!(got, want);
+}
