@@ -111,7 +111,7 @@ macro_rules! bang_ops {
                     $(
                         if name == $alias.as_bytes() {
                             return Some(BangOp::$variant)
-                                .filter(|_| release >= Release::$since && release <= Release::$until);
+                                .filter(|_| (Release::$since..=Release::$until).contains(&release));
                         }
                     )*
                 )*
