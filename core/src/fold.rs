@@ -635,8 +635,8 @@ pub fn fold_bin_op(rk: &mut RecordKeeper, op: BinOp, a: Init, b: Init, ty: Ty, c
         }
         BinOp::Match => {
             if let (Some((text, _)), Some((pattern, _))) = (str_of(a), str_of(b)) {
-                return match regex::Regex::new(&pattern) {
-                    Ok(re) => Init::bit(re.is_match(&text)),
+                return match regex::Regex::new(pattern) {
+                    Ok(re) => Init::bit(re.is_match(text)),
                     Err(_) => {
                         rk.fatal_noloc(format!("invalid regex '{pattern}'"));
                         this()

@@ -363,7 +363,7 @@ impl Lexer {
         let file_or_line_start = self.pos == 0;
         let tok = self.lex_token(file_or_line_start, diags);
         self.tok_loc = self.here(self.tok_start);
-        self.tok = tok.clone();
+        self.tok = tok;
         tok
     }
 

@@ -879,10 +879,10 @@ impl Parser {
     // ----- class / def / object bodies -----
 
     fn parse_class_id(&mut self) -> PResult<RecId> {
-        let Tok::Id(name) = self.tok().clone() else {
+        let Tok::Id(name) = *self.tok() else {
             return Err(self.tok_error("expected name for ClassID"));
         };
-        let r = self.rk.class(&name);
+        let r = self.rk.class(name);
         if r.is_none() {
             let msg = format!("Couldn't find class '{name}'");
             if self.multiclasses.contains_key(name) {
@@ -896,7 +896,7 @@ impl Parser {
     }
 
     fn parse_multiclass_id(&mut self) -> PResult<String> {
-        let Tok::Id(name) = self.tok().clone() else {
+        let Tok::Id(name) = *self.tok() else {
             return Err(self.tok_error("expected name for MultiClassID"));
         };
         if !self.multiclasses.contains_key(name) {
@@ -1020,10 +1020,10 @@ impl Parser {
         };
         self.next();
         if mode != LetMode::Replace {
-            if let Tok::Id(name) = self.tok().clone() {
+            if let Tok::Id(name) = *self.tok() {
                 let name_loc = self.loc();
                 self.next();
-                return (mode, name_loc, Init::string(&name));
+                return (mode, name_loc, Init::string(name));
             }
         }
         (LetMode::Replace, loc, Init::string(&word))
@@ -1048,23 +1048,23 @@ impl Parser {
     fn parse_declaration_in(&mut self, target: &mut Record, template_args: bool, in_mc: bool) -> PResult<Init> {
         let has_field = self.consume(Tok::KwField);
         let ty = self.parse_type()?;
-        let Tok::Id(s) = self.tok().clone() else {
+        let Tok::Id(s) = *self.tok() else {
             return Err(self.tok_error("Expected identifier in declaration"));
         };
         if s == "NAME" {
             return Err(self.tok_error(format!("'{s}' is a reserved variable name")));
         }
-        if !template_args && self.var_already_defined(&s) {
+        if !template_args && self.var_already_defined(s) {
             return Err(self.tok_error("local variable of this name already exists"));
         }
         let id_loc = self.loc();
         self.next();
         let decl_name = if !template_args {
-            Init::string(&s)
+            Init::string(s)
         } else if in_mc {
-            Self::qualify(target, &s, "::")
+            Self::qualify(target, s, "::")
         } else {
-            Self::qualify(target, &s, ":")
+            Self::qualify(target, s, ":")
         };
         let mut rv = RecordVal::new(decl_name, id_loc, ty, has_field);
         rv.set_template_arg(template_args);
@@ -1134,14 +1134,14 @@ impl Parser {
 
     fn parse_class(&mut self) -> PResult<()> {
         self.next();
-        let Tok::Id(name) = self.tok().clone() else {
+        let Tok::Id(name) = *self.tok() else {
             return Err(self.tok_error("expected class name after 'class' keyword"));
         };
         let name_loc = self.loc();
         if self.type_aliases.contains_key(name) {
             return Err(self.tok_error(format!("there is already a defined type alias '{name}'")));
         }
-        let (id, mut rec) = match self.rk.class(&name) {
+        let (id, mut rec) = match self.rk.class(name) {
             Some(id) => {
                 let r = self.rk.get(id);
                 if !r.values.is_empty() || !r.superclasses.is_empty() || !r.template_args.is_empty() {
@@ -1154,7 +1154,7 @@ impl Parser {
                 (id, r)
             }
             None => {
-                let r = Record::new(Init::string(&name), vec![name_loc], RecordKind::Class);
+                let r = Record::new(Init::string(name), vec![name_loc], RecordKind::Class);
                 let id = self.rk.add_class(r.clone());
                 (id, r)
             }
@@ -1252,10 +1252,10 @@ impl Parser {
         let Some(elt_ty) = ty.list_elem() else {
             return Err(self.error(loc, "expected list type"));
         };
-        let Tok::Id(name) = self.tok().clone() else {
+        let Tok::Id(name) = *self.tok() else {
             return Err(self.tok_error("expected identifier"));
         };
-        if self.get_global(&name).is_some() {
+        if self.get_global(name).is_some() {
             return Err(self.tok_error("def or global variable of this name already exists"));
         }
         if self.next() != Tok::Equal {
@@ -1282,10 +1282,10 @@ impl Parser {
 
     fn parse_deftype(&mut self) -> PResult<()> {
         self.next();
-        let Tok::Id(name) = self.tok().clone() else {
+        let Tok::Id(name) = *self.tok() else {
             return Err(self.tok_error("expected identifier"));
         };
-        if self.type_aliases.contains_key(name) || self.rk.class(&name).is_some() {
+        if self.type_aliases.contains_key(name) || self.rk.class(name).is_some() {
             return Err(self.tok_error(format!("type of this name '{name}' already exists")));
         }
         self.next();
@@ -1306,20 +1306,20 @@ impl Parser {
 
     fn parse_defvar(&mut self, rec: Option<&mut Record>) -> PResult<()> {
         self.next();
-        let Tok::Id(name) = self.tok().clone() else {
+        let Tok::Id(name) = *self.tok() else {
             return Err(self.tok_error("expected identifier"));
         };
-        if self.var_already_defined(&name) {
+        if self.var_already_defined(name) {
             return Err(self.tok_error("local variable of this name already exists"));
         }
         if let Some(r) = rec.as_deref() {
-            if let Some(v) = r.value_by_str(&name) {
+            if let Some(v) = r.value_by_str(name) {
                 if !v.template_arg {
                     return Err(self.tok_error("field of this name already exists"));
                 }
             }
         }
-        if self.is_outermost_scope() && self.get_global(&name).is_some() {
+        if self.is_outermost_scope() && self.get_global(name).is_some() {
             return Err(self.tok_error("def or global variable of this name already exists"));
         }
         self.next();
@@ -1334,7 +1334,7 @@ impl Parser {
             return Err(self.tok_error("expected ';'"));
         }
         if !self.is_outermost_scope() {
-            self.add_scope_var(&name, v);
+            self.add_scope_var(name, v);
         } else {
             self.rk.globals.insert(name.to_string(), v);
         }
@@ -1342,10 +1342,10 @@ impl Parser {
     }
 
     fn parse_foreach_declaration(&mut self) -> PResult<(Init, Init)> {
-        let Tok::Id(name) = self.tok().clone() else {
+        let Tok::Id(name) = *self.tok() else {
             return Err(self.tok_error("Expected identifier in foreach declaration"));
         };
-        let decl = Init::string(&name);
+        let decl = Init::string(name);
         self.next();
         if !self.consume(Tok::Equal) {
             return Err(self.tok_error("Expected '=' in foreach declaration"));
@@ -1562,13 +1562,13 @@ impl Parser {
 
     fn parse_multiclass(&mut self) -> PResult<()> {
         self.next();
-        let Tok::Id(name) = self.tok().clone() else {
+        let Tok::Id(name) = *self.tok() else {
             return Err(self.tok_error("expected identifier after multiclass for name"));
         };
         if self.multiclasses.contains_key(name) {
             return Err(self.tok_error(format!("multiclass '{name}' already defined")));
         }
-        let rec = Record::new(Init::string(&name), vec![self.loc()], RecordKind::MultiClass);
+        let rec = Record::new(Init::string(name), vec![self.loc()], RecordKind::MultiClass);
         self.cur_mc = Some(MultiClass { rec, entries: Vec::new() });
         self.next();
         self.push_scope(ScopeKind::MultiClass);
@@ -1649,7 +1649,7 @@ impl Parser {
         let (smc_rec, entries) = (&smc.rec, &smc.entries);
         let Some(cur) = self.cur_mc.as_ref() else { return Err(Failed) };
         let defm_name = Self::mc_name_var(cur);
-        let mut substs = vec![(Self::qualify(&smc_rec, "NAME", "::"), defm_name)];
+        let mut substs = vec![(Self::qualify(smc_rec, "NAME", "::"), defm_name)];
         substs.extend(self.resolve_arguments(smc_rec, args, loc)?);
         let mut dest = Vec::new();
         self.resolve_entries(entries, &mut substs, false, Some(&mut dest), None)?;
@@ -1680,18 +1680,18 @@ impl Parser {
             let Some(mc_name) = r.mc.clone() else { return Err(Failed) };
             let Some(mc) = self.multiclasses.get(&mc_name).cloned() else { return Err(Failed) };
             let (mc_rec, entries) = (&mc.rec, &mc.entries);
-            let mut substs = vec![(Self::qualify(&mc_rec, "NAME", "::"), defm_name)];
+            let mut substs = vec![(Self::qualify(mc_rec, "NAME", "::"), defm_name)];
             substs.extend(self.resolve_arguments(mc_rec, &r.args, sub_loc)?);
             let is_final = !self.in_multiclass() && self.loops.is_empty();
             self.resolve_entries(entries, &mut substs, is_final, Some(&mut new_entries), Some((sub_loc, &mc_name)))?;
             if !self.consume(Tok::Comma) {
                 break;
             }
-            let Tok::Id(next_name) = self.tok().clone() else {
+            let Tok::Id(next_name) = *self.tok() else {
                 return Err(self.tok_error("expected identifier"));
             };
             sub_loc = self.loc();
-            inherit_from_class = self.rk.class(&next_name).is_some();
+            inherit_from_class = self.rk.class(next_name).is_some();
             if inherit_from_class {
                 break;
             }

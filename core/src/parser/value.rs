@@ -24,7 +24,7 @@ pub(super) fn cur_info(p: &Parser, cur: Option<&Record>) -> Option<CurRec> {
 
 impl Parser {
     pub(super) fn parse_type(&mut self) -> PResult<Ty> {
-        match self.tok().clone() {
+        match *self.tok() {
             Tok::KwString | Tok::KwCode => {
                 self.next();
                 Ok(Ty::string())
@@ -111,7 +111,7 @@ impl Parser {
         if start < 0 {
             return Err(self.tok_error("invalid range, cannot be negative"));
         }
-        let end = match self.tok().clone() {
+        let end = match *self.tok() {
             Tok::DotDotDot | Tok::Minus => {
                 self.next();
                 match self.parse_value(None, None, Mode::Value).ok().and_then(|v| v.as_int()) {
@@ -223,7 +223,7 @@ impl Parser {
         let lhs_loc = self.loc();
         let mut result = self.parse_simple_value(cur, item_ty, mode)?;
         loop {
-            match self.tok().clone() {
+            match *self.tok() {
                 Tok::LBrace => {
                     if mode == Mode::Name {
                         return Ok(result);
@@ -269,11 +269,11 @@ impl Parser {
                         Tok::Id(s) => s,
                         _ => return Err(self.tok_error("expected field identifier after '.'")),
                     };
-                    let Some(fty) = self.field_type(cur, result, &fname) else {
+                    let Some(fty) = self.field_type(cur, result, fname) else {
                         return Err(self.tok_error(format!("Cannot access field '{fname}' of value '{result}'")));
                     };
                     let ci = cur_info(self, cur);
-                    result = fold::fold_field(&mut self.rk, result, crate::intern::sym(&fname), fty, ci.as_ref());
+                    result = fold::fold_field(&mut self.rk, result, crate::intern::sym(fname), fty, ci.as_ref());
                     self.next();
                 }
                 Tok::Paste => {
@@ -350,7 +350,7 @@ impl Parser {
     fn parse_slice_element(&mut self, cur: Option<&Record>) -> PResult<Init> {
         let lhs_loc = self.loc();
         let lhs = self.parse_value(cur, None, Mode::Value)?;
-        let rhs = match self.tok().clone() {
+        let rhs = match *self.tok() {
             Tok::DotDotDot | Tok::Minus => {
                 self.next();
                 let rloc = self.loc();
@@ -513,8 +513,8 @@ impl Parser {
     fn parse_dag_arg_list(&mut self, cur: Option<&Record>) -> PResult<Vec<(Init, Option<crate::intern::Sym>)>> {
         let mut out = Vec::new();
         loop {
-            if let Tok::VarName(n) = self.tok().clone() {
-                out.push((Init::unset(), Some(crate::intern::sym(&n))));
+            if let Tok::VarName(n) = *self.tok() {
+                out.push((Init::unset(), Some(crate::intern::sym(n))));
                 self.next();
             } else {
                 let v = self.parse_value(cur, None, Mode::Value)?;
@@ -522,7 +522,7 @@ impl Parser {
                 if self.at(Tok::Colon) {
                     match self.next() {
                         Tok::VarName(n) => {
-                            name = Some(crate::intern::sym(&n));
+                            name = Some(crate::intern::sym(n));
                             self.next();
                         }
                         _ => return Err(self.tok_error("expected variable name in dag literal")),
@@ -538,10 +538,10 @@ impl Parser {
 
     /// `SimpleValue`: everything but the suffixes.
     fn parse_simple_value(&mut self, cur: Option<&Record>, item_ty: Option<Ty>, mode: Mode) -> PResult<Init> {
-        if let Tok::Bang(op) = self.tok().clone() {
+        if let Tok::Bang(op) = *self.tok() {
             return self.parse_operation(cur, item_ty, op);
         }
-        match self.tok().clone() {
+        match *self.tok() {
             Tok::KwTrue => {
                 self.next();
                 Ok(Init::int(1))
@@ -574,7 +574,7 @@ impl Parser {
             }
             Tok::CodeFragment(s) => {
                 self.next();
-                Ok(Init::code(&s))
+                Ok(Init::code(s))
             }
             Tok::Question => {
                 self.next();
@@ -584,12 +584,12 @@ impl Parser {
                 let loc = self.loc();
                 let next = self.next();
                 if next == Tok::Equal {
-                    return Ok(Init::string(&name));
+                    return Ok(Init::string(name));
                 }
                 if next != Tok::Less {
-                    return self.parse_id_value(cur, &name, loc, mode);
+                    return self.parse_id_value(cur, name, loc, mode);
                 }
-                let Some(class) = self.rk.class(&name) else {
+                let Some(class) = self.rk.class(name) else {
                     return Err(self.error(loc, format!("Expected a class name, got '{name}'")));
                 };
                 self.next();
@@ -709,9 +709,9 @@ impl Parser {
                 let op = self.parse_value(cur, None, Mode::Value)?;
                 let mut op_name = None;
                 if self.consume(Tok::Colon) {
-                    match self.tok().clone() {
+                    match *self.tok() {
                         Tok::VarName(n) => {
-                            op_name = Some(crate::intern::sym(&n));
+                            op_name = Some(crate::intern::sym(n));
                             self.next();
                         }
                         _ => return Err(self.tok_error("expected variable name in dag operator")),
@@ -970,11 +970,10 @@ impl Parser {
                 None => {
                     arg_ty = Some(lt);
                     match code {
-                        BinOp::ListConcat | BinOp::ListRemove => {
-                            if lt.list_elem().is_none() {
+                        BinOp::ListConcat | BinOp::ListRemove
+                            if lt.list_elem().is_none() => {
                                 return Err(self.error(init_loc, format!("expected a list, got value of type '{lt}'")));
                             }
-                        }
                         BinOp::ListSplat => {
                             if let (Some(it), 1) = (item_ty, list.len()) {
                                 if it.list_elem().is_none() {
@@ -990,37 +989,33 @@ impl Parser {
                             }
                             arg_ty = None;
                         }
-                        BinOp::Eq | BinOp::Ne => {
+                        BinOp::Eq | BinOp::Ne
                             if !lt.is_convertible_to(&self.rk, Ty::int())
                                 && !lt.is_convertible_to(&self.rk, Ty::string())
                                 && !lt.is_convertible_to(&self.rk, Ty::record(&[]))
-                            {
+                            => {
                                 return Err(self.error(init_loc, format!("expected bit, bits, int, string, or record; got value of type '{lt}'")));
                             }
-                        }
-                        BinOp::GetDagArg | BinOp::Le | BinOp::Lt | BinOp::Ge | BinOp::Gt => {
-                            if !lt.is_convertible_to(&self.rk, Ty::int()) && !lt.is_convertible_to(&self.rk, Ty::string()) {
+                        BinOp::GetDagArg | BinOp::Le | BinOp::Lt | BinOp::Ge | BinOp::Gt
+                            if !lt.is_convertible_to(&self.rk, Ty::int()) && !lt.is_convertible_to(&self.rk, Ty::string()) => {
                                 return Err(self.error(init_loc, format!("expected bit, bits, int, or string; got value of type '{lt}'")));
                             }
-                        }
                         BinOp::Interleave => {
                             match list.len() {
-                                1 => {
-                                    if lt != Ty::list(Ty::string()) && !lt.is_convertible_to(&self.rk, Ty::list(Ty::int())) {
+                                1
+                                    if lt != Ty::list(Ty::string()) && !lt.is_convertible_to(&self.rk, Ty::list(Ty::int())) => {
                                         return Err(self.error(
                                             init_loc,
                                             format!("expected list of string, int, bits, or bit; got value of type '{lt}'"),
                                         ));
                                     }
-                                }
-                                2 => {
-                                    if !lt.is_string() {
+                                2
+                                    if !lt.is_string() => {
                                         return Err(self.error(
                                             init_loc,
                                             format!("expected second argument to be a string, got value of type '{lt}'"),
                                         ));
                                     }
-                                }
                                 _ => {}
                             }
                             arg_ty = None;
@@ -1281,7 +1276,7 @@ impl Parser {
         let Tok::Id(var) = self.next() else {
             return Err(self.tok_error("first argument of !foreach/!filter must be an identifier"));
         };
-        let lhs = Init::string(&var);
+        let lhs = Init::string(var);
         self.next();
         if cur.map(|c| c.value(lhs).is_some()).unwrap_or(false) {
             return Err(self.tok_error(format!("iteration variable '{lhs}' is already defined")));
@@ -1453,7 +1448,7 @@ impl Parser {
         let Tok::Id(a) = self.next() else {
             return Err(self.tok_error("third argument of !foldl must be an identifier"));
         };
-        let a = Init::string(&a);
+        let a = Init::string(a);
         if cur.map(|c| c.value(a).is_some()).unwrap_or(false) {
             return Err(self.tok_error(format!("left !foldl variable '{a}' already defined")));
         }
@@ -1463,7 +1458,7 @@ impl Parser {
         let Tok::Id(b) = self.next() else {
             return Err(self.tok_error("fourth argument of !foldl must be an identifier"));
         };
-        let b = Init::string(&b);
+        let b = Init::string(b);
         if cur.map(|c| c.value(b).is_some()).unwrap_or(false) {
             return Err(self.tok_error(format!("right !foldl variable '{b}' already defined")));
         }
