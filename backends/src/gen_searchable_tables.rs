@@ -4,6 +4,7 @@
 //! docs/TableGen/BackEnds.rst describes the classes).
 
 use crate::common::intrinsics::SD_NODE_PROPERTIES;
+use crate::common::emit::StringToOffsetTable;
 use crate::common::records::Fields;
 use crate::{all_derived_definitions, Backend, BackendError, BackendOptions, Output};
 use rustc_hash::FxHashMap as HashMap;
@@ -1367,17 +1368,12 @@ enum KeyPart {
     Str(String),
 }
 
-/// LLVM's `StringToOffsetTable`: distinct strings, each with a NUL after it, in the order they
-/// were first asked for; offset 0 is the empty string.
-struct StringTable {
-    offsets: HashMap<String, usize>,
-    strings: Vec<String>,
-    size: usize,
-}
+/// The table's strings (LLVM's `StringToOffsetTable`, `common::emit`), offset 0 the empty string.
+struct StringTable(StringToOffsetTable);
 
 impl Default for StringTable {
     fn default() -> StringTable {
-        let mut table = StringTable { offsets: HashMap::default(), strings: Vec::new(), size: 0 };
+        let mut table = StringTable(StringToOffsetTable::default());
         table.offset("");
         table
     }
@@ -1386,47 +1382,15 @@ impl Default for StringTable {
 impl StringTable {
     /// `GetOrAddStringOffset`.
     fn offset(&mut self, s: &str) -> usize {
-        if let Some(&offset) = self.offsets.get(s) {
-            return offset;
-        }
-        let offset = self.size;
-        self.offsets.insert(s.to_owned(), offset);
-        self.strings.push(s.to_owned());
-        self.size += s.len() + 1;
-        offset
+        self.0.get_or_add(s) as usize
     }
 
-    /// `EmitStringTableDef(OS, name)`: a `static constexpr llvm::StringTable` of string
-    /// literals, one a line.
+    /// `EmitStringTableDef(OS, name)`.
     fn write_definition(&self, name: &str, out: &mut String) {
-        out.push_str("\n#ifdef __GNUC__\n#pragma GCC diagnostic push\n#pragma GCC diagnostic ignored \"-Woverlength-strings\"\n#endif\n");
-        let _ = writeln!(out, "static constexpr char {name}Storage[] =");
-        for s in &self.strings {
-            out.push_str("  \"");
-            write_escaped(s, out);
-            out.push_str("\\0\"\n");
-        }
-        out.push_str("  ;\n#ifdef __GNUC__\n#pragma GCC diagnostic pop\n#endif\n\n");
-        let _ = writeln!(out, "static constexpr llvm::StringTable\n{name} = {name}Storage;");
+        self.0.emit_string_table_def(name, out);
     }
 }
 
-/// LLVM's `raw_ostream::write_escaped`: `\\`, `\t`, `\n` and `\"` escaped, other bytes that
-/// are not printable ASCII as three octal digits.
-fn write_escaped(s: &str, out: &mut String) {
-    for &b in s.as_bytes() {
-        match b {
-            b'\\' => out.push_str("\\\\"),
-            b'\t' => out.push_str("\\t"),
-            b'\n' => out.push_str("\\n"),
-            b'"' => out.push_str("\\\""),
-            0x20..=0x7e => out.push(b as char),
-            _ => {
-                let _ = write!(out, "\\{}{}{}", (b >> 6) & 7, (b >> 3) & 7, b & 7);
-            }
-        }
-    }
-}
 
 #[cfg(test)]
 mod tests {

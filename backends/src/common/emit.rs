@@ -225,6 +225,23 @@ impl StringToOffsetTable {
         out.push('\n');
     }
 
+    /// `EmitStringTableDef(OS, name)`: a `static constexpr llvm::StringTable` named `name`, of
+    /// string literals, one a line (the string tables of LLVM 23's emitters).
+    pub fn emit_string_table_def(&self, name: &str, out: &mut String) {
+        out.push_str("\n#ifdef __GNUC__\n#pragma GCC diagnostic push\n#pragma GCC diagnostic ignored \"-Woverlength-strings\"\n#endif\n");
+        let _ = writeln!(out, "static constexpr char {name}Storage[] =");
+        // Every string ends with its NUL, so the last piece of the split is empty.
+        let mut strings: Vec<&[u8]> = self.aggregate.split(|&b| b == 0).collect();
+        strings.pop();
+        for s in strings {
+            out.push_str("  \"");
+            write_escaped(out, s);
+            out.push_str("\\0\"\n");
+        }
+        out.push_str("  ;\n#ifdef __GNUC__\n#pragma GCC diagnostic pop\n#endif\n\n");
+        let _ = writeln!(out, "static constexpr llvm::StringTable\n{name} = {name}Storage;");
+    }
+
     /// `EmitString`: the aggregate as string literals, a new one after some seventy
     /// characters (never inside an escape).
     pub fn emit_string(&self, out: &mut String) {
