@@ -3,8 +3,8 @@
 //! classes deriving only from the legacy `SearchableTable` (LLVM's SearchableTableEmitter.cpp;
 //! docs/TableGen/BackEnds.rst describes the classes).
 
-use crate::common::intrinsics::SD_NODE_PROPERTIES;
 use crate::common::emit::StringToOffsetTable;
+use crate::common::intrinsics::SD_NODE_PROPERTIES;
 use crate::common::records::Fields;
 use crate::{all_derived_definitions, Backend, BackendError, BackendOptions, Output};
 use rustc_hash::FxHashMap as HashMap;
@@ -78,7 +78,14 @@ struct GenericField {
 
 impl GenericField {
     fn new(name: &str) -> GenericField {
-        GenericField { name: name.to_owned(), ty: None, is_code: false, is_intrinsic: false, is_instruction: false, generic_enum: None }
+        GenericField {
+            name: name.to_owned(),
+            ty: None,
+            is_code: false,
+            is_intrinsic: false,
+            is_instruction: false,
+            generic_enum: None,
+        }
     }
     fn kind(&self) -> &'static TyKind {
         self.ty.expect("field types are known once the entries are collected").kind()
@@ -260,7 +267,9 @@ impl<'a> Emitter<'a> {
 
     fn run(&mut self) -> Result<()> {
         let intrinsics_need_target = self.dialect.intrinsics != IntrinsicReading::Alone;
-        if !self.defs_if_defined("Instruction").is_empty() || (intrinsics_need_target && !self.defs_if_defined("Intrinsic").is_empty()) {
+        if !self.defs_if_defined("Instruction").is_empty()
+            || (intrinsics_need_target && !self.defs_if_defined("Intrinsic").is_empty())
+        {
             self.check_target()?;
             self.target = Some(Target { instr_values: None });
         }
@@ -301,7 +310,8 @@ impl<'a> Emitter<'a> {
                 false => None,
             };
             let items = all_derived_definitions(self.input, filter_class)?;
-            let mut generic_enum = self.collect_enum_entries(name.clone(), name, class, name_field, value_field, &items)?;
+            let mut generic_enum =
+                self.collect_enum_entries(name.clone(), name, class, name_field, value_field, &items)?;
             generic_enum.underlying_type = underlying_type;
             enum_of_def.insert(enum_rec, self.enums.len());
             self.enums.push(generic_enum);
@@ -310,7 +320,11 @@ impl<'a> Emitter<'a> {
     }
 
     /// The `GenericTable` defs, added to `tables`; returns each def's index there.
-    fn generic_tables(&mut self, enum_of_def: &HashMap<RecId, usize>, tables: &mut Vec<GenericTable>) -> Result<HashMap<RecId, usize>> {
+    fn generic_tables(
+        &mut self,
+        enum_of_def: &HashMap<RecId, usize>,
+        tables: &mut Vec<GenericTable>,
+    ) -> Result<HashMap<RecId, usize>> {
         let rk = &self.input.records;
         let mut table_of_def: HashMap<RecId, usize> = HashMap::default();
         for table_rec in all_derived_definitions(self.input, "GenericTable")? {
@@ -322,9 +336,13 @@ impl<'a> Emitter<'a> {
                 if let Some(type_of) = self.fields.value(table_rec, &format!("TypeOf_{field_name}")) {
                     if !self.parse_field_type(&mut field, type_of.value, enum_of_def) {
                         let mut diags = tdq_core::Diagnostics::new();
-                        let message = format!("Table '{}' has invalid 'TypeOf_{field_name}': {}", table.name, type_of.value);
+                        let message =
+                            format!("Table '{}' has invalid 'TypeOf_{field_name}': {}", table.name, type_of.value);
                         diags.error(type_of.loc, message);
-                        diags.note(Loc::NONE, "The 'TypeOf_xxx' field must be a string naming a GenericEnum record, or \"code\"");
+                        diags.note(
+                            Loc::NONE,
+                            "The 'TypeOf_xxx' field must be a string naming a GenericEnum record, or \"code\"",
+                        );
                         return Err(BackendError::Fatal(diags));
                     }
                 }
@@ -337,11 +355,13 @@ impl<'a> Emitter<'a> {
                 return Err(self.fatal(&[loc], format!("Table FilterClass '{filter_class}' does not exist")));
             }
             let mut definitions = all_derived_definitions(self.input, filter_class)?;
-            if let Some(filter_field) = self.fields.value(table_rec, "FilterClassField").and_then(|v| v.value.as_str()) {
+            if let Some(filter_field) = self.fields.value(table_rec, "FilterClassField").and_then(|v| v.value.as_str())
+            {
                 let mut kept = Vec::with_capacity(definitions.len());
                 for def in definitions {
                     let Some(filter) = self.fields.value(def, filter_field) else {
-                        let message = format!("Record `{}' does not have a field named `{filter_field}'!\n", self.rec_name(def));
+                        let message =
+                            format!("Record `{}' does not have a field named `{filter_field}'!\n", self.rec_name(def));
                         return Err(self.fatal(self.rec_locs(def), message));
                     };
                     match filter.value.kind() {
@@ -381,7 +401,11 @@ impl<'a> Emitter<'a> {
         for index_rec in all_derived_definitions(self.input, "SearchIndex")? {
             let table_rec = self.fields.def(index_rec, "Table")?;
             let Some(&t) = table_of_def.get(&table_rec) else {
-                let message = format!("SearchIndex '{}' refers to nonexistent table '{}", self.rec_name(index_rec), self.rec_name(table_rec));
+                let message = format!(
+                    "SearchIndex '{}' refers to nonexistent table '{}",
+                    self.rec_name(index_rec),
+                    self.rec_name(table_rec)
+                );
                 return Err(self.fatal(&[self.field_loc(index_rec, "Table")], message));
             };
             let loc = self.field_loc(index_rec, "Key");
@@ -420,10 +444,18 @@ impl<'a> Emitter<'a> {
             if !self.fields.is_unset(class, "EnumNameField")? {
                 let name_field = self.fields.string(class, "EnumNameField")?;
                 let value_field = self.optional_string(class, "EnumValueField")?;
-                let generic_enum = self.collect_enum_entries(format!("{class_name}Values"), upper.clone(), class, Some(name_field), value_field, &items)?;
+                let generic_enum = self.collect_enum_entries(
+                    format!("{class_name}Values"),
+                    upper.clone(),
+                    class,
+                    Some(name_field),
+                    value_field,
+                    &items,
+                )?;
                 self.enums.push(generic_enum);
             }
-            let mut table = GenericTable::new(format!("{class_name}sList"), record.locs.to_vec(), upper, class_name.to_string());
+            let mut table =
+                GenericTable::new(format!("{class_name}sList"), record.locs.to_vec(), upper, class_name.to_string());
             for field in &record.values {
                 let name = field.name_str();
                 if name.contains(':') || matches!(name, "SearchableFields" | "EnumNameField" | "EnumValueField") {
@@ -595,7 +627,8 @@ impl<'a> Emitter<'a> {
                 }
                 InstructionField::Defs => {
                     if self.fields.list(inst, field)?.iter().any(|d| d.as_def().is_none()) {
-                        let message = format!("Record `{}', field `{field}' list is not entirely DefInit!", self.rec_name(inst));
+                        let message =
+                            format!("Record `{}', field `{field}' list is not entirely DefInit!", self.rec_name(inst));
                         return Err(self.fatal(self.rec_locs(inst), message));
                     }
                 }
@@ -641,14 +674,18 @@ impl<'a> Emitter<'a> {
         } else if !name.starts_with("llvm.") {
             return Err(self.fatal(locs, format!("Intrinsic '{def_name}'s name does not start with 'llvm.'!")));
         }
-        if !target_prefix.is_empty() && !name[5..].strip_prefix(target_prefix).is_some_and(|rest| rest.starts_with('.')) {
-            return Err(self.fatal(locs, format!("Intrinsic '{def_name}' does not start with 'llvm.{target_prefix}.'!")));
+        if !target_prefix.is_empty() && !name[5..].strip_prefix(target_prefix).is_some_and(|rest| rest.starts_with('.'))
+        {
+            return Err(
+                self.fatal(locs, format!("Intrinsic '{def_name}' does not start with 'llvm.{target_prefix}.'!"))
+            );
         }
         let num_ret = self.fields.list(def, "RetTypes")?.len();
         let num_param = if checked { self.fields.list(def, "ParamTypes")?.len() } else { 0 };
         const MAX_RETURNS: usize = 257;
         if num_ret > MAX_RETURNS {
-            let message = format!("intrinsics can only return upto {MAX_RETURNS} values, '{def_name}' returns {num_ret} values");
+            let message =
+                format!("intrinsics can only return upto {MAX_RETURNS} values, '{def_name}' returns {num_ret} values");
             return Err(self.fatal(locs, message));
         }
         let type_info = self.fields.def(def, "TypeInfo")?;
@@ -676,7 +713,14 @@ impl<'a> Emitter<'a> {
 
     /// LLVM 23's checks of an intrinsic's types: each dependent type's overload index names an
     /// `llvm_any` overload type, and `llvm_vararg_ty` is only the last parameter.
-    fn check_intrinsic_types(&self, def: RecId, type_info: RecId, overloaded: bool, num_ret: usize, num_param: usize) -> Result<()> {
+    fn check_intrinsic_types(
+        &self,
+        def: RecId,
+        type_info: RecId,
+        overloaded: bool,
+        num_ret: usize,
+        num_param: usize,
+    ) -> Result<()> {
         let rk = &self.input.records;
         let def_name = rk.name_sym(def);
         let mut all_types = self.fields.defs(type_info, "AllTypes")?;
@@ -754,7 +798,9 @@ impl<'a> Emitter<'a> {
             return Err(self.fatal(locs, format!("Intrinsic '{def_name}'s name does not start with 'llvm.'!")));
         }
         if !target_prefix.is_empty() && !name.starts_with(&format!("llvm.{target_prefix}.")) {
-            return Err(self.fatal(locs, format!("Intrinsic '{def_name}' does not start with 'llvm.{target_prefix}.'!")));
+            return Err(
+                self.fatal(locs, format!("Intrinsic '{def_name}' does not start with 'llvm.{target_prefix}.'!"))
+            );
         }
         // The rest of what `CodeGenIntrinsic` reads, for its errors: the signature and the
         // properties (whose meaning the tables do not need).
@@ -797,17 +843,29 @@ impl<'a> Emitter<'a> {
         }
     }
 
-    fn parse_search_index(&self, table: &GenericTable, loc: Loc, name: &str, key: &[&str], early_out: bool, return_range: bool) -> Result<SearchIndex> {
+    fn parse_search_index(
+        &self,
+        table: &GenericTable,
+        loc: Loc,
+        name: &str,
+        key: &[&str],
+        early_out: bool,
+        return_range: bool,
+    ) -> Result<SearchIndex> {
         let mut fields = Vec::new();
         for field_name in key {
             let Some(field) = table.fields.iter().find(|f| f.name == *field_name) else {
-                let message = format!("In table '{}', 'PrimaryKey' or 'Key' refers to nonexistent field '{field_name}'", table.name);
+                let message = format!(
+                    "In table '{}', 'PrimaryKey' or 'Key' refers to nonexistent field '{field_name}'",
+                    table.name
+                );
                 return Err(self.fatal(&[loc], message));
             };
             fields.push(field.clone());
         }
         if early_out && fields.first().is_some_and(GenericField::is_string) {
-            let message = format!("In lookup method '{name}', early-out is not supported for a first key field of type string");
+            let message =
+                format!("In lookup method '{name}', early-out is not supported for a first key field of type string");
             return Err(self.fatal(&[loc], message));
         }
         Ok(SearchIndex { name: name.to_owned(), loc, fields, early_out, return_range })
@@ -856,7 +914,12 @@ impl<'a> Emitter<'a> {
                 let ty = match value.ty() {
                     Some(ty) if value.is_complete() => ty,
                     _ => {
-                        let message = format!("Record '{}' for table '{}' is missing field '{}'", self.rec_name(item), table.name, field.name);
+                        let message = format!(
+                            "Record '{}' for table '{}' is missing field '{}'",
+                            self.rec_name(item),
+                            table.name,
+                            field.name
+                        );
                         return Err(self.fatal(self.rec_locs(item), message));
                     }
                 };
@@ -865,7 +928,10 @@ impl<'a> Emitter<'a> {
                     Some(known) => match resolve_types(rk, known, ty) {
                         Some(common) => Some(common),
                         None => {
-                            let message = format!("Field '{}' of table '{}' entry has incompatible type: {ty} vs. {known}", field.name, table.name);
+                            let message = format!(
+                                "Field '{}' of table '{}' entry has incompatible type: {ty} vs. {known}",
+                                field.name, table.name
+                            );
                             return Err(self.fatal(&[self.field_loc(item, &field.name)], message));
                         }
                     },
@@ -877,7 +943,10 @@ impl<'a> Emitter<'a> {
         let instruction = rk.class("Instruction");
         for field in &mut table.fields {
             let Some(ty) = field.ty else {
-                let message = format!("Cannot determine type of field '{}' in table '{}'. Maybe it is not used?", field.name, table.name);
+                let message = format!(
+                    "Cannot determine type of field '{}' in table '{}'. Maybe it is not used?",
+                    field.name, table.name
+                );
                 return Err(self.fatal(&[], message));
             };
             if ty.is_record() {
@@ -888,7 +957,13 @@ impl<'a> Emitter<'a> {
                 }
             }
         }
-        let all_fields = SearchIndex { name: String::new(), loc: Loc::NONE, fields: table.fields.clone(), early_out: false, return_range: false };
+        let all_fields = SearchIndex {
+            name: String::new(),
+            loc: Loc::NONE,
+            fields: table.fields.clone(),
+            early_out: false,
+            return_range: false,
+        };
         self.stable_sort(&mut table.entries, &all_fields, |&r| r)
     }
 
@@ -969,7 +1044,9 @@ impl<'a> Emitter<'a> {
     /// How a field's value is written in the table (`primaryRepresentation`).
     fn primary_representation(&mut self, loc: Loc, field: &GenericField, value: Init) -> Result<String> {
         match value.kind() {
-            InitKind::Str(s, code) => return Ok(if field.is_code || *code { (*s).to_owned() } else { value.to_string() }),
+            InitKind::Str(s, code) => {
+                return Ok(if field.is_code || *code { (*s).to_owned() } else { value.to_string() })
+            }
             InitKind::Bits(_) => return Ok(format!("0x{:X}", self.as_int(value, &[loc])? as u64)),
             InitKind::Bit(b) => return Ok(if *b { "true" } else { "false" }.to_owned()),
             _ => {}
@@ -982,13 +1059,24 @@ impl<'a> Emitter<'a> {
             let def = self.def_value(value, loc)?;
             Ok(self.enum_entry(e, def, field, loc)?.0.to_owned())
         } else {
-            Err(self.fatal(&[loc], format!("invalid field type for field '{}'; expected: bit, bits, string, or code", field.name)))
+            Err(self.fatal(
+                &[loc],
+                format!("invalid field type for field '{}'; expected: bit, bits, string, or code", field.name),
+            ))
         }
     }
 
     /// The C++ type of a key field (`searchableFieldType`).
-    fn field_type(&self, table: &GenericTable, index: &SearchIndex, field: &GenericField, context: TypeContext) -> Result<&'static str> {
-        let too_large = |what: &str| format!("In table '{}' lookup method '{}', key field '{}' {what}", table.name, index.name, field.name);
+    fn field_type(
+        &self,
+        table: &GenericTable,
+        index: &SearchIndex,
+        field: &GenericField,
+        context: TypeContext,
+    ) -> Result<&'static str> {
+        let too_large = |what: &str| {
+            format!("In table '{}' lookup method '{}', key field '{}' {what}", table.name, index.name, field.name)
+        };
         match field.kind() {
             TyKind::String => Ok(match context {
                 // An offset into the table's strings.
@@ -1168,7 +1256,12 @@ impl<'a> Emitter<'a> {
         } else {
             s.push_str("  struct IndexType {\n");
             for field in &index.fields {
-                let _ = writeln!(s, "    {} {};", self.field_type(table, index, field, TypeContext::StaticStruct)?, field.name);
+                let _ = writeln!(
+                    s,
+                    "    {} {};",
+                    self.field_type(table, index, field, TypeContext::StaticStruct)?,
+                    field.name
+                );
             }
             s.push_str("    unsigned _index;\n  };\n");
             s.push_str("  static const struct IndexType Index[] = {\n");
@@ -1214,7 +1307,9 @@ impl<'a> Emitter<'a> {
         }
         if contiguous || index.early_out {
             let Some(first) = index.fields.first() else {
-                return Err(self.fatal(&[index.loc], format!("In lookup method '{}', early-out needs a key field", index.name)));
+                return Err(
+                    self.fatal(&[index.loc], format!("In lookup method '{}', early-out needs a key field", index.name))
+                );
             };
             let first_repr = self.primary_representation(index.loc, first, self.fields.init(rows[0], &first.name)?)?;
             let last = *rows.last().expect("tables have entries");
@@ -1228,7 +1323,10 @@ impl<'a> Emitter<'a> {
                 }
                 KeyRangeCheck::ClampCasts => {
                     let t = ty()?;
-                    let _ = writeln!(s, "  if (({t}){name} != std::clamp(({t}){name}, ({t}){first_repr}, ({t}){last_repr}))");
+                    let _ = writeln!(
+                        s,
+                        "  if (({t}){name} != std::clamp(({t}){name}, ({t}){first_repr}, ({t}){last_repr}))"
+                    );
                 }
                 KeyRangeCheck::ClampTemplate => {
                     let t = ty()?;
@@ -1261,7 +1359,8 @@ impl<'a> Emitter<'a> {
 
         s.push_str("  struct KeyType {\n");
         for field in &index.fields {
-            let _ = writeln!(s, "    {} {};", self.field_type(table, index, field, TypeContext::TempStruct)?, field.name);
+            let _ =
+                writeln!(s, "    {} {};", self.field_type(table, index, field, TypeContext::TempStruct)?, field.name);
         }
         s.push_str("  };\n  KeyType Key = {");
         for (i, field) in index.fields.iter().enumerate() {
@@ -1390,7 +1489,6 @@ impl StringTable {
         self.0.emit_string_table_def(name, out);
     }
 }
-
 
 #[cfg(test)]
 mod tests {

@@ -21,7 +21,14 @@ impl Backend for PrintDetailedRecords {
     }
     fn emit(&self, input: &Evaluation, options: &BackendOptions, out: &mut Output) -> Result<(), BackendError> {
         let (rk, sm) = (&input.records, &input.sm);
-        let report = || Report { rk, sm, locs: HashMap::default(), values: HashMap::default(), fields: HashMap::default(), direct: Vec::new() };
+        let report = || Report {
+            rk,
+            sm,
+            locs: HashMap::default(),
+            values: HashMap::default(),
+            fields: HashMap::default(),
+            direct: Vec::new(),
+        };
         let filename = match options.input_filename.as_str() {
             "" => sm.files.first().map_or("", |f| f.path.as_str()),
             name => name,

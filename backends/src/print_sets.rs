@@ -248,7 +248,15 @@ impl<'a> SetTheory<'a> {
     }
 
     /// The `(Op Set, Int)` operators.
-    fn apply_int(&self, op: Operator, expr: Init, set: &[RecId], n: i64, elts: &mut RecSet, locs: &[Loc]) -> SetResult<()> {
+    fn apply_int(
+        &self,
+        op: Operator,
+        expr: Init,
+        set: &[RecId],
+        n: i64,
+        elts: &mut RecSet,
+        locs: &[Loc],
+    ) -> SetResult<()> {
         let len = set.len();
         match op {
             Operator::Shl => {

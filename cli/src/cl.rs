@@ -321,12 +321,8 @@ impl Parser<'_> {
                         self.cl.program_name, arg, self.cl.argv0
                     );
                     if let Some(nearest) = nearest {
-                        let _ = writeln!(
-                            self.err,
-                            "{}: Did you mean '{}'?",
-                            self.cl.program_name,
-                            print_arg(&nearest, 0)
-                        );
+                        let _ =
+                            writeln!(self.err, "{}: Did you mean '{}'?", self.cl.program_name, print_arg(&nearest, 0));
                     }
                     self.error = true;
                 }
@@ -703,14 +699,11 @@ fn help_str(s: &mut String, help: &str, indent: usize, first_line_indented_by: u
 pub fn help_text(cl: &CommandLine, show_hidden: bool, categorized: bool) -> String {
     let visible = |o: &OptSpec| {
         // `--help` unhides `--help-list`, so that the plain list stays reachable.
-        (!o.really_hidden && (!o.hidden || show_hidden)) || (categorized && matches!(o.kind, ValueKind::Immediate(Immediate::HelpList)))
+        (!o.really_hidden && (!o.hidden || show_hidden))
+            || (categorized && matches!(o.kind, ValueKind::Immediate(Immediate::HelpList)))
     };
-    let mut items: Vec<(&str, &str, HelpItem)> = cl
-        .options
-        .iter()
-        .filter(|o| visible(o))
-        .map(|o| (o.name, o.category, HelpItem::Opt(o)))
-        .collect();
+    let mut items: Vec<(&str, &str, HelpItem)> =
+        cl.options.iter().filter(|o| visible(o)).map(|o| (o.name, o.category, HelpItem::Opt(o))).collect();
     if let Some(g) = &cl.literals {
         items.push((g.sort_key, g.category, HelpItem::Group(g)));
     }
@@ -740,7 +733,12 @@ pub fn help_text(cl: &CommandLine, show_hidden: bool, categorized: bool) -> Stri
 /// A missing file leaves the word as it is; words from a response file that name further
 /// response files are relative to that file's directory.
 fn expand_response_files(args: &[String]) -> Result<Vec<String>, String> {
-    fn expand(args: &[String], base: Option<&Path>, stack: &mut Vec<PathBuf>, out: &mut Vec<String>) -> Result<(), String> {
+    fn expand(
+        args: &[String],
+        base: Option<&Path>,
+        stack: &mut Vec<PathBuf>,
+        out: &mut Vec<String>,
+    ) -> Result<(), String> {
         for arg in args {
             let Some(name) = arg.strip_prefix('@') else {
                 out.push(arg.clone());

@@ -88,11 +88,19 @@ fn run_inner(args: LintArgs) -> Result<i32, String> {
         return emit(&args.output, &out).map(|()| SUCCESS);
     }
     if let Some(id) = &args.explain {
-        let lint = tdq_lints::rules::find(id).ok_or_else(|| format!("no lint `{id}` (`tdq lint --list` lists them)"))?;
-        let text = format!("# {} ({}, {} by default)\n\n{}", lint.id, lint.default_level.as_str(), if lint.enabled_by_default { "on" } else { "off" }, tdq_lints::doc::render(lint.doc));
+        let lint =
+            tdq_lints::rules::find(id).ok_or_else(|| format!("no lint `{id}` (`tdq lint --list` lists them)"))?;
+        let text = format!(
+            "# {} ({}, {} by default)\n\n{}",
+            lint.id,
+            lint.default_level.as_str(),
+            if lint.enabled_by_default { "on" } else { "off" },
+            tdq_lints::doc::render(lint.doc)
+        );
         return emit(&args.output, &text).map(|()| SUCCESS);
     }
-    let format = Format::parse(&args.format).ok_or_else(|| format!("--format {}: expected text, json, sarif or github", args.format))?;
+    let format = Format::parse(&args.format)
+        .ok_or_else(|| format!("--format {}: expected text, json, sarif or github", args.format))?;
     // Without --config, the tdq.toml that names the sources (when they come from one) configures.
     let project = std::env::current_dir().ok().and_then(|d| Project::find(&d));
     let config_path = args.config.clone().or(project);
@@ -102,11 +110,13 @@ fn run_inner(args: LintArgs) -> Result<i32, String> {
     }
     config.extend_ignore(&args.ignore).map_err(|e| e.to_string())?;
     if let Some(level) = &args.fail_on {
-        config.fail_on = Level::parse(level).ok_or_else(|| format!("--fail-on {level}: expected error, warning or note"))?;
+        config.fail_on =
+            Level::parse(level).ok_or_else(|| format!("--fail-on {level}: expected error, warning or note"))?;
     }
     let baseline = match &args.baseline {
         Some(path) => {
-            let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {}", path.display(), crate::os_message(&e)))?;
+            let text =
+                std::fs::read_to_string(path).map_err(|e| format!("{}: {}", path.display(), crate::os_message(&e)))?;
             Some(Baseline::parse(&text).map_err(|e| format!("{}: {e}", path.display()))?)
         }
         None => None,
@@ -115,10 +125,23 @@ fn run_inner(args: LintArgs) -> Result<i32, String> {
     lint(&sources, &config, baseline.as_ref(), format, &args)
 }
 
-fn lint(sources: &Sources, config: &Config, baseline: Option<&Baseline>, format: Format, args: &LintArgs) -> Result<i32, String> {
+fn lint(
+    sources: &Sources,
+    config: &Config,
+    baseline: Option<&Baseline>,
+    format: Format,
+    args: &LintArgs,
+) -> Result<i32, String> {
     let path = sources.root.clone();
-    let text = std::fs::read(&path).map_err(|e| format!("could not open input file '{path}': {}", crate::os_message(&e)))?;
-    let opts = tdq_core::Options { include_dirs: sources.include_dirs.clone(), defines: sources.defines.clone(), no_warn_on_unused_template_args: true, limits: crate::limits(&args.limit), release: sources.release };
+    let text =
+        std::fs::read(&path).map_err(|e| format!("could not open input file '{path}': {}", crate::os_message(&e)))?;
+    let opts = tdq_core::Options {
+        include_dirs: sources.include_dirs.clone(),
+        defines: sources.defines.clone(),
+        no_warn_on_unused_template_args: true,
+        limits: crate::limits(&args.limit),
+        release: sources.release,
+    };
     let eval = tdq_core::evaluate(&path, text, &opts);
     if eval.parse_failed || eval.diags.has_errors() {
         let mut err = std::io::stderr().lock();
@@ -148,7 +171,11 @@ fn lint(sources: &Sources, config: &Config, baseline: Option<&Baseline>, format:
         findings.retain(|f| !b.contains(f));
     }
     let user_rules: Vec<(String, Level)> = config.user.iter().map(|u| (u.id.clone(), u.level)).collect();
-    let report = if args.statistics { output::statistics(&findings) } else { output::render(format, &findings, &eval.sm, &user_rules) };
+    let report = if args.statistics {
+        output::statistics(&findings)
+    } else {
+        output::render(format, &findings, &eval.sm, &user_rules)
+    };
     emit(&args.output, &report)?;
     let failing = findings.iter().any(|f| f.level >= config.fail_on);
     Ok(if failing { FAILURE } else { SUCCESS })

@@ -125,7 +125,12 @@ pub fn finish(result: Result<(), Failure>) -> i32 {
 pub fn resolve_sources(args: &TdArgs) -> Result<Sources, Failure> {
     if let Some(td) = &args.td {
         let release = choose_release(args, None, td)?;
-        return Ok(Sources { root: td.clone(), include_dirs: args.include.clone(), defines: args.define.clone(), release });
+        return Ok(Sources {
+            root: td.clone(),
+            include_dirs: args.include.clone(),
+            defines: args.define.clone(),
+            release,
+        });
     }
     let cwd = std::env::current_dir().map_err(|e| Failure::new(format!("cannot read the working directory: {e}")))?;
     let Some(path) = Project::find(&cwd) else {
@@ -137,12 +142,17 @@ pub fn resolve_sources(args: &TdArgs) -> Result<Sources, Failure> {
     project.sources.include_dirs.extend(args.include.iter().cloned());
     project.sources.defines.extend(args.define.iter().cloned());
     let root = project.sources.root.clone();
-    project.sources.release = choose_release(args, project.llvm_version.as_deref().map(|v| (v, path.as_path())), &root)?;
+    project.sources.release =
+        choose_release(args, project.llvm_version.as_deref().map(|v| (v, path.as_path())), &root)?;
     Ok(project.sources)
 }
 
 /// The release for `args`' evaluation (see `crate::release`).
-fn choose_release(args: &TdArgs, config: Option<(&str, &std::path::Path)>, root: &str) -> Result<tdq_core::Release, Failure> {
+fn choose_release(
+    args: &TdArgs,
+    config: Option<(&str, &std::path::Path)>,
+    root: &str,
+) -> Result<tdq_core::Release, Failure> {
     crate::release::choose(args.llvm_version.as_deref(), config, Some(std::path::Path::new(root)))
         .map_err(|e| Failure::usage(e.to_string()))
 }
@@ -229,7 +239,9 @@ pub fn run_query(args: QueryArgs) -> i32 {
                 f.display().to_string(),
             ),
             (None, None) => {
-                return Err(Failure::usage("no query: give SQL, `-f FILE.sql`, or `-` for standard input (`tdq --help`)"))
+                return Err(Failure::usage(
+                    "no query: give SQL, `-f FILE.sql`, or `-` for standard input (`tdq --help`)",
+                ))
             }
         };
         execute(&sql, &source_name, &args.source, &args.options)
@@ -263,12 +275,7 @@ pub fn execute(sql: &str, source_name: &str, source: &SourceArgs, options: &Quer
     print_results(&results, options.format)?;
     if options.timing {
         if let Some(s) = &store {
-            eprintln!(
-                "store: {:.3} s ({}) {}",
-                s.seconds,
-                if s.built { "built" } else { "cached" },
-                s.path.display()
-            );
+            eprintln!("store: {:.3} s ({}) {}", s.seconds, if s.built { "built" } else { "cached" }, s.path.display());
         }
         eprintln!("query: {:.3} s", query_seconds);
     }
@@ -355,7 +362,9 @@ pub fn run_canned(mut args: CannedArgs) -> i32 {
             args.options.params.retain(|x| x.name != p.name);
             args.options.params.push(p);
         }
-        if let Some((missing, meaning)) = q.params.iter().find(|(n, _)| !args.options.params.iter().any(|p| &p.name == n)) {
+        if let Some((missing, meaning)) =
+            q.params.iter().find(|(n, _)| !args.options.params.iter().any(|p| &p.name == n))
+        {
             return Err(Failure::usage(format!("`{}` needs {} ({meaning})", q.name, missing.to_uppercase())));
         }
         execute(q.sql, &format!("<{}>", q.name), &args.source, &args.options)
@@ -446,7 +455,8 @@ pub fn run_export(args: ExportArgs) -> i32 {
 
 #[cfg(feature = "datafusion")]
 fn export_parquet(conn: rusqlite::Connection, dir: &std::path::Path) -> Result<(), Failure> {
-    tdq_queries::datafusion::export_parquet(&conn, dir).map_err(|e| Failure::new(format!("{}: {}", dir.display(), e.message)))
+    tdq_queries::datafusion::export_parquet(&conn, dir)
+        .map_err(|e| Failure::new(format!("{}: {}", dir.display(), e.message)))
 }
 
 #[cfg(not(feature = "datafusion"))]
@@ -476,7 +486,12 @@ pub fn run_init(args: InitArgs) -> i32 {
         if !std::path::Path::new(td).is_file() {
             return Err(Failure::new(format!("{td}: no such file")));
         }
-        let sources = Sources { root: td.clone(), include_dirs: args.td.include.clone(), defines: args.td.define.clone(), ..Default::default() };
+        let sources = Sources {
+            root: td.clone(),
+            include_dirs: args.td.include.clone(),
+            defines: args.td.define.clone(),
+            ..Default::default()
+        };
         std::fs::write(&path, tdq_store::Project::template(&sources))
             .map_err(|e| Failure::new(format!("writing tdq.toml: {e}")))?;
         eprintln!("wrote tdq.toml for {td}");

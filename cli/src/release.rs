@@ -114,7 +114,8 @@ mod tests {
 
     #[test]
     fn flag_is_taken_out_of_the_words() {
-        let mut args: Vec<String> = ["-I", "x", "--llvm-version", "22", "a.td", "-llvm-version=19"].map(String::from).to_vec();
+        let mut args: Vec<String> =
+            ["-I", "x", "--llvm-version", "22", "a.td", "-llvm-version=19"].map(String::from).to_vec();
         assert_eq!(take_flag(&mut args), Ok(Some("19".to_string())));
         assert_eq!(args, ["-I", "x", "a.td"]);
         let mut missing = vec!["--llvm-version".to_string()];

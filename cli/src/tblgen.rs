@@ -20,7 +20,8 @@ use timing::{PhaseTimer, ReportOptions};
 pub fn run(program_name: &str, argv0: &str, args: &[String]) -> i32 {
     let extra: Vec<(&'static str, &'static str)> =
         tdq_backends::BACKENDS.iter().map(|b| (b.name(), b.help())).collect();
-    let backend_options: Vec<BackendOption> = tdq_backends::BACKENDS.iter().flat_map(|b| b.options().iter().copied()).collect();
+    let backend_options: Vec<BackendOption> =
+        tdq_backends::BACKENDS.iter().flat_map(|b| b.options().iter().copied()).collect();
     let mut args = args.to_vec();
     let release_flag = match crate::release::take_flag(&mut args) {
         Ok(flag) => flag,
@@ -449,15 +450,9 @@ mod tests {
 
     #[test]
     fn additional_files_are_named_from_the_output() {
-        assert_eq!(
-            additional_file_name("lib/X86GenRegisterInfo.inc", "Enums.inc"),
-            "lib/X86GenRegisterInfoEnums.inc"
-        );
+        assert_eq!(additional_file_name("lib/X86GenRegisterInfo.inc", "Enums.inc"), "lib/X86GenRegisterInfoEnums.inc");
         assert_eq!(additional_file_name("out", "Enums.inc"), "outEnums.inc");
-        assert_eq!(
-            additional_file_name("a.b/out", "MCDesc.inc"),
-            "a.b/outMCDesc.inc"
-        );
+        assert_eq!(additional_file_name("a.b/out", "MCDesc.inc"), "a.b/outMCDesc.inc");
         assert_eq!(additional_file_name("-", "Enums.inc"), "-");
     }
 }

@@ -31,12 +31,22 @@ fn corpus() -> PathBuf {
     let dir = std::env::var_os("TDQ_CORPUS")
         .map(PathBuf::from)
         .unwrap_or_else(|| manifest_dir().join("../../shared/corpus/llvm-19.1.7/llvm"));
-    assert!(dir.join("include/llvm/Target/Target.td").is_file(), "no LLVM corpus at {} (set TDQ_CORPUS)", dir.display());
+    assert!(
+        dir.join("include/llvm/Target/Target.td").is_file(),
+        "no LLVM corpus at {} (set TDQ_CORPUS)",
+        dir.display()
+    );
     dir
 }
 
 fn tdq(dir: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_tdq")).env("TDQ_LLVM_VERSION", "19").current_dir(dir).args(args).env("NO_COLOR", "1").output().unwrap()
+    Command::new(env!("CARGO_BIN_EXE_tdq"))
+        .env("TDQ_LLVM_VERSION", "19")
+        .current_dir(dir)
+        .args(args)
+        .env("NO_COLOR", "1")
+        .output()
+        .unwrap()
 }
 
 fn git(dir: &Path, args: &[&str]) {
@@ -280,7 +290,11 @@ fn reported(report: &Value, old: &Map<String, Value>, new: &Map<String, Value>, 
     }
     for r in report["renamed"].as_array().unwrap() {
         let (o, n) = (r["old"].as_str().unwrap(), r["new"].as_str().unwrap());
-        assert_eq!(content(&old[o]), content(&new[n]), "{case}: {o} → {n} is reported as a rename but its content changed");
+        assert_eq!(
+            content(&old[o]),
+            content(&new[n]),
+            "{case}: {o} → {n} is reported as a rename but its content changed"
+        );
         d.removed_named.insert(o.to_string());
         d.added_named.insert(n.to_string());
     }
@@ -360,7 +374,8 @@ fn corpus_edits_match_llvm_tblgen_dump_json() {
         let got = reported(&report, old, &new, &case.name);
         let equal = want == Differences::default();
         if got != want {
-            failures.push(format!("{}: tdq diff reported\n{got:#?}\nllvm-tblgen's dumps differ by\n{want:#?}", case.name));
+            failures
+                .push(format!("{}: tdq diff reported\n{got:#?}\nllvm-tblgen's dumps differ by\n{want:#?}", case.name));
         }
         if out.status.code() != Some(if equal { 0 } else { 1 }) || !stderr.is_empty() {
             failures.push(format!("{}: status {:?}, stderr {stderr}", case.name, out.status.code()));
@@ -376,7 +391,8 @@ fn corpus_edits_match_llvm_tblgen_dump_json() {
                     })
             });
             if !found {
-                failures.push(format!("{}: no shared change of {field} set at {at} in {:#}", case.name, report["groups"]));
+                failures
+                    .push(format!("{}: no shared change of {field} set at {at} in {:#}", case.name, report["groups"]));
             }
         }
         // The same sides named from the target's directory, relative to it (`REV:./PATH`),
@@ -392,13 +408,18 @@ fn corpus_edits_match_llvm_tblgen_dump_json() {
         );
         match serde_json::from_slice::<Value>(&stat.stdout) {
             Ok(v) if v["summary"] == report["summary"] => {}
-            other => failures.push(format!("{}: from {inc}, REV:./PATH gave {other:?}, not {}", case.name, report["summary"])),
+            other => failures
+                .push(format!("{}: from {inc}, REV:./PATH gave {other:?}, not {}", case.name, report["summary"])),
         }
         // The text format of equal trees is empty, as diff(1)'s.
         if equal {
             let text = tdq(root, &args("text").iter().map(String::as_str).collect::<Vec<_>>());
             if !text.stdout.is_empty() || text.status.code() != Some(0) {
-                failures.push(format!("{}: equal trees printed {:?}", case.name, String::from_utf8_lossy(&text.stdout)));
+                failures.push(format!(
+                    "{}: equal trees printed {:?}",
+                    case.name,
+                    String::from_utf8_lossy(&text.stdout)
+                ));
             }
         }
     }
@@ -473,8 +494,16 @@ fn two_trees_diffed_as_files_each_read_their_own_includes() {
     assert_eq!((&summary["added"], &summary["removed"]), (&Value::from(1), &Value::from(0)), "{summary:#}");
     assert!(report["changed"].as_array().unwrap().iter().any(|c| c["anonymous"] == true), "{report:#}");
     let per_side = run(&[
-        "--old-include", "a/include", "--old-include", "a/lib/Target/Lanai",
-        "--new-include", "b/include", "--new-include", "b/lib/Target/Lanai", "--format", "json",
+        "--old-include",
+        "a/include",
+        "--old-include",
+        "a/lib/Target/Lanai",
+        "--new-include",
+        "b/include",
+        "--new-include",
+        "b/lib/Target/Lanai",
+        "--format",
+        "json",
     ]);
     assert_eq!(per_side.status.code(), Some(1), "{}", String::from_utf8_lossy(&per_side.stderr));
     assert_eq!(serde_json::from_slice::<Value>(&per_side.stdout).unwrap(), report);
@@ -499,8 +528,24 @@ fn two_trees_diffed_as_files_each_read_their_own_includes() {
         String::from_utf8_lossy(&crossed.stderr)
     );
     // A tree diffed with itself is empty, whichever way its includes are named.
-    let same = tdq(top, &["diff", "a/lib/Target/Lanai/Lanai.td", "a/lib/Target/Lanai/Lanai.td", "-I", "a/include", "-I", "a/lib/Target/Lanai"]);
-    assert_eq!((same.status.code(), same.stdout.is_empty()), (Some(0), true), "{}", String::from_utf8_lossy(&same.stderr));
+    let same = tdq(
+        top,
+        &[
+            "diff",
+            "a/lib/Target/Lanai/Lanai.td",
+            "a/lib/Target/Lanai/Lanai.td",
+            "-I",
+            "a/include",
+            "-I",
+            "a/lib/Target/Lanai",
+        ],
+    );
+    assert_eq!(
+        (same.status.code(), same.stdout.is_empty()),
+        (Some(0), true),
+        "{}",
+        String::from_utf8_lossy(&same.stderr)
+    );
 }
 
 /// `--dump-json` of a target root of the release `llvm` corpus, as its llvm-tblgen writes it:
@@ -522,8 +567,9 @@ fn release_dump_json(llvm: &Path, release: &str, target: &str) -> Map<String, Va
     };
     assert!(out.status.success(), "--dump-json of {target} ({release}): {}", String::from_utf8_lossy(&out.stderr));
     if release != "19" {
-        let sums = std::fs::read_to_string(manifest_dir().join(format!("../../shared/conformance/targets-{release}.sha256")))
-            .expect("the reference checksums");
+        let sums =
+            std::fs::read_to_string(manifest_dir().join(format!("../../shared/conformance/targets-{release}.sha256")))
+                .expect("the reference checksums");
         let want = sums
             .lines()
             .find_map(|l| l.strip_prefix(&format!("{target} --dump-json ")))
@@ -536,7 +582,11 @@ fn release_dump_json(llvm: &Path, release: &str, target: &str) -> Map<String, Va
         use std::io::Write;
         sha.stdin.take().unwrap().write_all(&out.stdout).unwrap();
         let got = String::from_utf8(sha.wait_with_output().unwrap().stdout).unwrap();
-        assert_eq!(got.split_whitespace().next(), Some(want.trim()), "tdq's --dump-json is not llvm-tblgen {release}'s");
+        assert_eq!(
+            got.split_whitespace().next(),
+            Some(want.trim()),
+            "tdq's --dump-json is not llvm-tblgen {release}'s"
+        );
     }
     let Value::Object(mut all) = serde_json::from_slice(&out.stdout).unwrap() else { panic!("not an object") };
     all.remove("!instanceof");
@@ -571,9 +621,13 @@ fn llvm_19_x86_against_llvm_23_x86_agrees_with_their_dumps() {
     let out = Command::new(env!("CARGO_BIN_EXE_tdq")).args(&words).output().unwrap();
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(1), "{stderr}");
-    let report: Value = serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("no JSON ({e}); stderr: {stderr}"));
+    let report: Value =
+        serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("no JSON ({e}); stderr: {stderr}"));
     let got = reported(&report, &old, &new, "x86-19-23");
-    assert!(want.added_named.len() > 1000 && want.removed_named.len() > 100 && want.changed.len() > 1000, "the releases differ little");
+    assert!(
+        want.added_named.len() > 1000 && want.removed_named.len() > 100 && want.changed.len() > 1000,
+        "the releases differ little"
+    );
     assert_eq!(got.added_named, want.added_named, "named defs added");
     assert_eq!(got.removed_named, want.removed_named, "named defs removed");
 

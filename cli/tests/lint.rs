@@ -7,7 +7,13 @@ use std::process::{Command, Output};
 const PROLOGUE: &str = "class Instruction { bit isBranch = 0; bit isTerminator = 0; bit isBarrier = 0; }\n";
 
 fn tdq(dir: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_tdq")).env("TDQ_LLVM_VERSION", "19").current_dir(dir).arg("lint").args(args).output().unwrap()
+    Command::new(env!("CARGO_BIN_EXE_tdq"))
+        .env("TDQ_LLVM_VERSION", "19")
+        .current_dir(dir)
+        .arg("lint")
+        .args(args)
+        .output()
+        .unwrap()
 }
 
 fn status(o: &Output) -> i32 {
@@ -33,7 +39,13 @@ fn clean_input_exits_0_and_findings_exit_1() {
     let (dir, _) = scratch("def JMP : Instruction { let isBranch = 1; }\n");
     let o = tdq(dir.path(), &["--td", "T.td"]);
     assert_eq!(status(&o), 1);
-    assert!(text(&o.stdout).starts_with("T.td:2:5: warning[branch-not-terminator]: JMP: `isBranch` is set but `isTerminator` is not\n"), "{}", text(&o.stdout));
+    assert!(
+        text(&o.stdout).starts_with(
+            "T.td:2:5: warning[branch-not-terminator]: JMP: `isBranch` is set but `isTerminator` is not\n"
+        ),
+        "{}",
+        text(&o.stdout)
+    );
     // Below the failing level: reported, but the run passes.
     let o = tdq(dir.path(), &["--td", "T.td", "--fail-on", "error"]);
     assert_eq!(status(&o), 0);
@@ -68,7 +80,10 @@ fn baseline_keeps_anonymous_findings_through_renumbering() {
     let o = tdq(dir.path(), &["--td", "T.td", "--write-baseline", "baseline.json"]);
     assert_eq!(status(&o), 0, "{}", text(&o.stderr));
     let baseline = std::fs::read_to_string(dir.path().join("baseline.json")).unwrap();
-    assert!(baseline.contains("\"record\": \"anonymous_#@") && baseline.contains("\"record\": \"anonymous_#_j@"), "{baseline}");
+    assert!(
+        baseline.contains("\"record\": \"anonymous_#@") && baseline.contains("\"record\": \"anonymous_#_j@"),
+        "{baseline}"
+    );
     assert!(!baseline.contains("anonymous_0") && !baseline.contains("anonymous_1"), "{baseline}");
 
     // One unrelated anonymous def first: anonymous_0 becomes anonymous_1, anonymous_1_j anonymous_2_j.
@@ -79,14 +94,19 @@ fn baseline_keeps_anonymous_findings_through_renumbering() {
     assert_eq!((status(&o), text(&o.stdout)), (0, String::new()), "{}", text(&o.stderr));
     let fingerprints = |o: &Output| {
         let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
-        let mut f: Vec<String> = v.as_array().unwrap().iter().map(|f| f["fingerprint"].as_str().unwrap().to_string()).collect();
+        let mut f: Vec<String> =
+            v.as_array().unwrap().iter().map(|f| f["fingerprint"].as_str().unwrap().to_string()).collect();
         f.sort();
         f
     };
     assert_eq!(fingerprints(&before), fingerprints(&after));
 
     // An edit of the def itself makes its finding a new one.
-    std::fs::write(&td, format!("{PROLOGUE}def : Instruction;\n{}", defs.replace("isBarrier = 1;", "isBarrier = 1; let isBranch = 1;"))).unwrap();
+    std::fs::write(
+        &td,
+        format!("{PROLOGUE}def : Instruction;\n{}", defs.replace("isBarrier = 1;", "isBarrier = 1; let isBranch = 1;")),
+    )
+    .unwrap();
     let o = tdq(dir.path(), &["--td", "T.td", "--baseline", "baseline.json"]);
     assert_eq!(status(&o), 1);
     assert!(text(&o.stdout).contains("barrier-not-terminator]: anonymous_2_j"), "{}", text(&o.stdout));
@@ -108,12 +128,14 @@ fn config_file_and_command_line_select() {
 
 #[test]
 fn formats_and_statistics() {
-    let (dir, _) = scratch("def JMP : Instruction { let isBranch = 1; }\ndef TRAP : Instruction { let isBarrier = 1; }\n");
+    let (dir, _) =
+        scratch("def JMP : Instruction { let isBranch = 1; }\ndef TRAP : Instruction { let isBarrier = 1; }\n");
     let o = tdq(dir.path(), &["--td", "T.td", "--format", "github"]);
     assert_eq!(text(&o.stdout).lines().next().unwrap(), "::warning file=T.td,line=2,col=5,title=branch-not-terminator (JMP)::`isBranch` is set but `isTerminator` is not");
     let o = tdq(dir.path(), &["--td", "T.td", "--format", "sarif", "-o", "out.sarif"]);
     assert_eq!(status(&o), 1);
-    let log: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(dir.path().join("out.sarif")).unwrap()).unwrap();
+    let log: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.path().join("out.sarif")).unwrap()).unwrap();
     assert_eq!(log["runs"][0]["results"].as_array().unwrap().len(), 2);
     let o = tdq(dir.path(), &["--td", "T.td", "--format", "json"]);
     let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
@@ -163,7 +185,11 @@ fn corpus_baseline_survives_an_anonymous_def_inserted_early() {
     let llvm = std::env::var_os("TDQ_CORPUS")
         .map(PathBuf::from)
         .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus/llvm-19.1.7/llvm"));
-    assert!(llvm.join("include/llvm/Target/Target.td").is_file(), "no LLVM corpus at {} (set TDQ_CORPUS)", llvm.display());
+    assert!(
+        llvm.join("include/llvm/Target/Target.td").is_file(),
+        "no LLVM corpus at {} (set TDQ_CORPUS)",
+        llvm.display()
+    );
     for target in ["Lanai", "X86"] {
         // A copy of the target's directory (lints look at what is in it), LLVM's include/ as is.
         let dir = tempfile::tempdir().unwrap();
@@ -205,7 +231,8 @@ fn corpus_baseline_survives_an_anonymous_def_inserted_early() {
 
         let at = original.find("\ninclude ").expect("an include") + 1;
         let line_end = at + original[at..].find('\n').unwrap() + 1;
-        std::fs::write(&root, format!("{}def : InstrItinClass;\n{}", &original[..line_end], &original[line_end..])).unwrap();
+        std::fs::write(&root, format!("{}def : InstrItinClass;\n{}", &original[..line_end], &original[line_end..]))
+            .unwrap();
         let after = numbered(&lint(&["--format", "json"]));
         assert_eq!(after.len(), before.len(), "{target}");
         assert_ne!(after, before, "{target}: the insertion must renumber the anonymous defs with findings");

@@ -104,9 +104,8 @@ fn timing_goes_to_stderr() {
     let cache = tempfile::tempdir().expect("a temporary directory");
     copy_tree(&cases_dir().join("inputs"), work.path());
     let words = |timing: bool| -> Vec<String> {
-        let mut w: Vec<String> = ["--td", "small.td", "-I", "inc", "select name from records order by name"]
-            .map(String::from)
-            .to_vec();
+        let mut w: Vec<String> =
+            ["--td", "small.td", "-I", "inc", "select name from records order by name"].map(String::from).to_vec();
         if timing {
             w.push("--timing".into());
         }

@@ -273,7 +273,9 @@ fn damage(sb: &Sandbox, store: &Path, how: &str) {
         "another cache key in meta" => sql("UPDATE meta SET value = 'feedface' WHERE key = 'cache_key';"),
         "no meta table" => sql("DROP TABLE meta;"),
         "no records table" => sql("DROP VIEW records; DROP TABLE records_short;"),
-        "a source hash that does not match" => sql("UPDATE sources SET hash = '0000' WHERE id = (SELECT max(id) FROM sources);"),
+        "a source hash that does not match" => {
+            sql("UPDATE sources SET hash = '0000' WHERE id = (SELECT max(id) FROM sources);")
+        }
         "the store of other options" => {
             let out = sb.run(&["-D", "EXTRA"], "select 1");
             assert!(out.status.success());
@@ -431,7 +433,7 @@ fn user_sql_cannot_change_the_store() {
             let extra: Vec<&str> = db.map(|d| vec!["--db", d]).unwrap_or_default();
             let mut c = Command::new(env!("CARGO_BIN_EXE_tdq"));
             c.env("TDQ_LLVM_VERSION", "19");
-        c.env("TDQ_LLVM_VERSION", "19");
+            c.env("TDQ_LLVM_VERSION", "19");
             c.current_dir(sb.work.path()).env("TDQ_CACHE_DIR", sb.cache.path()).stdin(Stdio::null());
             match db {
                 Some(_) => c.args(&extra),

@@ -14,7 +14,9 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 use std::process::Command;
 use std::time::Instant;
-use tdq_tests::{corpus_dir, corpus_targets, for_each_dump_json_def, full_corpus, llvm_dump_json, same_file_content, target_args};
+use tdq_tests::{
+    corpus_dir, corpus_targets, for_each_dump_json_def, full_corpus, llvm_dump_json, same_file_content, target_args,
+};
 
 /// Small targets, quick enough for every `cargo test`.
 const FAST_TARGETS: &[&str] = &["Lanai", "XCore"];
@@ -36,7 +38,8 @@ fn export(t: &str, db: &Path) {
     let llvm = target_args(t);
     // llvm-tblgen's `-I A -I B FILE` as tdq's `--td FILE -I A -I B`.
     let (file, includes) = llvm.split_last().expect("a file");
-    let mut args: Vec<String> = vec!["export".into(), "--db".into(), db.display().to_string(), "--td".into(), file.clone()];
+    let mut args: Vec<String> =
+        vec!["export".into(), "--db".into(), db.display().to_string(), "--td".into(), file.clone()];
     args.extend(includes.iter().cloned());
     let out = tdq(&args);
     assert!(out.status.success(), "{t}: tdq export: {}", String::from_utf8_lossy(&out.stderr));
@@ -67,35 +70,19 @@ type LibraryInput = (&'static str, &'static [&'static str], &'static [&'static [
 /// Inputs of LLVM's build that are not targets, with the backends that read them: the IR,
 /// option and front-end tables (root file relative to the corpus, its `-I` directories).
 const LIBRARY_INPUTS: &[LibraryInput] = &[
-    (
-        "include/llvm/CodeGen/ValueTypes.td",
-        &["include/llvm/CodeGen", "include"],
-        &[&["--gen-vt"]],
-    ),
-    (
-        "include/llvm/IR/Attributes.td",
-        &["include/llvm/IR", "include"],
-        &[&["--gen-attrs"]],
-    ),
+    ("include/llvm/CodeGen/ValueTypes.td", &["include/llvm/CodeGen", "include"], &[&["--gen-vt"]]),
+    ("include/llvm/IR/Attributes.td", &["include/llvm/IR", "include"], &[&["--gen-attrs"]]),
     (
         "include/llvm/IR/Intrinsics.td",
         &["include/llvm/IR", "include"],
-        &[
-            &["--gen-intrinsic-enums"],
-            &["--gen-intrinsic-enums", "-intrinsic-prefix=x86"],
-            &["--gen-intrinsic-impl"],
-        ],
+        &[&["--gen-intrinsic-enums"], &["--gen-intrinsic-enums", "-intrinsic-prefix=x86"], &["--gen-intrinsic-impl"]],
     ),
     (
         "include/llvm/Frontend/OpenMP/OMP.td",
         &["include/llvm/Frontend/OpenMP", "include"],
         &[&["--gen-directive-decl"], &["--gen-directive-impl"]],
     ),
-    (
-        "tools/llvm-objdump/ObjdumpOpts.td",
-        &["include"],
-        &[&["--gen-opt-parser-defs"]],
-    ),
+    ("tools/llvm-objdump/ObjdumpOpts.td", &["include"], &[&["--gen-opt-parser-defs"]]),
     (
         "lib/Target/RISCV/RISCV.td",
         &["lib/Target/RISCV", "include/llvm/TargetParser", "include"],
@@ -109,7 +96,14 @@ const LIBRARY_INPUTS: &[LibraryInput] = &[
 ];
 
 /// Compares `tdq tblgen SOURCES BACKEND` with `tdq tblgen --from-db DB BACKEND`.
-fn compare_from_db(what: &str, sources: &[String], db: &Path, backend: &[&str], dir: &Path, failures: &mut Vec<String>) {
+fn compare_from_db(
+    what: &str,
+    sources: &[String],
+    db: &Path,
+    backend: &[&str],
+    dir: &Path,
+    failures: &mut Vec<String>,
+) {
     let (a, b) = (dir.join("from-td.out"), dir.join("from-db.out"));
     let backend: Vec<String> = backend.iter().map(|s| s.to_string()).collect();
     let from_td = tblgen(&[backend.clone(), sources.to_vec()].concat(), &a);
@@ -158,20 +152,11 @@ fn library_backends_print_the_same_from_a_store() {
             includes_args.extend(["-I".to_string(), corpus.join(include).display().to_string()]);
         }
         let root = corpus.join(file).display().to_string();
-        let mut args: Vec<String> = vec![
-            "export".into(),
-            "--db".into(),
-            db.display().to_string(),
-            "--td".into(),
-            root.clone(),
-        ];
+        let mut args: Vec<String> =
+            vec!["export".into(), "--db".into(), db.display().to_string(), "--td".into(), root.clone()];
         args.extend(includes_args.iter().cloned());
         let out = tdq(&args);
-        assert!(
-            out.status.success(),
-            "{file}: tdq export: {}",
-            String::from_utf8_lossy(&out.stderr)
-        );
+        assert!(out.status.success(), "{file}: tdq export: {}", String::from_utf8_lossy(&out.stderr));
         let sources: Vec<String> = includes_args.iter().cloned().chain([root]).collect();
         for backend in *backends {
             compare_from_db(file, &sources, &db, backend, dir.path(), &mut failures);
@@ -286,7 +271,9 @@ fn sql_scalar(v: &Value, ty: &str) -> Option<Sql> {
             }
             i64::try_from(n).ok().map(Sql::Integer)
         }
-        Value::Object(o) if o.get("kind") == Some(&Value::from("def")) => o.get("def")?.as_str().map(|d| Sql::Text(d.into())),
+        Value::Object(o) if o.get("kind") == Some(&Value::from("def")) => {
+            o.get("def")?.as_str().map(|d| Sql::Text(d.into()))
+        }
         _ => None,
     }
 }

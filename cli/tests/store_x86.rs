@@ -71,7 +71,8 @@ fn llvm_23_x86_calls_are_llvm_tblgen_23s() {
         .expect("running tdq");
     assert!(dump.status.success(), "{}", String::from_utf8_lossy(&dump.stderr));
     let sums = std::fs::read_to_string(shared.join("conformance/targets-23.sha256")).expect("targets-23.sha256");
-    let want_sum = sums.lines().find_map(|l| l.strip_prefix("X86 --dump-json ")).expect("X86's checksum").trim().to_string();
+    let want_sum =
+        sums.lines().find_map(|l| l.strip_prefix("X86 --dump-json ")).expect("X86's checksum").trim().to_string();
     let sha = Command::new("sha256sum").arg(&json).output().expect("sha256sum");
     let got_sum = String::from_utf8_lossy(&sha.stdout).split_whitespace().next().unwrap_or("").to_string();
     assert_eq!(got_sum, want_sum, "tdq's --dump-json of LLVM 23's X86 is not llvm-tblgen 23's");

@@ -566,7 +566,11 @@ fn time_phases_prints_the_phase_report() {
         assert_eq!(lines.len(), 11, "{}: {}", tool.program.display(), got.stderr);
         assert_eq!(lines[0], format!("==={}===", "-".repeat(73)));
         assert_eq!(lines[1], "                             TableGen Phase Timing");
-        assert!(shape(lines[3]).starts_with("  Total Execution Time: 9.9999 seconds (9.9999 wall clock)"), "{}", lines[3]);
+        assert!(
+            shape(lines[3]).starts_with("  Total Execution Time: 9.9999 seconds (9.9999 wall clock)"),
+            "{}",
+            lines[3]
+        );
         assert!(lines[5].ends_with("   ---Wall Time---  --- Name ---"), "{}", lines[5]);
         let mut names: Vec<&str> = lines[6..9].iter().map(|l| l.rsplit("  ").next().unwrap_or("")).collect();
         names.sort_unstable();

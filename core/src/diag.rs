@@ -83,30 +83,14 @@ impl Diagnostics {
         if severity == Severity::Error && loc.is_none() {
             self.uncounted_errors += 1;
         }
-        self.list.push(Diagnostic {
-            severity,
-            loc,
-            message,
-            notes: Vec::new(),
-        });
+        self.list.push(Diagnostic { severity, loc, message, notes: Vec::new() });
     }
 
     fn at(&mut self, severity: Severity, locs: &[Loc], message: String) {
         let loc = Some(locs.first().copied().unwrap_or(Loc::NONE));
-        let notes = locs
-            .iter()
-            .skip(1)
-            .map(|&l| Note {
-                loc: Some(l),
-                message: INSTANTIATED_FROM.to_string(),
-            })
-            .collect();
-        self.list.push(Diagnostic {
-            severity,
-            loc,
-            message,
-            notes,
-        });
+        let notes =
+            locs.iter().skip(1).map(|&l| Note { loc: Some(l), message: INSTANTIATED_FROM.to_string() }).collect();
+        self.list.push(Diagnostic { severity, loc, message, notes });
     }
 
     /// An error at `loc` (LLVM's `PrintError(SMLoc, ...)`); [`Loc::NONE`] gives the
@@ -152,25 +136,16 @@ impl Diagnostics {
     /// alone.
     pub fn note(&mut self, loc: Loc, msg: impl Into<String>) {
         let loc = if loc.is_none() { None } else { Some(loc) };
-        self.push_note(Note {
-            loc,
-            message: msg.into(),
-        });
+        self.push_note(Note { loc, message: msg.into() });
     }
 
     /// LLVM's `PrintNote(ArrayRef<SMLoc>, ...)` after an error: the note at `locs[0]` (an empty
     /// slice gives `<unknown>:0:`), then "instantiated from multiclass" notes for the rest.
     pub fn note_at(&mut self, locs: &[Loc], msg: impl Into<String>) {
         let first = locs.first().copied().unwrap_or(Loc::NONE);
-        self.push_note(Note {
-            loc: Some(first),
-            message: msg.into(),
-        });
+        self.push_note(Note { loc: Some(first), message: msg.into() });
         for &l in locs.iter().skip(1) {
-            self.push_note(Note {
-                loc: Some(l),
-                message: INSTANTIATED_FROM.to_string(),
-            });
+            self.push_note(Note { loc: Some(l), message: INSTANTIATED_FROM.to_string() });
         }
     }
 
@@ -195,11 +170,7 @@ impl Diagnostics {
     /// `llvm-tblgen: N errors.` line. Warnings and notes do not count, and neither do the
     /// errors LLVM prints without counting (see [`Diagnostics::error_uncounted`]).
     pub fn error_count(&self) -> usize {
-        let errors = self
-            .list
-            .iter()
-            .filter(|d| d.severity == Severity::Error)
-            .count();
+        let errors = self.list.iter().filter(|d| d.severity == Severity::Error).count();
         errors.saturating_sub(self.uncounted_errors)
     }
 

@@ -369,10 +369,9 @@ fn dag_arg_no(args: &[(Init, Option<Sym>)], key: Init) -> Result<usize, String> 
             }
             Ok(pos as usize)
         }
-        InitKind::Str(name, _) => args
-            .iter()
-            .position(|(_, n)| *n == Some(*name))
-            .ok_or_else(|| format!("key '{name}' is not found")),
+        InitKind::Str(name, _) => {
+            args.iter().position(|(_, n)| *n == Some(*name)).ok_or_else(|| format!("key '{name}' is not found"))
+        }
         _ => Err(String::new()),
     }
 }
@@ -443,7 +442,14 @@ fn interleave_ints(rk: &RecordKeeper, list: &[Init], delim: Sym) -> Option<Init>
 
 /// The integers `start, start+step, ...` strictly before `end` (or `..= end` when `closed`),
 /// computed without overflow.
-fn int_range(rk: &mut RecordKeeper, cur: Option<&CurRec>, start: i64, end: i64, step: i64, closed: bool) -> Option<Init> {
+fn int_range(
+    rk: &mut RecordKeeper,
+    cur: Option<&CurRec>,
+    start: i64,
+    end: i64,
+    step: i64,
+    closed: bool,
+) -> Option<Init> {
     let (s, e, st) = (start as i128, end as i128, step as i128);
     let count: i128 = if st > 0 {
         let e = if closed { e + 1 } else { e };
@@ -732,7 +738,14 @@ fn foreach_dag_apply(rk: &mut RecordKeeper, var: Init, dag: Init, expr: Init, cu
     }
 }
 
-fn foreach_helper(rk: &mut RecordKeeper, var: Init, over: Init, expr: Init, ty: Ty, cur: Option<&CurRec>) -> Option<Init> {
+fn foreach_helper(
+    rk: &mut RecordKeeper,
+    var: Init,
+    over: Init,
+    expr: Init,
+    ty: Ty,
+    cur: Option<&CurRec>,
+) -> Option<Init> {
     if dag_of(over).is_some() {
         return Some(foreach_dag_apply(rk, var, over, expr, cur));
     }
@@ -767,7 +780,14 @@ fn sort_helper(rk: &mut RecordKeeper, var: Init, over: Init, expr: Init, ty: Ty,
     Some(Init::list(&sorted, et))
 }
 
-fn filter_helper(rk: &mut RecordKeeper, var: Init, over: Init, expr: Init, ty: Ty, cur: Option<&CurRec>) -> Option<Init> {
+fn filter_helper(
+    rk: &mut RecordKeeper,
+    var: Init,
+    over: Init,
+    expr: Init,
+    ty: Ty,
+    cur: Option<&CurRec>,
+) -> Option<Init> {
     let (items, _) = over.as_list()?;
     let et = ty.list_elem()?;
     if !count_iterations(rk, cur, items.len()) {
@@ -851,7 +871,15 @@ fn byte_find(hay: &str, needle: &str, start: i64) -> Option<usize> {
 }
 
 /// `TernOpInit::get(op, a, b, c, ty)->Fold(CurRec)`.
-pub fn fold_tern_op(rk: &mut RecordKeeper, op: TernOp, a: Init, b: Init, c: Init, ty: Ty, cur: Option<&CurRec>) -> Init {
+pub fn fold_tern_op(
+    rk: &mut RecordKeeper,
+    op: TernOp,
+    a: Init,
+    b: Init,
+    c: Init,
+    ty: Ty,
+    cur: Option<&CurRec>,
+) -> Init {
     // The unfolded operation is interned only when it is the result.
     let this = || Init::tern_op(op, a, b, c, ty);
     match op {

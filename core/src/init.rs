@@ -296,7 +296,10 @@ impl Node {
             }
             InitKind::Bits(b) | InitKind::List(b, _) => b.iter().for_each(&mut add),
             InitKind::Var(name, _) => vars = Init::var_mask(*name) as u32,
-            InitKind::VarBit(v, _) | InitKind::Field(v, _, _) | InitKind::IsA(_, v) | InitKind::Arg(v, ArgKey::Pos(_)) => add(v),
+            InitKind::VarBit(v, _)
+            | InitKind::Field(v, _, _)
+            | InitKind::IsA(_, v)
+            | InitKind::Arg(v, ArgKey::Pos(_)) => add(v),
             InitKind::Arg(v, ArgKey::Named(n)) => {
                 add(v);
                 add(n);
@@ -538,14 +541,18 @@ impl Init {
             InitKind::Unset | InitKind::Bit(_) | InitKind::Int(_) | InitKind::Str(..) | InitKind::Def(..) => false,
             InitKind::Var(..) => false,
             InitKind::Bits(b) | InitKind::List(b, _) => any(b),
-            InitKind::VarBit(v, _) | InitKind::Field(v, _, _) | InitKind::IsA(_, v) | InitKind::Exists(_, v) | InitKind::Instances(_, v) => {
-                v.mentions_anonymous_name()
-            }
+            InitKind::VarBit(v, _)
+            | InitKind::Field(v, _, _)
+            | InitKind::IsA(_, v)
+            | InitKind::Exists(_, v)
+            | InitKind::Instances(_, v) => v.mentions_anonymous_name(),
             InitKind::Arg(v, ArgKey::Pos(_)) => v.mentions_anonymous_name(),
             InitKind::Arg(v, ArgKey::Named(n)) => v.mentions_anonymous_name() || n.mentions_anonymous_name(),
             InitKind::VarDef(_, _, args) => any(args),
             InitKind::Cond(c, v, _) => any(c) || any(v),
-            InitKind::Dag(op, _, args) => op.mentions_anonymous_name() || args.iter().any(|a| a.0.mentions_anonymous_name()),
+            InitKind::Dag(op, _, args) => {
+                op.mentions_anonymous_name() || args.iter().any(|a| a.0.mentions_anonymous_name())
+            }
             InitKind::UnOp(_, a, _) => a.mentions_anonymous_name(),
             InitKind::BinOp(_, a, b, _) => a.mentions_anonymous_name() || b.mentions_anonymous_name(),
             InitKind::TernOp(_, a, b, c, _) => [a, b, c].iter().any(|x| x.mentions_anonymous_name()),
@@ -639,14 +646,20 @@ impl Init {
             InitKind::Unset | InitKind::Bit(_) | InitKind::VarBit(..) => self,
             InitKind::Bits(b) => b.get(i as usize).copied().unwrap_or_else(Init::unset),
             InitKind::Int(v) => Init::bit(i < 64 && (v >> i) & 1 != 0),
-            InitKind::Var(_, t) | InitKind::Field(_, _, t) | InitKind::UnOp(_, _, t) | InitKind::BinOp(_, _, _, t) | InitKind::TernOp(_, _, _, _, t) => {
+            InitKind::Var(_, t)
+            | InitKind::Field(_, _, t)
+            | InitKind::UnOp(_, _, t)
+            | InitKind::BinOp(_, _, _, t)
+            | InitKind::TernOp(_, _, _, _, t) => {
                 if t.is_bit() {
                     self
                 } else {
                     Init::var_bit(self, i)
                 }
             }
-            InitKind::Fold(..) | InitKind::IsA(..) | InitKind::Exists(..) | InitKind::Cond(..) => Init::var_bit(self, i),
+            InitKind::Fold(..) | InitKind::IsA(..) | InitKind::Exists(..) | InitKind::Cond(..) => {
+                Init::var_bit(self, i)
+            }
             _ => Init::var_bit(self, i),
         }
     }

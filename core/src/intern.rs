@@ -80,7 +80,13 @@ impl<T: Eq + Hash + 'static> Interner<T> {
     /// Interns the value built from `key` by `make`, found by `hash` and `same` without
     /// building it: a value that exists costs no allocation and no `make`. `hash` must be
     /// what `hash_of` gives for `make(key)`, and `same(x, key)` must hold exactly for it.
-    pub fn intern_with<K>(&self, hash: u64, key: K, same: impl Fn(&T, &K) -> bool, make: impl FnOnce(K) -> T) -> &'static T {
+    pub fn intern_with<K>(
+        &self,
+        hash: u64,
+        key: K,
+        same: impl Fn(&T, &K) -> bool,
+        make: impl FnOnce(K) -> T,
+    ) -> &'static T {
         let mut set = self.set.borrow_mut();
         if let Some(&(_, existing)) = set.find(hash, |&(h, x)| h == hash && same(x, &key)) {
             return existing;

@@ -14,8 +14,8 @@
 
 use std::collections::{BTreeSet, HashSet};
 
-use crate::intern::{sym, Sym};
 use crate::diag::Diagnostics;
+use crate::intern::{sym, Sym};
 use crate::limits::{Limit, Limits};
 use crate::release::Release;
 use crate::source::{clamp_u32, Loc, SourceMgr};
@@ -281,12 +281,7 @@ fn lossy(bytes: &[u8]) -> Sym {
 impl Lexer {
     /// Starts lexing `text`, the root file named `main_path` (displayed as given).
     /// `include_dirs` are the `-I` directories in order, `defines` the `-D` macro names.
-    pub fn new(
-        main_path: &str,
-        text: Vec<u8>,
-        include_dirs: &[String],
-        defines: &[String],
-    ) -> Lexer {
+    pub fn new(main_path: &str, text: Vec<u8>, include_dirs: &[String], defines: &[String]) -> Lexer {
         let mut sm = SourceMgr::new();
         let cur_file = sm.add_file(main_path.to_string(), text, None);
         let root_key = file_key(main_path.as_bytes());
@@ -303,10 +298,7 @@ impl Lexer {
             pending_includes: 0,
             cur_str: Vec::new(),
             tok: Tok::Error,
-            tok_loc: Loc {
-                file: cur_file,
-                offset: 0,
-            },
+            tok_loc: Loc { file: cur_file, offset: 0 },
             limits: Limits::default(),
             open_files: vec![(root_key, defines.len())],
             fatal: false,
@@ -391,10 +383,7 @@ impl Lexer {
     }
 
     fn here(&self, offset: usize) -> Loc {
-        Loc {
-            file: self.cur_file,
-            offset: clamp_u32(offset),
-        }
+        Loc { file: self.cur_file, offset: clamp_u32(offset) }
     }
 
     /// LLVM's `ReturnError`: a counted error at `offset` in the current buffer.
@@ -419,10 +408,7 @@ impl Lexer {
                     self.pos -= 1;
                     return EOF;
                 }
-                diags.error(
-                    self.here(self.tok_start),
-                    "NUL character is invalid in source; treated as space",
-                );
+                diags.error(self.here(self.tok_start), "NUL character is invalid in source; treated as space");
                 i32::from(b' ')
             }
             b'\n' | b'\r' => {
@@ -538,9 +524,7 @@ impl Lexer {
                             return Step::Tok(Tok::Error);
                         }
                     }
-                    _ => {
-                        return Step::Tok(self.error(diags, self.tok_start, "Unexpected character"))
-                    }
+                    _ => return Step::Tok(self.error(diags, self.tok_start, "Unexpected character")),
                 }
                 return Step::Again(fols);
             }
@@ -674,8 +658,8 @@ impl Lexer {
     /// it. Returns the path that was opened (as displayed), the file's bytes and identity.
     fn open_include_file(&self, name: &[u8]) -> Result<(String, Vec<u8>, Option<FileKey>), ReadFailure> {
         let max = self.limits.get(Limit::FileSize);
-        let candidates = std::iter::once(name.to_vec())
-            .chain(self.include_dirs.iter().map(|dir| path_append(dir.as_bytes(), name)));
+        let candidates =
+            std::iter::once(name.to_vec()).chain(self.include_dirs.iter().map(|dir| path_append(dir.as_bytes(), name)));
         for path in candidates {
             match read_file(&path, max) {
                 Ok(text) => return Ok((String::from_utf8_lossy(&path).into_owned(), text, file_key(&path))),
@@ -689,11 +673,7 @@ impl Lexer {
     /// LLVM's `processEOF`: returns to the including file, if any. Reports a preprocessor
     /// region left open in the file being closed.
     fn process_eof(&mut self, diags: &mut Diagnostics) -> bool {
-        let parent = self
-            .sm
-            .files
-            .get(self.cur_file as usize)
-            .and_then(|f| f.included_from);
+        let parent = self.sm.files.get(self.cur_file as usize).and_then(|f| f.included_from);
         match parent {
             Some(parent) => {
                 if !self.prep_exit_include(diags) {
@@ -717,10 +697,7 @@ impl Lexer {
         self.pos += 1;
         let len = self.len();
         let start = self.pos.min(len);
-        self.pos = self.text()[start..]
-            .iter()
-            .position(|&b| b == b'\n' || b == b'\r')
-            .map_or(len, |p| start + p);
+        self.pos = self.text()[start..].iter().position(|&b| b == b'\n' || b == b'\r').map_or(len, |p| start + p);
     }
 
     /// `SkipCComment`, called with the position on the `*`: nested `/* */` comments. Returns
@@ -781,12 +758,8 @@ impl Lexer {
                     val.push(b'\n');
                     self.pos += 1;
                 }
-                b'\n' | b'\r' => {
-                    return self.error(diags, self.pos, "escaped newlines not supported in tblgen")
-                }
-                0 if self.pos >= self.len() => {
-                    return self.error(diags, str_start, "End of file in string literal")
-                }
+                b'\n' | b'\r' => return self.error(diags, self.pos, "escaped newlines not supported in tblgen"),
+                0 if self.pos >= self.len() => return self.error(diags, str_start, "End of file in string literal"),
                 _ => return self.error(diags, self.pos, "invalid escape in string literal"),
             }
         }
@@ -1038,10 +1011,7 @@ fn c_strtol(s: &[u8], base: u32, signed: bool) -> StrtolResult {
     let mut acc: u64 = 0;
     while let Some(d) = s.get(i).copied().and_then(digit) {
         any = true;
-        match acc
-            .checked_mul(u64::from(base))
-            .and_then(|v| v.checked_add(u64::from(d)))
-        {
+        match acc.checked_mul(u64::from(base)).and_then(|v| v.checked_add(u64::from(d))) {
             Some(v) => acc = v,
             None => overflow = true,
         }

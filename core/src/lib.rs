@@ -62,17 +62,13 @@ pub fn evaluate(main_path: &str, text: Vec<u8>, opts: &Options) -> Evaluation {
             diags.error(Loc::NONE, format!("invalid macro name `{bad}` specified on command line"));
             let mut records = record::RecordKeeper::default();
             records.release = opts.release;
-            return Evaluation {
-                records,
-                diags,
-                sm: SourceMgr::new(),
-                dependencies: Vec::new(),
-                parse_failed: true,
-            };
+            return Evaluation { records, diags, sm: SourceMgr::new(), dependencies: Vec::new(), parse_failed: true };
         }
     }
     let too_big = opts.limits.exceeds(limits::Limit::FileSize, text.len() as u64);
-    let lex = lexer::Lexer::new(main_path, text, &opts.include_dirs, &opts.defines).with_limits(opts.limits).with_release(opts.release);
+    let lex = lexer::Lexer::new(main_path, text, &opts.include_dirs, &opts.defines)
+        .with_limits(opts.limits)
+        .with_release(opts.release);
     let config = parser::ParserConfig { no_warn_on_unused_template_args: opts.no_warn_on_unused_template_args };
     let mut p = parser::Parser::new(lex, config);
     p.rk.limits = opts.limits;
@@ -88,17 +84,12 @@ pub fn evaluate(main_path: &str, text: Vec<u8>, opts: &Options) -> Evaluation {
     records.flush_defs();
     let diags = std::mem::take(&mut records.diags);
     let dependencies = lex.dependencies();
-    Evaluation {
-        records,
-        diags,
-        sm: lex.sm,
-        dependencies,
-        parse_failed,
-    }
+    Evaluation { records, diags, sm: lex.sm, dependencies, parse_failed }
 }
 
 /// `[a-zA-Z_][0-9a-zA-Z_]*`: what a `-D` macro name must be (since LLVM 22).
 fn is_identifier(name: &str) -> bool {
     let mut bytes = name.bytes();
-    bytes.next().is_some_and(|b| b.is_ascii_alphabetic() || b == b'_') && bytes.all(|b| b.is_ascii_alphanumeric() || b == b'_')
+    bytes.next().is_some_and(|b| b.is_ascii_alphabetic() || b == b'_')
+        && bytes.all(|b| b.is_ascii_alphanumeric() || b == b'_')
 }

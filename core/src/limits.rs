@@ -160,10 +160,9 @@ impl Limits {
         };
         let value = value.trim().replace('_', "");
         match value.parse::<u64>() {
-            Ok(n) if n > limit.max_value() => Err(format!(
-                "limit '{limit}' can be at most {} (the evaluation stack's size)",
-                limit.max_value()
-            )),
+            Ok(n) if n > limit.max_value() => {
+                Err(format!("limit '{limit}' can be at most {} (the evaluation stack's size)", limit.max_value()))
+            }
             Ok(n) => {
                 self.set(limit, n);
                 Ok(())

@@ -25,13 +25,8 @@ pub(super) enum Directive {
 }
 
 impl Directive {
-    const ALL: [Directive; 5] = [
-        Directive::Ifdef,
-        Directive::Ifndef,
-        Directive::Else,
-        Directive::Endif,
-        Directive::Define,
-    ];
+    const ALL: [Directive; 5] =
+        [Directive::Ifdef, Directive::Ifndef, Directive::Else, Directive::Endif, Directive::Define];
 
     fn word(self) -> &'static [u8] {
         match self {
@@ -110,11 +105,7 @@ impl Lexer {
 
     /// `lexPreprocessor` while tokens are being processed: handles the directive and goes on
     /// to the next live token.
-    pub(super) fn lex_preprocessor_live(
-        &mut self,
-        kind: Directive,
-        diags: &mut Diagnostics,
-    ) -> Step {
+    pub(super) fn lex_preprocessor_live(&mut self, kind: Directive, diags: &mut Diagnostics) -> Step {
         match self.lex_preprocessor(kind, true, diags) {
             Ok(()) => Step::Again(false),
             Err(()) => Step::Tok(Tok::Error),
@@ -123,27 +114,14 @@ impl Lexer {
 
     /// LLVM's `lexPreprocessor`. When `live`, a region that turns off is skipped here; when
     /// not (called from `prep_skip_region`), control returns to the skipping.
-    fn lex_preprocessor(
-        &mut self,
-        kind: Directive,
-        live: bool,
-        diags: &mut Diagnostics,
-    ) -> Result<(), ()> {
+    fn lex_preprocessor(&mut self, kind: Directive, live: bool, diags: &mut Diagnostics) -> Result<(), ()> {
         self.prep_eat_directive(kind);
         match kind {
             Directive::Ifdef | Directive::Ifndef => {
                 let name = self.prep_lex_macro_name();
-                let if_name = if kind == Directive::Ifdef {
-                    "#ifdef"
-                } else {
-                    "#ifndef"
-                };
+                let if_name = if kind == Directive::Ifdef { "#ifdef" } else { "#ifndef" };
                 if name.is_empty() {
-                    self.error(
-                        diags,
-                        self.tok_start,
-                        format!("Expected macro name after {if_name}"),
-                    );
+                    self.error(diags, self.tok_start, format!("Expected macro name after {if_name}"));
                     return Err(());
                 }
                 let mut defined = self.defined_macros.contains(&name);
@@ -151,11 +129,7 @@ impl Lexer {
                     defined = !defined;
                 }
                 let loc = self.here(self.tok_start);
-                self.cur_prep_stack().push(PrepControl {
-                    is_else: false,
-                    is_defined: defined,
-                    loc,
-                });
+                self.cur_prep_stack().push(PrepControl { is_else: false, is_defined: defined, loc });
                 if !self.prep_skip_directive_end(diags) {
                     let msg = format!("Only comments are supported after {if_name} NAME");
                     self.error(diags, self.pos, msg);
@@ -178,11 +152,7 @@ impl Lexer {
                 }
                 let loc = self.here(self.tok_start);
                 if let Some(t) = self.cur_prep_stack().last_mut() {
-                    *t = PrepControl {
-                        is_else: true,
-                        is_defined: !top.is_defined,
-                        loc,
-                    };
+                    *t = PrepControl { is_else: true, is_defined: !top.is_defined, loc };
                 }
                 if !self.prep_skip_directive_end(diags) {
                     self.error(diags, self.pos, "Only comments are supported after #else");
@@ -216,11 +186,7 @@ impl Lexer {
                     diags.warning(self.here(self.tok_start), self.say(msg));
                 }
                 if !self.prep_skip_directive_end(diags) {
-                    self.error(
-                        diags,
-                        self.pos,
-                        "Only comments are supported after #define NAME",
-                    );
+                    self.error(diags, self.pos, "Only comments are supported after #define NAME");
                     return Err(());
                 }
                 Ok(())

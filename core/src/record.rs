@@ -8,10 +8,10 @@ use crate::limits::{Limit, Limits};
 use crate::source::Loc;
 use crate::types::{ClassGraph, RecId, Ty};
 use rustc_hash::FxHashMap as HashMap;
-use std::collections::BTreeMap;
 use smallvec::SmallVec;
-use thin_vec::ThinVec;
+use std::collections::BTreeMap;
 use std::io::{self, Write};
+use thin_vec::ThinVec;
 
 /// What a field or template argument is, apart from its value: interned, and shared by every
 /// record that has the field as declared (a target has millions of fields and few declarations).
@@ -215,7 +215,8 @@ impl Record {
     pub fn args_view(&self) -> Record {
         let mut r = Record::new(self.name, self.locs.clone(), self.kind);
         r.template_args = self.template_args.clone();
-        r.values = self.values.iter().filter(|v| v.template_arg || self.template_args.contains(&v.name)).cloned().collect();
+        r.values =
+            self.values.iter().filter(|v| v.template_arg || self.template_args.contains(&v.name)).cloned().collect();
         r
     }
     pub fn is_class(&self) -> bool {
@@ -663,27 +664,30 @@ pub fn format_in_order_with<S>(
                 style.install();
                 let mut state = state();
                 loop {
-                let c = next.fetch_add(1, Ordering::Relaxed);
-                if c >= chunks || failed.load(Ordering::Relaxed) {
-                    break;
-                }
-                {
-                    let (lock, cv) = written;
-                    let mut w = lock.lock().unwrap_or_else(|e| e.into_inner());
-                    while c >= *w + WINDOW && !failed.load(Ordering::Relaxed) {
-                        w = cv.wait(w).unwrap_or_else(|e| e.into_inner());
+                    let c = next.fetch_add(1, Ordering::Relaxed);
+                    if c >= chunks || failed.load(Ordering::Relaxed) {
+                        break;
+                    }
+                    {
+                        let (lock, cv) = written;
+                        let mut w = lock.lock().unwrap_or_else(|e| e.into_inner());
+                        while c >= *w + WINDOW && !failed.load(Ordering::Relaxed) {
+                            w = cv.wait(w).unwrap_or_else(|e| e.into_inner());
+                        }
+                    }
+                    let mut s = String::with_capacity(1 << 18);
+                    for i in c * CHUNK..((c + 1) * CHUNK).min(n) {
+                        format(&mut state, i, &mut s);
+                    }
+                    if tx.send((c, s)).is_err() {
+                        break;
                     }
                 }
-                let mut s = String::with_capacity(1 << 18);
-                for i in c * CHUNK..((c + 1) * CHUNK).min(n) {
-                    format(&mut state, i, &mut s);
-                }
-                if tx.send((c, s)).is_err() {
-                    break;
-                }
-                }
             };
-            std::thread::Builder::new().stack_size(STACK).spawn_scoped(scope, worker).expect("spawn a formatting thread");
+            std::thread::Builder::new()
+                .stack_size(STACK)
+                .spawn_scoped(scope, worker)
+                .expect("spawn a formatting thread");
         }
         drop(tx);
         let mut pending = std::collections::BTreeMap::new();

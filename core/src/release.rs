@@ -358,7 +358,8 @@ const DIALECT_19: Dialect = Dialect {
 };
 
 const DIALECT_22: Dialect = Dialect {
-    release: Release::V22, con_keeps_operator_name: true,
+    release: Release::V22,
+    con_keeps_operator_name: true,
     lexer_messages: LEXER_MESSAGES_22,
     assert_message_in_error: true,
     assertion_failed_in_record: true,

@@ -5,11 +5,11 @@
 
 use crate::fold;
 use crate::init::{BinOp, Init, InitKind, TernOp, UnOp};
+use crate::intern::Sym;
 use crate::record::{Record, RecordKeeper};
 use crate::source::Loc;
 use crate::types::{RecId, Ty};
 use rustc_hash::FxHashSet as HashSet;
-use crate::intern::Sym;
 use smallvec::SmallVec;
 use std::cell::OnceCell;
 

@@ -18,10 +18,7 @@ pub struct Loc {
 
 impl Loc {
     /// No location at all (LLVM's null `SMLoc`).
-    pub const NONE: Loc = Loc {
-        file: u32::MAX,
-        offset: 0,
-    };
+    pub const NONE: Loc = Loc { file: u32::MAX, offset: 0 };
 
     /// Whether this is [`Loc::NONE`] (any location whose file index is `u32::MAX`).
     pub fn is_none(self) -> bool {
@@ -129,10 +126,7 @@ impl SourceMgr {
         let Some(f) = self.file(loc) else { return &[] };
         let off = f.clamp(loc.offset);
         let start = line_start(&f.text, off);
-        let end = f.text[off..]
-            .iter()
-            .position(|&b| b == b'\n' || b == b'\r')
-            .map_or(f.text.len(), |p| off + p);
+        let end = f.text[off..].iter().position(|&b| b == b'\n' || b == b'\r').map_or(f.text.len(), |p| off + p);
         &f.text[start..end]
     }
 
@@ -150,10 +144,7 @@ impl SourceMgr {
 /// Offset of the first byte of the line containing `off`: just after the last `\n` or `\r`
 /// before it.
 fn line_start(text: &[u8], off: usize) -> usize {
-    text[..off]
-        .iter()
-        .rposition(|&b| b == b'\n' || b == b'\r')
-        .map_or(0, |p| p + 1)
+    text[..off].iter().rposition(|&b| b == b'\n' || b == b'\r').map_or(0, |p| p + 1)
 }
 
 /// The file name part of a buffer name as `SourceMgr::getFormattedLocationNoOffset` takes it:

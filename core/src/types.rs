@@ -110,7 +110,9 @@ impl Ty {
         }
         let hash = crate::intern::hash_with(|h| hash_record(h, &v));
         let same = |k: &TyKind, v: &SmallVec<[(RecId, Sym); 8]>| match k {
-            TyKind::Record(c) => c.len() == v.len() && c.iter().zip(v.iter()).all(|(a, b)| a.0 == b.0 && same_str(a.1, b.1)),
+            TyKind::Record(c) => {
+                c.len() == v.len() && c.iter().zip(v.iter()).all(|(a, b)| a.0 == b.0 && same_str(a.1, b.1))
+            }
             _ => false,
         };
         TYPES.with(|t| Ty(t.intern_with(hash, v, same, |v| TyKind::Record(v.into_vec().into_boxed_slice()))))
@@ -160,9 +162,7 @@ impl Ty {
     /// LLVM's `typeIsConvertibleTo`: a value of this type may be used where `rhs` is expected.
     pub fn is_convertible_to(self, g: &dyn ClassGraph, rhs: Ty) -> bool {
         match self.0 {
-            TyKind::Bit => {
-                matches!(rhs.0, TyKind::Bit | TyKind::Int) || rhs.bits_width() == Some(1)
-            }
+            TyKind::Bit => matches!(rhs.0, TyKind::Bit | TyKind::Int) || rhs.bits_width() == Some(1),
             TyKind::Bits(n) => match rhs.0 {
                 TyKind::Bits(m) => n == m,
                 TyKind::Bit => *n == 1,
@@ -181,9 +181,7 @@ impl Ty {
                     return true;
                 }
                 match rhs.0 {
-                    TyKind::Record(targets) => {
-                        targets.iter().all(|&(t, _)| self.record_is_subclass_of(g, t))
-                    }
+                    TyKind::Record(targets) => targets.iter().all(|&(t, _)| self.record_is_subclass_of(g, t)),
                     _ => false,
                 }
             }
@@ -198,7 +196,6 @@ impl Ty {
             _ => self == rhs,
         }
     }
-
 }
 
 /// LLVM's `resolveTypes`: the most specific type both can convert to, if any.

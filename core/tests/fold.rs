@@ -394,7 +394,10 @@ fn dags() {
     assert_eq!(r.to_string(), "(Op 1:$a, 2)");
     assert_eq!(fold_un_op(&mut rk, UnOp::GetDagOp, x, Ty::record(&[]), None, false), dop);
     assert_eq!(fold_un_op(&mut rk, UnOp::Size, x, Ty::int(), None, false), int(2));
-    assert_eq!(fold_un_op(&mut rk, UnOp::Repr, dag(dop, None, &[(int(1), None)]), Ty::string(), None, false), s("(Op 1)"));
+    assert_eq!(
+        fold_un_op(&mut rk, UnOp::Repr, dag(dop, None, &[(int(1), None)]), Ty::string(), None, false),
+        s("(Op 1)")
+    );
     assert!(rk.diags.list.is_empty());
 
     // Errors.
@@ -558,7 +561,11 @@ fn instantiate_class() {
     let dn = fold_vardef(&mut rk, vdn);
     assert_eq!(rk.get(dn.as_def().unwrap()).value_by_str("x").unwrap().value, int(10));
     // Unresolved arguments: not yet.
-    let vdv = Init::new(InitKind::VarDef(cid, sym("C"), vec![Init::arg(Init::var_named("q", Ty::int()), ArgKey::Pos(0))].into()));
+    let vdv = Init::new(InitKind::VarDef(
+        cid,
+        sym("C"),
+        vec![Init::arg(Init::var_named("q", Ty::int()), ArgKey::Pos(0))].into(),
+    ));
     assert_eq!(fold_vardef(&mut rk, vdv), vdv);
     // !repr of a def prints the record.
     let r = fold_un_op(&mut rk, UnOp::Repr, d, Ty::string(), None, false);

@@ -8,11 +8,7 @@ use tdq_core::source::{Loc, SourceMgr};
 
 /// Lexes `src` (named `t.td`) the way the parser drives the lexer: until end of file or the
 /// first error token.
-fn lex_all(
-    src: &[u8],
-    include_dirs: &[String],
-    defines: &[&str],
-) -> (Lexer, Diagnostics, Vec<Tok>) {
+fn lex_all(src: &[u8], include_dirs: &[String], defines: &[&str]) -> (Lexer, Diagnostics, Vec<Tok>) {
     let defines: Vec<String> = defines.iter().map(|d| d.to_string()).collect();
     let mut lexer = Lexer::new("t.td", src.to_vec(), include_dirs, &defines).with_release(tdq_core::Release::V19);
     let mut diags = Diagnostics::default();
@@ -29,10 +25,7 @@ fn lex_all(
 }
 
 fn show(toks: &[Tok]) -> String {
-    toks.iter()
-        .map(|t| format!("{t:?}"))
-        .collect::<Vec<_>>()
-        .join(" ")
+    toks.iter().map(|t| format!("{t:?}")).collect::<Vec<_>>().join(" ")
 }
 
 /// A fresh directory for include files, removed when dropped.
@@ -92,11 +85,7 @@ const TOKEN_CASES: &[(&str, &[&str], &str)] = &[
     ),
     // strtoull skips a second 0x, as in LLVM.
     ("0x0x12", &[], "IntVal(18) Id(\"x12\") Eof"),
-    (
-        r#""a\tb\n\\\"\'" "" "x y""#,
-        &[],
-        r#"StrVal("a\tb\n\\\"'") StrVal("") StrVal("x y") Eof"#,
-    ),
+    (r#""a\tb\n\\\"\'" "" "x y""#, &[], r#"StrVal("a\tb\n\\\"'") StrVal("") StrVal("x y") Eof"#),
     ("[{ a }} ] }]  [{}] [ {", &[], "CodeFragment(\" a }} ] \") CodeFragment(\"\") LSquare LBrace Eof"),
     ("$x $_1 $a_b9", &[], "VarName(\"x\") VarName(\"_1\") VarName(\"a_b9\") Eof"),
     (
@@ -139,11 +128,7 @@ fn token_streams() {
     for (src, defines, expected) in TOKEN_CASES {
         let (_, diags, toks) = lex_all(src.as_bytes(), &[], defines);
         assert_eq!(show(&toks), *expected, "tokens of {src:?}");
-        assert!(
-            diags.list.is_empty(),
-            "unexpected diagnostics for {src:?}: {:?}",
-            diags.list
-        );
+        assert!(diags.list.is_empty(), "unexpected diagnostics for {src:?}: {:?}", diags.list);
     }
 }
 
@@ -155,13 +140,7 @@ fn directive_at_end_of_buffer() {
     let (_, diags, toks) = lex_all(b"#define X\n#ifdef X\na\n#endif", &[], &[]);
     assert_eq!(show(&toks), "Id(\"a\") Paste Id(\"endif\") Eof");
     let messages: Vec<_> = diags.list.iter().map(|d| d.message.as_str()).collect();
-    assert_eq!(
-        messages,
-        [
-            "Reached EOF without matching #endif",
-            "The latest preprocessor control is here"
-        ]
-    );
+    assert_eq!(messages, ["Reached EOF without matching #endif", "The latest preprocessor control is here"]);
 }
 
 #[test]
@@ -611,11 +590,7 @@ fn lexing_errors_render_like_llvm_tblgen() {
             include_dirs.push(dir);
         }
         let (lexer, diags, _) = lex_all(case.src, &include_dirs, case.defines);
-        let got: Vec<u8> = diags
-            .list
-            .iter()
-            .flat_map(|d| render_bytes(&lexer.sm, d))
-            .collect();
+        let got: Vec<u8> = diags.list.iter().flat_map(|d| render_bytes(&lexer.sm, d)).collect();
         assert_eq!(
             String::from_utf8_lossy(&got),
             String::from_utf8_lossy(&expected),
@@ -645,39 +620,15 @@ fn includes_and_dependencies() {
     let include_dirs = [format!("{dir_s}/nonexistent"), dir_s.clone(), sub_s.clone()];
     let (lexer, diags, toks) = lex_all(src, &include_dirs, &[]);
     assert!(diags.list.is_empty(), "{:?}", diags.list);
-    let ids: Vec<_> = toks
-        .iter()
-        .filter_map(|t| {
-            if let Tok::Id(s) = t {
-                Some(*s)
-            } else {
-                None
-            }
-        })
-        .collect();
+    let ids: Vec<_> = toks.iter().filter_map(|t| if let Tok::Id(s) = t { Some(*s) } else { None }).collect();
     assert_eq!(ids, ["C", "OtherB", "C", "OtherB", "M"]);
     // Sorted and without duplicates, as llvm-tblgen's -d file lists them.
-    assert_eq!(
-        lexer.dependencies(),
-        vec![format!("{dir_s}/b.td"), format!("{dir_s}/sub/c.td")]
-    );
+    assert_eq!(lexer.dependencies(), vec![format!("{dir_s}/b.td"), format!("{dir_s}/sub/c.td")]);
     assert_eq!(lexer.sm.files.len(), 5);
     assert_eq!(lexer.sm.files[1].path, format!("{dir_s}/sub/c.td"));
     // The include location is just after the closing quote.
-    assert_eq!(
-        lexer.sm.files[1].included_from,
-        Some(Loc {
-            file: 0,
-            offset: 14
-        })
-    );
-    assert_eq!(
-        lexer.sm.files[2].included_from,
-        Some(Loc {
-            file: 1,
-            offset: 21
-        })
-    );
+    assert_eq!(lexer.sm.files[1].included_from, Some(Loc { file: 0, offset: 14 }));
+    assert_eq!(lexer.sm.files[2].included_from, Some(Loc { file: 1, offset: 21 }));
 }
 
 #[test]
@@ -729,15 +680,9 @@ fn render_tabs_notes_and_trailing_newlines() {
     let src = "class A;\nclass B<A a> {\n  A ba = a;\n}\nmulticlass M0<string s> {\n\tdef _m01: B<!cast<A>(s#\"_x\")>;\n}\nmulticlass M1<string s> {\n  defm _m1: M0<s # \"_r1\">;\n}\ndefm d1: M1<\"d1\">;\n";
     let mut sm = SourceMgr::new();
     let f = sm.add_file("mc.td".into(), src.as_bytes().to_vec(), None);
-    let off = |needle: &str| Loc {
-        file: f,
-        offset: src.find(needle).expect("needle") as u32,
-    };
+    let off = |needle: &str| Loc { file: f, offset: src.find(needle).expect("needle") as u32 };
     let mut diags = Diagnostics::default();
-    diags.error_at(
-        &[off("_m01"), off("M0<s #"), off("M1<\"d1")],
-        "Undefined reference to record: 'd1_r1_x'\n",
-    );
+    diags.error_at(&[off("_m01"), off("M0<s #"), off("M1<\"d1")], "Undefined reference to record: 'd1_r1_x'\n");
     assert_eq!(
         render(&sm, &diags.list[0]),
         "mc.td:6:6: error: Undefined reference to record: 'd1_r1_x'\n\n        def _m01: B<!cast<A>(s#\"_x\")>;\n            ^\n\
@@ -777,9 +722,7 @@ fn arbitrary_input_only_gives_diagnostics() {
     };
     for _ in 0..2000 {
         let len = (next() % 64) as usize;
-        let src: Vec<u8> = (0..len)
-            .map(|_| ALPHABET[(next() % ALPHABET.len() as u64) as usize])
-            .collect();
+        let src: Vec<u8> = (0..len).map(|_| ALPHABET[(next() % ALPHABET.len() as u64) as usize]).collect();
         let mut lexer = Lexer::new("t.td", src.clone(), &[], &["X".to_string()]).with_release(tdq_core::Release::V19);
         let mut diags = Diagnostics::default();
         let mut ended = false;

@@ -47,7 +47,14 @@ pub struct Config {
 
 impl Default for Config {
     fn default() -> Config {
-        Config { select: None, ignore: Vec::new(), levels: BTreeMap::new(), per_record_ignores: Vec::new(), fail_on: Level::Warning, user: Vec::new() }
+        Config {
+            select: None,
+            ignore: Vec::new(),
+            levels: BTreeMap::new(),
+            per_record_ignores: Vec::new(),
+            fail_on: Level::Warning,
+            user: Vec::new(),
+        }
     }
 }
 
@@ -65,15 +72,20 @@ impl Config {
                 "ignore" => c.ignore = canned_ids(key, value)?,
                 "fail-on" => c.fail_on = level(key, value)?.unwrap_or(Level::Error),
                 "severity" => {
-                    let Some(t) = value.as_table() else { return err("lint.severity: expected a table of lint id = level") };
+                    let Some(t) = value.as_table() else {
+                        return err("lint.severity: expected a table of lint id = level");
+                    };
                     for (id, v) in t {
                         c.levels.insert(id.clone(), level(&format!("severity.{id}"), v)?);
                     }
                 }
                 "per-record-ignores" => {
-                    let Some(t) = value.as_table() else { return err("lint.per-record-ignores: expected a table of record glob = [lint ids]") };
+                    let Some(t) = value.as_table() else {
+                        return err("lint.per-record-ignores: expected a table of record glob = [lint ids]");
+                    };
                     for (glob, v) in t {
-                        let pattern = glob::Pattern::new(glob).map_err(|e| Error(format!("lint.per-record-ignores: bad glob `{glob}`: {e}")))?;
+                        let pattern = glob::Pattern::new(glob)
+                            .map_err(|e| Error(format!("lint.per-record-ignores: bad glob `{glob}`: {e}")))?;
                         c.per_record_ignores.push((pattern, ids(&format!("per-record-ignores.{glob}"), v)?));
                     }
                 }
@@ -84,7 +96,11 @@ impl Config {
                         c.user.extend(user_lint(t, base_dir)?);
                     }
                 }
-                other => return err(format!("lint.{other}: unknown key (expected select, ignore, fail-on, severity, per-record-ignores, user)")),
+                other => {
+                    return err(format!(
+                    "lint.{other}: unknown key (expected select, ignore, fail-on, severity, per-record-ignores, user)"
+                ))
+                }
             }
         }
         let user_ids: Vec<String> = c.user.iter().map(|u| u.id.clone()).collect();
@@ -167,7 +183,10 @@ fn ids(key: &str, value: &Value) -> Result<Vec<String>, Error> {
 
 fn check_ids(key: &str, ids: &[String]) -> Result<(), Error> {
     match ids.iter().find(|i| *i != "all" && rules::find(i).is_none()) {
-        Some(bad) => err(format!("{key}: unknown lint `{bad}` (`tdq lint --list` lists them: {})", LINTS.iter().map(|l| l.id).collect::<Vec<_>>().join(", "))),
+        Some(bad) => err(format!(
+            "{key}: unknown lint `{bad}` (`tdq lint --list` lists them: {})",
+            LINTS.iter().map(|l| l.id).collect::<Vec<_>>().join(", ")
+        )),
         None => Ok(()),
     }
 }
@@ -204,7 +223,8 @@ fn user_lint(t: &Table, base_dir: &std::path::Path) -> Result<Option<UserLint>, 
         (Some(sql), None) => sql,
         (None, Some(file)) => {
             let path = base_dir.join(&file);
-            std::fs::read_to_string(&path).map_err(|e| Error(format!("lint.user `{id}`: cannot read {}: {e}", path.display())))?
+            std::fs::read_to_string(&path)
+                .map_err(|e| Error(format!("lint.user `{id}`: cannot read {}: {e}", path.display())))?
         }
         _ => return err(format!("lint.user `{id}`: give exactly one of `sql` and `file`")),
     };

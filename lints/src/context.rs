@@ -48,11 +48,7 @@ impl<'a> Context<'a> {
                 .collect(),
             None => Vec::new(),
         };
-        let root_dir = sm
-            .files
-            .first()
-            .and_then(|f| Path::new(&f.path).parent().map(normalize))
-            .unwrap_or_default();
+        let root_dir = sm.files.first().and_then(|f| Path::new(&f.path).parent().map(normalize)).unwrap_or_default();
         Context { rk, sm, instructions, root_dir }
     }
 

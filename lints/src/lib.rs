@@ -204,7 +204,10 @@ impl<'a> Sink<'a> {
             }
         }
         for step in &rec.defm_chain {
-            notes.push(Note { loc: step.defm_loc, message: format!("instantiated by this defm of multiclass `{}`", step.multiclass) });
+            notes.push(Note {
+                loc: step.defm_loc,
+                message: format!("instantiated by this defm of multiclass `{}`", step.multiclass),
+            });
         }
         Finding {
             lint: self.lint.clone(),

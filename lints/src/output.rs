@@ -46,7 +46,13 @@ pub fn render(format: Format, findings: &[Finding], sm: &SourceMgr, user_rules: 
 pub fn text(findings: &[Finding], sm: &SourceMgr) -> String {
     let mut out = String::new();
     for f in findings {
-        message(&mut out, sm, f.loc, &format!("{}[{}]", f.level.as_str(), f.lint), &format!("{}: {}", f.record, f.message));
+        message(
+            &mut out,
+            sm,
+            f.loc,
+            &format!("{}[{}]", f.level.as_str(), f.lint),
+            &format!("{}: {}", f.record, f.message),
+        );
         for n in &f.notes {
             message(&mut out, sm, n.loc, "note", &n.message);
         }
@@ -66,7 +72,8 @@ fn message(out: &mut String, sm: &SourceMgr, loc: Loc, label: &str, msg: &str) {
     let _ = writeln!(out, "{}:{line}:{col}: {label}: {msg}", sm.path(loc));
     let text = String::from_utf8_lossy(sm.line_text(loc));
     // The caret line repeats the source's tabs so it lines up under any tab width.
-    let pad: String = text.chars().take(col.saturating_sub(1) as usize).map(|c| if c == '\t' { '\t' } else { ' ' }).collect();
+    let pad: String =
+        text.chars().take(col.saturating_sub(1) as usize).map(|c| if c == '\t' { '\t' } else { ' ' }).collect();
     let _ = writeln!(out, "{text}\n{pad}^");
 }
 
@@ -162,7 +169,9 @@ fn physical(sm: &SourceMgr, loc: Loc) -> Option<Value> {
     if !absolute {
         artifact["uriBaseId"] = json!("%SRCROOT%");
     }
-    Some(json!({"physicalLocation": {"artifactLocation": artifact, "region": {"startLine": line, "startColumn": column}}}))
+    Some(
+        json!({"physicalLocation": {"artifactLocation": artifact, "region": {"startLine": line, "startColumn": column}}}),
+    )
 }
 
 /// A SARIF 2.1.0 log: one run, every canned lint (and the user lints run) as a rule with its

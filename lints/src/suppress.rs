@@ -79,8 +79,10 @@ impl Baseline {
 
     /// The file: JSON, one entry a finding, sorted, so that it diffs well under version control.
     pub fn to_json(&self) -> String {
-        let entries: Vec<Value> = self.keys.iter().map(|(l, r, f)| json!({"lint": l, "record": r, "field": f})).collect();
-        let mut s = serde_json::to_string_pretty(&json!({"format": BASELINE_FORMAT, "findings": entries})).unwrap_or_default();
+        let entries: Vec<Value> =
+            self.keys.iter().map(|(l, r, f)| json!({"lint": l, "record": r, "field": f})).collect();
+        let mut s =
+            serde_json::to_string_pretty(&json!({"format": BASELINE_FORMAT, "findings": entries})).unwrap_or_default();
         s.push('\n');
         s
     }

@@ -98,7 +98,11 @@ pub fn scratch_records(rk: &RecordKeeper) -> rusqlite::Result<rusqlite::Connecti
     }
     let quote = |s: &str| format!("\"{}\"", s.replace('"', "\"\""));
     let decl: Vec<String> = order[1..].iter().map(|c| quote(c)).collect();
-    conn.execute_batch(&format!("CREATE TABLE records (name TEXT PRIMARY KEY{}{});", if decl.is_empty() { "" } else { ", " }, decl.join(", ")))?;
+    conn.execute_batch(&format!(
+        "CREATE TABLE records (name TEXT PRIMARY KEY{}{});",
+        if decl.is_empty() { "" } else { ", " },
+        decl.join(", ")
+    ))?;
     let placeholders: Vec<String> = (1..=order.len()).map(|i| format!("?{i}")).collect();
     let tx = conn.unchecked_transaction()?;
     {
@@ -126,7 +130,9 @@ fn sql_value(v: tdq_core::init::Init) -> rusqlite::types::Value {
         InitKind::Int(n) => Value::Integer(*n),
         InitKind::Str(s, _) => Value::Text(s.to_string()),
         InitKind::Bits(bits) if bits.len() <= 63 && bits.iter().all(|b| matches!(b.kind(), InitKind::Bit(_))) => {
-            Value::Integer(bits.iter().enumerate().map(|(i, b)| (matches!(b.kind(), InitKind::Bit(true)) as i64) << i).sum())
+            Value::Integer(
+                bits.iter().enumerate().map(|(i, b)| (matches!(b.kind(), InitKind::Bit(true)) as i64) << i).sum(),
+            )
         }
         _ => Value::Text(v.to_string()),
     }

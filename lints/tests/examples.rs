@@ -43,8 +43,14 @@ fn examples_fire_where_marked_and_nowhere_else() {
         for e in examples(lint.doc) {
             let found = lines_found(lint, &e.source);
             match e.expect {
-                Expect::Fires => assert_eq!(found, e.marked_lines, "{}: findings (left) are not on the marked lines (right) of\n{}", lint.id, e.source),
-                Expect::Passes => assert_eq!(found, Vec::<u32>::new(), "{}: fires on a passing example:\n{}", lint.id, e.source),
+                Expect::Fires => assert_eq!(
+                    found, e.marked_lines,
+                    "{}: findings (left) are not on the marked lines (right) of\n{}",
+                    lint.id, e.source
+                ),
+                Expect::Passes => {
+                    assert_eq!(found, Vec::<u32>::new(), "{}: fires on a passing example:\n{}", lint.id, e.source)
+                }
             }
         }
     }

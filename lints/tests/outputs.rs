@@ -67,7 +67,8 @@ fn inline_allow_suppresses_only_its_lint() {
 
 #[test]
 fn sarif_validates_against_the_2_1_0_schema() {
-    let schema: serde_json::Value = serde_json::from_str(&std::fs::read_to_string("tests/data/sarif-schema-2.1.0.json").unwrap()).unwrap();
+    let schema: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string("tests/data/sarif-schema-2.1.0.json").unwrap()).unwrap();
     let validator = jsonschema::validator_for(&schema).unwrap();
     let eval = evaluate(SAMPLE);
     let config = config(
@@ -141,7 +142,13 @@ fn user_lints_report_rows_at_their_records() {
     let findings = lint(&eval, &config);
     let got: Vec<(&str, &str, Option<&str>, Level)> =
         findings.iter().map(|f| (f.lint.as_str(), f.record.as_str(), f.field.as_deref(), f.level)).collect();
-    assert_eq!(got, vec![("asm-mentions-target", "JMP", Some("AsmString"), Level::Error), ("ghost", "NO_SUCH_DEF", None, Level::Warning)]);
+    assert_eq!(
+        got,
+        vec![
+            ("asm-mentions-target", "JMP", Some("AsmString"), Level::Error),
+            ("ghost", "NO_SUCH_DEF", None, Level::Warning)
+        ]
+    );
     assert!(findings[0].notes.iter().any(|n| n.message.contains("AsmString")), "the field's `let` is a note");
     assert!(findings[1].loc.is_none());
 }

@@ -60,10 +60,8 @@ mod tests {
     fn every_canned_query_documents_its_parameters() {
         for q in all() {
             assert!(!q.description.is_empty(), "{} has no description", q.name);
-            let used: std::collections::BTreeSet<String> = crate::scan::identifiers(q.sql)
-                .into_iter()
-                .filter(|id| q.sql.contains(&format!(":{id}")))
-                .collect();
+            let used: std::collections::BTreeSet<String> =
+                crate::scan::identifiers(q.sql).into_iter().filter(|id| q.sql.contains(&format!(":{id}"))).collect();
             let declared: std::collections::BTreeSet<String> = q.params.iter().map(|p| p.0.clone()).collect();
             assert_eq!(used, declared, "{}", q.name);
         }

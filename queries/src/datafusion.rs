@@ -87,7 +87,8 @@ impl DataFusionEngine {
             }
             match &self.source {
                 Source::Store(conn) => {
-                    let batch = if table == "field_values" { field_values_batch(conn)? } else { table_batch(conn, table)? };
+                    let batch =
+                        if table == "field_values" { field_values_batch(conn)? } else { table_batch(conn, table)? };
                     self.ctx.register_batch(table, batch).map_err(df_error)?;
                 }
                 Source::Parquet(dir) => {
@@ -151,7 +152,10 @@ impl DataFusionEngine {
             .nth(1)
             .map(|rest| rest.split(['.', ' ']).next().unwrap_or("").trim_matches(['"', '\'']).to_owned())
             .or_else(|| {
-                msg.split("table '").nth(1).and_then(|rest| rest.split('\'').next()).map(|t| t.rsplit('.').next().unwrap_or(t).to_owned())
+                msg.split("table '")
+                    .nth(1)
+                    .and_then(|rest| rest.split('\'').next())
+                    .map(|t| t.rsplit('.').next().unwrap_or(t).to_owned())
             });
         if let Some(word) = unknown.filter(|w| !w.is_empty()) {
             if let Some(p) = scan::find_word(&sql[offset..], &word) {

@@ -194,7 +194,11 @@ mod tests {
 
     #[test]
     fn errors_render_with_a_caret() {
-        let e = QueryError { message: "no such column: x".into(), position: Some((2, 8)), hint: Some("did you mean `y`?".into()) };
+        let e = QueryError {
+            message: "no such column: x".into(),
+            position: Some((2, 8)),
+            hint: Some("did you mean `y`?".into()),
+        };
         assert_eq!(
             e.render("<query>", "select 1\nwhere  x = 1"),
             "<query>:2:8: error: no such column: x\nwhere  x = 1\n       ^\nhelp: did you mean `y`?\n"

@@ -204,7 +204,8 @@ mod tests {
 
     #[test]
     fn statements_split_outside_strings() {
-        let parts: Vec<&str> = split_statements("select ';'; -- a;b\n select 2 ; /* x */ ;").into_iter().map(|p| p.1).collect();
+        let parts: Vec<&str> =
+            split_statements("select ';'; -- a;b\n select 2 ; /* x */ ;").into_iter().map(|p| p.1).collect();
         assert_eq!(parts, vec!["select ';'", " -- a;b\n select 2 "]);
     }
 

@@ -59,7 +59,8 @@ fn compare_engines(what: &str, db: &Path) {
     let mut failures = Vec::new();
     for q in canned::all() {
         let mut lite = sqlite(db);
-        let mut fusion = DataFusionEngine::over_store(tdq_store::open_read_only(db).expect("the store")).expect("DataFusion");
+        let mut fusion =
+            DataFusionEngine::over_store(tdq_store::open_read_only(db).expect("the store")).expect("DataFusion");
         let (a, b) = match (lite.run(q.sql, &params), fusion.run(q.sql, &params)) {
             (Ok(a), Ok(b)) => (a, b),
             (a, b) => {
@@ -74,7 +75,9 @@ fn compare_engines(what: &str, db: &Path) {
         };
         let rows: usize = a.iter().map(|r| r.rows.len()).sum();
         if a != b {
-            let first = |r: &[ResultSet]| r.first().map(|r| (r.columns.clone(), r.rows.iter().take(3).cloned().collect::<Vec<Vec<Cell>>>()));
+            let first = |r: &[ResultSet]| {
+                r.first().map(|r| (r.columns.clone(), r.rows.iter().take(3).cloned().collect::<Vec<Vec<Cell>>>()))
+            };
             failures.push(format!("{what} {}: sqlite {:?}\ndatafusion {:?}", q.name, first(&a), first(&b)));
         } else if rows == 0 && !matches!(q.name, "unused-classes") {
             failures.push(format!("{what} {}: no rows, nothing compared", q.name));

@@ -373,7 +373,14 @@ impl<'a> Writer<'a> {
             let mut fields = Vec::with_capacity(rec.values.len() * 32 + 2);
             fields.push(b'[');
             for (pos, v) in rec.values.iter().enumerate() {
-                let ids = [self.name(v.name), self.ty(v), self.val(v.value), self.loc(v.set_at), self.loc(v.loc), field_flags(v)];
+                let ids = [
+                    self.name(v.name),
+                    self.ty(v),
+                    self.val(v.value),
+                    self.loc(v.set_at),
+                    self.loc(v.loc),
+                    field_flags(v),
+                ];
                 // `[a,b,c,d,e,f]` (after a comma but for the first), formatted on the stack.
                 let mut text = [0u8; 1 + 6 * 21 + 1 + 8];
                 let mut at = 0;
@@ -487,11 +494,7 @@ fn superclasses(pager: &Pager, roots: &Roots, eval: &Evaluation) -> rusqlite::Re
         let direct = rec.direct_superclasses(rk);
         for (pos, &(c, loc)) in rec.superclasses.iter().enumerate() {
             row.clear();
-            row.int(id.0.into())
-                .int(pos as i64)
-                .int(c.0.into())
-                .int(direct.contains(&c).into())
-                .int(loc_raw(loc));
+            row.int(id.0.into()).int(pos as i64).int(c.0.into()).int(direct.contains(&c).into()).int(loc_raw(loc));
             tree.push(row.finish(false))?;
         }
     }

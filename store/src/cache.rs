@@ -120,13 +120,8 @@ fn uri_path(path: &Path) -> String {
 /// The cache entry for `sources` evaluated from the current working directory.
 pub fn cache_key(sources: &Sources) -> String {
     let cwd = std::env::current_dir().map(|d| d.display().to_string()).unwrap_or_default();
-    let mut key = format!(
-        "tdq-store\0{}\0{}\0{}\0{}",
-        env!("CARGO_PKG_VERSION"),
-        schema::SCHEMA_VERSION,
-        cwd,
-        sources.root
-    );
+    let mut key =
+        format!("tdq-store\0{}\0{}\0{}\0{}", env!("CARGO_PKG_VERSION"), schema::SCHEMA_VERSION, cwd, sources.root);
     for d in &sources.include_dirs {
         key.push_str("\0-I");
         key.push_str(d);
@@ -170,7 +165,8 @@ pub fn open_or_build(sources: &Sources, dir: &Path, on_build: &mut dyn FnMut()) 
 /// The key and the version of tdq in `meta` must be this cache entry's and this tdq's (the key
 /// covers the version, but a store carrying another version's meta is not what it claims).
 fn is_fresh(conn: &Connection, key: &str) -> bool {
-    let meta = |k: &str| -> Option<String> { conn.query_row("SELECT value FROM meta WHERE key = ?1", [k], |r| r.get(0)).ok() };
+    let meta =
+        |k: &str| -> Option<String> { conn.query_row("SELECT value FROM meta WHERE key = ?1", [k], |r| r.get(0)).ok() };
     if meta("cache_key").as_deref() != Some(key) || meta("tdq_version").as_deref() != Some(env!("CARGO_PKG_VERSION")) {
         return false;
     }

@@ -433,9 +433,8 @@ impl Reader<'_> {
                 let op = self.init()?;
                 let op_name = self.opt_str()?;
                 let n = self.len()?;
-                let args = (0..n)
-                    .map(|_| Ok((self.init()?, self.opt_str()?)))
-                    .collect::<Result<Box<[_]>, DecodeError>>()?;
+                let args =
+                    (0..n).map(|_| Ok((self.init()?, self.opt_str()?))).collect::<Result<Box<[_]>, DecodeError>>()?;
                 InitKind::Dag(op, op_name, args)
             }
             tag::UN_OP => {
@@ -503,9 +502,8 @@ impl Reader<'_> {
             tag::TY_LIST => Ty::list(self.ty()?),
             tag::TY_RECORD => {
                 let n = self.len()?;
-                let classes = (0..n)
-                    .map(|_| Ok((RecId(self.u32()?), self.str()?)))
-                    .collect::<Result<Vec<_>, DecodeError>>()?;
+                let classes =
+                    (0..n).map(|_| Ok((RecId(self.u32()?), self.str()?))).collect::<Result<Vec<_>, DecodeError>>()?;
                 Ty::record(&classes)
             }
             _ => return self.err("unknown type tag"),

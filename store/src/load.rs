@@ -71,9 +71,8 @@ pub fn check_store(conn: &Connection) -> Result<(), LoadError> {
 /// The release a store's records were evaluated as (`meta.llvm_version`); stores written
 /// before releases were recorded are LLVM 19's.
 pub fn stored_release(conn: &Connection) -> Result<tdq_core::Release, LoadError> {
-    let text: Option<String> = conn
-        .query_row("SELECT value FROM meta WHERE key = 'llvm_version'", [], |r| r.get(0))
-        .optional()?;
+    let text: Option<String> =
+        conn.query_row("SELECT value FROM meta WHERE key = 'llvm_version'", [], |r| r.get(0)).optional()?;
     match text {
         None => Ok(tdq_core::Release::V19),
         Some(text) => tdq_core::Release::parse(&text).map_err(|e| LoadError::Damaged(e.to_string())),
@@ -106,9 +105,8 @@ pub fn load_evaluation(conn: &Connection) -> Result<Evaluation, LoadError> {
         conn.query_row("SELECT value FROM meta WHERE key = 'anonymous_records'", [], |r| r.get(0)).optional()?;
     rk.anon_counter = anonymous.and_then(|n| n.parse().ok()).unwrap_or(0);
     rk.release.dialect().print.install();
-    let mut st = conn.prepare(
-        "SELECT id, kind, name_ir, locs, forward_decl_locs, template_args FROM tdq_records ORDER BY id",
-    )?;
+    let mut st =
+        conn.prepare("SELECT id, kind, name_ir, locs, forward_decl_locs, template_args FROM tdq_records ORDER BY id")?;
     let mut rows = st.query([])?;
     while let Some(row) = rows.next()? {
         let id: u32 = row.get(0)?;
@@ -122,10 +120,8 @@ pub fn load_evaluation(conn: &Connection) -> Result<Evaluation, LoadError> {
         let name = ir::decode_init(row.get_ref(2)?.as_blob()?)?;
         let mut rec = Record::new(name, locs_from_blob(row.get_ref(3)?.as_blob()?)?, kind);
         rec.forward_decl_locs = locs_from_blob(row.get_ref(4)?.as_blob()?)?.into();
-        rec.template_args = blobs(row.get_ref(5)?.as_blob()?)?
-            .into_iter()
-            .map(ir::decode_init)
-            .collect::<Result<_, _>>()?;
+        rec.template_args =
+            blobs(row.get_ref(5)?.as_blob()?)?.into_iter().map(ir::decode_init).collect::<Result<_, _>>()?;
         while rk.records.len() < id as usize {
             rk.records.push(Record::new(Init::string(""), Vec::new(), RecordKind::MultiClass));
         }
@@ -168,7 +164,8 @@ pub fn load_evaluation(conn: &Connection) -> Result<Evaluation, LoadError> {
     drop(rows);
     drop(st);
 
-    let mut st = conn.prepare("SELECT record_id, superclass_id, loc FROM tdq_superclasses ORDER BY record_id, position")?;
+    let mut st =
+        conn.prepare("SELECT record_id, superclass_id, loc FROM tdq_superclasses ORDER BY record_id, position")?;
     let mut rows = st.query([])?;
     while let Some(row) = rows.next()? {
         let sc = RecId(row.get(1)?);

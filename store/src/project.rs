@@ -80,8 +80,8 @@ impl Project {
 
     /// Reads a tdq.toml; paths in it are taken relative to its directory.
     pub fn load(path: &Path) -> Result<Project, ProjectError> {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| ProjectError(format!("{}: cannot read: {e}", path.display())))?;
+        let text =
+            std::fs::read_to_string(path).map_err(|e| ProjectError(format!("{}: cannot read: {e}", path.display())))?;
         Self::parse(path, &text)
     }
 

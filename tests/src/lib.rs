@@ -23,10 +23,7 @@ pub fn tests_dir() -> PathBuf {
 
 /// The root of the workspace.
 pub fn workspace_dir() -> PathBuf {
-    tests_dir()
-        .parent()
-        .expect("tests/ has a parent")
-        .to_path_buf()
+    tests_dir().parent().expect("tests/ has a parent").to_path_buf()
 }
 
 /// `tests/golden/`, which holds the golden corpora and `regen.sh`.
@@ -41,16 +38,12 @@ pub fn golden_dir() -> PathBuf {
 /// `<target>/<profile>/deps/<test>-<hash>` → `<target>/<profile>/tdq`, and checked to be newer
 /// than the sources it is built from. The error says how to build it.
 pub fn tdq_binary() -> Result<PathBuf, String> {
-    let exe =
-        std::env::current_exe().map_err(|e| format!("cannot locate the running test: {e}"))?;
+    let exe = std::env::current_exe().map_err(|e| format!("cannot locate the running test: {e}"))?;
     let profile_dir = exe
         .parent()
         .and_then(Path::parent)
         .ok_or_else(|| format!("unexpected test executable path {}", exe.display()))?;
-    let profile = profile_dir
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
+    let profile = profile_dir.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
     let build = if profile == "release" {
         "cargo build --release -p tdq-cli".to_string()
     } else if profile == "debug" {
@@ -63,11 +56,7 @@ pub fn tdq_binary() -> Result<PathBuf, String> {
         .and_then(|m| m.modified())
         .map_err(|_| format!("{} does not exist: build it with `{build}`", tdq.display()))?;
     if let Some((source, _)) = newest_source()?.filter(|(_, modified)| *modified > built) {
-        return Err(format!(
-            "{} is older than {}: rebuild it with `{build}`",
-            tdq.display(),
-            source.display()
-        ));
+        return Err(format!("{} is older than {}: rebuild it with `{build}`", tdq.display(), source.display()));
     }
     Ok(tdq)
 }
@@ -81,14 +70,11 @@ fn newest_source() -> Result<Option<(PathBuf, SystemTime)>, String> {
             let entries = std::fs::read_dir(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
             for entry in entries {
                 let path = entry.map_err(|e| format!("{}: {e}", dir.display()))?.path();
-                let meta =
-                    std::fs::metadata(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+                let meta = std::fs::metadata(&path).map_err(|e| format!("{}: {e}", path.display()))?;
                 if meta.is_dir() {
                     pending.push(path);
                 } else if path.extension().is_some_and(|e| e == "rs") {
-                    let modified = meta
-                        .modified()
-                        .map_err(|e| format!("{}: {e}", path.display()))?;
+                    let modified = meta.modified().map_err(|e| format!("{}: {e}", path.display()))?;
                     if !matches!(&newest, Some((_, m)) if *m >= modified) {
                         newest = Some((path, modified));
                     }
@@ -232,7 +218,12 @@ pub fn for_each_dump_json_def(path: &Path, each: &mut dyn FnMut(String, Value)) 
 /// of megabytes).
 pub fn same_file_content(a: &Path, b: &Path) -> bool {
     use std::io::Read;
-    let open = |p: &Path| std::io::BufReader::with_capacity(1 << 20, std::fs::File::open(p).unwrap_or_else(|e| panic!("{}: {e}", p.display())));
+    let open = |p: &Path| {
+        std::io::BufReader::with_capacity(
+            1 << 20,
+            std::fs::File::open(p).unwrap_or_else(|e| panic!("{}: {e}", p.display())),
+        )
+    };
     let (mut fa, mut fb) = (open(a), open(b));
     let (mut ba, mut bb) = (vec![0u8; 1 << 20], vec![0u8; 1 << 20]);
     loop {

@@ -77,13 +77,7 @@ fn corpus_cases(corpus: String) -> Vec<Case> {
     let dir = golden_dir().join(&corpus);
     let mut files: Vec<String> = std::fs::read_dir(&dir)
         .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
-        .map(|entry| {
-            entry
-                .expect("readable directory entry")
-                .file_name()
-                .to_string_lossy()
-                .into_owned()
-        })
+        .map(|entry| entry.expect("readable directory entry").file_name().to_string_lossy().into_owned())
         .filter(|name| name.ends_with(".td"))
         .collect();
     files.sort();
@@ -94,11 +88,7 @@ fn corpus_cases(corpus: String) -> Vec<Case> {
             // A case may hold bytes that are not UTF-8 on purpose; its ARGS line is text.
             let text = std::fs::read(dir.join(&file)).unwrap_or_else(|e| panic!("{file}: {e}"));
             let text = String::from_utf8_lossy(&text);
-            Case {
-                corpus: corpus.clone(),
-                args: args_of(&text),
-                file,
-            }
+            Case { corpus: corpus.clone(), args: args_of(&text), file }
         })
         .collect()
 }
@@ -119,10 +109,7 @@ fn golden(case: &Case) -> Result<Outcome, String> {
         std::fs::read(&path).map_err(|_| format!("{}{suffix}", case.name()))
     };
     let (stdout, stderr, status) = (read(".out"), read(".err"), read(".rc"));
-    let missing: Vec<&String> = [&stdout, &stderr, &status]
-        .into_iter()
-        .filter_map(|r| r.as_ref().err())
-        .collect();
+    let missing: Vec<&String> = [&stdout, &stderr, &status].into_iter().filter_map(|r| r.as_ref().err()).collect();
     if !missing.is_empty() {
         return Err(format!(
             "missing golden {}: run tests/golden/regen.sh {} (goldens come from llvm-tblgen, never from tdq)",
@@ -189,9 +176,7 @@ fn status_text(status: std::process::ExitStatus) -> String {
     if let Some(signal) = std::os::unix::process::ExitStatusExt::signal(&status) {
         return (128 + signal).to_string();
     }
-    status
-        .code()
-        .map_or_else(|| status.to_string(), |code| code.to_string())
+    status.code().map_or_else(|| status.to_string(), |code| code.to_string())
 }
 
 /// Spells a program's own name (`argv0`) at the start of a stderr line, as in
@@ -216,21 +201,13 @@ fn differences(file: &str, golden: &Outcome, actual: &Outcome, actual_name: &str
         (".rc", &golden.status, &actual.status),
     ] {
         if want != got {
-            let (want, got) = if suffix == ".rc" {
-                (format!("{want}\n"), format!("{got}\n"))
-            } else {
-                (want.clone(), got.clone())
-            };
+            let (want, got) =
+                if suffix == ".rc" { (format!("{want}\n"), format!("{got}\n")) } else { (want.clone(), got.clone()) };
             let diff = TextDiff::from_lines(&want, &got);
             let old = format!("{file}{suffix} (llvm-tblgen 19)");
             let new = format!("{file}{suffix} ({actual_name})");
             report.push_str(
-                &diff
-                    .unified_diff()
-                    .context_radius(3)
-                    .header(&old, &new)
-                    .missing_newline_hint(true)
-                    .to_string(),
+                &diff.unified_diff().context_radius(3).header(&old, &new).missing_newline_hint(true).to_string(),
             );
         }
     }
@@ -255,11 +232,7 @@ struct Mismatch {
 
 /// Runs every case through `runner` and returns those whose outcome differs from their goldens,
 /// with the number of cases run.
-fn mismatches(
-    actual_name: &str,
-    program: &str,
-    runner: impl Fn(&Case) -> Outcome,
-) -> (Vec<Mismatch>, usize) {
+fn mismatches(actual_name: &str, program: &str, runner: impl Fn(&Case) -> Outcome) -> (Vec<Mismatch>, usize) {
     let cases = cases();
     let mut mismatches = Vec::new();
     for case in &cases {
@@ -267,27 +240,15 @@ fn mismatches(
             Ok(golden) => golden,
             Err(message) => {
                 let report = format!("=== {}: {message}\n", case.name());
-                mismatches.push(Mismatch {
-                    file: case.name(),
-                    report,
-                    missing_golden: true,
-                });
+                mismatches.push(Mismatch { file: case.name(), report, missing_golden: true });
                 continue;
             }
         };
         let actual = runner(case);
         if actual != golden {
             let diff = differences(&case.file, &golden, &actual, actual_name);
-            let report = format!(
-                "=== {} ({})\n{diff}",
-                case.name(),
-                command_line(program, case)
-            );
-            mismatches.push(Mismatch {
-                file: case.name(),
-                report,
-                missing_golden: false,
-            });
+            let report = format!("=== {} ({})\n{diff}", case.name(), command_line(program, case));
+            mismatches.push(Mismatch { file: case.name(), report, missing_golden: false });
         }
     }
     (mismatches, cases.len())
@@ -327,18 +288,13 @@ fn goldens_match_tdq() {
     let cases: BTreeSet<String> = cases().iter().map(Case::name).collect();
     let mut problems = Vec::new();
     for file in known.keys().filter(|file| !cases.contains(*file)) {
-        problems.push(format!(
-            "known-failures.txt lists {file}, which is not a case of tests/golden"
-        ));
+        problems.push(format!("known-failures.txt lists {file}, which is not a case of tests/golden"));
     }
     let mut unexpected = Vec::new();
     for mismatch in &mismatches {
         match known.get(&mismatch.file) {
             Some(why) if !mismatch.missing_golden => {
-                println!(
-                    "known failure {}: {why}\n{}",
-                    mismatch.file, mismatch.report
-                );
+                println!("known failure {}: {why}\n{}", mismatch.file, mismatch.report);
             }
             _ => {
                 eprint!("{}", mismatch.report);
@@ -355,11 +311,8 @@ fn goldens_match_tdq() {
         ));
     }
     let differing: BTreeSet<&str> = mismatches.iter().map(|m| m.file.as_str()).collect();
-    let fixed: Vec<&str> = known
-        .keys()
-        .map(String::as_str)
-        .filter(|file| cases.contains(*file) && !differing.contains(file))
-        .collect();
+    let fixed: Vec<&str> =
+        known.keys().map(String::as_str).filter(|file| cases.contains(*file) && !differing.contains(file)).collect();
     if !fixed.is_empty() {
         problems.push(format!(
             "now equal to llvm-tblgen 19, so delete their lines from tests/golden/known-failures.txt:\n  {}",
@@ -373,10 +326,7 @@ fn goldens_match_tdq() {
 /// without running regen.sh, or a golden edited by hand, fails here.
 #[test]
 fn goldens_are_llvm_tblgen_output() {
-    assert!(
-        Path::new(LLVM_TBLGEN).exists(),
-        "{LLVM_TBLGEN} is missing: install llvm-19 (.ci/setup does)"
-    );
+    assert!(Path::new(LLVM_TBLGEN).exists(), "{LLVM_TBLGEN} is missing: install llvm-19 (.ci/setup does)");
     let (mismatches, total) = mismatches("llvm-tblgen now", REFERENCE_ARGV0, |case| {
         let mut command = Command::new(LLVM_TBLGEN);
         #[cfg(unix)]
@@ -405,11 +355,7 @@ fn goldens_have_cases() {
     for corpus in corpora() {
         let dir = golden_dir().join(&corpus);
         for entry in std::fs::read_dir(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display())) {
-            let name = entry
-                .expect("readable directory entry")
-                .file_name()
-                .to_string_lossy()
-                .into_owned();
+            let name = entry.expect("readable directory entry").file_name().to_string_lossy().into_owned();
             if let Some(suffix) = GOLDEN_SUFFIXES.iter().find(|s| name.ends_with(*s)) {
                 let case = format!("{corpus}/{}", &name[..name.len() - suffix.len()]);
                 if !cases.contains(&case) {

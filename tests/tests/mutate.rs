@@ -25,7 +25,11 @@ fn corpus() -> PathBuf {
     let dir = std::env::var_os("TDQ_CORPUS")
         .map(PathBuf::from)
         .unwrap_or_else(|| tdq_tests::workspace_dir().join("../shared/corpus/llvm-19.1.7/llvm"));
-    assert!(dir.join("include/llvm/Target/Target.td").is_file(), "no LLVM corpus at {} (set TDQ_CORPUS)", dir.display());
+    assert!(
+        dir.join("include/llvm/Target/Target.td").is_file(),
+        "no LLVM corpus at {} (set TDQ_CORPUS)",
+        dir.display()
+    );
     dir
 }
 
@@ -91,11 +95,65 @@ fn tokens(text: &str) -> Vec<String> {
 
 /// Tokens that steer the parser and evaluator into their less travelled corners.
 const INTERESTING: &[&str] = &[
-    "{ ", "} ", "< ", "> ", "[ ", "] ", "( ", ") ", "; ", ", ", "= ", "# ", "... ", "?", "!foreach", "!foldl", "!con",
-    "!listconcat", "!strconcat", "!cast<string>", "!range", "!subst", "!if", "!cond", "!isa<int>", "!tail", "!head",
-    "include ", "#ifdef X\n", "#else\n", "#endif\n", "#define X\n", "defm ", "multiclass ", "class ", "def ", "let ",
-    "in ", "foreach ", "defvar ", "defset ", "deftype ", "assert ", "dump ", "if ", "then ", "else ", "0xffffffffffffffff ",
-    "-9223372036854775808 ", "0b ", "NAME ", "\"\" ", "[{ ", "}] ", "/* ", "*/ ", "$x ", "bits<64> ", "list<dag> ",
+    "{ ",
+    "} ",
+    "< ",
+    "> ",
+    "[ ",
+    "] ",
+    "( ",
+    ") ",
+    "; ",
+    ", ",
+    "= ",
+    "# ",
+    "... ",
+    "?",
+    "!foreach",
+    "!foldl",
+    "!con",
+    "!listconcat",
+    "!strconcat",
+    "!cast<string>",
+    "!range",
+    "!subst",
+    "!if",
+    "!cond",
+    "!isa<int>",
+    "!tail",
+    "!head",
+    "include ",
+    "#ifdef X\n",
+    "#else\n",
+    "#endif\n",
+    "#define X\n",
+    "defm ",
+    "multiclass ",
+    "class ",
+    "def ",
+    "let ",
+    "in ",
+    "foreach ",
+    "defvar ",
+    "defset ",
+    "deftype ",
+    "assert ",
+    "dump ",
+    "if ",
+    "then ",
+    "else ",
+    "0xffffffffffffffff ",
+    "-9223372036854775808 ",
+    "0b ",
+    "NAME ",
+    "\"\" ",
+    "[{ ",
+    "}] ",
+    "/* ",
+    "*/ ",
+    "$x ",
+    "bits<64> ",
+    "list<dag> ",
 ];
 
 /// One mutant of `toks`: one to three deletions, duplications, swaps or replacements.

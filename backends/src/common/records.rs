@@ -29,12 +29,8 @@ pub fn all_derived_definitions(input: &Evaluation, class: &str) -> Result<Vec<Re
     let Some(class_id) = rk.class(class) else {
         return Err(BackendError::fatal(&[], format!("The class '{class}' is not defined\n")));
     };
-    let mut defs: Vec<(&str, RecId)> = rk
-        .defs
-        .iter()
-        .filter(|(_, &id)| rk.get(id).is_subclass_of(class_id))
-        .map(|(name, &id)| (*name, id))
-        .collect();
+    let mut defs: Vec<(&str, RecId)> =
+        rk.defs.iter().filter(|(_, &id)| rk.get(id).is_subclass_of(class_id)).map(|(name, &id)| (*name, id)).collect();
     defs.sort_by(|a, b| compare_numeric(a.0.as_bytes(), b.0.as_bytes()));
     Ok(defs.into_iter().map(|(_, id)| id).collect())
 }
@@ -142,7 +138,10 @@ impl<'a> Fields<'a> {
             InitKind::Int(v) => Ok(*v),
             _ => {
                 let name = self.input.records.get(rec).name_string();
-                Err(self.fail(rec, format!("Record `{name}', field `{field}' exists but does not have an int value: {value}")))
+                Err(self.fail(
+                    rec,
+                    format!("Record `{name}', field `{field}' exists but does not have an int value: {value}"),
+                ))
             }
         }
     }
@@ -167,7 +166,10 @@ impl<'a> Fields<'a> {
             .iter()
             .map(|e| {
                 e.as_str().ok_or_else(|| {
-                    let message = format!("Record `{}', field `{field}' exists but does not have a list of strings value: {e}", name());
+                    let message = format!(
+                        "Record `{}', field `{field}' exists but does not have a list of strings value: {e}",
+                        name()
+                    );
                     self.fail(rec, message)
                 })
             })
@@ -188,18 +190,20 @@ impl<'a> Fields<'a> {
             .iter()
             .map(|e| {
                 e.as_int().ok_or_else(|| {
-                    self.fail(rec, format!("Record `{}', field `{field}' exists but does not have a list of ints value: {e}", name()))
+                    self.fail(
+                        rec,
+                        format!(
+                            "Record `{}', field `{field}' exists but does not have a list of ints value: {e}",
+                            name()
+                        ),
+                    )
                 })
             })
             .collect()
     }
 
     /// `getValueAsOptionalString`: `None` when the field is missing or unset.
-    pub fn optional_string(
-        &self,
-        rec: RecId,
-        field: &str,
-    ) -> Result<Option<&'static str>, BackendError> {
+    pub fn optional_string(&self, rec: RecId, field: &str) -> Result<Option<&'static str>, BackendError> {
         match self.value(rec, field) {
             Some(v) if !v.lost && !v.value.is_unset() => self.string(rec, field).map(Some),
             _ => Ok(None),
@@ -213,10 +217,7 @@ impl<'a> Fields<'a> {
 
     /// `Record::isSubClassOf(Name)`.
     pub fn is_a(&self, rec: RecId, class: &str) -> bool {
-        self.input
-            .records
-            .class(class)
-            .is_some_and(|c| self.input.records.get(rec).is_subclass_of(c))
+        self.input.records.class(class).is_some_and(|c| self.input.records.get(rec).is_subclass_of(c))
     }
 }
 

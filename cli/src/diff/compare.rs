@@ -26,7 +26,8 @@ impl Filter {
             && (self.records.is_empty() || either(&|r| self.records.iter().any(|p| p.matches(&r.name))))
     }
     fn selects_field(&self, name: &str) -> bool {
-        (self.fields.is_empty() || self.fields.iter().any(|f| f == name)) && !self.ignore_fields.iter().any(|f| f == name)
+        (self.fields.is_empty() || self.fields.iter().any(|f| f == name))
+            && !self.ignore_fields.iter().any(|f| f == name)
     }
     /// An added or removed def is shown when `--field` names none, or one of its fields.
     fn selects_whole(&self, rec: &RecordSnapshot) -> bool {
@@ -145,7 +146,6 @@ impl<'a> Diff<'a> {
         }
         by
     }
-
 }
 
 pub fn compare<'a>(old: &'a Snapshot, new: &'a Snapshot, filter: &Filter) -> Diff<'a> {
@@ -176,8 +176,18 @@ pub fn compare<'a>(old: &'a Snapshot, new: &'a Snapshot, filter: &Filter) -> Dif
         }
     }
     diff.renamed.sort_by(|a, b| a.1.name.cmp(&b.1.name));
-    diff.removed = m.removed.iter().map(|&i| &old.records[i]).filter(|r| filter.selects_record(r, None) && filter.selects_whole(r)).collect();
-    diff.added = m.added.iter().map(|&j| &new.records[j]).filter(|r| filter.selects_record(r, None) && filter.selects_whole(r)).collect();
+    diff.removed = m
+        .removed
+        .iter()
+        .map(|&i| &old.records[i])
+        .filter(|r| filter.selects_record(r, None) && filter.selects_whole(r))
+        .collect();
+    diff.added = m
+        .added
+        .iter()
+        .map(|&j| &new.records[j])
+        .filter(|r| filter.selects_record(r, None) && filter.selects_whole(r))
+        .collect();
     diff.groups = find_groups(&mut diff.changed);
     diff
 }
@@ -274,8 +284,7 @@ fn find_groups<'a>(changed: &mut [Changed<'a>]) -> Vec<Group<'a>> {
     for key in keys.iter().flatten() {
         *sizes.entry(key).or_default() += 1;
     }
-    let lonely: Vec<Vec<bool>> =
-        keys.iter().map(|ks| ks.iter().map(|k| sizes[k] < GROUP_MIN).collect()).collect();
+    let lonely: Vec<Vec<bool>> = keys.iter().map(|ks| ks.iter().map(|k| sizes[k] < GROUP_MIN).collect()).collect();
     drop(sizes);
     for ((c, ks), lonely) in changed.iter().zip(keys.iter_mut()).zip(&lonely) {
         for ((f, k), &lonely) in c.fields.iter().zip(ks.iter_mut()).zip(lonely) {
@@ -323,7 +332,9 @@ fn find_groups<'a>(changed: &mut [Changed<'a>]) -> Vec<Group<'a>> {
     drop(keys);
     // Keep the shared ones, largest first, and renumber.
     let mut order: Vec<usize> = (0..groups.len()).filter(|&g| groups[g].records.len() >= GROUP_MIN).collect();
-    order.sort_by(|&a, &b| groups[b].records.len().cmp(&groups[a].records.len()).then_with(|| groups[a].field.cmp(groups[b].field)));
+    order.sort_by(|&a, &b| {
+        groups[b].records.len().cmp(&groups[a].records.len()).then_with(|| groups[a].field.cmp(groups[b].field))
+    });
     let mut renumber = vec![None; groups.len()];
     for (new_id, &old_id) in order.iter().enumerate() {
         renumber[old_id] = Some(new_id);

@@ -91,7 +91,8 @@ pub(super) fn checkout(rev: &str, path: &str, include_dirs: &[String]) -> Result
     archive(&commit, &specs, &root)?;
 
     let working_dir = root.join(&prefix);
-    std::fs::create_dir_all(&working_dir).map_err(|e| Trouble(format!("cannot create {}: {e}", working_dir.display())))?;
+    std::fs::create_dir_all(&working_dir)
+        .map_err(|e| Trouble(format!("cannot create {}: {e}", working_dir.display())))?;
     let main = if relative_to_cwd {
         path.to_string()
     } else {

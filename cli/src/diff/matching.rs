@@ -116,11 +116,8 @@ pub fn match_records(old: &Snapshot, new: &Snapshot) -> Matching {
 
     // Same content from the same place; same content; the same place, changed; the same
     // files and multiclasses, as many on both sides (an edit that moved lines and changed them).
-    let stages: [PairKey<'_>; 3] = [
-        &|s, r| r.identity ^ exact_provenance(s, r).rotate_left(1),
-        &|_, r| r.identity,
-        &exact_provenance,
-    ];
+    let stages: [PairKey<'_>; 3] =
+        [&|s, r| r.identity ^ exact_provenance(s, r).rotate_left(1), &|_, r| r.identity, &exact_provenance];
     for key in stages {
         pair_in_order(old, new, &mut old_left, &mut new_left, key, false, &mut m.pairs, &mut new_taken);
     }

@@ -224,7 +224,8 @@ fn evaluate_both(prepared: Vec<Prepared>, args: &DiffArgs) -> Result<[Snapshot; 
             None => PathBuf::from(&p.main),
         };
         let flag = side_release.or(args.llvm_version.as_ref());
-        let release = crate::release::choose(flag.map(String::as_str), None, Some(&root)).map_err(|e| Trouble(e.to_string()))?;
+        let release =
+            crate::release::choose(flag.map(String::as_str), None, Some(&root)).map_err(|e| Trouble(e.to_string()))?;
         let options = tdq_core::Options {
             include_dirs: p.include_dirs.clone(),
             defines: args.define.clone(),

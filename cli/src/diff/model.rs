@@ -123,12 +123,7 @@ impl Snapshot {
         let mut records = Vec::with_capacity(rk.defs.len());
         for (name, &id) in &rk.defs {
             let rec = rk.get(id);
-            let fields = rec
-                .values
-                .iter()
-                .filter(|v| !rec.is_template_arg(v.name))
-                .map(|v| cache.field(v))
-                .collect();
+            let fields = rec.values.iter().filter(|v| !rec.is_template_arg(v.name)).map(|v| cache.field(v)).collect();
             let mut snapshot = RecordSnapshot {
                 name: name.to_string(),
                 anonymous: rec.is_anonymous(),

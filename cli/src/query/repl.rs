@@ -26,9 +26,7 @@ struct Words {
 impl Completer for Words {
     type Candidate = Pair;
     fn complete(&self, line: &str, pos: usize, _: &Context<'_>) -> rustyline::Result<(usize, Vec<Pair>)> {
-        let start = line[..pos]
-            .rfind(|c: char| !(c.is_alphanumeric() || c == '_' || c == '.'))
-            .map_or(0, |p| p + 1);
+        let start = line[..pos].rfind(|c: char| !(c.is_alphanumeric() || c == '_' || c == '.')).map_or(0, |p| p + 1);
         let prefix = &line[start..pos];
         if prefix.is_empty() {
             return Ok((pos, Vec::new()));
@@ -121,10 +119,12 @@ fn dot_command(cmd: &str, engine: &mut dyn Engine, options: &mut QueryOptions) -
     match (parts.next().unwrap_or(""), parts.next()) {
         (".quit" | ".exit", _) => return false,
         (".tables", _) => println!("{}", engine.table_names().join("  ")),
-        (".schema", Some(t)) => match engine.run(&format!("SELECT * FROM {} LIMIT 0", tdq_store::schema::quote_ident(t)), &[]) {
-            Ok(rs) => println!("{}", rs.first().map(|r| r.columns.join(", ")).unwrap_or_default()),
-            Err(e) => eprintln!("error: {e}"),
-        },
+        (".schema", Some(t)) => {
+            match engine.run(&format!("SELECT * FROM {} LIMIT 0", tdq_store::schema::quote_ident(t)), &[]) {
+                Ok(rs) => println!("{}", rs.first().map(|r| r.columns.join(", ")).unwrap_or_default()),
+                Err(e) => eprintln!("error: {e}"),
+            }
+        }
         (".schema", None) => {
             for t in tdq_store::schema::TABLES {
                 println!("{}: {}", t.name, t.about);

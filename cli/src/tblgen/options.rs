@@ -58,10 +58,7 @@ pub const DEFAULT_BACKEND: &str = "print-records";
 const HWMODE_DUPLICATES: &[(&str, &str)] = &[
     ("O0", "Do not prevent DecoderTable duplications caused by HwModes"),
     ("O1", "Remove duplicate DecoderTable entries generated due to HwModes"),
-    (
-        "O2",
-        "Extract HwModes-specific instructions into new DecoderTables, significantly reducing Table Duplications",
-    ),
+    ("O2", "Extract HwModes-specific instructions into new DecoderTables, significantly reducing Table Duplications"),
 ];
 
 const GENERIC: &str = "Generic Options";
@@ -178,61 +175,28 @@ fn backend_opt(option: &BackendOption) -> OptSpec {
         OptionKind::Uint32 => ValueKind::Uint32,
         OptionKind::Enum(values) => ValueKind::Enum(values),
     };
-    OptSpec::new(option.name, kind, option.help)
-        .value_desc(option.value_desc)
-        .category(option.category)
+    OptSpec::new(option.name, kind, option.help).value_desc(option.value_desc).category(option.category)
 }
 
 /// The options of llvm-tblgen 19's backends that tdq does not have yet, so that `--help`
 /// lists them and a command line that gives them parses; a backend's options move into its
 /// file when it is written.
 const UNIMPLEMENTED_OPTIONS: &[BackendOption] = {
-    const fn opt(
-        name: &'static str,
-        kind: OptionKind,
-        help: &'static str,
-        category: &'static str,
-    ) -> BackendOption {
-        BackendOption {
-            name,
-            kind,
-            help,
-            value_desc: "",
-            category,
-        }
+    const fn opt(name: &'static str, kind: OptionKind, help: &'static str, category: &'static str) -> BackendOption {
+        BackendOption { name, kind, help, value_desc: "", category }
     }
     use OptionKind::{Bool, Enum, Str, Uint32};
     &[
-        opt(
-            "match-prefix",
-            Str,
-            "Only match instructions with the given prefix",
-            "Options for -gen-asm-matcher",
-        ),
-        opt(
-            "asmparsernum",
-            Uint32,
-            "Make -gen-asm-parser emit assembly parser #N",
-            "Options for -gen-asm-parser",
-        ),
-        opt(
-            "asmwriternum",
-            Uint32,
-            "Make -gen-asm-writer emit assembly writer #N",
-            "Options for -gen-asm-writer",
-        ),
+        opt("match-prefix", Str, "Only match instructions with the given prefix", "Options for -gen-asm-matcher"),
+        opt("asmparsernum", Uint32, "Make -gen-asm-parser emit assembly parser #N", "Options for -gen-asm-parser"),
+        opt("asmwriternum", Uint32, "Make -gen-asm-writer emit assembly writer #N", "Options for -gen-asm-writer"),
         opt(
             "instrument-coverage",
             Bool,
             "Generates tables to help identify patterns matched",
             "Options for -gen-dag-isel",
         ),
-        opt(
-            "omit-comments",
-            Bool,
-            "Do not generate comments",
-            "Options for -gen-dag-isel",
-        ),
+        opt("omit-comments", Bool, "Do not generate comments", "Options for -gen-dag-isel"),
         opt(
             "suppress-per-hwmode-duplicates",
             Enum(HWMODE_DUPLICATES),
@@ -263,12 +227,7 @@ const UNIMPLEMENTED_OPTIONS: &[BackendOption] = {
             "Explain why a pattern was skipped for inclusion in the GlobalISel selector",
             "Options for -gen-global-isel",
         ),
-        opt(
-            "combiners",
-            Str,
-            "Emit the specified combiners",
-            "Options for -gen-global-isel-combiner",
-        ),
+        opt("combiners", Str, "Emit the specified combiners", "Options for -gen-global-isel-combiner"),
         opt(
             "gicombiner-debug-cxxpreds",
             Bool,

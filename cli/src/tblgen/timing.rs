@@ -207,10 +207,8 @@ mod tests {
     fn timer(phases: &[(&'static str, f64, f64, f64)], sort: bool) -> PhaseTimer {
         let options = ReportOptions { sort, track_memory: false, info_output_file: String::new() };
         let mut t = PhaseTimer::new(true, options);
-        t.phases = phases
-            .iter()
-            .map(|&(n, user, system, wall)| (n, TimeRecord { wall, user, system, mem: 0 }))
-            .collect();
+        t.phases =
+            phases.iter().map(|&(n, user, system, wall)| (n, TimeRecord { wall, user, system, mem: 0 })).collect();
         t
     }
 
@@ -244,6 +242,9 @@ mod tests {
     fn columns_without_time_are_left_out_and_unsorted_keeps_start_order() {
         let t = timer(&[("A", 0.0, 0.0, 0.1), ("B", 0.0, 0.0, 0.3)], false);
         let r = t.render();
-        assert!(r.contains("\n   ---Wall Time---  --- Name ---\n   0.1000 ( 25.0%)  A\n   0.3000 ( 75.0%)  B\n"), "{r}");
+        assert!(
+            r.contains("\n   ---Wall Time---  --- Name ---\n   0.1000 ( 25.0%)  A\n   0.3000 ( 75.0%)  B\n"),
+            "{r}"
+        );
     }
 }

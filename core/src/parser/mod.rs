@@ -395,7 +395,10 @@ impl Parser {
                 }
                 self.parse_multiclass()
             }
-            _ => Err(self.tok_error("Expected assert, class, def, defm, defset, deftype, defvar, dump, foreach, if, or let")),
+            _ => {
+                Err(self
+                    .tok_error("Expected assert, class, def, defm, defset, deftype, defvar, dump, foreach, if, or let"))
+            }
         }
     }
 
@@ -458,7 +461,8 @@ impl Parser {
                 r.is_final = true;
                 let lhs = resolve::resolve(&mut self.rk, *old_lhs, &mut r);
                 if lhs == *old_lhs {
-                    self.rk.error(&[lp.loc], format!("unable to resolve if condition '{lhs}' at end of containing scope"));
+                    self.rk
+                        .error(&[lp.loc], format!("unable to resolve if condition '{lhs}' at end of containing scope"));
                     return Err(Failed);
                 }
                 list = fold::fold_tern_op(&mut self.rk, TernOp::If, lhs, *mhs, *rhs, *ty, None);
@@ -474,7 +478,12 @@ impl Parser {
                     if let Some(dest) = dest {
                         let mut inner = Vec::new();
                         self.resolve_entries(&lp.entries, substs, is_final, Some(&mut inner), defm)?;
-                        dest.push(Entry::Loop(Box::new(ForeachLoop { loc: lp.loc, iter_var: lp.iter_var, list, entries: inner })));
+                        dest.push(Entry::Loop(Box::new(ForeachLoop {
+                            loc: lp.loc,
+                            iter_var: lp.iter_var,
+                            list,
+                            entries: inner,
+                        })));
                         return Ok(());
                     }
                 }
@@ -621,7 +630,12 @@ impl Parser {
             if !ok {
                 self.rk.error(
                     &rec.locs,
-                    format!("Initializer of '{}' in '{}' could not be fully resolved: {}", rv.name.unquoted(), rec.name_string(), v),
+                    format!(
+                        "Initializer of '{}' in '{}' could not be fully resolved: {}",
+                        rv.name.unquoted(),
+                        rec.name_string(),
+                        v
+                    ),
                 );
             }
         }
@@ -664,15 +678,7 @@ impl Parser {
     }
 
     /// LLVM's `SetValue`: assigns `v` (or some of its bits) to a field.
-    fn set_value(
-        &mut self,
-        rec: &mut Record,
-        loc: Loc,
-        name: Init,
-        bits: &[u32],
-        v: Init,
-        how: SetHow,
-    ) -> PResult<()> {
+    fn set_value(&mut self, rec: &mut Record, loc: Loc, name: Init, bits: &[u32], v: Init, how: SetHow) -> PResult<()> {
         let Some(i) = rec.values.iter().position(|x| x.name == name) else {
             return Err(self.error(loc, format!("Value '{}' unknown!", name.unquoted())));
         };
@@ -726,10 +732,14 @@ impl Parser {
             for (k, &bit) in bits.iter().enumerate() {
                 // llvm-tblgen reads past its bit vector here; the message it then gives is this one.
                 let Some(slot) = new_bits.get_mut(bit as usize) else {
-                    return Err(self.error(loc, format!("Cannot set bit #{bit} of value '{}' more than once", name.unquoted())));
+                    return Err(
+                        self.error(loc, format!("Cannot set bit #{bit} of value '{}' more than once", name.unquoted()))
+                    );
                 };
                 if slot.is_some() {
-                    return Err(self.error(loc, format!("Cannot set bit #{bit} of value '{}' more than once", name.unquoted())));
+                    return Err(
+                        self.error(loc, format!("Cannot set bit #{bit} of value '{}' more than once", name.unquoted()))
+                    );
                 }
                 *slot = Some(bi.get_bit_in(k as u32, self.rk.dialect()));
             }
@@ -778,7 +788,11 @@ impl Parser {
     }
 
     /// Reports what [`pair_arguments`] found wrong.
-    fn report_arguments(&mut self, paired: Result<Vec<(Init, Init)>, ArgError>, loc: Loc) -> PResult<Vec<(Init, Init)>> {
+    fn report_arguments(
+        &mut self,
+        paired: Result<Vec<(Init, Init)>, ArgError>,
+        loc: Loc,
+    ) -> PResult<Vec<(Init, Init)>> {
         match paired {
             Ok(pairs) => Ok(pairs),
             Err(ArgError::Twice(name)) => {
@@ -994,7 +1008,11 @@ impl Parser {
         }
         let Some(rv) = rec.value(field) else {
             let msg = format!("Value '{}' unknown!", field.unquoted());
-            return Err(if self.rk.dialect().let_unknown_field_at_name { self.error(id_loc, msg) } else { self.tok_error(msg) });
+            return Err(if self.rk.dialect().let_unknown_field_at_name {
+                self.error(id_loc, msg)
+            } else {
+                self.tok_error(msg)
+            });
         };
         let mut ty = rv.ty;
         if !bits.is_empty() && ty.bits_width().is_some() {
@@ -1373,7 +1391,10 @@ impl Parser {
                 None => {
                     self.rk.error(&[vloc], format!("expected a list, got '{v}'"));
                     if self.in_multiclass() {
-                        self.rk.diags.note(Loc::NONE, "references to multiclass template arguments cannot be resolved at this time");
+                        self.rk.diags.note(
+                            Loc::NONE,
+                            "references to multiclass template arguments cannot be resolved at this time",
+                        );
                     }
                     return Err(Failed);
                 }
@@ -1624,15 +1645,20 @@ impl Parser {
         }
         while !self.at(Tok::RBrace) {
             match self.tok() {
-                Tok::KwAssert | Tok::KwDef | Tok::KwDefm | Tok::KwDefvar | Tok::KwDump | Tok::KwForeach | Tok::KwIf | Tok::KwLet => {
+                Tok::KwAssert
+                | Tok::KwDef
+                | Tok::KwDefm
+                | Tok::KwDefvar
+                | Tok::KwDump
+                | Tok::KwForeach
+                | Tok::KwIf
+                | Tok::KwLet => {
                     self.parse_object()?;
                     self.check_fatal()?;
                 }
-                _ => {
-                    return Err(self.tok_error(
-                        "expected 'assert', 'def', 'defm', 'defvar', 'dump', 'foreach', 'if', or 'let' in multiclass body",
-                    ))
-                }
+                _ => return Err(self.tok_error(
+                    "expected 'assert', 'def', 'defm', 'defvar', 'dump', 'foreach', 'if', or 'let' in multiclass body",
+                )),
             }
         }
         self.next();
@@ -1723,7 +1749,13 @@ impl Parser {
     /// LLVM's `CheckTemplateArgValues`: casts each value to its argument's type. A value that
     /// does not cast is a fatal error at the reference `loc` (LLVM 19), or an error at the
     /// value (`arg_locs`), every such value reported, since LLVM 22.
-    fn check_template_arg_values(&mut self, values: &mut [Init], loc: Loc, arg_locs: &[Loc], args_rec: &Record) -> PResult<()> {
+    fn check_template_arg_values(
+        &mut self,
+        values: &mut [Init],
+        loc: Loc,
+        arg_locs: &[Loc],
+        args_rec: &Record,
+    ) -> PResult<()> {
         let per_value = self.rk.dialect().template_arg_errors_at_value;
         let mut failed = false;
         for (k, v) in values.iter_mut().enumerate() {

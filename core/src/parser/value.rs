@@ -488,7 +488,8 @@ impl Parser {
                 let vloc = self.loc();
                 let v = self.parse_value(cur, Some(nty), Mode::Value)?;
                 if v.is_unset() {
-                    return Err(self.error(vloc, format!("The value of named argument should be initialized, but we got '{v}'")));
+                    return Err(self
+                        .error(vloc, format!("The value of named argument should be initialized, but we got '{v}'")));
                 }
                 out.push(Init::arg(v, ArgKey::Named(qname)));
                 locs.push(vloc);
@@ -627,7 +628,9 @@ impl Parser {
                     }
                     match fold::get_cast_to(&mut self.rk, *v, Ty::bit()) {
                         Some(b) => new_bits.push(b),
-                        None => return Err(self.error(brace, format!("Element #{i} ({v}) is not convertable to a bit"))),
+                        None => {
+                            return Err(self.error(brace, format!("Element #{i} ({v}) is not convertable to a bit")))
+                        }
                     }
                 }
                 new_bits.reverse();
@@ -697,8 +700,10 @@ impl Parser {
             Tok::LParen => {
                 self.next();
                 let list_operator = self.rk.dialect().dag_operator_may_be_list;
-                if !(matches!(self.tok(), Tok::Id(_) | Tok::Question | Tok::Bang(BangOp::Cast) | Tok::Bang(BangOp::GetDagOp))
-                    || (list_operator && self.at(Tok::LSquare)))
+                if !(matches!(
+                    self.tok(),
+                    Tok::Id(_) | Tok::Question | Tok::Bang(BangOp::Cast) | Tok::Bang(BangOp::GetDagOp)
+                ) || (list_operator && self.at(Tok::LSquare)))
                 {
                     return Err(self.tok_error(if list_operator {
                         "expected identifier or list of value types in dag init"
@@ -739,7 +744,12 @@ impl Parser {
     }
 
     /// A temporary record scope holding loop or fold variables while their body is parsed.
-    fn with_vars<T>(&mut self, cur: Option<&Record>, vars: &[(Init, Ty)], f: impl FnOnce(&mut Self, &Record) -> T) -> T {
+    fn with_vars<T>(
+        &mut self,
+        cur: Option<&Record>,
+        vars: &[(Init, Ty)],
+        f: impl FnOnce(&mut Self, &Record) -> T,
+    ) -> T {
         let mut tmp = match cur {
             Some(c) => c.clone(),
             None => Record::new(Init::string(".parse"), vec![], RecordKind::Def),
@@ -861,7 +871,9 @@ impl Parser {
                     return Err(self.error(eloc, "expected string type argument in !exists operator"));
                 };
                 if et.is_record() {
-                    return Err(self.error(eloc, "expected string type argument in !exists operator, please use !isa instead"));
+                    return Err(
+                        self.error(eloc, "expected string type argument in !exists operator, please use !isa instead")
+                    );
                 }
                 if !et.is_string() {
                     return Err(self.error(eloc, "expected string type argument in !exists operator"));
@@ -869,9 +881,33 @@ impl Parser {
                 self.expect(Tok::RParen, "expected ')' in !exists")?;
                 Ok(fold::fold_exists(&mut self.rk, t, e, ci.as_ref(), false))
             }
-            B::Con | B::Add | B::Sub | B::Mul | B::Div | B::And | B::Or | B::Xor | B::Sra | B::Srl | B::Shl | B::Eq | B::Ne | B::Le | B::Lt | B::Ge | B::Gt
-            | B::ListConcat | B::ListSplat | B::ListRemove | B::StrConcat | B::Interleave | B::GetDagArg | B::GetDagName | B::SetDagOp
-            | B::SetDagOpName | B::Match => self.parse_bin_op(cur, item_ty, op, ci),
+            B::Con
+            | B::Add
+            | B::Sub
+            | B::Mul
+            | B::Div
+            | B::And
+            | B::Or
+            | B::Xor
+            | B::Sra
+            | B::Srl
+            | B::Shl
+            | B::Eq
+            | B::Ne
+            | B::Le
+            | B::Lt
+            | B::Ge
+            | B::Gt
+            | B::ListConcat
+            | B::ListSplat
+            | B::ListRemove
+            | B::StrConcat
+            | B::Interleave
+            | B::GetDagArg
+            | B::GetDagName
+            | B::SetDagOp
+            | B::SetDagOpName
+            | B::Match => self.parse_bin_op(cur, item_ty, op, ci),
             B::ForEach | B::Filter | B::Sort => self.parse_foreach_filter(cur, item_ty, op, ci),
             B::Range => self.parse_range_op(cur, ci),
             B::SetDagArg | B::SetDagName | B::Dag | B::If | B::Subst => self.parse_tern_op(cur, item_ty, op, ci),
@@ -900,7 +936,13 @@ impl Parser {
         }
     }
 
-    fn parse_bin_op(&mut self, cur: Option<&Record>, item_ty: Option<Ty>, op: BangOp, ci: Option<CurRec>) -> PResult<Init> {
+    fn parse_bin_op(
+        &mut self,
+        cur: Option<&Record>,
+        item_ty: Option<Ty>,
+        op: BangOp,
+        ci: Option<CurRec>,
+    ) -> PResult<Init> {
         use BangOp as B;
         let op_loc = self.loc();
         self.next();
@@ -943,9 +985,16 @@ impl Parser {
                 (Some(t), Some(Ty::dag()))
             }
             BinOp::GetDagName => (Some(Ty::string()), Some(Ty::dag())),
-            BinOp::And | BinOp::Or | BinOp::Xor | BinOp::Sra | BinOp::Srl | BinOp::Shl | BinOp::Add | BinOp::Sub | BinOp::Mul | BinOp::Div => {
-                (Some(Ty::int()), Some(Ty::int()))
-            }
+            BinOp::And
+            | BinOp::Or
+            | BinOp::Xor
+            | BinOp::Sra
+            | BinOp::Srl
+            | BinOp::Shl
+            | BinOp::Add
+            | BinOp::Sub
+            | BinOp::Mul
+            | BinOp::Div => (Some(Ty::int()), Some(Ty::int())),
             BinOp::Eq | BinOp::Ne | BinOp::Le | BinOp::Lt | BinOp::Ge | BinOp::Gt => (Some(Ty::bit()), None),
             BinOp::ListConcat | BinOp::ListRemove => (None, item_ty),
             BinOp::ListSplat => (None, None),
@@ -970,52 +1019,66 @@ impl Parser {
                 None => {
                     arg_ty = Some(lt);
                     match code {
-                        BinOp::ListConcat | BinOp::ListRemove
-                            if lt.list_elem().is_none() => {
-                                return Err(self.error(init_loc, format!("expected a list, got value of type '{lt}'")));
-                            }
+                        BinOp::ListConcat | BinOp::ListRemove if lt.list_elem().is_none() => {
+                            return Err(self.error(init_loc, format!("expected a list, got value of type '{lt}'")));
+                        }
                         BinOp::ListSplat => {
                             if let (Some(it), 1) = (item_ty, list.len()) {
                                 if it.list_elem().is_none() {
-                                    return Err(self.error(op_loc, format!("expected output type to be a list, got type '{it}'")));
+                                    return Err(self
+                                        .error(op_loc, format!("expected output type to be a list, got type '{it}'")));
                                 }
                                 if !Ty::list(lt).is_convertible_to(&self.rk, it) {
                                     let ie = it.list_elem().map(|e| e.to_string()).unwrap_or_default();
-                                    return Err(self.error(op_loc, format!("expected first arg type to be '{lt}', got value of type '{ie}'")));
+                                    return Err(self.error(
+                                        op_loc,
+                                        format!("expected first arg type to be '{lt}', got value of type '{ie}'"),
+                                    ));
                                 }
                             }
                             if list.len() == 2 && !lt.is_int() {
-                                return Err(self.error(init_loc, format!("expected second parameter to be an int, got value of type '{lt}'")));
+                                return Err(self.error(
+                                    init_loc,
+                                    format!("expected second parameter to be an int, got value of type '{lt}'"),
+                                ));
                             }
                             arg_ty = None;
                         }
                         BinOp::Eq | BinOp::Ne
                             if !lt.is_convertible_to(&self.rk, Ty::int())
                                 && !lt.is_convertible_to(&self.rk, Ty::string())
-                                && !lt.is_convertible_to(&self.rk, Ty::record(&[]))
-                            => {
-                                return Err(self.error(init_loc, format!("expected bit, bits, int, string, or record; got value of type '{lt}'")));
-                            }
+                                && !lt.is_convertible_to(&self.rk, Ty::record(&[])) =>
+                        {
+                            return Err(self.error(
+                                init_loc,
+                                format!("expected bit, bits, int, string, or record; got value of type '{lt}'"),
+                            ));
+                        }
                         BinOp::GetDagArg | BinOp::Le | BinOp::Lt | BinOp::Ge | BinOp::Gt
-                            if !lt.is_convertible_to(&self.rk, Ty::int()) && !lt.is_convertible_to(&self.rk, Ty::string()) => {
-                                return Err(self.error(init_loc, format!("expected bit, bits, int, or string; got value of type '{lt}'")));
-                            }
+                            if !lt.is_convertible_to(&self.rk, Ty::int())
+                                && !lt.is_convertible_to(&self.rk, Ty::string()) =>
+                        {
+                            return Err(self.error(
+                                init_loc,
+                                format!("expected bit, bits, int, or string; got value of type '{lt}'"),
+                            ));
+                        }
                         BinOp::Interleave => {
                             match list.len() {
-                                1
-                                    if lt != Ty::list(Ty::string()) && !lt.is_convertible_to(&self.rk, Ty::list(Ty::int())) => {
-                                        return Err(self.error(
-                                            init_loc,
-                                            format!("expected list of string, int, bits, or bit; got value of type '{lt}'"),
-                                        ));
-                                    }
-                                2
-                                    if !lt.is_string() => {
-                                        return Err(self.error(
-                                            init_loc,
-                                            format!("expected second argument to be a string, got value of type '{lt}'"),
-                                        ));
-                                    }
+                                1 if lt != Ty::list(Ty::string())
+                                    && !lt.is_convertible_to(&self.rk, Ty::list(Ty::int())) =>
+                                {
+                                    return Err(self.error(
+                                        init_loc,
+                                        format!("expected list of string, int, bits, or bit; got value of type '{lt}'"),
+                                    ));
+                                }
+                                2 if !lt.is_string() => {
+                                    return Err(self.error(
+                                        init_loc,
+                                        format!("expected second argument to be a string, got value of type '{lt}'"),
+                                    ));
+                                }
                                 _ => {}
                             }
                             arg_ty = None;
@@ -1029,7 +1092,16 @@ impl Parser {
                     };
                     if !matches!(
                         code,
-                        BinOp::Add | BinOp::Sub | BinOp::And | BinOp::Or | BinOp::Xor | BinOp::Sra | BinOp::Srl | BinOp::Shl | BinOp::Mul | BinOp::Div
+                        BinOp::Add
+                            | BinOp::Sub
+                            | BinOp::And
+                            | BinOp::Or
+                            | BinOp::Xor
+                            | BinOp::Sra
+                            | BinOp::Srl
+                            | BinOp::Shl
+                            | BinOp::Mul
+                            | BinOp::Div
                     ) {
                         arg_ty = Some(resolved);
                     }
@@ -1053,7 +1125,17 @@ impl Parser {
             _ => {}
         }
         let ty = ty.unwrap_or_else(Ty::string);
-        if matches!(code, BinOp::StrConcat | BinOp::ListConcat | BinOp::Concat | BinOp::Add | BinOp::And | BinOp::Or | BinOp::Xor | BinOp::Mul) {
+        if matches!(
+            code,
+            BinOp::StrConcat
+                | BinOp::ListConcat
+                | BinOp::Concat
+                | BinOp::Add
+                | BinOp::And
+                | BinOp::Or
+                | BinOp::Xor
+                | BinOp::Mul
+        ) {
             while list.len() > 2 {
                 let rhs = list.pop().unwrap_or_else(Init::unset);
                 let lhs = list.pop().unwrap_or_else(Init::unset);
@@ -1113,7 +1195,13 @@ impl Parser {
         Ok(fold::fold_tern_op(&mut self.rk, TernOp::Range, lhs, mhs, rhs, Ty::list(Ty::int()), ci.as_ref()))
     }
 
-    fn parse_tern_op(&mut self, cur: Option<&Record>, item_ty: Option<Ty>, op: BangOp, ci: Option<CurRec>) -> PResult<Init> {
+    fn parse_tern_op(
+        &mut self,
+        cur: Option<&Record>,
+        item_ty: Option<Ty>,
+        op: BangOp,
+        ci: Option<CurRec>,
+    ) -> PResult<Init> {
         use BangOp as B;
         self.next();
         let mut item_ty = item_ty;
@@ -1210,7 +1298,13 @@ impl Parser {
         Ok(fold::fold_tern_op(&mut self.rk, code, lhs, mhs, rhs, ty, ci.as_ref()))
     }
 
-    fn parse_substr_find(&mut self, cur: Option<&Record>, item_ty: Option<Ty>, substr: bool, ci: Option<CurRec>) -> PResult<Init> {
+    fn parse_substr_find(
+        &mut self,
+        cur: Option<&Record>,
+        item_ty: Option<Ty>,
+        substr: bool,
+        ci: Option<CurRec>,
+    ) -> PResult<Init> {
         let name = if substr { "!substr" } else { "!find" };
         let ty = if substr { Ty::string() } else { Ty::int() };
         self.next();
@@ -1234,20 +1328,34 @@ impl Parser {
                 self.rk.error(&[rhs_loc], format!("expected value of type '{it}', got '{ty}'"));
             }
         }
-        let what = if substr { ("string in !substr", "start position in !substr", "length in !substr") } else { ("source string in !find", "target string in !find", "start position in !find") };
+        let what = if substr {
+            ("string in !substr", "start position in !substr", "length in !substr")
+        } else {
+            ("source string in !find", "target string in !find", "start position in !find")
+        };
         match lhs.ty() {
-            None if !lhs.is_unset() => return Err(self.tok_error(format!("could not determine type of the {}", what.0))),
+            None if !lhs.is_unset() => {
+                return Err(self.tok_error(format!("could not determine type of the {}", what.0)))
+            }
             Some(t) if !t.is_string() => return Err(self.tok_error(format!("expected string, got type '{t}'"))),
             _ => {}
         }
         match mhs.ty() {
-            None if !mhs.is_unset() => return Err(self.tok_error(format!("could not determine type of the {}", what.1))),
-            Some(t) if substr && !t.is_int() => return Err(self.error(mhs_loc, format!("expected int, got type '{t}'"))),
-            Some(t) if !substr && !t.is_string() => return Err(self.error(mhs_loc, format!("expected string, got type '{t}'"))),
+            None if !mhs.is_unset() => {
+                return Err(self.tok_error(format!("could not determine type of the {}", what.1)))
+            }
+            Some(t) if substr && !t.is_int() => {
+                return Err(self.error(mhs_loc, format!("expected int, got type '{t}'")))
+            }
+            Some(t) if !substr && !t.is_string() => {
+                return Err(self.error(mhs_loc, format!("expected string, got type '{t}'")))
+            }
             _ => {}
         }
         match rhs.ty() {
-            None if !rhs.is_unset() => return Err(self.tok_error(format!("could not determine type of the {}", what.2))),
+            None if !rhs.is_unset() => {
+                return Err(self.tok_error(format!("could not determine type of the {}", what.2)))
+            }
             Some(t) if !t.is_int() => return Err(self.tok_error(format!("expected int, got type '{t}'"))),
             _ => {}
         }
@@ -1258,7 +1366,13 @@ impl Parser {
     /// `!foreach`, `!filter` and (LLVM 23) `!sort`: an operator over a list whose last operand
     /// is an expression of a variable bound to each element (LLVM's
     /// `ParseOperationListComprehension`).
-    fn parse_foreach_filter(&mut self, cur: Option<&Record>, item_ty: Option<Ty>, op: BangOp, ci: Option<CurRec>) -> PResult<Init> {
+    fn parse_foreach_filter(
+        &mut self,
+        cur: Option<&Record>,
+        item_ty: Option<Ty>,
+        op: BangOp,
+        ci: Option<CurRec>,
+    ) -> PResult<Init> {
         let op_loc = self.loc();
         let code = match op {
             BangOp::ForEach => TernOp::ForEach,
@@ -1316,7 +1430,11 @@ impl Parser {
             }
             is_dag = true;
         } else {
-            return Err(self.tok_error(if code == TernOp::ForEach { "!foreach must have a list or dag argument" } else { needs_list }));
+            return Err(self.tok_error(if code == TernOp::ForEach {
+                "!foreach must have a list or dag argument"
+            } else {
+                needs_list
+            }));
         }
         let rhs = self.with_vars(cur, &[(lhs, in_elt)], |p, tmp| p.parse_value(Some(tmp), expr_elt, Mode::Value))?;
         self.expect(Tok::RParen, "expected ')' in !foreach/!filter")?;
@@ -1466,12 +1584,15 @@ impl Parser {
             return Err(self.tok_error("expected ',' in !foldl"));
         }
         self.next();
-        let expr = self.with_vars(cur, &[(a, start_ty), (b, elt)], |p, tmp| p.parse_value(Some(tmp), None, Mode::Value))?;
+        let expr =
+            self.with_vars(cur, &[(a, start_ty), (b, elt)], |p, tmp| p.parse_value(Some(tmp), None, Mode::Value))?;
         let Some(et) = expr.ty() else {
             return Err(self.tok_error("could not get type of !foldl expression"));
         };
         if et != start_ty {
-            return Err(self.tok_error(format!("!foldl expression must be of same type as start ({start_ty}), but is of type {et}")));
+            return Err(self.tok_error(format!(
+                "!foldl expression must be of same type as start ({start_ty}), but is of type {et}"
+            )));
         }
         self.expect(Tok::RParen, "expected ')' in fold operator")?;
         Ok(fold::fold_foldl(&mut self.rk, start, list, a, b, expr, start_ty, ci.as_ref()))

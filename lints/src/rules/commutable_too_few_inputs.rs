@@ -45,7 +45,15 @@ fn check(ctx: &Context, sink: &mut Sink) {
         if let Some((_, args)) = ctx.dag(id, "InOperandList") {
             if args.len() < 2 {
                 let n = args.len();
-                sink.report(id, Some("isCommutable"), format!("`isCommutable` is set but there {} {n} input operand{}", if n == 1 { "is" } else { "are" }, if n == 1 { "" } else { "s" }));
+                sink.report(
+                    id,
+                    Some("isCommutable"),
+                    format!(
+                        "`isCommutable` is set but there {} {n} input operand{}",
+                        if n == 1 { "is" } else { "are" },
+                        if n == 1 { "" } else { "s" }
+                    ),
+                );
             }
         }
     }

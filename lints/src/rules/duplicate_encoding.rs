@@ -75,7 +75,11 @@ fn check(ctx: &Context, sink: &mut Sink) {
         ids.sort_by_key(|&id| ctx.record(id).loc());
         let first = ids[0];
         let first_name = ctx.record(first).name_string();
-        let ns = if namespace.is_empty() { "the default decoder namespace".to_string() } else { format!("decoder namespace `{namespace}`") };
+        let ns = if namespace.is_empty() {
+            "the default decoder namespace".to_string()
+        } else {
+            format!("decoder namespace `{namespace}`")
+        };
         for &id in &ids[1..] {
             let note = Note { loc: ctx.record(first).loc(), message: format!("`{first_name}` is defined here") };
             sink.report_with(id, Some("Inst"), format!("same encoding as `{first_name}` in {ns}"), note);

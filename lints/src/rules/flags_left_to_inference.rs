@@ -72,7 +72,11 @@ fn check(ctx: &Context, sink: &mut Sink) {
     let selected = pattern_results(ctx);
     for &id in &ctx.instructions {
         let for_codegen = ["isPseudo", "isCodeGenOnly", "usesCustomInserter"].iter().any(|f| ctx.is_on(id, f));
-        if !for_codegen || ctx.flag(id, "hasSideEffects") != Flag::Off || !ctx.list(id, "Pattern").is_empty() || selected.contains(&id) {
+        if !for_codegen
+            || ctx.flag(id, "hasSideEffects") != Flag::Off
+            || !ctx.list(id, "Pattern").is_empty()
+            || selected.contains(&id)
+        {
             continue;
         }
         if MEMORY_FLAGS.iter().all(|f| ctx.flag(id, f) == Flag::Unset) {
@@ -84,7 +88,10 @@ fn check(ctx: &Context, sink: &mut Sink) {
 /// Whether every `InstrInfo` def leaves `guessInstructionProperties` on (no def: LLVM's default).
 fn guesses(ctx: &Context) -> bool {
     let Some(class) = ctx.rk.class("InstrInfo") else { return true };
-    !ctx.rk.defs.values().any(|&d| ctx.record(d).is_subclass_of(class) && ctx.flag(d, "guessInstructionProperties") == Flag::Off)
+    !ctx.rk
+        .defs
+        .values()
+        .any(|&d| ctx.record(d).is_subclass_of(class) && ctx.flag(d, "guessInstructionProperties") == Flag::Off)
 }
 
 /// The instructions at the root of some `Pattern` record's results: LLVM infers their flags

@@ -32,7 +32,8 @@ pub fn of_instruction(ctx: &Context, id: RecId, memo: &mut FxHashMap<RecId, Memo
 
 fn mentions_null_frag(ctx: &Context, v: Init) -> bool {
     let InitKind::Dag(op, _, args) = v.kind() else { return false };
-    op.as_def().is_some_and(|d| ctx.record(d).name_string() == "null_frag") || args.iter().any(|(a, _)| mentions_null_frag(ctx, *a))
+    op.as_def().is_some_and(|d| ctx.record(d).name_string() == "null_frag")
+        || args.iter().any(|(a, _)| mentions_null_frag(ctx, *a))
 }
 
 /// Fragments can refer to fragments; real ones nest a few levels, this bounds a cycle.
@@ -56,7 +57,9 @@ fn of_operator(ctx: &Context, d: RecId, memo: &mut FxHashMap<RecId, Memory>, dep
     if depth > MAX_DEPTH {
         return Memory::default();
     }
-    let has = |field: &str, prop: &str| ctx.list(d, field).iter().any(|p| p.as_def().is_some_and(|p| ctx.record(p).name_string() == prop));
+    let has = |field: &str, prop: &str| {
+        ctx.list(d, field).iter().any(|p| p.as_def().is_some_and(|p| ctx.record(p).name_string() == prop))
+    };
     let m = if ctx.is_a(d, "SDNode") {
         Memory { loads: has("Properties", "SDNPMayLoad"), stores: has("Properties", "SDNPMayStore") }
     } else if ctx.is_a(d, "Intrinsic") {

@@ -81,8 +81,11 @@ fn check(ctx: &Context, sink: &mut Sink) {
             entry.1.push(id);
         }
     }
-    let mut found: Vec<(Loc, Init, Vec<RecId>)> =
-        lets.into_iter().filter(|(_, (redundant, _))| *redundant).map(|((at, name), (_, ids))| (at, name, ids)).collect();
+    let mut found: Vec<(Loc, Init, Vec<RecId>)> = lets
+        .into_iter()
+        .filter(|(_, (redundant, _))| *redundant)
+        .map(|((at, name), (_, ids))| (at, name, ids))
+        .collect();
     found.sort_by_key(|(at, _, _)| *at);
     for (_, name, ids) in found {
         let field = name.as_str().unwrap_or("");
@@ -110,7 +113,9 @@ fn is_body_let(sm: &SourceMgr, at: Loc) -> bool {
             b'[' if text.get(i + 1) == Some(&b'{') => {
                 i += text.windows(2).skip(i).position(|w| w == b"}]").map_or(text.len(), |p| p + 1);
             }
-            b'/' if text.get(i + 1) == Some(&b'/') => i += text[i..].iter().position(|&c| c == b'\n').unwrap_or(text.len()),
+            b'/' if text.get(i + 1) == Some(&b'/') => {
+                i += text[i..].iter().position(|&c| c == b'\n').unwrap_or(text.len())
+            }
             b'(' | b'[' => depth += 1,
             b')' | b']' => depth -= 1,
             // Brackets, and braces (`f{3-0} = v`, `{0, 1}`) are balanced in valid input.
@@ -118,7 +123,11 @@ fn is_body_let(sm: &SourceMgr, at: Loc) -> bool {
             b'}' => depth -= 1,
             b';' if depth == 0 => return true,
             b',' | b'>' if depth == 0 => return false,
-            b'i' if depth == 0 && text[i..].starts_with(b"in") && !is_word(text.get(i + 2)) && !is_word(i.checked_sub(1).map(|p| &text[p])) => {
+            b'i' if depth == 0
+                && text[i..].starts_with(b"in")
+                && !is_word(text.get(i + 2))
+                && !is_word(i.checked_sub(1).map(|p| &text[p])) =>
+            {
                 return false;
             }
             _ => {}

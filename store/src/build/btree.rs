@@ -382,7 +382,15 @@ pub(crate) struct TableTree<'p> {
 impl<'p> TableTree<'p> {
     /// The tree of the (empty) table whose root page is `root`.
     pub(crate) fn new(pager: &'p Pager, root: u32) -> Self {
-        TableTree { pager, root, leaf: Cells::default(), children: Vec::new(), last: None, cell: Vec::new(), page: Vec::new() }
+        TableTree {
+            pager,
+            root,
+            leaf: Cells::default(),
+            children: Vec::new(),
+            last: None,
+            cell: Vec::new(),
+            page: Vec::new(),
+        }
     }
 
     /// Adds a row; rowids must increase.
@@ -599,7 +607,22 @@ mod tests {
     /// A value of every kind SQLite stores, of every encoded size: integers at each width's
     /// edges, texts and blobs from empty to several pages (overflow chains), NULLs.
     fn value(rng: &mut Rng) -> Value {
-        const INTS: [i64; 14] = [0, 1, -1, 127, -128, 128, 32767, -32769, 8_388_607, 2_147_483_648, -2_147_483_649, 140_737_488_355_327, i64::MAX, i64::MIN];
+        const INTS: [i64; 14] = [
+            0,
+            1,
+            -1,
+            127,
+            -128,
+            128,
+            32767,
+            -32769,
+            8_388_607,
+            2_147_483_648,
+            -2_147_483_649,
+            140_737_488_355_327,
+            i64::MAX,
+            i64::MIN,
+        ];
         match rng.below(7) {
             0 => Value::Null,
             1 => Value::Integer(INTS[rng.below(INTS.len() as u64) as usize]),
@@ -643,7 +666,8 @@ mod tests {
             ))
             .expect("schema");
             let root = |name: &str| -> u32 {
-                conn.query_row("SELECT rootpage FROM sqlite_schema WHERE name = ?1", [name], |r| r.get(0)).expect("root page")
+                conn.query_row("SELECT rootpage FROM sqlite_schema WHERE name = ?1", [name], |r| r.get(0))
+                    .expect("root page")
             };
             let (t_root, w_root) = (root("t"), root("w"));
             drop(conn);
@@ -656,7 +680,8 @@ mod tests {
             let keys: Vec<(String, i64, Value)> = (0..2000u64)
                 .map(|i| {
                     let group = i / 3;
-                    let tail = if group % 13 == 0 { "z".repeat(300 + (group as usize * 7 % 3000)) } else { String::new() };
+                    let tail =
+                        if group % 13 == 0 { "z".repeat(300 + (group as usize * 7 % 3000)) } else { String::new() };
                     (format!("k{group:05}{tail}"), (i % 3) as i64 - 1, value(&mut rng))
                 })
                 .collect();

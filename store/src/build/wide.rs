@@ -248,12 +248,17 @@ fn edges(pager: &Pager, roots: &Roots, eval: &Evaluation) -> rusqlite::Result<()
 /// `records_short`, `records_long` and the index on `records_short(name)`.
 fn records(pager: &Pager, roots: &Roots, eval: &Evaluation, plan: &Plan) -> rusqlite::Result<()> {
     let (rk, sm) = (&eval.records, &eval.sm);
-    let mut tables = [TableTree::new(pager, roots.get("records_short")?), TableTree::new(pager, roots.get("records_long")?)];
+    let mut tables =
+        [TableTree::new(pager, roots.get("records_short")?), TableTree::new(pager, roots.get("records_long")?)];
     let mut row = Record::default();
     for id in by_id(rk.defs.values()) {
         let rec = rk.get(id);
         // Every def was laid out by `plan`.
-        let layout = plan.layout_of_def.get(id.0 as usize).and_then(|&l| plan.layouts.get(l)).ok_or(rusqlite::Error::InvalidQuery)?;
+        let layout = plan
+            .layout_of_def
+            .get(id.0 as usize)
+            .and_then(|&l| plan.layouts.get(l))
+            .ok_or(rusqlite::Error::InvalidQuery)?;
         let name = rec.name_string();
         for (long, order) in layout.order.iter().enumerate() {
             row.clear();

@@ -24,9 +24,18 @@ pub fn render(diff: &Diff<'_>, options: &RenderOptions<'_>, out: &mut dyn Write)
         for g in &diff.groups {
             let place = g.set_at.first().map(|l| format!(", set at `{l}`")).unwrap_or_default();
             let how = if g.edit { format!(" (the same edit; as in `{}`)", g.records[0]) } else { String::new() };
-            writeln!(out, "<details><summary><code>{}</code> in {} defs{how}{place}</summary>\n", html(g.field), g.records.len())?;
+            writeln!(
+                out,
+                "<details><summary><code>{}</code> in {} defs{how}{place}</summary>\n",
+                html(g.field),
+                g.records.len()
+            )?;
             writeln!(out, "```diff\n{}```\n", change_lines(g.field, g.old.as_deref(), g.new))?;
-            writeln!(out, "{}\n</details>\n", g.records.iter().map(|r| format!("`{r}`")).collect::<Vec<_>>().join(" "))?;
+            writeln!(
+                out,
+                "{}\n</details>\n",
+                g.records.iter().map(|r| format!("`{r}`")).collect::<Vec<_>>().join(" ")
+            )?;
         }
     }
     let lists = [("Added", &diff.added), ("Removed", &diff.removed)];
@@ -47,7 +56,8 @@ pub fn render(diff: &Diff<'_>, options: &RenderOptions<'_>, out: &mut dyn Write)
         }
         writeln!(out, "\n</details>")?;
     }
-    let own: Vec<_> = diff.changed.iter().filter(|c| c.classes.is_some() || c.fields.iter().any(|f| f.group.is_none())).collect();
+    let own: Vec<_> =
+        diff.changed.iter().filter(|c| c.classes.is_some() || c.fields.iter().any(|f| f.group.is_none())).collect();
     if !own.is_empty() {
         writeln!(out, "\n<details><summary>Changed ({})</summary>\n", own.len())?;
         for c in own {

@@ -38,11 +38,12 @@ pub fn render(diff: &Diff<'_>, options: &RenderOptions<'_>, out: &mut dyn Write)
 
 /// "3 added, 1 removed, 400 changed": the counts that are not zero.
 fn counts_phrase(c: &Counts) -> String {
-    let parts: Vec<String> = [(c.added, "added"), (c.removed, "removed"), (c.renamed, "renamed"), (c.changed, "changed")]
-        .iter()
-        .filter(|(n, _)| *n > 0)
-        .map(|(n, what)| format!("{n} {what}"))
-        .collect();
+    let parts: Vec<String> =
+        [(c.added, "added"), (c.removed, "removed"), (c.renamed, "renamed"), (c.changed, "changed")]
+            .iter()
+            .filter(|(n, _)| *n > 0)
+            .map(|(n, what)| format!("{n} {what}"))
+            .collect();
     if parts.is_empty() {
         "no differences".to_string()
     } else {

@@ -117,7 +117,14 @@ fn group(g: &Group<'_>, s: &Style, out: &mut dyn Write) -> io::Result<()> {
 }
 
 /// `name: old → new`, or an inline diff of the two when they are long.
-fn write_change(name: &str, old: Option<&str>, new: Option<&str>, indent: &str, s: &Style, out: &mut dyn Write) -> io::Result<()> {
+fn write_change(
+    name: &str,
+    old: Option<&str>,
+    new: Option<&str>,
+    indent: &str,
+    s: &Style,
+    out: &mut dyn Write,
+) -> io::Result<()> {
     match (old, new) {
         (Some(old), Some(new)) if is_long(old) || is_long(new) => {
             let mut line = String::new();
