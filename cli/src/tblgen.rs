@@ -30,9 +30,18 @@ pub fn run(program_name: &str, argv0: &str, args: &[String]) -> i32 {
             return FAILURE;
         }
     };
-    // Before the input is known, the flag or the environment says which release's command line
-    // this is (`--version` names it); the input's tree may decide the evaluation's.
+    // Which release's command line this is: the flag or the environment say, else the input's
+    // tree, found by a silent first parse (a line that does not parse, or asks for help, is
+    // answered in the release the flag or the environment name).
     let line_release = crate::release::choose(release_flag.as_deref(), None, None).unwrap_or_default();
+    let first = options::command_line(program_name, argv0, &extra, &backend_options, line_release);
+    let line_release = match cl::parse(&first, &args, &mut std::io::sink(), &mut std::io::sink()) {
+        Outcome::Run(matches) => {
+            let root = matches.positionals.first().filter(|input| *input != "-").map(std::path::Path::new);
+            crate::release::choose(release_flag.as_deref(), None, root).unwrap_or(line_release)
+        }
+        Outcome::Exit(_) => line_release,
+    };
     let cl = options::command_line(program_name, argv0, &extra, &backend_options, line_release);
     let matches = match cl::parse(&cl, &args, &mut std::io::stdout(), &mut std::io::stderr()) {
         Outcome::Run(matches) => matches,

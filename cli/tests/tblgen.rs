@@ -405,14 +405,20 @@ fn tdq() -> Tool {
 }
 
 fn llvm_tblgen() -> Tool {
-    let path = std::env::var("LLVM_TBLGEN").unwrap_or_else(|_| "/usr/lib/llvm-19/bin/llvm-tblgen".to_string());
-    let program = PathBuf::from(&path);
+    llvm_tblgen_of(
+        "19",
+        &std::env::var("LLVM_TBLGEN").unwrap_or_else(|_| "/usr/lib/llvm-19/bin/llvm-tblgen".to_string()),
+    )
+}
+
+fn llvm_tblgen_of(release: &str, path: &str) -> Tool {
+    let program = PathBuf::from(path);
     assert!(
         program.is_file(),
-        "{path} is missing: these tests check their expectations against llvm-tblgen 19 \
-         (apt-get install llvm-19, or set LLVM_TBLGEN)"
+        "{path} is missing: these tests check their expectations against llvm-tblgen {release} \
+         (apt-get install llvm-{release}, or ../shared/conformance/install-reference.sh {release})"
     );
-    Tool { program, prefix: vec![], prog: "llvm-tblgen".to_string(), argv0: path }
+    Tool { program, prefix: vec![], prog: "llvm-tblgen".to_string(), argv0: path.to_string() }
 }
 
 struct Run {
@@ -423,8 +429,17 @@ struct Run {
 
 fn run(tool: &Tool, dir: &Path, args: &[&str], stdin: &str) -> Run {
     // The expectations are llvm-tblgen 19's.
-    let mut child = Command::new(&tool.program)
-        .env("TDQ_LLVM_VERSION", "19")
+    run_in(tool, Some("19"), dir, args, stdin)
+}
+
+/// Runs `tool` with TDQ_LLVM_VERSION set to `release`, or unset.
+fn run_in(tool: &Tool, release: Option<&str>, dir: &Path, args: &[&str], stdin: &str) -> Run {
+    let mut command = Command::new(&tool.program);
+    match release {
+        Some(release) => command.env("TDQ_LLVM_VERSION", release),
+        None => command.env_remove("TDQ_LLVM_VERSION"),
+    };
+    let mut child = command
         .args(&tool.prefix)
         .args(args)
         .current_dir(dir)
@@ -500,17 +515,67 @@ fn the_expectations_are_llvm_tblgens() {
     assert_none(&tool, mismatches(&tool, CASES));
 }
 
-/// `--help` and its variants are cl::'s printers over the same option table: compared whole.
+/// `--help` and its variants are cl::'s printers over each release's option table: compared
+/// whole with llvm-tblgen 19's and 22's (Debian's packages) and with 23's, as captured in
+/// tests/golden/tblgen-help/23 (and the real one where `install-reference.sh 23` built it).
 #[test]
-fn help_is_llvm_tblgens() {
-    let (tdq, reference) = (tdq(), llvm_tblgen());
+fn help_is_each_releases_llvm_tblgens() {
     let dir = tempfile::tempdir().expect("a temporary directory");
-    for flag in ["--help", "-help", "-h", "--help-hidden", "--help-list", "--help-list-hidden"] {
-        let ours = run(&tdq, dir.path(), &[flag], "");
-        let theirs = run(&reference, dir.path(), &[flag], "");
-        assert_eq!((ours.status, ours.stderr.as_str()), (0, ""), "{flag}");
-        assert_eq!(theirs.status, 0, "{flag}");
-        assert_eq!(ours.stdout, theirs.stdout.replace("USAGE: llvm-tblgen", "USAGE: tdq tblgen"), "{flag}");
+    let flags = ["--help", "-help", "-h", "--help-hidden", "--help-list", "--help-list-hidden"];
+    let tdq = tdq();
+    for release in ["19", "22", "23"] {
+        let installed = match release {
+            "19" => Some(llvm_tblgen()),
+            "22" => Some(llvm_tblgen_of("22", "/usr/lib/llvm-22/bin/llvm-tblgen")),
+            _ => std::env::var("HOME")
+                .ok()
+                .map(|home| PathBuf::from(home).join(".cache/tdq-ref/llvm-23/bin/llvm-tblgen"))
+                .filter(|path| path.is_file())
+                .map(|path| Tool {
+                    prog: "llvm-tblgen".to_string(),
+                    argv0: path.display().to_string(),
+                    program: path,
+                    prefix: vec![],
+                }),
+        };
+        for flag in flags {
+            let ours = run_in(&tdq, Some(release), dir.path(), &[flag], "");
+            assert_eq!((ours.status, ours.stderr.as_str()), (0, ""), "{release} {flag}");
+            let ours = ours.stdout.replace("USAGE: tdq tblgen", "USAGE: llvm-tblgen");
+            if let Some(reference) = &installed {
+                let theirs = run_in(reference, None, dir.path(), &[flag], "");
+                assert_eq!(theirs.status, 0, "{release} {flag}");
+                assert_eq!(ours, theirs.stdout, "{release} {flag}");
+            }
+            if release == "23" {
+                let name = match flag {
+                    "-help" | "-h" => "help",
+                    other => other.trim_start_matches('-'),
+                };
+                let golden = Path::new(env!("CARGO_MANIFEST_DIR"))
+                    .join("../tests/golden/tblgen-help/23")
+                    .join(format!("{name}.txt"));
+                let golden = std::fs::read_to_string(&golden).unwrap_or_else(|e| panic!("{}: {e}", golden.display()));
+                assert_eq!(ours, golden, "{release} {flag}");
+            }
+        }
+    }
+}
+
+/// Without a flag or TDQ_LLVM_VERSION, the input's tree says which release's command line this
+/// is: LLVM 19's llvm-tblgen has no `--gen-sd-node-info`, 22's has.
+#[test]
+fn the_inputs_tree_chooses_the_command_lines_release() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let cmake = |major: &str| {
+        format!("set(LLVM_VERSION_MAJOR {major})\nset(LLVM_VERSION_MINOR 1)\nset(LLVM_VERSION_PATCH 7)\n")
+    };
+    for (major, accepted) in [("19", false), ("22", true)] {
+        let tree = dir.path().join(major);
+        write_files(&tree, &[("llvm/s.td", S_TD.1), ("cmake/Modules/LLVMVersion.cmake", &cmake(major))]);
+        let got = run_in(&tdq(), None, &tree.join("llvm"), &["--gen-sd-node-info", "s.td"], "");
+        let unknown = got.stderr.contains("Unknown command line argument '--gen-sd-node-info'");
+        assert_eq!(!unknown, accepted, "LLVM {major}'s tree: {}", got.stderr);
     }
 }
 

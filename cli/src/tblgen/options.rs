@@ -1,56 +1,107 @@
-//! llvm-tblgen 19's options, as its `--help-list-hidden` lists them: the front end's (Main.cpp),
-//! the backends' own, and the ones every LLVM tool links in.
+//! llvm-tblgen's options in each release, as its `--help-list-hidden` lists them: the front
+//! end's (Main.cpp), the backends' own, and the ones every LLVM tool links in. What differs
+//! between releases is the `Releases` beside an action or option.
 
 use crate::cl::{CommandLine, Immediate, LiteralGroup, OptSpec, ValueKind};
+use std::ops::RangeInclusive;
 use tdq_backends::{BackendOption, OptionKind};
+use tdq_core::Release::{self, V19, V22, V23};
 
-/// Every backend llvm-tblgen 19 knows, in its registration order (the order `--help` shows).
-/// tdq accepts all of them on the command line; those not in `tdq_backends::BACKENDS` are
-/// refused after parsing, never ignored.
-pub const LLVM_BACKENDS: &[(&str, &str)] = &[
-    ("gen-arm-target-def", "Generate the ARM or AArch64 Architecture information header."),
-    ("gen-asm-matcher", "Generate assembly instruction matcher"),
-    ("gen-asm-writer", "Generate assembly writer"),
-    ("gen-attrs", "Generate attributes"),
-    ("gen-callingconv", "Generate calling convention descriptions"),
-    ("gen-emitter", "Generate machine code emitter"),
-    ("gen-compress-inst-emitter", "Generate compressed instructions."),
-    ("gen-ctags", "Generate ctags-compatible index"),
-    ("gen-dag-isel", "Generate a DAG instruction selector"),
-    ("gen-automata", "Generate generic automata"),
-    ("gen-dfa-packetizer", "Generate DFA Packetizer for VLIW targets"),
-    ("gen-directive-decl", "Generate directive related declaration code (header file)"),
-    ("gen-directive-impl", "Generate directive related implementation code"),
-    ("gen-disassembler", "Generate disassembler"),
-    ("gen-dxil-operation", "Generate DXIL operation information"),
-    ("gen-exegesis", "Generate llvm-exegesis tables"),
-    ("gen-fast-isel", "Generate a \"fast\" instruction selector"),
-    ("gen-global-isel-combiner", "Generate GlobalISel Combiner"),
-    ("gen-global-isel", "Generate GlobalISel selector"),
-    ("gen-instr-docs", "Generate instruction documentation"),
-    ("gen-instr-info", "Generate instruction descriptions"),
-    ("gen-intrinsic-enums", "Generate intrinsic enums"),
-    ("gen-intrinsic-impl", "Generate intrinsic information"),
-    ("gen-macro-fusion-pred", "Generate macro fusion predicators."),
-    ("gen-opt-parser-defs", "Generate option definitions"),
-    ("gen-opt-rst", "Generate option RST"),
-    ("gen-pseudo-lowering", "Generate pseudo instruction lowering"),
-    ("gen-register-bank", "Generate registers bank descriptions"),
-    ("gen-register-info", "Generate registers and register classes info"),
-    ("gen-riscv-target-def", "Generate the list of CPUs and extensions for RISC-V"),
-    ("gen-searchable-tables", "Generate generic binary-searchable table"),
-    ("gen-subtarget", "Generate subtarget enumerations"),
-    ("print-records", "Print all records to stdout (default)"),
-    ("print-detailed-records", "Print full details of all records to stdout"),
-    ("null-backend", "Do nothing after parsing (useful for timing)"),
-    ("dump-json", "Dump all records as machine-readable JSON"),
-    ("print-enums", "Print enum values for a class"),
-    ("print-sets", "Print expanded sets for testing DAG exprs"),
-    ("gen-vt", "Generate ValueType"),
-    ("gen-x86-instr-mapping", "Generate X86 instruction mapping"),
-    ("gen-x86-fold-tables", "Generate X86 fold tables"),
-    ("gen-x86-mnemonic-tables", "Generate X86 mnemonic tables"),
+/// The releases an action or option exists in.
+type Releases = RangeInclusive<Release>;
+const EVERY: Releases = V19..=Release::NEWEST;
+const FROM_22: Releases = V22..=Release::NEWEST;
+const ONLY_19: Releases = V19..=V19;
+
+/// One value of llvm-tblgen's "Action to perform" option.
+struct Action {
+    name: &'static str,
+    help: &'static str,
+    releases: Releases,
+    /// From this release the backend is in llvm-tblgen's Basic library (utils/TableGen/Basic),
+    /// which registers its actions before the others: `--help` lists those first.
+    basic_from: Option<Release>,
+}
+
+const fn action(name: &'static str, help: &'static str) -> Action {
+    Action { name, help, releases: EVERY, basic_from: None }
+}
+
+const fn basic(name: &'static str, help: &'static str) -> Action {
+    Action { name, help, releases: EVERY, basic_from: Some(V22) }
+}
+
+impl Action {
+    const fn releases(self, releases: Releases) -> Action {
+        Action { releases, ..self }
+    }
+}
+
+/// Every action llvm-tblgen knows in any release tdq matches, in the order of the source files
+/// that register them (each release's `--help` order, once the Basic library's are put first).
+/// tdq accepts those of the chosen release on the command line; those not in
+/// `tdq_backends::BACKENDS` are refused after parsing, never ignored.
+const ACTIONS: &[Action] = &[
+    basic("gen-arm-target-def", "Generate the ARM or AArch64 Architecture information header."),
+    action("gen-asm-matcher", "Generate assembly instruction matcher"),
+    action("gen-asm-writer", "Generate assembly writer"),
+    basic("gen-attrs", "Generate attributes"),
+    action("gen-callingconv", "Generate calling convention descriptions"),
+    action("gen-emitter", "Generate machine code emitter"),
+    action("gen-compress-inst-emitter", "Generate compressed instructions."),
+    action("gen-ctags", "Generate ctags-compatible index"),
+    action("gen-dag-isel", "Generate a DAG instruction selector"),
+    action("gen-automata", "Generate generic automata"),
+    action("gen-dfa-packetizer", "Generate DFA Packetizer for VLIW targets"),
+    basic("gen-directive-decl", "Generate directive related declaration code (header file)"),
+    basic("gen-directive-impl", "Generate directive related implementation code"),
+    action("gen-disassembler", "Generate disassembler"),
+    action("gen-dxil-operation", "Generate DXIL operation information"),
+    action("gen-exegesis", "Generate llvm-exegesis tables"),
+    action("gen-fast-isel", "Generate a \"fast\" instruction selector"),
+    action("gen-global-isel-combiner", "Generate GlobalISel Combiner"),
+    action("gen-global-isel", "Generate GlobalISel selector"),
+    action("gen-instr-docs", "Generate instruction documentation"),
+    action("gen-instr-info", "Generate instruction descriptions"),
+    basic("gen-intrinsic-enums", "Generate intrinsic enums"),
+    basic("gen-intrinsic-impl", "Generate intrinsic information").releases(ONLY_19),
+    basic("gen-intrinsic-impl", "Generate intrinsic implementation code").releases(FROM_22),
+    action("gen-macro-fusion-pred", "Generate macro fusion predicators."),
+    action("gen-opt-parser-defs", "Generate option definitions"),
+    action("gen-opt-rst", "Generate option RST"),
+    action("gen-pseudo-lowering", "Generate pseudo instruction lowering"),
+    action("gen-register-bank", "Generate registers bank descriptions"),
+    action("gen-register-info", "Generate registers and register classes info"),
+    basic("gen-riscv-target-def", "Generate the list of CPUs and extensions for RISC-V"),
+    basic("gen-runtime-libcalls", "Generate RuntimeLibcalls").releases(FROM_22),
+    action("gen-sd-node-info", "Generate target SDNode descriptions").releases(FROM_22),
+    action("gen-searchable-tables", "Generate generic binary-searchable table"),
+    action("gen-subtarget", "Generate subtarget enumerations"),
+    basic("print-records", "Print all records to stdout (default)"),
+    basic("print-detailed-records", "Print full details of all records to stdout"),
+    basic("null-backend", "Do nothing after parsing (useful for timing)"),
+    basic("dump-json", "Dump all records as machine-readable JSON"),
+    basic("print-enums", "Print enum values for a class"),
+    basic("print-sets", "Print expanded sets for testing DAG exprs"),
+    basic("gen-target-features", "Generate subtarget enumerations").releases(FROM_22),
+    basic("gen-target-library-info", "Generate TargetLibraryInfo").releases(FROM_22),
+    basic("gen-vt", "Generate ValueType"),
+    action("gen-x86-instr-mapping", "Generate X86 instruction mapping"),
+    action("gen-x86-fold-tables", "Generate X86 fold tables"),
+    action("gen-x86-mnemonic-tables", "Generate X86 mnemonic tables"),
 ];
+
+/// The actions of `release`'s llvm-tblgen, in its `--help` order.
+pub fn llvm_actions(release: Release) -> Vec<(&'static str, &'static str)> {
+    let mut actions: Vec<&Action> = ACTIONS.iter().filter(|a| a.releases.contains(&release)).collect();
+    actions.sort_by_key(|a| !a.basic_from.is_some_and(|from| release >= from));
+    actions.iter().map(|a| (a.name, a.help)).collect()
+}
+
+/// Whether some release's llvm-tblgen has the action `name` (the others are tdq's own).
+pub fn is_llvm_action(name: &str) -> bool {
+    ACTIONS.iter().any(|a| a.name == name)
+}
 
 /// The backend used when none is named.
 pub const DEFAULT_BACKEND: &str = "print-records";
@@ -76,8 +127,8 @@ pub fn command_line(
 ) -> CommandLine {
     use ValueKind::{Bool, Str, Uint64};
     let opt = OptSpec::new;
-    let mut values: Vec<(&'static str, &'static str)> = LLVM_BACKENDS.to_vec();
-    values.extend(extra_backends.iter().filter(|(n, _)| !LLVM_BACKENDS.iter().any(|(l, _)| l == n)));
+    let mut values = llvm_actions(release);
+    values.extend(extra_backends.iter().filter(|(name, _)| !is_llvm_action(name)));
     CommandLine {
         program_name: program_name.to_string(),
         argv0: argv0.to_string(),
@@ -136,12 +187,6 @@ pub fn command_line(
             opt("stats", Bool, "Enable statistics output from program (available with Asserts)").hidden(),
             opt("stats-json", Bool, "Display statistics as json data").hidden(),
             opt("track-memory", Bool, "Enable -time-passes memory tracking (this may be slow)").hidden(),
-            opt(
-                "treat-scalable-fixed-error-as-warning",
-                Bool,
-                "Treat issues where a fixed-width property is requested from a scalable type as a warning, instead of an error",
-            )
-            .hidden(),
             opt("help", ValueKind::Immediate(Immediate::Help), "Display available options (--help-hidden for more)").category(GENERIC),
             opt("h", ValueKind::Immediate(Immediate::Help), "Alias for --help").category(GENERIC).hidden(),
             opt("help-hidden", ValueKind::Immediate(Immediate::HelpHidden), "Display all available options")
@@ -162,7 +207,33 @@ pub fn command_line(
             opt("version", ValueKind::Immediate(Immediate::Version), "Display the version of this program").category(GENERIC),
         ]
         .into_iter()
-        .chain(backend_options.iter().chain(UNIMPLEMENTED_OPTIONS.iter().filter(|o| !backend_options.iter().any(|b| b.name == o.name))).map(backend_opt))
+        .chain(
+            [
+                (
+                    ONLY_19,
+                    opt(
+                        "treat-scalable-fixed-error-as-warning",
+                        Bool,
+                        "Treat issues where a fixed-width property is requested from a scalable type as a warning, instead of an error",
+                    )
+                    .hidden(),
+                ),
+                (
+                    FROM_22,
+                    opt("print-debug-counter-queries", Bool, "Print out each query of an enabled debug counter").hidden(),
+                ),
+            ]
+            .into_iter()
+            .filter(|(releases, _)| releases.contains(&release))
+            .map(|(_, option)| option),
+        )
+        .chain(backend_options.iter().map(backend_opt))
+        .chain(
+            UNIMPLEMENTED_OPTIONS
+                .iter()
+                .filter(|(releases, o)| releases.contains(&release) && !backend_options.iter().any(|b| b.name == o.name))
+                .map(|(_, o)| backend_opt(o)),
+        )
         .collect(),
     }
 }
@@ -178,12 +249,20 @@ fn backend_opt(option: &BackendOption) -> OptSpec {
     OptSpec::new(option.name, kind, option.help).value_desc(option.value_desc).category(option.category)
 }
 
-/// The options of llvm-tblgen 19's backends that tdq does not have yet, so that `--help`
-/// lists them and a command line that gives them parses; a backend's options move into its
-/// file when it is written.
-const UNIMPLEMENTED_OPTIONS: &[BackendOption] = {
-    const fn opt(name: &'static str, kind: OptionKind, help: &'static str, category: &'static str) -> BackendOption {
-        BackendOption { name, kind, help, value_desc: "", category }
+/// The options of llvm-tblgen's backends that tdq does not have yet, with the releases that
+/// have them, so that `--help` lists them and a command line that gives them parses; a
+/// backend's options move into its file when it is written.
+const UNIMPLEMENTED_OPTIONS: &[(Releases, BackendOption)] = {
+    const fn opt(
+        name: &'static str,
+        kind: OptionKind,
+        help: &'static str,
+        category: &'static str,
+    ) -> (Releases, BackendOption) {
+        (EVERY, BackendOption { name, kind, help, value_desc: "", category })
+    }
+    const fn since(release: Release, option: (Releases, BackendOption)) -> (Releases, BackendOption) {
+        (release..=Release::NEWEST, option.1)
     }
     use OptionKind::{Bool, Enum, Str, Uint32};
     &[
@@ -258,5 +337,47 @@ const UNIMPLEMENTED_OPTIONS: &[BackendOption] = {
             "Dump register information to help debugging",
             "Options for -gen-register-info",
         ),
+        since(V22, opt(
+            "ignore-fully-defined-operands",
+            Bool,
+            "Do not automatically decode operands with no '?' in their encoding.",
+            "Options for -gen-disassembler",
+        )),
+        since(V22, opt(
+            "ignore-non-decodable-operands",
+            Bool,
+            "Do not issue an error if an operand cannot be decoded automatically.",
+            "Options for -gen-disassembler",
+        )),
+        since(V22, opt(
+            "specialize-decoders-per-bitwidth",
+            Bool,
+            "Specialize the generated `decodeToMCInst` function per bitwidth. Helps reduce the code size.",
+            "Options for -gen-disassembler",
+        )),
+        since(V22, opt(
+            "use-fn-table-in-decode-to-mcinst",
+            Bool,
+            "Use a table of function pointers instead of a switch case in the\ngenerated `decodeToMCInst` function. Helps improve compile time\nof the generated code.",
+            "Options for -gen-disassembler",
+        )),
+        since(V23, opt(
+            "gisel-extended-llt",
+            Bool,
+            "Generate extended llt names in match tables",
+            crate::cl::GENERAL,
+        )),
+        since(V22, opt(
+            "sdnode-namespace",
+            Str,
+            "Specify target SDNode namespace (default=<Target>ISD)",
+            "Options for -gen-sdnode-info",
+        )),
+        since(V22, opt(
+            "warn-on-skipped-nodes",
+            Bool,
+            "Explain why a node was skipped (default=true)",
+            "Options for -gen-sdnode-info",
+        )),
     ]
 };
