@@ -65,7 +65,7 @@ impl Form {
         if self.tune_features {
             ifdef_block(s, name, late_undef, |s| result = body(s));
         } else {
-            let _ = write!(s, "#ifdef {name}\n");
+            let _ = writeln!(s, "#ifdef {name}");
             if !late_undef {
                 let _ = write!(s, "#undef {name}\n\n");
             }
