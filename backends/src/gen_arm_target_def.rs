@@ -1,7 +1,9 @@
 //! `--gen-arm-target-def`: the ARM and AArch64 target parser tables — processor families and
 //! architectures and, for AArch64, extensions, FMV features, extension dependencies,
-//! architectures, CPU aliases and CPUs (LLVM's ARMTargetDefEmitter.cpp).
+//! architectures, CPU aliases and CPUs (LLVM's ARMTargetDefEmitter.cpp). Since LLVM 23 the
+//! AArch64 tables hold offsets into one string table (`EMIT_STRTAB`) instead of literals.
 
+use crate::common::emit::StringToOffsetTable;
 use crate::common::records::{all_derived_definitions_if_defined, Fields};
 use crate::common::string_map::string_map_order;
 use crate::{all_derived_definitions, Backend, BackendError, BackendOptions, Output};
@@ -62,6 +64,8 @@ fn emit(f: &Fields, release: Release, s: &mut String) -> Result<()> {
         }
         Ok(string_map_order(values))
     };
+    // LLVM 23's strings of the AArch64 tables; earlier releases write literals.
+    let mut strings = (release >= Release::V23).then(StringToOffsetTable::starting_empty);
     let mut extensions = all_derived_definitions(input, "Extension")?
         .into_iter()
         .map(|rec| Ok((f.string(rec, "Name")?, rec)))
@@ -90,8 +94,20 @@ fn emit(f: &Fields, release: Release, s: &mut String) -> Result<()> {
     s.push_str("#ifdef EMIT_EXTENSIONS\ninline constexpr ExtensionInfo Extensions[] = {\n");
     for &rec in &extensions {
         let aek = upper(f, rec)?;
-        let _ = write!(s, "  {{\"{}\"", f.string(rec, "UserVisibleName")?);
-        match f.string(rec, "UserVisibleAlias")? {
+        let (visible, alias) = (f.string(rec, "UserVisibleName")?, f.string(rec, "UserVisibleAlias")?);
+        if let Some(strings) = &mut strings {
+            // An empty alias is offset 0, the empty string.
+            let _ = write!(s, "  {{{}, {}", strings.get_or_add(visible), strings.get_or_add(alias));
+            let _ = write!(s, ", AArch64::{aek}, {}", strings.get_or_add(f.string(rec, "ArchFeatureName")?));
+            let _ = write!(s, ", {}", strings.get_or_add(f.string(rec, "Desc")?));
+            let name = f.string(rec, "Name")?;
+            let (positive, negative) =
+                (strings.get_or_add(&format!("+{name}")), strings.get_or_add(&format!("-{name}")));
+            let _ = writeln!(s, ", {positive}, {negative}}},");
+            continue;
+        }
+        let _ = write!(s, "  {{\"{visible}\"");
+        match alias {
             "" => s.push_str(", {}"),
             alias => {
                 let _ = write!(s, ", \"{alias}\"");
@@ -144,21 +160,42 @@ fn emit(f: &Fields, release: Release, s: &mut String) -> Result<()> {
 
     s.push_str("#ifdef EMIT_ARCHITECTURES\n");
     let mut spellings = Vec::new();
-    for rec in all_derived_definitions_if_defined(input, "Architecture64") {
+    let architectures = all_derived_definitions_if_defined(input, "Architecture64");
+    if strings.is_some() {
+        let _ = writeln!(
+            s,
+            "\n/// The set of all architectures\ninline constexpr std::array<ArchInfo, {}> ArchInfos = {{{{",
+            architectures.len()
+        );
+    }
+    for rec in architectures {
         let (major, minor) = (f.int(rec, "Major")? as i32, f.int(rec, "Minor")? as i32);
         let profile = f.string(rec, "Profile")?;
         if profile != "a" && profile != "r" {
             return Err(fatal(f, rec, format!("error: Profile must be one of 'a' or 'r', got '{profile}'")));
         }
         let spelling = arch_info_name(major.into(), minor.into(), profile);
+        let march =
+            if minor == 0 { format!("armv{major}-{profile}") } else { format!("armv{major}.{minor}-{profile}") };
+        let feature = format!("+{}", f.string(rec, "Name")?);
+        if let Some(strings) = &mut strings {
+            let _ = writeln!(
+                s,
+                "  {{\n    VersionTuple{{{major}, {minor}}},\n    {}Profile,",
+                profile.to_ascii_uppercase()
+            );
+            let _ = writeln!(s, "    {},\n    {},", strings.get_or_add(&march), strings.get_or_add(&feature));
+            s.push_str("    (AArch64::ExtensionBitset({");
+            for ext in f.defs(rec, "DefaultExts")? {
+                let _ = write!(s, "AArch64::{}, ", upper(f, ext)?);
+            }
+            s.push_str("}))\n  },\n");
+            spellings.push(spelling);
+            continue;
+        }
         let _ = writeln!(s, "inline constexpr ArchInfo {spelling} = {{");
         let _ = writeln!(s, "  VersionTuple{{{major}, {minor}}},\n  {}Profile,", profile.to_ascii_uppercase());
-        if minor == 0 {
-            let _ = writeln!(s, "  \"armv{major}-{profile}\",");
-        } else {
-            let _ = writeln!(s, "  \"armv{major}.{minor}-{profile}\",");
-        }
-        let _ = writeln!(s, "  \"+{}\",", f.string(rec, "Name")?);
+        let _ = writeln!(s, "  \"{march}\",\n  \"{feature}\",");
         s.push_str("  (AArch64::ExtensionBitset({");
         for ext in f.defs(rec, "DefaultExts")? {
             let _ = write!(s, "AArch64::{}, ", upper(f, ext)?);
@@ -166,15 +203,23 @@ fn emit(f: &Fields, release: Release, s: &mut String) -> Result<()> {
         s.push_str("}))\n};\n");
         spellings.push(spelling);
     }
-    let _ = writeln!(
-        s,
-        "\n/// The set of all architectures\nstatic constexpr std::array<const ArchInfo *, {}> ArchInfos = {{",
-        spellings.len()
-    );
-    for spelling in &spellings {
-        let _ = writeln!(s, "  &{spelling},");
+    if strings.is_some() {
+        s.push_str("}};\n");
+        for (i, spelling) in spellings.iter().enumerate() {
+            let _ = writeln!(s, "static constexpr const ArchInfo &{spelling} = ArchInfos[{i}];");
+        }
+    } else {
+        let _ = writeln!(
+            s,
+            "\n/// The set of all architectures\nstatic constexpr std::array<const ArchInfo *, {}> ArchInfos = {{",
+            spellings.len()
+        );
+        for spelling in &spellings {
+            let _ = writeln!(s, "  &{spelling},");
+        }
+        s.push_str("};\n");
     }
-    s.push_str("};\n#undef EMIT_ARCHITECTURES\n#endif // EMIT_ARCHITECTURES\n\n");
+    s.push_str("#undef EMIT_ARCHITECTURES\n#endif // EMIT_ARCHITECTURES\n\n");
 
     s.push_str("#ifdef EMIT_CPU_ALIAS\ninline constexpr Alias CpuAliases[] = {\n");
     let models = all_derived_definitions(input, "ProcessorModel")?;
@@ -194,7 +239,14 @@ fn emit(f: &Fields, release: Release, s: &mut String) -> Result<()> {
         if !aliases.insert(name) {
             return Err(fatal(f, rec, format!("Alias '{name}' duplicates an existing ProcessorAlias")));
         }
-        let _ = writeln!(s, "  {{ \"{name}\", \"{alias}\" }},");
+        match &mut strings {
+            Some(strings) => {
+                let _ = writeln!(s, "  {{{}, {}}},", strings.get_or_add(name), strings.get_or_add(alias));
+            }
+            None => {
+                let _ = writeln!(s, "  {{ \"{name}\", \"{alias}\" }},");
+            }
+        }
     }
     s.push_str("};\n#undef EMIT_CPU_ALIAS\n#endif // EMIT_CPU_ALIAS\n\n");
 
@@ -222,7 +274,17 @@ fn emit(f: &Fields, release: Release, s: &mut String) -> Result<()> {
         };
         let info = arch_info_name(f.int(arch, "Major")?, f.int(arch, "Minor")?, f.string(arch, "Profile")?);
         check_feature_tree(f, arch)?;
-        let _ = write!(s, "  {{\n    \"{name}\",\n    {info},\n    AArch64::ExtensionBitset({{\n");
+        match &mut strings {
+            Some(strings) => {
+                // An architecture not defined indexes past the end, as in LLVM.
+                let index = spellings.iter().position(|sp| *sp == info).unwrap_or(spellings.len());
+                let _ = write!(s, "  {{\n    {},\n    {index} /* {info} */,\n", strings.get_or_add(name));
+            }
+            None => {
+                let _ = write!(s, "  {{\n    \"{name}\",\n    {info},\n");
+            }
+        }
+        s.push_str("    AArch64::ExtensionBitset({\n");
         let mut seen = BTreeSet::new();
         for &feature in &features {
             if f.is_a(feature, "Extension") {
@@ -236,6 +298,11 @@ fn emit(f: &Fields, release: Release, s: &mut String) -> Result<()> {
         s.push_str("    })\n  },\n");
     }
     s.push_str("};\n#undef EMIT_CPU_INFO\n#endif // EMIT_CPU_INFO\n\n");
+    if let Some(strings) = &strings {
+        s.push_str("#ifdef EMIT_STRTAB\n");
+        strings.emit_string_table_def("StrTab", s);
+        s.push_str("#undef EMIT_STRTAB\n#endif // EMIT_STRTAB\n\n");
+    }
     Ok(())
 }
 

@@ -3,7 +3,7 @@
 //! name/kind functions, `isAllowedClauseForDirective`, associations, categories and the leaf
 //! construct table (LLVM's DirectiveEmitter.cpp, `EmitDirectivesImpl`).
 
-use crate::common::directives::DirectiveLanguage;
+use crate::common::directives::{Association, DirectiveLanguage};
 use crate::{Backend, BackendError, BackendOptions, Output};
 use std::collections::{BTreeSet, HashMap};
 use std::fmt::Write as _;
@@ -20,8 +20,8 @@ impl Backend for GenDirectiveImpl {
     fn help(&self) -> &'static str {
         "Generate directive related implementation code"
     }
-    fn emit(&self, input: &Evaluation, _: &BackendOptions, out: &mut Output) -> Result<()> {
-        let lang = DirectiveLanguage::read(input, &mut out.diags)?;
+    fn emit(&self, input: &Evaluation, options: &BackendOptions, out: &mut Output) -> Result<()> {
+        let lang = DirectiveLanguage::read(input, options.release, &mut out.diags)?;
         let mut e = Emitter { lang, s: String::new() };
         e.flang_impl()?;
         e.clause_class_macro()?;
@@ -45,42 +45,6 @@ const CLAUSE_LISTS: [(&str, &str); 4] = [
     ("allowedExclusiveClauses", "allowedExclusiveClauses_"),
     ("requiredClauses", "requiredClauses_"),
 ];
-
-/// An association (LLVM's local `Association` enum); the order matters to `reduce`.
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]
-enum Association {
-    None,
-    Block,
-    Declaration,
-    Delimited,
-    Loop,
-    Separating,
-    FromLeaves,
-    Invalid,
-}
-
-fn association_of(def_name: &str) -> Association {
-    match def_name {
-        "AS_Block" => Association::Block,
-        "AS_Declaration" => Association::Declaration,
-        "AS_Delimited" => Association::Delimited,
-        "AS_Loop" => Association::Loop,
-        "AS_None" => Association::None,
-        "AS_Separating" => Association::Separating,
-        "AS_FromLeaves" => Association::FromLeaves,
-        _ => Association::Invalid,
-    }
-}
-
-/// Combines two leaves' associations: `x + x = x`, `None + x = x`, `Block + Loop = Loop`.
-fn reduce(a: Association, b: Association) -> Association {
-    let (a, b) = if a > b { (b, a) } else { (a, b) };
-    if a == Association::None || a == b || (a == Association::Block && b == Association::Loop) {
-        b
-    } else {
-        Association::Invalid
-    }
-}
 
 /// `Clause::getFormattedParserClassName`: `num_threads` → `NumThreads`.
 fn parser_class_name(name: &str) -> String {
@@ -539,11 +503,11 @@ impl Emitter<'_> {
         let associations = self.lang.defs_of("Association")?;
         let mut computed: HashMap<RecId, Association> = HashMap::new();
         for &dir in directives {
-            self.association(dir, &mut computed)?;
+            self.lang.association(dir, &mut computed)?;
         }
         let assoc_name = |a: Association| -> Result<&'static str> {
             for &rec in &associations {
-                if association_of(f.name(rec)) == a {
+                if self.lang.association_of(f.name(rec)) == a {
                     return f.string(rec, "name");
                 }
             }
@@ -565,41 +529,6 @@ impl Emitter<'_> {
         }
         self.s.push_str("  } // switch (Dir)\n  llvm_unreachable(\"Unexpected directive\");\n}\n");
         Ok(())
-    }
-
-    fn association(&self, dir: RecId, computed: &mut HashMap<RecId, Association>) -> Result<Association> {
-        if let Some(&a) = computed.get(&dir) {
-            return Ok(a);
-        }
-        let f = &self.lang.f;
-        let prefix = format!("Directive '{}' in namespace '{}' ", self.name_of(dir)?, self.lang.cpp_namespace);
-        let assoc_def = f.def(dir, "association")?;
-        let assoc = association_of(f.name(assoc_def));
-        if assoc == Association::Invalid {
-            let message = format!("{prefix}has an unrecognized value for association: '{}'", f.name(assoc_def));
-            return Err(BackendError::fatal(&[], message));
-        }
-        if assoc != Association::FromLeaves {
-            computed.insert(dir, assoc);
-            return Ok(assoc);
-        }
-        let leaves = f.defs(dir, "leafConstructs")?;
-        let Some((&first, rest)) = leaves.split_first() else {
-            let message = format!("{prefix}requests association to be computed from leaves, but it has no leaves");
-            return Err(BackendError::fatal(&[], message));
-        };
-        let mut result = self.association(first, computed)?;
-        for &leaf in rest {
-            let a = self.association(leaf, computed)?;
-            let r = reduce(result, a);
-            if r == Association::Invalid {
-                let message = format!("{prefix}has leaves with incompatible association values");
-                return Err(BackendError::fatal(&[], message));
-            }
-            result = r;
-        }
-        computed.insert(dir, result);
-        Ok(result)
     }
 
     fn directive_category(&mut self, directives: &[RecId]) -> Result<()> {

@@ -1,8 +1,11 @@
 //! `--gen-opt-parser-defs`: the option tables of LLVM's tools (`llvm/Option` OptTable) from
 //! `Option` and `OptionGroup` defs: prefixes, groups, options, marshalling info and the enum
-//! value tables (LLVM's OptParserEmitter.cpp, with Common/OptEmitter.cpp's order).
+//! value tables (LLVM's OptParserEmitter.cpp, with Common/OptEmitter.cpp's order). Since LLVM
+//! 22 (OptionParserEmitter.cpp) names and prefixes are offsets into one string table and
+//! options may belong to subcommands; LLVM 23 drops the marshalling's value merger and
+//! extractor.
 
-use crate::common::emit::{source_file_header, write_escaped};
+use crate::common::emit::{source_file_header, write_escaped, StringToOffsetTable};
 use crate::common::records::Fields;
 use crate::{all_derived_definitions, Backend, BackendError, BackendOptions, Output};
 use std::collections::BTreeMap;
@@ -10,7 +13,7 @@ use std::fmt::Write as _;
 use std::io::Write;
 use tdq_core::init::Init;
 use tdq_core::types::RecId;
-use tdq_core::Evaluation;
+use tdq_core::{Evaluation, Release};
 
 pub struct GenOptParserDefs;
 
@@ -21,14 +24,45 @@ impl Backend for GenOptParserDefs {
     fn help(&self) -> &'static str {
         "Generate option definitions"
     }
-    fn emit(&self, input: &Evaluation, _: &BackendOptions, out: &mut Output) -> Result<()> {
-        let text = Emitter { f: Fields { input } }.run()?;
+    fn emit(&self, input: &Evaluation, options: &BackendOptions, out: &mut Output) -> Result<()> {
+        let text = Emitter { f: Fields { input }, form: Form::of(options.release) }.run()?;
         out.write_all(text.as_bytes())?;
         Ok(())
     }
 }
 
 type Result<T> = std::result::Result<T, BackendError>;
+
+/// What the tables look like in a release.
+#[derive(Clone, Copy)]
+struct Form {
+    /// LLVM 22 on: option names and prefixes are offsets into `OptionStrTable`, the prefix
+    /// lists an offset table, and each entry ends with its subcommands' offset
+    /// (`OPTTABLE_*_CODE` sections). LLVM 19: string literals and `PREFIX(...)` macros.
+    string_table: bool,
+    /// Through LLVM 22: marshalling names a value merger and a value extractor.
+    value_merger: bool,
+}
+
+impl Form {
+    fn of(release: Release) -> Form {
+        Form { string_table: release >= Release::V22, value_merger: release <= Release::V22 }
+    }
+}
+
+/// Where an entry's strings come from: literals (LLVM 19) or the string table, with each
+/// prefix list's and subcommand list's offset (LLVM 22 on).
+enum Names {
+    Literals { prefixes: BTreeMap<Vec<&'static str>, String> },
+    Table { strings: StringToOffsetTable, prefixes: BTreeMap<Vec<&'static str>, u32>, subcommands: SubCommands },
+}
+
+/// The subcommands (`SubCommand` defs, by name) and the offset of each distinct list of them
+/// in `OptionSubCommandIDsTable`.
+struct SubCommands {
+    defs: Vec<RecId>,
+    lists: BTreeMap<Vec<&'static str>, u32>,
+}
 
 /// A C string literal of `s`, escaped as `raw_ostream::write_escaped` does.
 fn cstring(out: &mut String, s: &str) {
@@ -67,6 +101,7 @@ struct SortKey {
 
 struct Emitter<'a> {
     f: Fields<'a>,
+    form: Form,
 }
 
 impl Emitter<'_> {
@@ -146,33 +181,11 @@ impl Emitter<'_> {
         source_file_header(&mut s, "Option Parsing Definitions", None);
         self.sort_options(&mut opts)?;
 
-        // Each distinct list of prefixes, named by first appearance.
-        let mut prefixes: BTreeMap<Vec<&'static str>, String> = BTreeMap::new();
-        prefixes.insert(Vec::new(), "prefix_0".to_owned());
-        for &opt in &opts {
-            let key = self.f.strings(opt, "Prefixes")?;
-            let next = prefixes.len();
-            prefixes.entry(key).or_insert_with(|| format!("prefix_{next}"));
-        }
-        let mut union: Vec<&str> = prefixes.keys().flatten().copied().collect();
-        union.sort_unstable();
-        union.dedup();
-
-        s.push_str("/////////\n// Prefixes\n\n#ifdef PREFIX\n#define COMMA ,\n");
-        for (key, name) in &prefixes {
-            let _ = write!(s, "PREFIX({name}, {{");
-            for prefix in key {
-                let _ = write!(s, "llvm::StringLiteral(\"{prefix}\") COMMA ");
-            }
-            s.push_str("llvm::StringLiteral(\"\")})\n");
-        }
-        s.push_str("#undef COMMA\n#endif // PREFIX\n\n");
-
-        s.push_str("/////////\n// Prefix Union\n\n#ifdef PREFIX_UNION\n#define COMMA ,\nPREFIX_UNION({\n");
-        for prefix in &union {
-            let _ = write!(s, "llvm::StringLiteral(\"{prefix}\") COMMA ");
-        }
-        s.push_str("llvm::StringLiteral(\"\")})\n#undef COMMA\n#endif // PREFIX_UNION\n\n");
+        let names = if self.form.string_table {
+            self.string_table_sections(&groups, &opts, &mut s)?
+        } else {
+            self.prefix_sections(&opts, &mut s)?
+        };
 
         s.push_str("/////////\n// ValuesCode\n\n#ifdef OPTTABLE_VALUES_CODE\n");
         for &opt in &opts {
@@ -186,8 +199,16 @@ impl Emitter<'_> {
 
         s.push_str("/////////\n// Groups\n\n#ifdef OPTION\n");
         for &group in &groups {
-            s.push_str("OPTION(llvm::ArrayRef<llvm::StringLiteral>()");
-            let _ = write!(s, ", \"{}\"", self.f.string(group, "Name")?);
+            match &names {
+                Names::Literals { .. } => {
+                    s.push_str("OPTION(llvm::ArrayRef<llvm::StringLiteral>()");
+                    let _ = write!(s, ", \"{}\"", self.f.string(group, "Name")?);
+                }
+                Names::Table { strings, .. } => {
+                    s.push_str("OPTION(0 /* no prefixes */, ");
+                    string_offset(&mut s, strings, self.f.string(group, "Name")?);
+                }
+            }
             let _ = write!(s, ", {}, Group, ", self.option_name(group)?);
             match self.f.init(group, "Group")?.as_def() {
                 Some(parent) => s.push_str(&self.option_name(parent)?),
@@ -195,15 +216,17 @@ impl Emitter<'_> {
             }
             s.push_str(", INVALID, nullptr, 0, 0, 0");
             self.help_text(group, &mut s)?;
-            help_texts_for_variants(&mut s, &[]);
-            s.push_str(", nullptr, nullptr)\n");
+            self.help_texts_for_variants(&mut s, &[]);
+            s.push_str(", nullptr, nullptr");
+            self.subcommands_offset(group, &names, &mut s)?;
+            s.push_str(")\n");
         }
         s.push_str("\n//////////\n// Options\n\n");
 
         let mut with_marshalling = Vec::new();
         for &opt in &opts {
             s.push_str("OPTION(");
-            self.option_fields(opt, &prefixes, &mut s)?;
+            self.option_fields(opt, &names, &mut s)?;
             s.push_str(")\n");
             if !self.f.is_unset(opt, "KeyPath")? && !self.f.string(opt, "KeyPath")?.is_empty() {
                 with_marshalling.push(opt);
@@ -221,9 +244,9 @@ impl Emitter<'_> {
         for info in &infos {
             let macro_name = format!("{}OPTION_WITH_MARSHALLING", info.macro_prefix);
             let _ = write!(s, "#ifdef {macro_name}\n{macro_name}(");
-            self.option_fields(info.rec, &prefixes, &mut s)?;
+            self.option_fields(info.rec, &names, &mut s)?;
             s.push_str(", ");
-            info.emit(&mut s);
+            info.emit(self.form, &mut s);
             let _ = writeln!(s, ")\n#endif // {macro_name}");
         }
 
@@ -252,8 +275,155 @@ impl Emitter<'_> {
             let _ = writeln!(s, "{{{name}, std::size({name})}},");
         }
         s.push_str("};\nstatic const unsigned SimpleEnumValueTablesSize = std::size(SimpleEnumValueTables);\n");
-        s.push_str("#endif // SIMPLE_ENUM_VALUE_TABLE\n\n\n");
+        s.push_str("#endif // SIMPLE_ENUM_VALUE_TABLE\n\n");
+        if let Names::Table { subcommands, .. } = &names {
+            s.push_str("/////////\n\n// SubCommands\n\n#ifdef OPTTABLE_SUBCOMMANDS_CODE\n");
+            s.push_str("static constexpr llvm::opt::OptTable::SubCommand OptionSubCommands[] = {\n");
+            for &sub in &subcommands.defs {
+                let _ = writeln!(
+                    s,
+                    "  {{ \"{}\", \"{}\", \"{}\" }},",
+                    self.f.string(sub, "Name")?,
+                    self.f.string(sub, "HelpText")?,
+                    self.f.string(sub, "Usage")?
+                );
+            }
+            s.push_str("};\n#endif // OPTTABLE_SUBCOMMANDS_CODE\n\n");
+        }
+        s.push('\n');
         Ok(s)
+    }
+
+    /// LLVM 19's `PREFIX` and `PREFIX_UNION` sections: each distinct list of prefixes named
+    /// by its rank, and their union, as string literals.
+    fn prefix_sections(&self, opts: &[RecId], s: &mut String) -> Result<Names> {
+        let mut prefixes: BTreeMap<Vec<&'static str>, String> = BTreeMap::new();
+        prefixes.insert(Vec::new(), "prefix_0".to_owned());
+        for &opt in opts {
+            let key = self.f.strings(opt, "Prefixes")?;
+            let next = prefixes.len();
+            prefixes.entry(key).or_insert_with(|| format!("prefix_{next}"));
+        }
+        s.push_str("/////////\n// Prefixes\n\n#ifdef PREFIX\n#define COMMA ,\n");
+        for (key, name) in &prefixes {
+            let _ = write!(s, "PREFIX({name}, {{");
+            for prefix in key {
+                let _ = write!(s, "llvm::StringLiteral(\"{prefix}\") COMMA ");
+            }
+            s.push_str("llvm::StringLiteral(\"\")})\n");
+        }
+        s.push_str("#undef COMMA\n#endif // PREFIX\n\n");
+
+        s.push_str("/////////\n// Prefix Union\n\n#ifdef PREFIX_UNION\n#define COMMA ,\nPREFIX_UNION({\n");
+        for prefix in prefix_union(prefixes.keys()) {
+            let _ = write!(s, "llvm::StringLiteral(\"{prefix}\") COMMA ");
+        }
+        s.push_str("llvm::StringLiteral(\"\")})\n#undef COMMA\n#endif // PREFIX_UNION\n\n");
+        Ok(Names::Literals { prefixes })
+    }
+
+    /// LLVM 22's string table, prefix table, subcommand table and prefix union sections.
+    fn string_table_sections(&self, groups: &[RecId], opts: &[RecId], s: &mut String) -> Result<Names> {
+        let f = &self.f;
+        let mut prefixes: BTreeMap<Vec<&'static str>, u32> = BTreeMap::new();
+        prefixes.insert(Vec::new(), 0);
+        for &opt in opts {
+            prefixes.insert(f.strings(opt, "Prefixes")?, 0);
+        }
+        let mut subcommands =
+            SubCommands { defs: all_derived_definitions(f.input, "SubCommand")?, lists: BTreeMap::new() };
+        subcommands.lists.insert(Vec::new(), 0);
+        for &opt in opts {
+            let list = f.defs(opt, "SubCommands")?.into_iter().map(|d| f.name(d)).collect();
+            subcommands.lists.insert(list, 0);
+        }
+        let union = prefix_union(prefixes.keys());
+        let mut strings = StringToOffsetTable::starting_empty();
+        for prefix in &union {
+            strings.get_or_add(prefix);
+        }
+        for &group in groups {
+            strings.get_or_add(f.string(group, "Name")?);
+        }
+        for &opt in opts {
+            strings.get_or_add(&self.prefixed_name(opt)?);
+        }
+
+        s.push_str("/////////\n// String table\n\n#ifdef OPTTABLE_STR_TABLE_CODE\n");
+        strings.emit_string_table_def("OptionStrTable", s);
+        s.push_str("#endif // OPTTABLE_STR_TABLE_CODE\n\n");
+
+        s.push_str("/////////\n// Prefixes\n\n#ifdef OPTTABLE_PREFIXES_TABLE_CODE\n");
+        s.push_str("static constexpr llvm::StringTable::Offset OptionPrefixesTable[] = {\n");
+        let mut index = 0;
+        for (i, (list, offset)) in prefixes.iter_mut().enumerate() {
+            if i > 0 {
+                s.push_str(",\n");
+            }
+            let _ = write!(s, "  {} /* prefixes */", list.len());
+            for prefix in list.iter() {
+                let _ = write!(s, ", {} /* '{prefix}' */", strings.get(prefix).unwrap_or(0));
+            }
+            *offset = index;
+            index += list.len() as u32 + 1;
+        }
+        s.push_str("\n};\n#endif // OPTTABLE_PREFIXES_TABLE_CODE\n\n");
+
+        // LLVM prints this heading without the newline after the slashes.
+        s.push_str("/////////// SubCommand IDs\n\n#ifdef OPTTABLE_SUBCOMMAND_IDS_TABLE_CODE\n");
+        s.push_str("static constexpr unsigned OptionSubCommandIDsTable[] = {\n");
+        let mut index = 0;
+        for (i, (list, offset)) in subcommands.lists.iter_mut().enumerate() {
+            if i > 0 {
+                s.push_str(",\n");
+            }
+            let _ = write!(s, "  {} /* subcommands */", list.len());
+            for name in list.iter() {
+                // Every listed subcommand is a `SubCommand` def, so it has a position.
+                let position = subcommands.defs.iter().position(|&d| f.name(d) == *name).unwrap_or(0);
+                let _ = write!(s, ", {position} /* '{name}' */");
+            }
+            *offset = index;
+            index += list.len() as u32 + 1;
+        }
+        s.push_str("\n};\n#endif // OPTTABLE_SUBCOMMAND_IDS_TABLE_CODE\n\n");
+
+        s.push_str("/////////\n// Prefix Union\n\n#ifdef OPTTABLE_PREFIXES_UNION_CODE\n");
+        s.push_str("static constexpr llvm::StringTable::Offset OptionPrefixesUnion[] = {\n");
+        for (i, prefix) in union.iter().enumerate() {
+            if i > 0 {
+                s.push_str(", ");
+            }
+            let _ = write!(s, "  {} /* '{prefix}' */", strings.get(prefix).unwrap_or(0));
+        }
+        s.push_str("\n};\n#endif // OPTTABLE_PREFIXES_UNION_CODE\n\n");
+        Ok(Names::Table { strings, prefixes, subcommands })
+    }
+
+    /// `getOptionPrefixedName`: the name after the first prefix.
+    fn prefixed_name(&self, rec: RecId) -> Result<String> {
+        let prefixes = self.f.strings(rec, "Prefixes")?;
+        let name = self.f.string(rec, "Name")?;
+        Ok(match prefixes.first() {
+            Some(first) => format!("{first}{name}"),
+            None => name.to_owned(),
+        })
+    }
+
+    /// LLVM 22's last `OPTION` argument: the offset of the record's subcommand list, ` 0`
+    /// for a record without the field (a group).
+    fn subcommands_offset(&self, rec: RecId, names: &Names, s: &mut String) -> Result<()> {
+        let Names::Table { subcommands, .. } = names else {
+            return Ok(());
+        };
+        s.push_str(", ");
+        if self.f.value(rec, "SubCommands").is_some() {
+            let list: Vec<&str> = self.f.defs(rec, "SubCommands")?.into_iter().map(|d| self.f.name(d)).collect();
+            let _ = write!(s, "{}", subcommands.lists.get(&list).copied().unwrap_or(0));
+        } else {
+            s.push_str(" 0");
+        }
+        Ok(())
     }
 
     /// `, "help"` on its own line, or `, nullptr`.
@@ -268,14 +438,19 @@ impl Emitter<'_> {
     }
 
     /// `WriteOptRecordFields`: the arguments of an `OPTION(...)` entry.
-    fn option_fields(&self, rec: RecId, prefixes: &BTreeMap<Vec<&'static str>, String>, s: &mut String) -> Result<()> {
+    fn option_fields(&self, rec: RecId, names: &Names, s: &mut String) -> Result<()> {
         let f = &self.f;
         let own_prefixes = f.strings(rec, "Prefixes")?;
-        let _ = write!(s, "{}, ", prefixes[&own_prefixes]);
-        let name = f.string(rec, "Name")?;
-        match own_prefixes.first() {
-            Some(first) => cstring(s, &format!("{first}{name}")),
-            None => cstring(s, name),
+        let name = self.prefixed_name(rec)?;
+        match names {
+            Names::Literals { prefixes } => {
+                let _ = write!(s, "{}, ", prefixes[&own_prefixes]);
+                cstring(s, &name);
+            }
+            Names::Table { strings, prefixes, .. } => {
+                let _ = write!(s, "{}, ", prefixes[&own_prefixes]);
+                string_offset(s, strings, &name);
+            }
         }
         let kind = f.def(rec, "Kind")?;
         let _ = write!(s, ", {}, {}, ", self.option_name(rec)?, f.string(kind, "Name")?);
@@ -332,7 +507,7 @@ impl Emitter<'_> {
             let visibilities: Vec<String> = f.list(variant, "Visibilities")?.iter().map(|v| v.unquoted()).collect();
             variants.push((visibilities, f.string(variant, "Text")?));
         }
-        help_texts_for_variants(s, &variants);
+        self.help_texts_for_variants(s, &variants);
         s.push_str(", ");
         if f.is_unset(rec, "MetaVarName")? {
             s.push_str("nullptr");
@@ -347,7 +522,30 @@ impl Emitter<'_> {
         } else {
             s.push_str("nullptr");
         }
-        Ok(())
+        self.subcommands_offset(rec, names, s)
+    }
+
+    /// `EmitHelpTextsForVariants`: one (visibilities, help) pair at most; none gives a pair
+    /// of zeros. (LLVM means to pad a given pair's visibilities with zeros too, but pads a
+    /// copy.) LLVM 22 writes each pair as a braced list rather than `std::make_pair`.
+    fn help_texts_for_variants(&self, s: &mut String, variants: &[(Vec<String>, &str)]) {
+        s.push_str(", (std::array<std::pair<std::array<unsigned, 2>, const char*>, 1>{{ ");
+        let padding = [(vec!["0".to_owned(), "0".to_owned()], "")];
+        let variants = if variants.is_empty() { &padding[..] } else { variants };
+        let (open, close) = if self.form.string_table { ("{", "}") } else { ("std::make_pair(", ")") };
+        for (i, (visibilities, help)) in variants.iter().enumerate() {
+            if i > 0 {
+                s.push_str(", ");
+            }
+            let _ = write!(s, "{open}std::array<unsigned, 2>{{{{{}}}}}, ", visibilities.join(", "));
+            if help.is_empty() {
+                s.push_str("nullptr");
+            } else {
+                cstring(s, help);
+            }
+            s.push_str(close);
+        }
+        s.push_str(" }})");
     }
 
     /// `createMarshallingInfo`; `next_table` numbers the value tables.
@@ -366,8 +564,8 @@ impl Emitter<'_> {
             should_parse: f.string(rec, "ShouldParse")?,
             normalizer: f.string(rec, "Normalizer")?,
             denormalizer: f.string(rec, "Denormalizer")?,
-            value_merger: f.string(rec, "ValueMerger")?,
-            value_extractor: f.string(rec, "ValueExtractor")?,
+            value_merger: if self.form.value_merger { f.string(rec, "ValueMerger")? } else { "" },
+            value_extractor: if self.form.value_merger { f.string(rec, "ValueExtractor")? } else { "" },
             table_index: -1,
             table: None,
         };
@@ -416,36 +614,30 @@ impl Marshalling {
         s.push_str(value);
     }
 
-    fn emit(&self, s: &mut String) {
+    fn emit(&self, form: Form, s: &mut String) {
         let _ = write!(s, "{}, {}, {}, ", self.should_parse, u8::from(self.should_always_emit), self.key_path);
         self.scoped(s, self.default_value);
         let _ = write!(s, ", {}, ", self.implied_check);
         self.scoped(s, self.implied_value);
-        let _ = write!(
-            s,
-            ", {}, {}, {}, {}, {}",
-            self.normalizer, self.denormalizer, self.value_merger, self.value_extractor, self.table_index
-        );
+        let _ = write!(s, ", {}, {}, ", self.normalizer, self.denormalizer);
+        if form.value_merger {
+            let _ = write!(s, "{}, {}, ", self.value_merger, self.value_extractor);
+        }
+        let _ = write!(s, "{}", self.table_index);
     }
 }
 
-/// `EmitHelpTextsForVariants`: one (visibilities, help) pair at most; none gives a pair of
-/// zeros. (LLVM 19 means to pad a given pair's visibilities with zeros too, but pads a copy.)
-fn help_texts_for_variants(s: &mut String, variants: &[(Vec<String>, &str)]) {
-    s.push_str(", (std::array<std::pair<std::array<unsigned, 2>, const char*>, 1>{{ ");
-    let padding = [(vec!["0".to_owned(), "0".to_owned()], "")];
-    let variants = if variants.is_empty() { &padding[..] } else { variants };
-    for (i, (visibilities, help)) in variants.iter().enumerate() {
-        if i > 0 {
-            s.push_str(", ");
-        }
-        let _ = write!(s, "std::make_pair(std::array<unsigned, 2>{{{{{}}}}}, ", visibilities.join(", "));
-        if help.is_empty() {
-            s.push_str("nullptr");
-        } else {
-            cstring(s, help);
-        }
-        s.push(')');
-    }
-    s.push_str(" }})");
+/// The sorted, distinct prefixes of every prefix list.
+fn prefix_union<'k>(lists: impl Iterator<Item = &'k Vec<&'static str>>) -> Vec<&'static str> {
+    let mut union: Vec<&str> = lists.flatten().copied().collect();
+    union.sort_unstable();
+    union.dedup();
+    union
+}
+
+/// `writeStrTableOffset`: a string's offset in the table and the string as a comment.
+fn string_offset(s: &mut String, strings: &StringToOffsetTable, name: &str) {
+    let _ = write!(s, "{} /* ", strings.get(name).unwrap_or(0));
+    write_escaped(s, name.as_bytes());
+    s.push_str(" */");
 }

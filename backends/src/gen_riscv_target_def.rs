@@ -1,7 +1,9 @@
 //! `--gen-riscv-target-def`: RISC-V's target parser tables — supported extensions and what
 //! they imply, profiles, processors with their default `-march`, extension bitmasks (LLVM's
-//! RISCVTargetDefEmitter.cpp).
+//! RISCVTargetDefEmitter.cpp); since LLVM 23 also the tune features and which processors may
+//! configure them.
 
+use crate::common::emit::{ifdef_block, StringToOffsetTable};
 use crate::common::records::{all_derived_definitions_if_defined, Fields};
 use crate::{Backend, BackendError, BackendOptions, Output};
 use std::fmt::Write as _;
@@ -20,17 +22,72 @@ impl Backend for GenRiscvTargetDef {
     }
     fn emit(&self, input: &Evaluation, options: &BackendOptions, out: &mut Output) -> Result<()> {
         let f = Fields { input };
+        let form = Form::of(options.release);
         let mut s = String::new();
-        extensions(&f, &mut s)?;
-        profiles(&f, &mut s)?;
+        extensions(&f, form, &mut s)?;
+        profiles(&f, form, &mut s)?;
         processors(&f, options.release, &mut s)?;
-        extension_bitmasks(&f, options.release, &mut s)?;
+        extension_bitmasks(&f, form, options.release, &mut s)?;
+        if form.tune_features {
+            tune_features(&f, &mut s)?;
+        }
         out.write_all(s.as_bytes())?;
         Ok(())
     }
 }
 
 type Result<T> = std::result::Result<T, BackendError>;
+
+/// How a release lays the sections out.
+#[derive(Clone, Copy)]
+struct Form {
+    /// LLVM 23: sections are `IfDefEmitter` blocks (blank lines around the body, `#endif //
+    /// NAME`), tables end without a blank line, and the tune features follow.
+    tune_features: bool,
+}
+
+impl Form {
+    fn of(release: Release) -> Form {
+        Form { tune_features: release >= Release::V23 }
+    }
+
+    /// A `#ifdef NAME` section that `#undef`s its name first (after the body with
+    /// `late_undef`). LLVM 22 writes its one late-undef section, the bitmask table, with
+    /// neither `#undef` nor a named `#endif`.
+    fn section(
+        self,
+        s: &mut String,
+        name: &str,
+        late_undef: bool,
+        body: impl FnOnce(&mut String) -> Result<()>,
+    ) -> Result<()> {
+        let mut result = Ok(());
+        if self.tune_features {
+            ifdef_block(s, name, late_undef, |s| result = body(s));
+        } else {
+            let _ = writeln!(s, "#ifdef {name}");
+            if !late_undef {
+                let _ = write!(s, "#undef {name}\n\n");
+            }
+            result = body(s);
+            if late_undef {
+                s.push_str("#endif\n");
+            } else {
+                let _ = write!(s, "#endif // {name}\n\n");
+            }
+        }
+        result
+    }
+
+    /// The end of a table: LLVM 22 leaves a blank line after it.
+    fn table_end(self) -> &'static str {
+        if self.tune_features {
+            "};\n"
+        } else {
+            "};\n\n"
+        }
+    }
+}
 
 /// `getExtensionName`: `Name` without `experimental-`.
 fn extension_name(f: &Fields, rec: RecId) -> Result<&'static str> {
@@ -48,38 +105,42 @@ fn sorted_by_extension_name(f: &Fields, class: &str) -> Result<Vec<(&'static str
     Ok(named)
 }
 
-fn extensions(f: &Fields, s: &mut String) -> Result<()> {
-    s.push_str("#ifdef GET_SUPPORTED_EXTENSIONS\n#undef GET_SUPPORTED_EXTENSIONS\n\n");
+fn extensions(f: &Fields, form: Form, s: &mut String) -> Result<()> {
     let extensions = sorted_by_extension_name(f, "RISCVExtension")?;
+    form.section(s, "GET_SUPPORTED_EXTENSIONS", false, |s| supported_extensions(f, form, &extensions, s))?;
+    form.section(s, "GET_IMPLIED_EXTENSIONS", false, |s| implied_extensions(f, form, &extensions, s))
+}
+
+fn supported_extensions(f: &Fields, form: Form, extensions: &[(&str, RecId)], s: &mut String) -> Result<()> {
     if !extensions.is_empty() {
         for experimental in [false, true] {
             let kind = if experimental { "Experimental" } else { "" };
             let _ = writeln!(s, "static const RISCVSupportedExtension Supported{kind}Extensions[] = {{");
-            for &(name, rec) in &extensions {
+            for &(name, rec) in extensions {
                 if f.bit(rec, "Experimental")? != experimental {
                     continue;
                 }
                 let (major, minor) = (f.int(rec, "MajorVersion")?, f.int(rec, "MinorVersion")?);
                 let _ = writeln!(s, "    {{\"{name}\", {{{major}, {minor}}}}},");
             }
-            s.push_str("};\n\n");
+            s.push_str(form.table_end());
         }
     }
-    s.push_str("#endif // GET_SUPPORTED_EXTENSIONS\n\n");
+    Ok(())
+}
 
-    s.push_str("#ifdef GET_IMPLIED_EXTENSIONS\n#undef GET_IMPLIED_EXTENSIONS\n\n");
+fn implied_extensions(f: &Fields, form: Form, extensions: &[(&str, RecId)], s: &mut String) -> Result<()> {
     if !extensions.is_empty() {
         s.push_str("\nstatic constexpr ImpliedExtsEntry ImpliedExts[] = {\n");
-        for &(name, rec) in &extensions {
+        for &(name, rec) in extensions {
             for implied in f.defs(rec, "Implies")? {
                 if f.is_a(implied, "RISCVExtension") {
                     let _ = writeln!(s, "    {{ {{\"{name}\"}}, \"{}\"}},", extension_name(f, implied)?);
                 }
             }
         }
-        s.push_str("};\n\n");
+        s.push_str(form.table_end());
     }
-    s.push_str("#endif // GET_IMPLIED_EXTENSIONS\n\n");
     Ok(())
 }
 
@@ -136,8 +197,11 @@ fn march(f: &Fields, features: &[RecId], s: &mut String) -> Result<()> {
     Ok(())
 }
 
-fn profiles(f: &Fields, s: &mut String) -> Result<()> {
-    s.push_str("#ifdef GET_SUPPORTED_PROFILES\n#undef GET_SUPPORTED_PROFILES\n\n");
+fn profiles(f: &Fields, form: Form, s: &mut String) -> Result<()> {
+    form.section(s, "GET_SUPPORTED_PROFILES", false, |s| profile_tables(f, form, s))
+}
+
+fn profile_tables(f: &Fields, form: Form, s: &mut String) -> Result<()> {
     let profiles = all_derived_definitions_if_defined(f.input, "RISCVProfile");
     if !profiles.is_empty() {
         let mut any_experimental = false;
@@ -158,10 +222,9 @@ fn profiles(f: &Fields, s: &mut String) -> Result<()> {
                 march(f, &f.defs(profile, "Implies")?, s)?;
                 s.push_str("\"},\n");
             }
-            s.push_str("};\n\n");
+            s.push_str(form.table_end());
         }
     }
-    s.push_str("#endif // GET_SUPPORTED_PROFILES\n\n");
     Ok(())
 }
 
@@ -205,7 +268,7 @@ fn processors(f: &Fields, release: Release, s: &mut String) -> Result<()> {
 }
 
 /// `emitRISCVExtensionBitmask`: by name in LLVM 19, by group and bit since LLVM 22.
-fn extension_bitmasks(f: &Fields, release: Release, s: &mut String) -> Result<()> {
+fn extension_bitmasks(f: &Fields, form: Form, release: Release, s: &mut String) -> Result<()> {
     let mut extensions = sorted_by_extension_name(f, "RISCVExtensionBitmask")?;
     if release >= Release::V22 {
         let mut keyed = Vec::with_capacity(extensions.len());
@@ -215,11 +278,93 @@ fn extension_bitmasks(f: &Fields, release: Release, s: &mut String) -> Result<()
         keyed.sort_by_key(|k| k.0);
         extensions = keyed.into_iter().map(|(_, name, rec)| (name, rec)).collect();
     }
-    s.push_str("#ifdef GET_RISCVExtensionBitmaskTable_IMPL\nstatic const RISCVExtensionBitmask ExtensionBitmask[]={\n");
-    for (name, rec) in extensions {
-        let (group, bit) = (f.int(rec, "GroupID")? as u32, f.int(rec, "BitPos")? as u32);
-        let _ = writeln!(s, "    {{\"{name}\", {group}, {bit}ULL}},");
+    form.section(s, "GET_RISCVExtensionBitmaskTable_IMPL", true, |s| {
+        s.push_str("static const RISCVExtensionBitmask ExtensionBitmask[]={\n");
+        for (name, rec) in extensions {
+            let (group, bit) = (f.int(rec, "GroupID")? as u32, f.int(rec, "BitPos")? as u32);
+            let _ = writeln!(s, "    {{\"{name}\", {group}, {bit}ULL}},");
+        }
+        s.push_str("};\n");
+        Ok(())
+    })
+}
+
+/// LLVM 23's `emitRISCVTuneFeatures` and `emitRISCVConfigurableTuneFeatures`: each tune
+/// feature's directives (`+name`/`-name` spellings, which must be distinct) and what it
+/// implies, as offsets into one string table, then the features each processor may tune.
+fn tune_features(f: &Fields, s: &mut String) -> Result<()> {
+    let records = all_derived_definitions_if_defined(f.input, "RISCVTuneFeature");
+    let mut strings = StringToOffsetTable::starting_empty();
+    let mut directives = Vec::with_capacity(records.len());
+    let mut defined_by: std::collections::HashMap<u32, RecId> = std::collections::HashMap::new();
+    for &rec in &records {
+        strings.get_or_add(f.string(rec, "Name")?);
+        let mut pair = [0; 2];
+        for (slot, (field, which)) in
+            [("PositiveDirectiveName", "positive"), ("NegativeDirectiveName", "negative")].into_iter().enumerate()
+        {
+            let directive = f.string(rec, field)?;
+            let offset = strings.get_or_add(directive);
+            if let Some(&earlier) = defined_by.get(&offset) {
+                let mut diags = tdq_core::Diagnostics::new();
+                let message = format!("RISC-V tune feature {which} directive '{directive}' was already defined");
+                diags.error_at(&f.input.records.get(rec).locs, message);
+                diags.note_at(&f.input.records.get(earlier).locs, "Previously defined here");
+                return Err(BackendError::Fatal(diags));
+            }
+            defined_by.insert(offset, rec);
+            pair[slot] = offset;
+        }
+        directives.push((pair, rec));
     }
-    s.push_str("};\n#endif\n");
+    let mut implied = Vec::new();
+    for &rec in &records {
+        for implied_rec in f.defs(rec, "Implies")? {
+            implied.push((f.string(rec, "Name")?, f.string(implied_rec, "Name")?));
+        }
+    }
+    let mut result = Ok(());
+    ifdef_block(s, "GET_TUNE_FEATURES", false, |s| {
+        strings.emit_string_table_def("TuneFeatureStrings", s);
+        s.push_str("\nstatic constexpr RISCVTuneFeature TuneFeatures[] = {\n");
+        for &([positive, negative], rec) in &directives {
+            match f.string(rec, "Name") {
+                Ok(name) => {
+                    let index = strings.get(name).unwrap_or(0);
+                    let _ = writeln!(s, "    {{ {positive}, {negative}, {index} }},\t// '{name}'");
+                }
+                Err(e) => result = Err(e),
+            }
+        }
+        s.push_str("};\n\nstatic constexpr RISCVImpliedTuneFeature ImpliedTuneFeatures[] = {\n");
+        for (feature, implied) in &implied {
+            // An implied feature that is no tune feature has no string: LLVM reads an empty
+            // optional there; tdq writes offset 0.
+            let (a, b) = (strings.get(feature).unwrap_or(0), strings.get(implied).unwrap_or(0));
+            let _ = writeln!(s, "    {{ {a}, {b} }}, // '{feature}' -> '{implied}'");
+        }
+        s.push_str("};\n");
+    });
+    result?;
+
+    let mut lines = String::new();
+    for proc in all_derived_definitions_if_defined(f.input, "ProcessorModel") {
+        let name = f.string(proc, "Name")?;
+        for feature in f.defs(proc, "ConfigurableTuneFeatures")? {
+            for field in ["PositiveDirectiveName", "NegativeDirectiveName"] {
+                let directive = f.string(feature, field)?;
+                let Some(offset) = strings.get(directive) else {
+                    let message = format!("'{}' is not a RISC-V tune feature", f.name(feature));
+                    return Err(BackendError::fatal(&f.input.records.get(proc).locs, message));
+                };
+                let _ = writeln!(lines, "    {{ {{ \"{name}\" }}, {offset} }},");
+            }
+        }
+    }
+    ifdef_block(s, "GET_CONFIGURABLE_TUNE_FEATURES", false, |s| {
+        s.push_str("static constexpr RISCVConfigurableTuneFeatures ConfigurableTuneFeatures[] = {\n");
+        s.push_str(&lines);
+        s.push_str("};\n");
+    });
     Ok(())
 }

@@ -29,6 +29,28 @@ impl Backend for GenVt {
 
 type Result<T> = std::result::Result<T, BackendError>;
 
+/// What a release's value types are and how it lists them.
+#[derive(Clone, Copy)]
+struct Form {
+    /// LLVM 19: each type's number is its `Value` (a `uint8_t`) and is printed; later
+    /// releases number the types in definition order, from 1, and print no number.
+    numbered_by_value: bool,
+    /// LLVM 22 on: RISC-V vector tuples (`isRISCVVecTuple`, `NF`) and CHERI capabilities
+    /// have their own columns and ranges.
+    tuples: bool,
+    /// How many numbers the table has room for (numbers are below it).
+    limit: i64,
+}
+
+impl Form {
+    fn of(release: Release) -> Form {
+        match release {
+            Release::V19 => Form { numbered_by_value: true, tuples: false, limit: 256 },
+            _ => Form { numbered_by_value: false, tuples: true, limit: 512 },
+        }
+    }
+}
+
 /// A named range of value types that must be contiguous in numbering (`FIRST_X`/`LAST_X`).
 #[derive(Default)]
 struct Range {
@@ -49,26 +71,39 @@ struct ValueType {
     is_vector: bool,
     is_scalable: bool,
     is_normal: bool,
+    is_tuple: bool,
+    is_cheri: bool,
+    nf: i64,
     n_elem: i64,
     element: Option<RecId>,
 }
 
 fn emit(input: &Evaluation, options: &BackendOptions) -> Result<String> {
     let f = Fields { input };
+    let form = Form::of(options.release);
     // The value types by number: the output's order. LLVM only asserts that numbers fit its
-    // table (uint8_t in LLVM 19, 16 bits since 20) and are distinct: its release builds let
-    // the def last in name order take a number given twice, and so does tdq. A number
-    // outside the table, undefined behaviour in LLVM, is an error here.
-    let limit = if options.release >= Release::V22 { 1 << 16 } else { 256 };
-    let mut by_number: BTreeMap<i64, ValueType> = BTreeMap::new();
-    for def in all_derived_definitions(input, "ValueType")? {
-        let number = f.int(def, "Value")?;
-        if !(0..limit).contains(&number) {
-            let message = format!("ValueType '{}' has an out-of-range Value {number}", f.name(def));
+    // table and (in LLVM 19) are distinct: its release builds let the def last in name order
+    // take a number given twice, and so does tdq. A number outside the table, undefined
+    // behaviour in LLVM, is an error here.
+    let mut defs = all_derived_definitions(input, "ValueType")?;
+    if !form.numbered_by_value {
+        defs.sort_unstable();
+    }
+    let mut numbered: BTreeMap<i64, RecId> = BTreeMap::new();
+    for (i, &def) in defs.iter().enumerate() {
+        let number = if form.numbered_by_value { f.int(def, "Value")? } else { i as i64 + 1 };
+        if !(0..form.limit).contains(&number) {
+            let message = if form.numbered_by_value {
+                format!("ValueType '{}' has an out-of-range Value {number}", f.name(def))
+            } else {
+                format!("ValueType '{}' is value type number {number}: too many value types", f.name(def))
+            };
             return Err(BackendError::fatal(&input.records.get(def).locs, message));
         }
-        by_number.insert(number, read(&f, def, number)?);
+        numbered.insert(number, def);
     }
+    let by_number =
+        numbered.into_iter().map(|(number, def)| read(&f, form, def, number)).collect::<Result<Vec<_>>>()?;
     let mut s = String::new();
     source_file_header(&mut s, "ValueTypes Source Fragment", Some(&options.input_filename));
     let mut ranges: BTreeMap<&'static str, Range> = BTreeMap::new();
@@ -80,8 +115,12 @@ fn emit(input: &Evaluation, options: &BackendOptions) -> Result<String> {
             range.closed = true;
         }
     };
-    s.push_str("#ifdef GET_VT_ATTR // (Ty, n, sz, Any, Int, FP, Vec, Sc)\n");
-    for vt in by_number.values() {
+    s.push_str(if form.tuples {
+        "#ifdef GET_VT_ATTR // (Ty, sz, Any, Int, FP, Vec, Sc, Tup, NF, NElem, EltTy)\n"
+    } else {
+        "#ifdef GET_VT_ATTR // (Ty, n, sz, Any, Int, FP, Vec, Sc)\n"
+    });
+    for vt in &by_number {
         let name = vt.name;
         update("INTEGER_FIXEDLEN_VECTOR_VALUETYPE", name, vt.is_integer && vt.is_vector && !vt.is_scalable);
         update("INTEGER_SCALABLE_VECTOR_VALUETYPE", name, vt.is_integer && vt.is_scalable);
@@ -89,28 +128,40 @@ fn emit(input: &Evaluation, options: &BackendOptions) -> Result<String> {
         update("FP_SCALABLE_VECTOR_VALUETYPE", name, vt.is_fp && vt.is_scalable);
         update("FIXEDLEN_VECTOR_VALUETYPE", name, vt.is_vector && !vt.is_scalable);
         update("SCALABLE_VECTOR_VALUETYPE", name, vt.is_scalable);
+        if form.tuples {
+            update("RISCV_VECTOR_TUPLE_VALUETYPE", name, vt.is_tuple);
+        }
         update("VECTOR_VALUETYPE", name, vt.is_vector);
         update("INTEGER_VALUETYPE", name, vt.is_integer && !vt.is_vector);
         update("FP_VALUETYPE", name, vt.is_fp && !vt.is_vector);
         update("VALUETYPE", name, vt.is_normal);
+        if form.tuples {
+            update("CHERI_CAPABILITY_VALUETYPE", name, vt.is_cheri);
+        }
         let kind = |is: bool, letter: u8| match (is, name.as_bytes().first() == Some(&letter)) {
             (false, _) => 0,
             (true, true) => 3,
             (true, false) => 1,
         };
         let element = vt.element.map_or("INVALID_SIMPLE_VALUE_TYPE", |e| f.name(e));
-        let _ = writeln!(
+        let _ = write!(s, "  GET_VT_ATTR({name}, ");
+        if form.numbered_by_value {
+            let _ = write!(s, "{}, ", vt.value);
+        }
+        let _ = write!(
             s,
-            "  GET_VT_ATTR({name}, {}, {}, {}, {}, {}, {}, {}, {}, {element})",
-            vt.value,
+            "{}, {}, {}, {}, {}, {}, ",
             vt.size,
             u8::from(vt.is_overloaded),
             kind(vt.is_integer, b'i'),
             kind(vt.is_fp, b'f'),
             u8::from(vt.is_vector),
             u8::from(vt.is_scalable),
-            vt.n_elem,
         );
+        if form.tuples {
+            let _ = write!(s, "{}, {}, ", u8::from(vt.is_tuple), vt.nf);
+        }
+        let _ = writeln!(s, "{}, {element})", vt.n_elem);
     }
     s.push_str("#endif\n\n");
 
@@ -120,28 +171,41 @@ fn emit(input: &Evaluation, options: &BackendOptions) -> Result<String> {
     }
     s.push_str("#endif\n\n");
 
-    s.push_str("#ifdef GET_VT_VECATTR // (Ty, Sc, nElem, ElTy)\n");
-    for vt in by_number.values().filter(|vt| vt.is_vector) {
+    s.push_str(if form.tuples {
+        "#ifdef GET_VT_VECATTR // (Ty, Sc, Tup, nElem, ElTy)\n"
+    } else {
+        "#ifdef GET_VT_VECATTR // (Ty, Sc, nElem, ElTy)\n"
+    });
+    for vt in by_number.iter().filter(|vt| vt.is_vector) {
         let element = vt.element.map_or("", |e| f.name(e));
-        let _ = writeln!(s, "  GET_VT_VECATTR({}, {}, {}, {element})", vt.name, u8::from(vt.is_scalable), vt.n_elem);
+        let _ = write!(s, "  GET_VT_VECATTR({}, {}, ", vt.name, u8::from(vt.is_scalable));
+        if form.tuples {
+            let _ = write!(s, "{}, ", u8::from(vt.is_tuple));
+        }
+        let _ = writeln!(s, "{}, {element})", vt.n_elem);
     }
     s.push_str("#endif\n\n");
 
     s.push_str("#ifdef GET_VT_EVT\n");
-    for vt in by_number.values().filter(|vt| vt.is_integer || vt.is_vector || vt.is_fp) {
+    for vt in by_number.iter().filter(|vt| vt.is_integer || vt.is_vector || vt.is_fp || vt.is_tuple) {
         let _ = writeln!(s, "  GET_VT_EVT({}, {})", vt.name, llvm_type(&f, vt)?);
     }
     s.push_str("#endif\n\n");
     Ok(s)
 }
 
-fn read(f: &Fields, def: RecId, value: i64) -> Result<ValueType> {
+fn read(f: &Fields, form: Form, def: RecId, value: i64) -> Result<ValueType> {
     // In the order LLVM reads them, for which error comes first.
     let name = f.string(def, "LLVMName")?;
     let is_integer = f.bit(def, "isInteger")?;
     let is_fp = f.bit(def, "isFP")?;
     let is_vector = f.bit(def, "isVector")?;
     let is_scalable = f.bit(def, "isScalable")?;
+    let (is_tuple, is_cheri, nf) = if form.tuples {
+        (f.bit(def, "isRISCVVecTuple")?, f.bit(def, "isCheriCapability")?, f.int(def, "NF")?)
+    } else {
+        (false, false, 0)
+    };
     let is_normal = f.bit(def, "isNormalValueType")?;
     let n_elem = if is_vector { f.int(def, "nElem")? } else { 0 };
     let element = if is_vector { Some(f.def(def, "ElementType")?) } else { None };
@@ -158,6 +222,9 @@ fn read(f: &Fields, def: RecId, value: i64) -> Result<ValueType> {
         is_vector,
         is_scalable,
         is_normal,
+        is_tuple,
+        is_cheri,
+        nf,
         n_elem,
         element,
     })
@@ -165,6 +232,16 @@ fn read(f: &Fields, def: RecId, value: i64) -> Result<ValueType> {
 
 /// `VTtoGetLLVMTyString`: the C++ that makes the IR type of a value type.
 fn llvm_type(f: &Fields, vt: &ValueType) -> Result<String> {
+    if vt.is_tuple {
+        // A tuple of NF scalable i8 vectors filling its size; LLVM divides as unsigned.
+        let per_field = (vt.size as u32).checked_div((vt.nf as u32).wrapping_mul(8)).ok_or_else(|| {
+            BackendError::fatal(&f.input.records.get(vt.def).locs, "a vector tuple's NF must not be 0")
+        })?;
+        return Ok(format!(
+            "TargetExtType::get(Context, \"riscv.vector.tuple\", ScalableVectorType::get(Type::getInt8Ty(Context), {per_field}), {})",
+            vt.nf as u32
+        ));
+    }
     let scalar = vt.element.unwrap_or(vt.def);
     let size = f.int(scalar, "Size")?;
     let unhandled = || BackendError::fatal(&f.input.records.get(vt.def).locs, "Unhandled case");

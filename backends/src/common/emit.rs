@@ -192,8 +192,21 @@ pub struct StringToOffsetTable {
 }
 
 impl StringToOffsetTable {
+    /// The table as LLVM 20 and later construct it: the empty string first, at offset 0, so
+    /// that a zero offset means "no string".
+    pub fn starting_empty() -> Self {
+        let mut table = StringToOffsetTable::default();
+        table.get_or_add("");
+        table
+    }
+
     pub fn is_empty(&self) -> bool {
         self.offsets.is_empty()
+    }
+
+    /// `GetStringOffset`: the offset of a string already added.
+    pub fn get(&self, s: &str) -> Option<u32> {
+        self.offsets.get(s.as_bytes()).copied()
     }
 
     /// The string's offset, adding it (with its NUL) if it is new.
