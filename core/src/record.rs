@@ -11,6 +11,7 @@ use rustc_hash::FxHashMap as HashMap;
 use smallvec::SmallVec;
 use std::collections::BTreeMap;
 use std::io::{self, Write};
+use std::sync::OnceLock;
 use thin_vec::ThinVec;
 
 /// What a field or template argument is, apart from its value: interned, and shared by every
@@ -369,8 +370,8 @@ pub struct RecordKeeper {
     /// Where the top-level statement being evaluated starts: where a limit reached with no
     /// better location is reported.
     pub statement_loc: Loc,
-    /// [`Self::def_init`] of each def added with [`Self::add_def`], by id.
-    def_inits: Vec<Option<Init>>,
+    /// [`Self::def_init`] of each def added with [`Self::add_def`], by id, once made.
+    def_inits: Vec<OnceLock<Init>>,
     /// The defs added with [`Self::add_def`] by name, hashed: evaluation looks names up millions
     /// of times (`!cast`, identifiers), and a B-tree lookup compares strings at every level.
     /// (Code that fills `defs` directly, as the store's loader does, bypasses it.)
@@ -450,19 +451,19 @@ impl RecordKeeper {
         self.records[id.0 as usize] = rec;
         self.def_index.insert(self.name_sym(id), id);
         self.pending_defs.push(id);
-        // A def is final once added: its reference value is made once, here.
-        let init = self.make_def_init(id);
         let i = id.0 as usize;
         if self.def_inits.len() <= i {
-            self.def_inits.resize(i + 1, None);
+            self.def_inits.resize_with(i + 1, OnceLock::new);
         }
-        self.def_inits[i] = Some(init);
     }
-    /// The value referring to def `id`.
+    /// The value referring to def `id`: made the first time a def is referred to, once it
+    /// is final (most of a target's anonymous defs never are). Interned on the thread that
+    /// first asks: evaluation's, or for a def nothing in the evaluation refers to, a later
+    /// reader's (no value of the evaluation can hold that def's value then).
     pub fn def_init(&self, id: RecId) -> Init {
         match self.def_inits.get(id.0 as usize) {
-            Some(Some(init)) => *init,
-            _ => self.make_def_init(id),
+            Some(cell) => *cell.get_or_init(|| self.make_def_init(id)),
+            None => self.make_def_init(id),
         }
     }
     fn make_def_init(&self, id: RecId) -> Init {
