@@ -154,7 +154,7 @@ fn token_locations() {
     let mut seen = Vec::new();
     loop {
         let t = lexer.lex(&mut diags);
-        seen.push((lexer.sm.line_col(lexer.loc()), t.clone()));
+        seen.push((lexer.sm.line_col(lexer.loc()), t));
         if t == Tok::Eof {
             break;
         }

@@ -570,7 +570,7 @@ mod tests {
         assert!(decode_init(&trailing).is_err());
         // A deep chain of `!not` must stop at the depth limit, not overflow the stack (of the
         // size tdq evaluates on).
-        let deep: Vec<u8> = std::iter::repeat([tag::UN_OP, 1]).take(100_000).flatten().collect();
+        let deep: Vec<u8> = std::iter::repeat_n([tag::UN_OP, 1], 100_000).flatten().collect();
         let result = std::thread::Builder::new()
             .stack_size(256 << 20)
             .spawn(move || decode_init(&deep).is_err())

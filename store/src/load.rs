@@ -242,7 +242,7 @@ fn load_sources(conn: &Connection) -> Result<SourceMgr, LoadError> {
 }
 
 fn locs_from_blob(b: &[u8]) -> Result<Vec<Loc>, LoadError> {
-    if b.len() % 8 != 0 {
+    if !b.len().is_multiple_of(8) {
         return Err(LoadError::Damaged("location list".into()));
     }
     Ok(b.chunks_exact(8).map(|c| loc_from_raw(i64::from_le_bytes(c.try_into().expect("8 bytes")))).collect())

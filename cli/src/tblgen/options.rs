@@ -94,7 +94,7 @@ const ACTIONS: &[Action] = &[
 /// The actions of `release`'s llvm-tblgen, in its `--help` order.
 pub fn llvm_actions(release: Release) -> Vec<(&'static str, &'static str)> {
     let mut actions: Vec<&Action> = ACTIONS.iter().filter(|a| a.releases.contains(&release)).collect();
-    actions.sort_by_key(|a| !a.basic_from.is_some_and(|from| release >= from));
+    actions.sort_by_key(|a| a.basic_from.is_none_or(|from| release < from));
     actions.iter().map(|a| (a.name, a.help)).collect()
 }
 
