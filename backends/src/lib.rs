@@ -25,6 +25,7 @@ pub mod gen_opt_parser_defs;
 pub mod gen_riscv_target_def;
 pub mod gen_searchable_tables;
 pub mod gen_target_features;
+pub mod gen_target_library_info;
 pub mod gen_vt;
 pub mod null_backend;
 pub mod print_detailed_records;
@@ -205,6 +206,7 @@ pub static BACKENDS: &[&dyn Backend] = &[
     &gen_directive_decl::GenDirectiveDecl,
     &gen_directive_impl::GenDirectiveImpl,
     &gen_target_features::GenTargetFeatures,
+    &gen_target_library_info::GenTargetLibraryInfo,
 ];
 
 /// The backend selected by an llvm-tblgen flag name (without dashes).
