@@ -90,7 +90,7 @@ impl Emitter<'_> {
         }
         let count = names.len() + 1;
         let mut body = String::new();
-        table.emit_string_table_def_of("TargetLibraryInfoImpl::", "StandardNamesStrTable", &mut body);
+        table.emit_string_table_def_of("TargetLibraryInfoImpl::", false, "StandardNamesStrTable", &mut body);
         let _ = write!(
             body,
             "\nconst llvm::StringTable::Offset TargetLibraryInfoImpl::StandardNamesOffsets[{count}] = {{\n  0, //\n"

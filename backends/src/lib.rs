@@ -23,6 +23,7 @@ pub mod gen_intrinsic_enums;
 pub mod gen_intrinsic_impl;
 pub mod gen_opt_parser_defs;
 pub mod gen_riscv_target_def;
+pub mod gen_runtime_libcalls;
 pub mod gen_searchable_tables;
 pub mod gen_target_features;
 pub mod gen_target_library_info;
@@ -207,6 +208,7 @@ pub static BACKENDS: &[&dyn Backend] = &[
     &gen_directive_impl::GenDirectiveImpl,
     &gen_target_features::GenTargetFeatures,
     &gen_target_library_info::GenTargetLibraryInfo,
+    &gen_runtime_libcalls::GenRuntimeLibcalls,
 ];
 
 /// The backend selected by an llvm-tblgen flag name (without dashes).
