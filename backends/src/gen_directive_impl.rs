@@ -839,7 +839,7 @@ impl Emitter<'_> {
             self.directive_languages(&directives)?;
         }
         self.leaf_table(&directives, "LeafConstructTable")?;
-        let body = std::mem::replace(&mut self.s, String::new());
+        let body = std::mem::take(&mut self.s);
         ifdef_block(&mut section, "GEN_DIRECTIVES_IMPL", false, |s| s.push_str(&body));
         self.s = section;
         Ok(())

@@ -41,6 +41,10 @@ impl Backend for GenRuntimeLibcalls {
 
 type Result<T> = std::result::Result<T, BackendError>;
 
+/// The predicates of the nested sets that hold an implementation, and their calling
+/// convention (LLVM's `Func2Preds` values).
+type Predicates = (Vec<RecId>, Option<RecId>);
+
 /// A `RuntimeLibcallImpl`: a function that provides a libcall.
 struct Implementation {
     def: RecId,
@@ -224,13 +228,9 @@ impl<'a> Libcalls<'a> {
 
     /// The predicates (and calling conventions) under which `LibcallImpls` sets nested in a
     /// library's members make each implementation available (`LibcallPredicateExpander`).
-    fn nested_predicates(
-        &self,
-        sets: &SetTheory,
-        diags: &mut Diagnostics,
-    ) -> Result<HashMap<usize, (Vec<RecId>, Option<RecId>)>> {
+    fn nested_predicates(&self, sets: &SetTheory, diags: &mut Diagnostics) -> Result<HashMap<usize, Predicates>> {
         let f = &self.f;
-        let mut predicates: HashMap<usize, (Vec<RecId>, Option<RecId>)> = HashMap::new();
+        let mut predicates: HashMap<usize, Predicates> = HashMap::new();
         for (set, members) in &sets.finished {
             let predicate = f.def(*set, "AvailabilityPredicate")?;
             let always = f.string(predicate, "Cond")?.is_empty();

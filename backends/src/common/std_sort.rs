@@ -126,7 +126,7 @@ fn adjust_heap<T: Clone>(v: &mut [T], mut hole: usize, len: usize, value: T, les
         v[hole] = v[child].clone();
         hole = child;
     }
-    if len % 2 == 0 && child == (len - 2) / 2 {
+    if len.is_multiple_of(2) && child == (len - 2) / 2 {
         child = 2 * (child + 1);
         v[hole] = v[child - 1].clone();
         hole = child - 1;
