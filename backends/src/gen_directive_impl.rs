@@ -1,15 +1,19 @@
 //! `--gen-directive-impl`: the implementation of a directive language (OMP.inc, ACC.inc):
 //! Flang's clause sets, parser classes, unparsers and parsers; Clang's clause macros; the
 //! name/kind functions, `isAllowedClauseForDirective`, associations, categories and the leaf
-//! construct table (LLVM's DirectiveEmitter.cpp, `EmitDirectivesImpl`).
+//! construct table (LLVM's DirectiveEmitter.cpp, `EmitDirectivesImpl`). LLVM 22 names
+//! records by their versioned spellings, qualifies the functions, adds Clang's OpenACC clause
+//! sets and the source languages; LLVM 23 moves the association, category and language
+//! functions to the header and adds loop modifiers.
 
 use crate::common::directives::{Association, DirectiveLanguage};
+use crate::common::emit::{ifdef_block, namespace};
 use crate::{Backend, BackendError, BackendOptions, Output};
 use std::collections::{BTreeSet, HashMap};
 use std::fmt::Write as _;
 use std::io::Write;
 use tdq_core::types::RecId;
-use tdq_core::{Diagnostics, Evaluation, Loc};
+use tdq_core::{Diagnostics, Evaluation, Loc, Release};
 
 pub struct GenDirectiveImpl;
 
@@ -22,10 +26,24 @@ impl Backend for GenDirectiveImpl {
     }
     fn emit(&self, input: &Evaluation, options: &BackendOptions, out: &mut Output) -> Result<()> {
         let lang = DirectiveLanguage::read(input, options.release, &mut out.diags)?;
-        let mut e = Emitter { lang, s: String::new() };
-        e.flang_impl()?;
+        let mut e = Emitter { lang, v23: options.release >= Release::V23, s: String::new() };
+        if e.lang.spelled {
+            e.clause_sets_22(Frontend::Flang)?;
+            e.clause_map_22(Frontend::Flang)?;
+        } else {
+            e.clause_sets_and_map()?;
+        }
+        e.flang_parser_sections()?;
+        if e.lang.spelled && e.lang.name == "OpenACC" {
+            e.clause_sets_22(Frontend::Clang)?;
+            e.clause_map_22(Frontend::Clang)?;
+        }
         e.clause_class_macro()?;
-        e.basic_impl(&mut out.diags)?;
+        if e.lang.spelled {
+            e.basic_impl_22(&mut out.diags)?;
+        } else {
+            e.basic_impl(&mut out.diags)?;
+        }
         out.write_all(e.s.as_bytes())?;
         Ok(())
     }
@@ -35,7 +53,17 @@ type Result<T> = std::result::Result<T, BackendError>;
 
 struct Emitter<'a> {
     lang: DirectiveLanguage<'a>,
+    /// LLVM 23: the association, category and language functions are in the header; loop
+    /// modifiers.
+    v23: bool,
     s: String,
+}
+
+/// Whose clause sets LLVM 22's emitter writes (its `Frontend`).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Frontend {
+    Flang,
+    Clang,
 }
 
 /// The four clause lists of a directive, in LLVM's order.
@@ -46,22 +74,22 @@ const CLAUSE_LISTS: [(&str, &str); 4] = [
     ("requiredClauses", "requiredClauses_"),
 ];
 
-/// `Clause::getFormattedParserClassName`: `num_threads` → `NumThreads`.
-fn parser_class_name(name: &str) -> String {
+/// `BaseRecord::getUpperCamelName`: each word capitalized, the separators dropped
+/// (`num_threads` → `NumThreads`).
+fn upper_camel(name: &str, separators: &str) -> String {
     let mut out = String::with_capacity(name.len());
     let mut cap = true;
     for c in name.chars() {
-        if cap {
+        if separators.contains(c) {
+            cap = true;
+        } else if cap {
             out.push(c.to_ascii_uppercase());
             cap = false;
         } else {
-            if c == '_' {
-                cap = true;
-            }
             out.push(c);
         }
     }
-    out.replace('_', "")
+    out
 }
 
 impl Emitter<'_> {
@@ -72,11 +100,18 @@ impl Emitter<'_> {
         Ok(())
     }
 
+    /// The spelling a record is known by: its `name` (LLVM 19), or the spelling for
+    /// identifiers (LLVM 22 on).
     fn name_of(&self, rec: RecId) -> Result<&'static str> {
-        self.lang.name_of(rec)
+        if self.lang.spelled {
+            self.lang.spelling_for_identifier(rec)
+        } else {
+            self.lang.name_of(rec)
+        }
     }
+    /// `getFormattedName`.
     fn formatted(&self, rec: RecId) -> Result<String> {
-        self.lang.formatted(rec)
+        self.lang.identifier(rec)
     }
     fn clause_string(&self, clause: RecId, field: &str) -> Result<&'static str> {
         self.lang.f.string(clause, field)
@@ -84,11 +119,13 @@ impl Emitter<'_> {
     fn clause_bit(&self, clause: RecId, field: &str) -> Result<bool> {
         self.lang.f.bit(clause, field)
     }
+    /// `Clause::getFormattedParserClassName`.
     fn parser_class(&self, clause: RecId) -> Result<String> {
-        Ok(parser_class_name(self.name_of(clause)?))
+        Ok(upper_camel(self.name_of(clause)?, "_"))
     }
 
-    fn flang_impl(&mut self) -> Result<()> {
+    /// LLVM 19's Flang clause sets and directive → clause sets map.
+    fn clause_sets_and_map(&mut self) -> Result<()> {
         let lang_ns = self.lang.cpp_namespace;
         let dir_prefix = self.lang.directive_prefix;
         self.ifdef("GEN_FLANG_DIRECTIVE_CLAUSE_SETS", |e| {
@@ -133,7 +170,13 @@ impl Emitter<'_> {
             }
             e.s.push_str("}\n");
             Ok(())
-        })?;
+        })
+    }
+
+    /// The Flang parser's clause classes, dumper, unparser, checker and kind map, then the
+    /// clause parser.
+    fn flang_parser_sections(&mut self) -> Result<()> {
+        let lang_ns = self.lang.cpp_namespace;
         self.ifdef("GEN_FLANG_CLAUSE_PARSER_CLASSES", |e| {
             e.s.push('\n');
             for clause in e.lang.clauses()? {
@@ -177,6 +220,9 @@ impl Emitter<'_> {
         self.ifdef("GEN_FLANG_CLAUSE_UNPARSE", |e| {
             e.s.push('\n');
             for clause in e.lang.clauses()? {
+                if e.lang.spelled && e.clause_bit(clause, "skipFlangUnparser")? {
+                    continue;
+                }
                 let class_name = e.parser_class(clause)?;
                 let upper = e.name_of(clause)?.to_ascii_uppercase();
                 if e.clause_string(clause, "flangClass")?.is_empty() {
@@ -230,7 +276,11 @@ impl Emitter<'_> {
             let _ = writeln!(e.s, "llvm_unreachable(\"Invalid {} Parser clause\");", e.lang.name);
             Ok(())
         })?;
-        self.flang_clauses_parser(base)
+        if self.lang.spelled {
+            self.flang_clauses_parser_22(base)
+        } else {
+            self.flang_clauses_parser(base)
+        }
     }
 
     /// `GenerateFlangClausesParser`: the clauses in reverse name order, so that a longer
@@ -271,14 +321,7 @@ impl Emitter<'_> {
                     if !prefix.is_empty() {
                         let _ = write!(e.s, "\"{prefix}:\" >> ");
                     }
-                    let parser = match flang_class {
-                        "Name" => "name".to_owned(),
-                        "ScalarIntConstantExpr" => "scalarIntConstantExpr".to_owned(),
-                        "ScalarIntExpr" => "scalarIntExpr".to_owned(),
-                        "ScalarExpr" => "scalarExpr".to_owned(),
-                        "ScalarLogicalExpr" => "scalarLogicalExpr".to_owned(),
-                        other => format!("Parser<{other}>{{}}"),
-                    };
+                    let parser = flang_parser(flang_class);
                     e.s.push_str(&parser);
                     if !prefix.is_empty() && e.clause_bit(clause, "isPrefixOptional")? {
                         let _ = write!(e.s, " || {parser}");
@@ -621,5 +664,449 @@ impl Emitter<'_> {
         }
         self.s.push_str("\n};\n");
         Ok(())
+    }
+}
+
+/// LLVM 22's and 23's forms: records named by their spellings, functions qualified with
+/// `llvm::<ns>::`, name lookups that return the versions a spelling is valid in.
+impl Emitter<'_> {
+    /// `getQualifier`: `llvm::omp::`.
+    fn qualifier(&self) -> String {
+        format!("llvm::{}::", self.lang.cpp_namespace)
+    }
+
+    /// `generateDirectiveClauseSets`: the four clause sets of each directive, as Flang's
+    /// clause kinds or (OpenACC) Clang's.
+    fn clause_sets_22(&mut self, frontend: Frontend) -> Result<()> {
+        let (fe, section) = match frontend {
+            Frontend::Flang => ("llvm", "GEN_FLANG_DIRECTIVE_CLAUSE_SETS"),
+            Frontend::Clang => ("clang", "GEN_CLANG_DIRECTIVE_CLAUSE_SETS"),
+        };
+        let mut namespace_name = fe.to_owned();
+        if !self.lang.cpp_namespace.is_empty() {
+            namespace_name = format!("{fe}::{}", self.lang.cpp_namespace);
+        }
+        let set_class = self.lang.string("clauseEnumSetClass")?;
+        let mut body = String::new();
+        for dir in self.lang.directives()? {
+            let _ = writeln!(body, "// Sets for {}", self.name_of(dir)?);
+            let formatted = self.formatted(dir)?;
+            for (list, set_prefix) in CLAUSE_LISTS {
+                let _ = write!(body, "\nstatic {set_class} {set_prefix}{}{formatted} {{\n", self.lang.directive_prefix);
+                for versioned in self.lang.f.defs(dir, list)? {
+                    let clause = self.lang.clause_of(versioned)?;
+                    match frontend {
+                        Frontend::Flang => {
+                            let _ = writeln!(body, "  Clause::{}{},", self.lang.clause_prefix, self.formatted(clause)?);
+                        }
+                        Frontend::Clang => {
+                            let _ = writeln!(body, "  OpenACCClauseKind::{},", self.clang_acc_clause(clause)?);
+                        }
+                    }
+                }
+                body.push_str("};\n");
+            }
+        }
+        ifdef_block(&mut self.s, section, false, |s| namespace(s, &namespace_name, |s| s.push_str(&body)));
+        Ok(())
+    }
+
+    /// `Clause::getClangAccSpelling`: `clangAccSpelling`, or the spelling in upper camel case.
+    fn clang_acc_clause(&self, clause: RecId) -> Result<String> {
+        let spelling = self.lang.f.string(clause, "clangAccSpelling")?;
+        if !spelling.is_empty() {
+            return Ok(spelling.to_owned());
+        }
+        Ok(upper_camel(self.name_of(clause)?, "_"))
+    }
+
+    /// `Directive::getClangAccSpelling`: Clang calls `unknown` `Invalid`.
+    fn clang_acc_directive(&self, dir: RecId) -> Result<String> {
+        let name = self.name_of(dir)?;
+        if name == "unknown" {
+            return Ok("Invalid".to_owned());
+        }
+        Ok(upper_camel(name, " _"))
+    }
+
+    /// `generateDirectiveClauseMap`: each directive with its four clause sets.
+    fn clause_map_22(&mut self, frontend: Frontend) -> Result<()> {
+        let (qual, section) = match frontend {
+            Frontend::Flang => (self.qualifier(), "GEN_FLANG_DIRECTIVE_CLAUSE_MAP"),
+            Frontend::Clang => (format!("clang::{}::", self.lang.cpp_namespace), "GEN_CLANG_DIRECTIVE_CLAUSE_MAP"),
+        };
+        let mut body = String::from("{\n");
+        for dir in self.lang.directives()? {
+            let name = format!("{}{}", self.lang.directive_prefix, self.formatted(dir)?);
+            match frontend {
+                Frontend::Flang => {
+                    let _ = writeln!(body, "  {{{qual}Directive::{name},");
+                }
+                Frontend::Clang => {
+                    let _ = writeln!(body, "  {{clang::OpenACCDirectiveKind::{},", self.clang_acc_directive(dir)?);
+                }
+            }
+            body.push_str("    {\n");
+            for (_, set_prefix) in CLAUSE_LISTS {
+                let _ = writeln!(body, "      {qual}{set_prefix}{name},");
+            }
+            body.push_str("    }\n  },\n");
+        }
+        body.push_str("}\n");
+        ifdef_block(&mut self.s, section, false, |s| s.push_str(&body));
+        Ok(())
+    }
+
+    /// LLVM 22's `generateFlangClausesParser`: one alternative a spelling, in reverse order of
+    /// the spellings, so that a longer one sharing a start with another is tried first.
+    fn flang_clauses_parser_22(&mut self, base: &str) -> Result<()> {
+        let mut spellings = Vec::new();
+        for clause in self.lang.clauses()? {
+            for spelling in self.lang.spellings(clause)? {
+                spellings.push((spelling.text, clause));
+            }
+        }
+        spellings.sort_by(|a, b| b.0.cmp(a.0));
+        let last = spellings.len().wrapping_sub(1);
+        let mut body = String::from("TYPE_PARSER(\n");
+        for (index, &(spelling, clause)) in spellings.iter().enumerate() {
+            let _ = write!(
+                body,
+                "  \"{spelling}\" >> construct<{base}>(construct<{base}::{}>(",
+                self.parser_class(clause)?
+            );
+            let flang_class = self.clause_string(clause, "flangClass")?;
+            if !flang_class.is_empty() {
+                let optional = self.clause_bit(clause, "isValueOptional")?;
+                let list = self.clause_bit(clause, "isValueList")?;
+                if optional {
+                    body.push_str("maybe(");
+                }
+                body.push_str("parenthesized(");
+                if list {
+                    body.push_str("nonemptyList(");
+                }
+                let prefix = self.clause_string(clause, "prefix")?;
+                if !prefix.is_empty() {
+                    let _ = write!(body, "\"{prefix}:\" >> ");
+                }
+                let parser = flang_parser(flang_class);
+                body.push_str(&parser);
+                if !prefix.is_empty() && self.clause_bit(clause, "isPrefixOptional")? {
+                    let _ = write!(body, " || {parser}");
+                }
+                if list {
+                    body.push(')');
+                }
+                body.push(')');
+                if optional {
+                    body.push(')');
+                }
+            }
+            body.push_str("))");
+            if index != last {
+                body.push_str(" ||");
+            }
+            body.push('\n');
+        }
+        body.push_str(")\n");
+        ifdef_block(&mut self.s, "GEN_FLANG_CLAUSES_PARSER", false, |s| s.push_str(&body));
+        Ok(())
+    }
+
+    fn basic_impl_22(&mut self, diags: &mut Diagnostics) -> Result<()> {
+        let directives = self.lang.directives()?;
+        let clauses = self.lang.clauses()?;
+        let (dp, cp) = (self.lang.directive_prefix, self.lang.clause_prefix);
+        let mut section = std::mem::take(&mut self.s);
+        self.s.push_str("#include \"llvm/Frontend/Directive/Spelling.h\"\n");
+        self.s.push_str("#include \"llvm/Support/ErrorHandling.h\"\n#include <utility>\n");
+        let lang_name = self.lang.name;
+        self.get_kind_22(&directives, "Directive", dp, false, diags)?;
+        self.get_name_22(&directives, "Directive", lang_name, dp)?;
+        self.get_kind_22(&clauses, "Clause", cp, true, diags)?;
+        self.get_name_22(&clauses, "Clause", lang_name, cp)?;
+        self.get_kind_clause_vals_22(&clauses, diags)?;
+        self.is_allowed_clause_22(&directives)?;
+        if self.v23 {
+            self.is_allowed_loop_modifier(&directives)?;
+            let modifiers = self.lang.defs_of("LoopModifier")?;
+            let prefix = self.lang.string("loopModifierPrefix")?;
+            self.get_name_22(&modifiers, "LoopModifier", "", prefix)?;
+        } else {
+            self.directive_association_22(&directives)?;
+            self.directive_category_22(&directives)?;
+            self.directive_languages(&directives)?;
+        }
+        self.leaf_table(&directives, "LeafConstructTable")?;
+        let body = std::mem::take(&mut self.s);
+        ifdef_block(&mut section, "GEN_DIRECTIVES_IMPL", false, |s| s.push_str(&body));
+        self.s = section;
+        Ok(())
+    }
+
+    /// LLVM 22's `generateGetKind`: each spelling with the versions it is valid in.
+    fn get_kind_22(
+        &mut self,
+        records: &[RecId],
+        kind: &str,
+        prefix: &str,
+        implicit_as_unknown: bool,
+        diags: &mut Diagnostics,
+    ) -> Result<()> {
+        let mut default = None;
+        for &rec in records {
+            if self.lang.f.bit(rec, "isDefault")? {
+                default = Some(rec);
+                break;
+            }
+        }
+        let Some(default) = default else {
+            diags.error(Loc::NONE, format!("At least one {kind} must be defined as default."));
+            return Ok(());
+        };
+        let default_name = format!("{prefix}{}", self.formatted(default)?);
+        let (qual, lang) = (self.qualifier(), self.lang.name);
+        let _ = write!(
+            self.s,
+            "\nstd::pair<{qual}{kind}, llvm::directive::VersionRange> {qual}get{lang}{kind}KindAndVersions(llvm::StringRef Str) {{\n"
+        );
+        self.s.push_str("  directive::VersionRange All; // Default-initialized to \"all versions\"\n");
+        let _ = writeln!(self.s, "  return StringSwitch<std::pair<{kind}, directive::VersionRange>>(Str)");
+        for &rec in records {
+            let ident = if implicit_as_unknown && self.lang.f.bit(rec, "isImplicit")? {
+                default_name.clone()
+            } else {
+                format!("{prefix}{}", self.formatted(rec)?)
+            };
+            for spelling in self.lang.spellings(rec)? {
+                let _ = write!(self.s, "    .Case(\"{}\", {{{ident}, ", spelling.text);
+                if spelling.min == ALL_VERSIONS.0 && spelling.max == ALL_VERSIONS.1 {
+                    self.s.push_str("All})\n");
+                } else {
+                    let _ = writeln!(self.s, "{{{}, {}}}}})", spelling.min as i32, spelling.max as i32);
+                }
+            }
+        }
+        let _ = write!(self.s, "    .Default({{{default_name}, All}});\n}}\n");
+        Ok(())
+    }
+
+    /// LLVM 22's `generateGetName`: a record's one spelling, or its spellings by version for
+    /// `FindName`.
+    fn get_name_22(&mut self, records: &[RecId], kind: &str, lang: &str, prefix: &str) -> Result<()> {
+        let qual = self.qualifier();
+        let _ = write!(
+            self.s,
+            "\nllvm::StringRef {qual}get{lang}{kind}Name({qual}{kind} Kind, unsigned Version) {{\n  switch (Kind) {{\n"
+        );
+        for &rec in records {
+            let ident = format!("{prefix}{}", self.formatted(rec)?);
+            let _ = write!(self.s, "    case {ident}:");
+            let mut spellings = self.lang.spellings(rec)?;
+            spellings.sort_by_key(|s| (s.min as i32, s.max as i32));
+            match spellings.as_slice() {
+                [] => return Err(BackendError::fatal(&[], format!("No spellings for {}", self.lang.f.name(rec)))),
+                [one] => {
+                    let _ = write!(self.s, "\n      return \"{}\";\n", one.text);
+                }
+                many => {
+                    let _ = write!(
+                        self.s,
+                        " {{\n      static constexpr llvm::directive::Spelling {ident}_spellings[] = {{\n"
+                    );
+                    for s in many {
+                        let _ =
+                            writeln!(self.s, "          {{\"{}\", {{{}, {}}}}},", s.text, s.min as i32, s.max as i32);
+                    }
+                    let _ = write!(
+                        self.s,
+                        "      }};\n      return llvm::directive::FindName({ident}_spellings, Version);\n    }}\n"
+                    );
+                }
+            }
+        }
+        let _ = write!(self.s, "  }}\n  llvm_unreachable(\"Invalid {lang} {kind} kind\");\n}}\n");
+        Ok(())
+    }
+
+    /// LLVM 22's `generateGetClauseVal`.
+    fn get_kind_clause_vals_22(&mut self, clauses: &[RecId], diags: &mut Diagnostics) -> Result<()> {
+        let f = &self.lang.f;
+        let (qual, lang) = (self.qualifier(), self.lang.name);
+        for &clause in clauses {
+            let vals = f.defs(clause, "allowedClauseValues")?;
+            if vals.is_empty() {
+                continue;
+            }
+            let mut default = None;
+            for &val in &vals {
+                if f.bit(val, "isDefault")? {
+                    default = Some(val);
+                    break;
+                }
+            }
+            let Some(default) = default else {
+                let message = format!("At least one val in Clause {} must be defined as default.", f.name(clause));
+                diags.error(Loc::NONE, message);
+                return Ok(());
+            };
+            let enum_name = f.string(clause, "enumClauseValue")?;
+            if enum_name.is_empty() {
+                diags.error(Loc::NONE, format!("enumClauseValue field not set in Clause{}.", f.name(clause)));
+                return Ok(());
+            }
+            let _ = write!(
+                self.s,
+                "\n{qual}{enum_name} {qual}get{enum_name}(llvm::StringRef Str) {{\n  return StringSwitch<{enum_name}>(Str)\n"
+            );
+            for &val in &vals {
+                let _ = writeln!(self.s, "    .Case(\"{}\",{})", self.lang.identifier(val)?, f.name(val));
+            }
+            let _ = write!(self.s, "    .Default({});\n}}\n", f.name(default));
+            let _ = write!(
+                self.s,
+                "\nllvm::StringRef {qual}get{lang}{enum_name}Name({qual}{enum_name} x) {{\n  switch (x) {{\n"
+            );
+            for &val in &vals {
+                let _ = write!(self.s, "    case {}:\n      return \"{}\";\n", f.name(val), self.lang.identifier(val)?);
+            }
+            let _ = write!(self.s, "  }}\n  llvm_unreachable(\"Invalid {lang} {enum_name} kind\");\n}}\n");
+        }
+        Ok(())
+    }
+
+    /// LLVM 22's `generateIsAllowedClause`.
+    fn is_allowed_clause_22(&mut self, directives: &[RecId]) -> Result<()> {
+        let qual = self.qualifier();
+        let _ = write!(
+            self.s,
+            "\nbool {qual}isAllowedClauseForDirective({qual}Directive D, {qual}Clause C, unsigned Version) {{\n"
+        );
+        self.s.push_str("  assert(unsigned(D) <= Directive_enumSize);\n");
+        self.s.push_str("  assert(unsigned(C) <= Clause_enumSize);\n  switch (D) {\n");
+        for &dir in directives {
+            let _ = writeln!(self.s, "    case {}{}:", self.lang.directive_prefix, self.formatted(dir)?);
+            let mut lists = Vec::new();
+            for (list, _) in CLAUSE_LISTS {
+                lists.push(self.lang.f.defs(dir, list)?);
+            }
+            if lists.iter().all(Vec::is_empty) {
+                self.s.push_str("      return false;\n");
+            } else {
+                self.s.push_str("      switch (C) {\n");
+                let mut cases = BTreeSet::new();
+                for versioned in lists.into_iter().flatten() {
+                    let clause = self.lang.clause_of(versioned)?;
+                    let name = format!("{}{}", self.lang.clause_prefix, self.formatted(clause)?);
+                    if cases.insert(name.clone()) {
+                        let (min, max) =
+                            (self.lang.f.int(versioned, "minVersion")?, self.lang.f.int(versioned, "maxVersion")?);
+                        let _ = writeln!(self.s, "        case {name}:");
+                        let _ = writeln!(self.s, "          return {min} <= Version && {max} >= Version;");
+                    }
+                }
+                self.s.push_str("        default:\n          return false;\n      }\n");
+            }
+            self.s.push_str("      break;\n");
+        }
+        let _ = write!(self.s, "  }}\n  llvm_unreachable(\"Invalid {} Directive kind\");\n}}\n", self.lang.name);
+        Ok(())
+    }
+
+    /// LLVM 23's `generateIsAllowedLoopModifier`.
+    fn is_allowed_loop_modifier(&mut self, directives: &[RecId]) -> Result<()> {
+        let qual = self.qualifier();
+        let lm_prefix = self.lang.string("loopModifierPrefix")?;
+        let _ = write!(self.s, "\nbool {qual}isAllowedLoopModifier({qual}Directive D, {qual}LoopModifier LM) {{\n");
+        self.s.push_str("  assert(unsigned(D) <= Directive_enumSize);\n  switch (D) {\n");
+        for &dir in directives {
+            let _ = writeln!(self.s, "    case {}{}:", self.lang.directive_prefix, self.formatted(dir)?);
+            let modifiers = self.lang.f.defs(dir, "allowedLoopModifiers")?;
+            if modifiers.is_empty() {
+                self.s.push_str("      return false;\n");
+            } else {
+                self.s.push_str("      switch (LM) {\n");
+                for modifier in modifiers {
+                    let _ = writeln!(self.s, "        case LoopModifier::{lm_prefix}{}:", self.formatted(modifier)?);
+                    self.s.push_str("          return true;\n");
+                }
+                self.s.push_str("        default:\n          return false;\n      }\n");
+            }
+            self.s.push_str("      break;\n");
+        }
+        let _ = write!(self.s, "  }}\n  llvm_unreachable(\"Invalid {} Directive kind\");\n}}\n", self.lang.name);
+        Ok(())
+    }
+
+    /// A switch over the directives returning what `case_value` gives for each.
+    fn directive_switch(
+        &mut self,
+        directives: &[RecId],
+        ty: &str,
+        function: &str,
+        var: &str,
+        end_comment: &str,
+        mut case_value: impl FnMut(&Self, RecId) -> Result<String>,
+    ) -> Result<()> {
+        let qual = self.qualifier();
+        let _ = write!(self.s, "\n{qual}{ty} {qual}{function}({qual}Directive {var}) {{\n  switch ({var}) {{\n");
+        for &dir in directives {
+            let value = case_value(self, dir)?;
+            let _ =
+                write!(self.s, "  case {}{}:\n    return {value};\n", self.lang.directive_prefix, self.formatted(dir)?);
+        }
+        let _ = write!(self.s, "  }} // {end_comment}\n  llvm_unreachable(\"Unexpected directive\");\n}}\n");
+        Ok(())
+    }
+
+    /// LLVM 22's `generateGetDirectiveAssociation`.
+    fn directive_association_22(&mut self, directives: &[RecId]) -> Result<()> {
+        let associations = self.lang.defs_of("Association")?;
+        let mut computed: HashMap<RecId, Association> = HashMap::new();
+        for &dir in directives {
+            self.lang.association(dir, &mut computed)?;
+        }
+        self.directive_switch(directives, "Association", "getDirectiveAssociation", "Dir", "switch (Dir)", |e, dir| {
+            let f = &e.lang.f;
+            let wanted = computed[&dir];
+            match associations.iter().find(|&&a| e.lang.association_of(f.name(a)) == wanted) {
+                Some(&def) => Ok(format!("Association::{}", f.string(def, "name")?)),
+                None => Err(BackendError::fatal(&[], "Unexpected association value")),
+            }
+        })
+    }
+
+    fn directive_category_22(&mut self, directives: &[RecId]) -> Result<()> {
+        self.directive_switch(directives, "Category", "getDirectiveCategory", "Dir", "switch (Dir)", |e, dir| {
+            let category = e.lang.f.def(dir, "category")?;
+            Ok(format!("Category::{}", e.lang.f.string(category, "name")?))
+        })
+    }
+
+    /// `generateGetDirectiveLanguages`.
+    fn directive_languages(&mut self, directives: &[RecId]) -> Result<()> {
+        self.directive_switch(directives, "SourceLanguage", "getDirectiveLanguages", "D", "switch(D)", |e, dir| {
+            let mut languages = Vec::new();
+            for language in e.lang.f.defs(dir, "languages")? {
+                languages.push(format!("SourceLanguage::{}", e.lang.f.string(language, "name")?.replace(' ', "_")));
+            }
+            Ok(languages.join(" | "))
+        })
+    }
+}
+
+/// `directive::VersionRange`'s default: all versions.
+const ALL_VERSIONS: (i64, i64) = (0, i32::MAX as i64);
+
+/// The Flang parser of a clause's value: the common ones by name, else `Parser<Class>{}`.
+fn flang_parser(flang_class: &str) -> String {
+    match flang_class {
+        "Name" => "name".to_owned(),
+        "ScalarIntConstantExpr" => "scalarIntConstantExpr".to_owned(),
+        "ScalarIntExpr" => "scalarIntExpr".to_owned(),
+        "ScalarExpr" => "scalarExpr".to_owned(),
+        "ScalarLogicalExpr" => "scalarLogicalExpr".to_owned(),
+        other => format!("Parser<{other}>{{}}"),
     }
 }

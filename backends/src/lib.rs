@@ -23,7 +23,10 @@ pub mod gen_intrinsic_enums;
 pub mod gen_intrinsic_impl;
 pub mod gen_opt_parser_defs;
 pub mod gen_riscv_target_def;
+pub mod gen_runtime_libcalls;
 pub mod gen_searchable_tables;
+pub mod gen_target_features;
+pub mod gen_target_library_info;
 pub mod gen_vt;
 pub mod null_backend;
 pub mod print_detailed_records;
@@ -203,6 +206,9 @@ pub static BACKENDS: &[&dyn Backend] = &[
     &gen_arm_target_def::GenArmTargetDef,
     &gen_directive_decl::GenDirectiveDecl,
     &gen_directive_impl::GenDirectiveImpl,
+    &gen_target_features::GenTargetFeatures,
+    &gen_target_library_info::GenTargetLibraryInfo,
+    &gen_runtime_libcalls::GenRuntimeLibcalls,
 ];
 
 /// The backend selected by an llvm-tblgen flag name (without dashes).

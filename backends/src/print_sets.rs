@@ -113,13 +113,17 @@ pub(crate) struct SetTheory<'a> {
     /// Each expanded def, entered before its evaluation starts so that a recursive definition
     /// sees the (empty) set being built, as in LLVM.
     expansions: HashMap<RecId, Rc<[RecId]>>,
+    /// Every def expanded (not found in `expansions`), with its set, in the order the
+    /// expansions finished: what an LLVM expander with side effects (RuntimeLibcalls'
+    /// `LibcallPredicateExpander`) sees, in the order it sees it.
+    pub(crate) finished: Vec<(RecId, Rc<[RecId]>)>,
 }
 
 type SetResult<T> = Result<T, BackendError>;
 
 impl<'a> SetTheory<'a> {
     pub(crate) fn new(input: &'a Evaluation, expanders: &'a [(&'a str, &'a str)]) -> SetTheory<'a> {
-        SetTheory { input, expanders, expansions: HashMap::new() }
+        SetTheory { input, expanders, expansions: HashMap::new(), finished: Vec::new() }
     }
 
     fn fatal(&self, locs: &[Loc], message: impl Into<String>) -> BackendError {
@@ -144,6 +148,7 @@ impl<'a> SetTheory<'a> {
             self.evaluate(value, &mut elts, &record.locs)?;
             let result: Rc<[RecId]> = Rc::from(elts.order);
             self.expansions.insert(rec, result.clone());
+            self.finished.push((rec, result.clone()));
             return Ok(Some(result));
         }
         Ok(None)

@@ -1,31 +1,42 @@
 #!/usr/bin/env bash
 # Regenerates the goldens of the corpora tests/golden/frontend and tests/golden/backends/<flag> from
-# llvm-tblgen 19, the reference (tests/golden/README.md).
+# llvm-tblgen, the reference (tests/golden/README.md): 19 unless the case says otherwise.
 #
 # For every CORPUS/NAME.td (CORPUS: frontend or backends/<flag>; not those under CORPUS/inc/),
 # runs, from CORPUS/,
 #   llvm-tblgen ARGS NAME.td
-# where ARGS are the words after `// ARGS:` on a line of NAME.td (optional), and writes
+# where ARGS are the words after `// ARGS:` on a line of NAME.td (optional) and llvm-tblgen is
+# the release's named on a line `// RELEASE: 19|22|23` (optional, 19 by default), and writes
 #   NAME.td.out  stdout
 #   NAME.td.err  stderr, with llvm-tblgen's argv0 spelled `llvm-tblgen`
 #   NAME.td.rc   the exit status
 # usage: tests/golden/regen.sh [CORPUS/NAME.td...]
 #   With no arguments: every case of both corpora, and the goldens of cases that no longer exist
 #   are removed.
-# Environment: LLVM_TBLGEN (default /usr/lib/llvm-19/bin/llvm-tblgen).
+# Environment: LLVM_TBLGEN (default /usr/lib/llvm-19/bin/llvm-tblgen), LLVM_TBLGEN_22 (default
+# /usr/lib/llvm-22/bin/llvm-tblgen), LLVM_TBLGEN_23 (default ~/.cache/tdq-ref/llvm-23/bin/llvm-tblgen,
+# as ../shared/conformance/install-reference.sh 23 builds it).
 set -euo pipefail
 export LC_ALL=C
-tblgen=${LLVM_TBLGEN:-/usr/lib/llvm-19/bin/llvm-tblgen}
-version=$("$tblgen" --version 2>&1 || true)
-case "$version" in
-  *"LLVM version 19."*) ;;
-  *) echo "regen.sh: $tblgen is not llvm-tblgen 19 (it says: $version)" >&2; exit 2;;
-esac
+# The llvm-tblgen of a release, checked to be that release's.
+tblgen_of() {
+  local tblgen
+  case "$1" in
+    19) tblgen=${LLVM_TBLGEN:-/usr/lib/llvm-19/bin/llvm-tblgen};;
+    22) tblgen=${LLVM_TBLGEN_22:-/usr/lib/llvm-22/bin/llvm-tblgen};;
+    23) tblgen=${LLVM_TBLGEN_23:-$HOME/.cache/tdq-ref/llvm-23/bin/llvm-tblgen};;
+    *) echo "regen.sh: unknown release '$1' (19, 22 or 23)" >&2; return 2;;
+  esac
+  local version
+  version=$("$tblgen" --version 2>&1 || true)
+  case "$version" in
+    *"LLVM version $1."*) echo "$tblgen";;
+    *) echo "regen.sh: $tblgen is not llvm-tblgen $1 (it says: $version)" >&2; return 2;;
+  esac
+}
 cd "$(dirname "$0")"
 # The program is run as `llvm-tblgen` found on PATH, so the argv0 it prints in lines such as
 # "llvm-tblgen: 2 errors." is already the normalized name.
-export PATH="$(dirname "$tblgen"):$PATH"
-name=$(basename "$tblgen")
 if [ $# -eq 0 ]; then
   shopt -s nullglob
   for corpus in frontend backends/*/; do
@@ -40,8 +51,12 @@ fi
 for case in "$@"; do
   corpus=$(dirname "$case")
   td=$(basename "$case")
+  release=$(awk 'sub(/^\/\/ RELEASE:/, "") { print $1; exit }' "$case")
+  tblgen=$(tblgen_of "${release:-19}")
   (
     cd "$corpus"
+    export PATH="$(dirname "$tblgen"):$PATH"
+    name=$(basename "$tblgen")
     args=$(awk 'sub(/^\/\/ ARGS:/, "") { print; exit }' "$td")
     rc=0
     # shellcheck disable=SC2086  # ARGS are words, split on purpose.
@@ -52,4 +67,4 @@ for case in "$@"; do
     echo "$rc" >"$td.rc"
   )
 done
-echo "regen.sh: $# goldens written by llvm-tblgen $("$name" --version | sed -n "s/.*LLVM version \([0-9.]*\).*/\1/p")"
+echo "regen.sh: $# goldens written"

@@ -12,6 +12,19 @@ use std::time::SystemTime;
 /// The reference implementation: llvm-tblgen 19, as `.ci/setup` installs it.
 pub const LLVM_TBLGEN: &str = "/usr/lib/llvm-19/bin/llvm-tblgen";
 
+/// The llvm-tblgen of a release (`19`, `22`, `23`) where it is installed: Debian's packages for
+/// 19 and 22 (`.ci/setup`), for 23 what `../shared/conformance/install-reference.sh 23` builds
+/// into `~/.cache/tdq-ref/llvm-23`.
+pub fn reference_tblgen(release: &str) -> Option<PathBuf> {
+    let path = match release {
+        "19" => PathBuf::from(LLVM_TBLGEN),
+        "22" => PathBuf::from("/usr/lib/llvm-22/bin/llvm-tblgen"),
+        "23" => PathBuf::from(std::env::var_os("HOME")?).join(".cache/tdq-ref/llvm-23/bin/llvm-tblgen"),
+        _ => return None,
+    };
+    path.is_file().then_some(path)
+}
+
 /// The name llvm-tblgen is run under (and printed as, in lines such as `llvm-tblgen: 2 errors.`)
 /// in the goldens. tdq's own program name is replaced by it before comparing.
 pub const REFERENCE_ARGV0: &str = "llvm-tblgen";

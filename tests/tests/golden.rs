@@ -1,7 +1,8 @@
-//! Golden tests of `tdq tblgen` against llvm-tblgen 19: every `NAME.td` of the corpora
-//! `tests/golden/frontend` (one construct each) and `tests/golden/backends` (the backends but
-//! `--print-records`) is run through the real `tdq` binary, and its stdout, stderr and exit
-//! status must equal the `NAME.td.out`, `NAME.td.err` and `NAME.td.rc` that llvm-tblgen wrote
+//! Golden tests of `tdq tblgen` against llvm-tblgen (19, or the release a case names on its
+//! `// RELEASE:` line): every `NAME.td` of the corpora `tests/golden/frontend` (one construct
+//! each) and `tests/golden/backends` (the backends but `--print-records`) is run through the
+//! real `tdq` binary under that release, and its stdout, stderr and exit status must equal the
+//! `NAME.td.out`, `NAME.td.err` and `NAME.td.rc` that llvm-tblgen wrote
 //! (tests/golden/README.md), except for the known bugs listed, each with its FIXME, in
 //! tests/golden/known-failures.txt.
 //!
@@ -15,7 +16,7 @@ use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
-use tdq_tests::{golden_dir, tdq_binary, LLVM_TBLGEN, REFERENCE_ARGV0};
+use tdq_tests::{golden_dir, reference_tblgen, tdq_binary, LLVM_TBLGEN, REFERENCE_ARGV0};
 
 /// How long one run may take before it counts as hung. Every case runs in milliseconds.
 const RUN_TIMEOUT: Duration = Duration::from_secs(20);
@@ -39,13 +40,17 @@ fn corpora() -> Vec<String> {
     corpora
 }
 
-/// One input of a corpus and the extra command-line words of its `// ARGS:` line.
+/// One input of a corpus, the extra command-line words of its `// ARGS:` line and the release
+/// of its `// RELEASE:` line.
 struct Case {
     /// The corpus directory, one of [`corpora`].
     corpus: String,
     /// The file name, `NAME.td`, as passed on the command line.
     file: String,
     args: Vec<String>,
+    /// The LLVM release whose llvm-tblgen wrote the goldens: `19` (no `// RELEASE:` line),
+    /// `22` or `23`.
+    release: String,
 }
 
 impl Case {
@@ -88,7 +93,7 @@ fn corpus_cases(corpus: String) -> Vec<Case> {
             // A case may hold bytes that are not UTF-8 on purpose; its ARGS line is text.
             let text = std::fs::read(dir.join(&file)).unwrap_or_else(|e| panic!("{file}: {e}"));
             let text = String::from_utf8_lossy(&text);
-            Case { corpus: corpus.clone(), args: args_of(&text), file }
+            Case { corpus: corpus.clone(), args: args_of(&text), release: release_of(&text), file }
         })
         .collect()
 }
@@ -100,6 +105,15 @@ fn args_of(text: &str) -> Vec<String> {
         .find_map(|line| line.strip_prefix("// ARGS:"))
         .map(|args| args.split_whitespace().map(str::to_string).collect())
         .unwrap_or_default()
+}
+
+/// The word after the first `// RELEASE:` line, `19` without one.
+fn release_of(text: &str) -> String {
+    text.lines()
+        .find_map(|line| line.strip_prefix("// RELEASE:"))
+        .and_then(|release| release.split_whitespace().next())
+        .unwrap_or("19")
+        .to_string()
 }
 
 /// The goldens of a case, or which of them are missing.
@@ -204,7 +218,7 @@ fn differences(file: &str, golden: &Outcome, actual: &Outcome, actual_name: &str
             let (want, got) =
                 if suffix == ".rc" { (format!("{want}\n"), format!("{got}\n")) } else { (want.clone(), got.clone()) };
             let diff = TextDiff::from_lines(&want, &got);
-            let old = format!("{file}{suffix} (llvm-tblgen 19)");
+            let old = format!("{file}{suffix} (llvm-tblgen)");
             let new = format!("{file}{suffix} ({actual_name})");
             report.push_str(
                 &diff.unified_diff().context_radius(3).header(&old, &new).missing_newline_hint(true).to_string(),
@@ -231,8 +245,8 @@ struct Mismatch {
 }
 
 /// Runs every case through `runner` and returns those whose outcome differs from their goldens,
-/// with the number of cases run.
-fn mismatches(actual_name: &str, program: &str, runner: impl Fn(&Case) -> Outcome) -> (Vec<Mismatch>, usize) {
+/// with the number of cases run; a case the runner has no program for (`None`) is left out.
+fn mismatches(actual_name: &str, program: &str, runner: impl Fn(&Case) -> Option<Outcome>) -> (Vec<Mismatch>, usize) {
     let cases = cases();
     let mut mismatches = Vec::new();
     for case in &cases {
@@ -244,7 +258,9 @@ fn mismatches(actual_name: &str, program: &str, runner: impl Fn(&Case) -> Outcom
                 continue;
             }
         };
-        let actual = runner(case);
+        let Some(actual) = runner(case) else {
+            continue;
+        };
         if actual != golden {
             let diff = differences(&case.file, &golden, &actual, actual_name);
             let report = format!("=== {} ({})\n{diff}", case.name(), command_line(program, case));
@@ -269,7 +285,7 @@ fn known_failures() -> BTreeMap<String, String> {
         .collect()
 }
 
-/// tdq, run as `tdq tblgen ARGS NAME.td`, prints and exits as llvm-tblgen 19 did, except for the
+/// tdq, run as `tdq tblgen ARGS NAME.td`, prints and exits as the case's llvm-tblgen did, except for the
 /// cases of known-failures.txt, which must still differ (so that the list only shrinks).
 #[test]
 fn goldens_match_tdq() {
@@ -277,12 +293,12 @@ fn goldens_match_tdq() {
     let argv0 = format!("{} tblgen", tdq.display());
     let (mismatches, total) = mismatches("tdq", "tdq tblgen", |case| {
         let mut command = Command::new(&tdq);
-        // The goldens are llvm-tblgen 19's.
-        command.env("TDQ_LLVM_VERSION", "19");
+        // The goldens are the case's release's llvm-tblgen's.
+        command.env("TDQ_LLVM_VERSION", &case.release);
         command.arg("tblgen").args(&case.args).arg(&case.file);
         let mut outcome = run(case, command);
         outcome.stderr = normalize_argv0(&outcome.stderr, &argv0);
-        outcome
+        Some(outcome)
     });
     let known = known_failures();
     let cases: BTreeSet<String> = cases().iter().map(Case::name).collect();
@@ -304,8 +320,9 @@ fn goldens_match_tdq() {
     }
     if !unexpected.is_empty() {
         problems.push(format!(
-            "{} of {total} cases in tests/golden differ from llvm-tblgen 19 (diffs above; the \
-             commands run from each case's corpus directory):\n  {}",
+            "{} of {total} cases in tests/golden differ from llvm-tblgen (diffs above; the \
+             commands run from each case's corpus directory; each case's release is its \
+             TDQ_LLVM_VERSION):\n  {}",
             unexpected.len(),
             unexpected.join("\n  ")
         ));
@@ -315,24 +332,33 @@ fn goldens_match_tdq() {
         known.keys().map(String::as_str).filter(|file| cases.contains(*file) && !differing.contains(file)).collect();
     if !fixed.is_empty() {
         problems.push(format!(
-            "now equal to llvm-tblgen 19, so delete their lines from tests/golden/known-failures.txt:\n  {}",
+            "now equal to llvm-tblgen, so delete their lines from tests/golden/known-failures.txt:\n  {}",
             fixed.join("\n  ")
         ));
     }
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
 
-/// The goldens are what llvm-tblgen 19 prints for the cases as they are now: a case edited
-/// without running regen.sh, or a golden edited by hand, fails here.
+/// The goldens are what the case's release's llvm-tblgen prints for the cases as they are now:
+/// a case edited without running regen.sh, or a golden edited by hand, fails here. 19's and
+/// 22's llvm-tblgen must be installed (.ci/setup); 23's cases are checked where
+/// `install-reference.sh 23` built it.
 #[test]
 fn goldens_are_llvm_tblgen_output() {
     assert!(Path::new(LLVM_TBLGEN).exists(), "{LLVM_TBLGEN} is missing: install llvm-19 (.ci/setup does)");
     let (mismatches, total) = mismatches("llvm-tblgen now", REFERENCE_ARGV0, |case| {
-        let mut command = Command::new(LLVM_TBLGEN);
+        let tblgen = reference_tblgen(&case.release);
+        assert!(
+            tblgen.is_some() || case.release == "23",
+            "{}: no llvm-tblgen {} installed (.ci/setup installs 19 and 22)",
+            case.name(),
+            case.release
+        );
+        let mut command = Command::new(tblgen?);
         #[cfg(unix)]
         std::os::unix::process::CommandExt::arg0(&mut command, REFERENCE_ARGV0);
         command.args(&case.args).arg(&case.file);
-        run(case, command)
+        Some(run(case, command))
     });
     for mismatch in &mismatches {
         eprint!("{}", mismatch.report);
@@ -340,7 +366,7 @@ fn goldens_are_llvm_tblgen_output() {
     let files: Vec<&str> = mismatches.iter().map(|m| m.file.as_str()).collect();
     assert!(
         files.is_empty(),
-        "the goldens of {} of {total} cases are not what llvm-tblgen 19 prints now (diffs above): run \
+        "the goldens of {} of {total} cases are not what their llvm-tblgen prints now (diffs above): run \
          tests/golden/regen.sh {}",
         files.len(),
         files.join(" ")

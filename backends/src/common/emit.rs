@@ -241,8 +241,18 @@ impl StringToOffsetTable {
     /// `EmitStringTableDef(OS, name)`: a `static constexpr llvm::StringTable` named `name`, of
     /// string literals, one a line (the string tables of LLVM 23's emitters).
     pub fn emit_string_table_def(&self, name: &str, out: &mut String) {
+        self.emit_string_table_def_of("", false, name, out);
+    }
+
+    /// `EmitStringTableDef` of a table built with a `ClassPrefix`: the table is the class's
+    /// static member (`const llvm::StringTable Class::Name = NameStorage;`), and so is its
+    /// storage with `prefix_storage` (`UsePrefixForStorageMember`). An empty prefix gives
+    /// [`Self::emit_string_table_def`]'s `static constexpr` table.
+    pub fn emit_string_table_def_of(&self, class_prefix: &str, prefix_storage: bool, name: &str, out: &mut String) {
+        let storage_kind = if class_prefix.is_empty() { "static" } else { "" };
+        let storage_prefix = if prefix_storage { class_prefix } else { "" };
         out.push_str("\n#ifdef __GNUC__\n#pragma GCC diagnostic push\n#pragma GCC diagnostic ignored \"-Woverlength-strings\"\n#endif\n");
-        let _ = writeln!(out, "static constexpr char {name}Storage[] =");
+        let _ = writeln!(out, "{storage_kind} constexpr char {storage_prefix}{name}Storage[] =");
         // Every string ends with its NUL, so the last piece of the split is empty.
         let mut strings: Vec<&[u8]> = self.aggregate.split(|&b| b == 0).collect();
         strings.pop();
@@ -252,7 +262,8 @@ impl StringToOffsetTable {
             out.push_str("\\0\"\n");
         }
         out.push_str("  ;\n#ifdef __GNUC__\n#pragma GCC diagnostic pop\n#endif\n\n");
-        let _ = writeln!(out, "static constexpr llvm::StringTable\n{name} = {name}Storage;");
+        let table_kind = if class_prefix.is_empty() { "static constexpr" } else { "const" };
+        let _ = writeln!(out, "{table_kind} llvm::StringTable\n{class_prefix}{name} = {name}Storage;");
     }
 
     /// `EmitString`: the aggregate as string literals, a new one after some seventy

@@ -7,4 +7,5 @@ pub mod directives;
 pub mod emit;
 pub mod intrinsics;
 pub mod records;
+pub mod std_sort;
 pub mod string_map;

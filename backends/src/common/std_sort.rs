@@ -1,0 +1,190 @@
+//! `std::sort` as libstdc++ implements it (introsort: median-of-three quicksort down to
+//! sixteen elements, heapsort past the depth limit, a final insertion sort), for emitters that
+//! sort with `llvm::sort` by a key on which elements tie: which of the tied elements comes
+//! first is whatever this algorithm makes of the input order, and llvm-tblgen's output shows
+//! it. LLVM's release builds (Debian's, and the reference built from source) use libstdc++.
+
+/// `_S_threshold`: ranges this short are left to the final insertion sort.
+const THRESHOLD: usize = 16;
+
+/// Sorts `v` as `std::sort(v.begin(), v.end(), less)` does.
+pub fn std_sort_by<T: Clone>(v: &mut [T], mut less: impl FnMut(&T, &T) -> bool) {
+    if v.len() < 2 {
+        return;
+    }
+    let depth = 2 * (usize::BITS - 1 - v.len().leading_zeros()) as usize;
+    introsort_loop(v, depth, &mut less);
+    final_insertion_sort(v, &mut less);
+}
+
+fn introsort_loop<T: Clone>(mut v: &mut [T], mut depth: usize, less: &mut impl FnMut(&T, &T) -> bool) {
+    while v.len() > THRESHOLD {
+        if depth == 0 {
+            heap_sort(v, less);
+            return;
+        }
+        depth -= 1;
+        let cut = partition_pivot(v, less);
+        let (front, back) = v.split_at_mut(cut);
+        introsort_loop(back, depth, less);
+        v = front;
+    }
+}
+
+/// `__unguarded_partition_pivot`: the median of the second, middle and last elements moved
+/// first, then the rest partitioned around it; the index of the second part.
+fn partition_pivot<T: Clone>(v: &mut [T], less: &mut impl FnMut(&T, &T) -> bool) -> usize {
+    let (a, b, c) = (1, v.len() / 2, v.len() - 1);
+    let median = if less(&v[a], &v[b]) {
+        if less(&v[b], &v[c]) {
+            b
+        } else if less(&v[a], &v[c]) {
+            c
+        } else {
+            a
+        }
+    } else if less(&v[a], &v[c]) {
+        a
+    } else if less(&v[b], &v[c]) {
+        c
+    } else {
+        b
+    };
+    v.swap(0, median);
+    let (mut first, mut last) = (1, v.len());
+    loop {
+        while less(&v[first], &v[0]) {
+            first += 1;
+        }
+        last -= 1;
+        while less(&v[0], &v[last]) {
+            last -= 1;
+        }
+        if first >= last {
+            return first;
+        }
+        v.swap(first, last);
+        first += 1;
+    }
+}
+
+fn final_insertion_sort<T: Clone>(v: &mut [T], less: &mut impl FnMut(&T, &T) -> bool) {
+    let sorted = v.len().min(THRESHOLD);
+    for i in 1..sorted {
+        if less(&v[i], &v[0]) {
+            v[..=i].rotate_right(1);
+        } else {
+            linear_insert(v, i, less);
+        }
+    }
+    for i in sorted..v.len() {
+        linear_insert(v, i, less);
+    }
+}
+
+/// `__unguarded_linear_insert`: element `i` moved back past the greater ones before it.
+fn linear_insert<T: Clone>(v: &mut [T], i: usize, less: &mut impl FnMut(&T, &T) -> bool) {
+    let mut j = i;
+    while j > 0 && less(&v[i], &v[j - 1]) {
+        j -= 1;
+    }
+    v[j..=i].rotate_right(1);
+}
+
+/// `__partial_sort(first, last, last)`: `make_heap`, then `sort_heap`.
+fn heap_sort<T: Clone>(v: &mut [T], less: &mut impl FnMut(&T, &T) -> bool) {
+    let len = v.len();
+    if len >= 2 {
+        let mut parent = (len - 2) / 2;
+        loop {
+            let value = v[parent].clone();
+            adjust_heap(v, parent, len, value, less);
+            if parent == 0 {
+                break;
+            }
+            parent -= 1;
+        }
+    }
+    let mut last = len;
+    while last > 1 {
+        last -= 1;
+        let value = v[last].clone();
+        v[last] = v[0].clone();
+        adjust_heap(&mut v[..last], 0, last, value, less);
+    }
+}
+
+/// `__adjust_heap`: the hole at `hole` sifted down to a leaf, then `value` pushed up from it.
+fn adjust_heap<T: Clone>(v: &mut [T], mut hole: usize, len: usize, value: T, less: &mut impl FnMut(&T, &T) -> bool) {
+    let top = hole;
+    let mut child = hole;
+    while child < (len - 1) / 2 {
+        child = 2 * (child + 1);
+        if less(&v[child], &v[child - 1]) {
+            child -= 1;
+        }
+        v[hole] = v[child].clone();
+        hole = child;
+    }
+    if len.is_multiple_of(2) && child == (len - 2) / 2 {
+        child = 2 * (child + 1);
+        v[hole] = v[child - 1].clone();
+        hole = child - 1;
+    }
+    let mut parent = hole.wrapping_sub(1) / 2;
+    while hole > top && less(&v[parent], &value) {
+        v[hole] = v[parent].clone();
+        hole = parent;
+        parent = hole.wrapping_sub(1) / 2;
+    }
+    v[hole] = value;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sorts_like_any_sort_on_distinct_keys() {
+        let mut v: Vec<u32> = (0..200).map(|i| (i * 7919) % 211).collect();
+        let mut expected = v.clone();
+        expected.sort();
+        std_sort_by(&mut v, |a, b| a < b);
+        assert_eq!(v, expected);
+    }
+
+    #[test]
+    fn short_ranges_keep_ties_in_order() {
+        // Up to sixteen elements std::sort is an insertion sort, so stable.
+        let mut v: Vec<(u8, u8)> = (0..16).map(|i| (i % 2, i)).collect();
+        std_sort_by(&mut v, |a, b| a.0 < b.0);
+        let firsts: Vec<u8> = v.iter().filter(|e| e.0 == 0).map(|e| e.1).collect();
+        assert_eq!(firsts, vec![0, 2, 4, 6, 8, 10, 12, 14]);
+    }
+
+    #[test]
+    fn longer_ranges_reorder_ties_as_libstdcxx_does() {
+        // The orders g++ 12's std::sort gives these inputs, sorted by the first member only.
+        let mut v: Vec<(u8, u8)> = (0..17).map(|i| (u8::from(i != 0), i)).collect();
+        std_sort_by(&mut v, |a, b| a.0 < b.0);
+        let order: Vec<u8> = v.iter().map(|e| e.1).collect();
+        assert_eq!(order, [0, 8, 16, 15, 14, 13, 12, 11, 10, 9, 7, 6, 5, 4, 3, 2, 1]);
+        let mut w: Vec<(u32, u32)> = (0..40).map(|i| ((i * 7) % 5, i)).collect();
+        std_sort_by(&mut w, |a, b| a.0 < b.0);
+        let order: Vec<u32> = w.iter().map(|e| e.1).collect();
+        assert_eq!(
+            order,
+            [
+                10, 20, 25, 15, 30, 35, 5, 0, 33, 8, 28, 13, 3, 38, 23, 18, 31, 1, 36, 26, 21, 6, 16, 11, 39, 19, 4,
+                34, 9, 29, 14, 24, 12, 27, 32, 7, 17, 37, 2, 22
+            ]
+        );
+    }
+
+    #[test]
+    fn heap_sort_sorts() {
+        let mut v: Vec<i32> = vec![5, 3, 9, 1, 1, 8, 2, 7, 6, 0, 4];
+        heap_sort(&mut v, &mut |a: &i32, b: &i32| a < b);
+        assert_eq!(v, vec![0, 1, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    }
+}

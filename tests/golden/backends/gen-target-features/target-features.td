@@ -1,0 +1,14 @@
+// Features (one without a name, so not in the table) and processors, each sorted by name.
+// RELEASE: 22
+// ARGS: --gen-target-features
+class SubtargetFeature<string n, string a, string v, string d, list<SubtargetFeature> i = []> {
+  string Name = n; string Attribute = a; string Value = v; string Desc = d; list<SubtargetFeature> Implies = i;
+}
+class Processor<string n, list<SubtargetFeature> f> { string Name = n; list<SubtargetFeature> Features = f; }
+class Target;
+def MyTarget : Target;
+def FeatureB : SubtargetFeature<"b", "B", "true", "b">;
+def FeatureA : SubtargetFeature<"a", "A", "true", "a", [FeatureB]>;
+def FeatureUnnamed : SubtargetFeature<"", "N", "true", "n">;
+def ProcZ : Processor<"zz", [FeatureA]>;
+def ProcA : Processor<"aa", [FeatureA, FeatureB, FeatureUnnamed]>;
