@@ -111,12 +111,20 @@ fn tsv_field(s: &str) -> String {
     out
 }
 
+/// One row as a JSON object with the query's columns in order, every one of them, a repeated
+/// name repeated (as `sqlite3 -json` writes it): a map would sort the keys and keep one of each.
 fn json_object(rs: &ResultSet, row: &[Cell]) -> String {
-    let mut m = serde_json::Map::new();
-    for (col, cell) in rs.columns.iter().zip(row) {
-        m.insert(col.clone(), json_value(cell));
+    let mut out = String::from("{");
+    for (i, (col, cell)) in rs.columns.iter().zip(row).enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        out.push_str(&serde_json::Value::from(col.as_str()).to_string());
+        out.push(':');
+        out.push_str(&json_value(cell).to_string());
     }
-    serde_json::Value::Object(m).to_string()
+    out.push('}');
+    out
 }
 
 pub fn json_value(c: &Cell) -> serde_json::Value {
