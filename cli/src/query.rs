@@ -12,6 +12,7 @@ use clap::{Args, ValueEnum};
 use std::io::{IsTerminal, Read, Write};
 use std::path::PathBuf;
 use std::time::Instant;
+use tdq_queries::canned::CheckError;
 use tdq_queries::format::{self, Format};
 use tdq_queries::{Engine, Param, ResultSet};
 use tdq_store::{Project, Sources};
@@ -256,7 +257,19 @@ fn read_stdin() -> Result<String, Failure> {
 
 /// Runs `sql` and prints its results.
 pub fn execute(sql: &str, source_name: &str, source: &SourceArgs, options: &QueryOptions) -> Result<(), Failure> {
+    execute_checked(sql, source_name, source, options, &mut |_| Ok(()))
+}
+
+/// Runs `sql` and prints its results, once `check` has accepted the store.
+fn execute_checked(
+    sql: &str,
+    source_name: &str,
+    source: &SourceArgs,
+    options: &QueryOptions,
+    check: &mut dyn FnMut(&mut dyn Engine) -> Result<(), Failure>,
+) -> Result<(), Failure> {
     let (mut engine, mut store) = make_engine(options, source)?;
+    check(engine.as_mut())?;
     let mut start = Instant::now();
     let mut results = engine.run(sql, &options.params);
     // A cached store damaged where the freshness check does not read (a page of `records`,
@@ -367,7 +380,17 @@ pub fn run_canned(mut args: CannedArgs) -> i32 {
         {
             return Err(Failure::usage(format!("`{}` needs {} ({meaning})", q.name, missing.to_uppercase())));
         }
-        execute(q.sql, &format!("<{}>", q.name), &args.source, &args.options)
+        let params = args.options.params.clone();
+        let source_name = format!("<{}>", q.name);
+        let mut check = |engine: &mut dyn Engine| match q.check(engine, &params) {
+            Ok(()) => Ok(()),
+            Err(CheckError::NoSuch { what, name, did_you_mean }) => {
+                let hint = did_you_mean.map(|c| format!("; did you mean `{c}`?")).unwrap_or_default();
+                Err(Failure::usage(format!("no {} `{name}` in the records{hint}", what.as_str())))
+            }
+            Err(CheckError::Query(e)) => Err(Failure::new(e.render(&source_name, q.sql))),
+        };
+        execute_checked(q.sql, &source_name, &args.source, &args.options, &mut check)
     })())
 }
 
