@@ -111,9 +111,38 @@ fn real_main() {
         Some(Command::Repl(args)) => query::run_repl(args),
         Some(Command::Diff(args)) => diff::run(args),
         Some(Command::Lint(args)) => lint::run(*args),
-        None => query::run_query(cli.query),
+        None => match mistyped_command(&cli.query) {
+            Some(message) => {
+                eprintln!("tdq: error: {message}");
+                exit_codes::USAGE
+            }
+            None => query::run_query(cli.query),
+        },
     };
     std::process::exit(status);
+}
+
+/// SQL statements of one word, which a bare word given as the query may be.
+const ONE_WORD_STATEMENTS: &[&str] = &["analyze", "begin", "commit", "end", "reindex", "rollback", "vacuum"];
+
+/// Why a query that is one bare word (`tdq lnit`) is a mistyped command rather than SQL, if it
+/// is: SQL would only answer with a syntax error.
+fn mistyped_command(args: &query::QueryArgs) -> Option<String> {
+    let word = args.sql.as_deref()?;
+    let bare = word.starts_with(|c: char| c.is_ascii_alphabetic())
+        && word.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
+    if !bare || ONE_WORD_STATEMENTS.contains(&word.to_ascii_lowercase().as_str()) {
+        return None;
+    }
+    let command = <Cli as clap::CommandFactory>::command();
+    let names: Vec<&str> = command.get_subcommands().map(|c| c.get_name()).filter(|n| *n != "help").collect();
+    Some(match tdq_queries::closest(word, names.iter().copied()) {
+        Some(name) => format!("no command `{word}`; did you mean `{name}`?"),
+        None => format!(
+            "no command `{word}` (the commands are {}); SQL is a whole statement, such as \"select name from records\"",
+            names.join(", ")
+        ),
+    })
 }
 
 /// Checks one `--limit NAME=N` of a clap-parsed subcommand (`lint`, `diff`).

@@ -239,6 +239,11 @@ pub fn run_query(args: QueryArgs) -> i32 {
                     .map_err(|e| Failure::new(format!("{}: {}", f.display(), crate::os_message(&e))))?,
                 f.display().to_string(),
             ),
+            // No query on a terminal: the prompt, as sqlite3 opens one.
+            (None, None) if std::io::stdin().is_terminal() && std::io::stdout().is_terminal() => {
+                let (engine, _store) = make_engine(&args.options, &args.source)?;
+                return repl::run(engine, args.options.clone());
+            }
             (None, None) => {
                 return Err(Failure::usage(
                     "no query: give SQL, `-f FILE.sql`, or `-` for standard input (`tdq --help`)",
