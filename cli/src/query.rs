@@ -472,6 +472,9 @@ pub fn run_export(args: ExportArgs) -> i32 {
                 cache_key: String::new(),
             };
             tdq_store::cache::write_atomically(db, &eval, &info).map_err(|e| Failure::new(e.to_string()))?;
+            add_class_views(db).inspect_err(|_| {
+                let _ = std::fs::remove_file(db);
+            })?;
         }
         if let Some(dir) = &args.parquet {
             let store = open_store(&source)?;
@@ -479,6 +482,22 @@ pub fn run_export(args: ExportArgs) -> i32 {
         }
         Ok(())
     })())
+}
+
+/// Puts a view per class and `schema_docs` in an exported store, so that other programs query
+/// it as tdq does.
+fn add_class_views(db: &std::path::Path) -> Result<(), Failure> {
+    let fail = |e: &dyn std::fmt::Display| Failure::new(format!("{}: {e}", db.display()));
+    let conn = tdq_store::open_read_only(db).map_err(|e| fail(&e))?;
+    let mut engine = tdq_queries::sqlite::SqliteEngine::new(conn);
+    let mut lookup = |q: &str| engine.run(q, &[]).map(|mut rs| rs.pop().unwrap_or_default());
+    let views = tdq_queries::views::all_class_views(&mut lookup).map_err(|e| fail(&e))?;
+    drop(engine);
+    let views: Vec<tdq_store::export::ClassView> = views
+        .into_iter()
+        .map(|(name, class, v)| tdq_store::export::ClassView { name, class, select: v.select, columns: v.columns })
+        .collect();
+    tdq_store::export::add_views_and_docs(db, &views).map_err(|e| fail(&e))
 }
 
 #[cfg(feature = "datafusion")]
