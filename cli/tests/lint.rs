@@ -240,3 +240,47 @@ fn corpus_baseline_survives_an_anonymous_def_inserted_early() {
         assert_eq!((status(&o), text(&o.stdout)), (0, String::new()), "{target}: {}", text(&o.stderr));
     }
 }
+
+/// User lints are first-class: their SQL sees the class views, `--list` shows them, and
+/// `--select`/`--ignore` take their ids (a `--select` of canned lints alone leaves them on).
+#[test]
+fn user_lints_use_class_views_and_take_select_and_ignore() {
+    let (dir, _) =
+        scratch("def JMP : Instruction { let isBranch = 1; let isTerminator = 1; }\ndef NOP : Instruction;\n");
+    let cache = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("tdq.toml"),
+        "[lint]\n[[lint.user]]\nid = \"no-nop\"\nmessage = \"a NOP\"\n\
+         sql = \"SELECT name AS record FROM Instruction WHERE name = 'NOP' AND isBranch = 0\"\n",
+    )
+    .unwrap();
+    let run = |args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_tdq"))
+            .env("TDQ_LLVM_VERSION", "19")
+            .env("TDQ_CACHE_DIR", cache.path())
+            .current_dir(dir.path())
+            .arg("lint")
+            .args(args)
+            .output()
+            .unwrap()
+    };
+    let o = run(&["--td", "T.td"]);
+    assert_eq!(status(&o), 1, "{}", text(&o.stderr));
+    assert!(text(&o.stdout).starts_with("T.td:3:5: warning[no-nop]: NOP: a NOP\n"), "{}", text(&o.stdout));
+    let o = run(&["--list"]);
+    assert!(
+        text(&o.stdout).contains(&format!("{:<28} warning  on   user lint: a NOP\n", "no-nop")),
+        "{}",
+        text(&o.stdout)
+    );
+    let o = run(&["--td", "T.td", "--select", "no-nop"]);
+    assert_eq!(status(&o), 1, "{}", text(&o.stderr));
+    assert!(text(&o.stdout).contains("warning[no-nop]"));
+    let o = run(&["--td", "T.td", "--ignore", "no-nop"]);
+    assert_eq!((status(&o), text(&o.stdout), text(&o.stderr)), (0, String::new(), String::new()));
+    let o = run(&["--td", "T.td", "--select", "branch-not-terminator"]);
+    assert!(text(&o.stdout).contains("warning[no-nop]"), "{}", text(&o.stdout));
+    let o = run(&["--td", "T.td", "--select", "no-nopp"]);
+    assert_eq!(status(&o), 2);
+    assert!(text(&o.stderr).contains("unknown lint `no-nopp`"), "{}", text(&o.stderr));
+}
