@@ -408,6 +408,9 @@ pub struct SchemaArgs {
     pub source: SourceArgs,
 }
 
+/// Tables and views only the store itself reads (`tdq tblgen --from-db`, the views' joins).
+const INTERNAL_TABLES: &[&str] = &["locs", "types", "vals", "records_short", "records_long", "field_values"];
+
 pub fn run_schema(args: SchemaArgs) -> i32 {
     finish((|| {
         let Some(table) = &args.table else {
@@ -415,19 +418,62 @@ pub fn run_schema(args: SchemaArgs) -> i32 {
             for t in tdq_store::schema::TABLES {
                 out.push_str(&format!("{}\n    {}\n", t.name, t.about));
             }
+            // With sources at hand (or --db), the class views themselves.
+            let have_sources = args.source.db.is_some() || resolve_sources(&args.source.td).is_ok();
+            if have_sources {
+                let store = open_store(&args.source)?;
+                let mut engine = tdq_queries::sqlite::SqliteEngine::new(store.conn);
+                let sql =
+                    "SELECT c.name, (SELECT count(*) FROM tdq_superclasses s JOIN tdq_records r ON r.id = s.record_id \
+                           WHERE s.superclass_id = c.id AND r.kind <> 'class') FROM classes c ORDER BY c.name";
+                let rs = engine.run(sql, &[]).map_err(|e| Failure::new(e.render("<schema>", sql)))?;
+                let rows = rs.into_iter().next().unwrap_or_default().rows;
+                out.push_str(&format!("\nclass views ({}; `tdq schema CLASS` shows one's columns):\n", rows.len()));
+                for row in rows {
+                    let name = tdq_store::schema::class_view_name(&row[0].to_string());
+                    let n = row[1].to_string();
+                    out.push_str(&format!("  {name:<32} {n} def{}\n", if n == "1" { "" } else { "s" }));
+                }
+            }
             print!("{out}");
             return Ok(());
         };
+        let lower = table.to_ascii_lowercase();
+        if lower.starts_with("tdq_") || lower.starts_with("sqlite_") || INTERNAL_TABLES.contains(&lower.as_str()) {
+            return Err(Failure::usage(format!(
+                "`{table}` is internal to the store (what `tdq tblgen --from-db` rebuilds records from); `tdq schema` lists the tables to query"
+            )));
+        }
         let store = open_store(&args.source)?;
         let doc = tdq_store::schema::TABLES.iter().find(|t| t.name.eq_ignore_ascii_case(table));
         let mut engine = tdq_queries::sqlite::SqliteEngine::new(store.conn);
+        let mut out = String::new();
+        if doc.is_none() {
+            // A class view: each column with the TableGen type of its field.
+            let class = table.strip_prefix("class:").unwrap_or(table);
+            let mut lookup = |q: &str| engine.run(q, &[]).map(|mut rs| rs.pop().unwrap_or_default());
+            let view = tdq_queries::views::class_view(class, &mut lookup)
+                .map_err(|e| Failure::new(e.render("<schema>", "")))?;
+            if let Some(view) = view {
+                out.push_str(&format!("{table}: the defs deriving from class {class}\n"));
+                for (col, ty) in &view.columns {
+                    let about = match ty {
+                        Some(ty) => ty.as_str(),
+                        None => RECORD_COLUMN_DOCS.iter().find(|(c, _)| c == col).map_or("", |(_, a)| *a),
+                    };
+                    out.push_str(&format!("  {col:<24} {about}\n").trim_end().to_string());
+                    out.push('\n');
+                }
+                print!("{out}");
+                return Ok(());
+            }
+        }
         let sql = format!("SELECT * FROM {} LIMIT 0", tdq_store::schema::quote_ident(table));
         let rs = engine.run(&sql, &[]).map_err(|e| Failure::new(e.render("<schema>", &sql)))?;
-        let mut out = String::new();
         if let Some(d) = doc {
             out.push_str(&format!("{}\n    {}\n", d.name, d.about));
         } else {
-            out.push_str(&format!("{table}: the defs deriving from class {table}\n"));
+            out.push_str(&format!("{table}\n"));
         }
         let documented: Vec<&(&str, &str)> = doc.map(|d| d.columns.iter().collect()).unwrap_or_default();
         for col in &rs[0].columns {
@@ -441,6 +487,15 @@ pub fn run_schema(args: SchemaArgs) -> i32 {
         Ok(())
     })())
 }
+
+/// The fixed columns of `records` and the class views, as `tdq schema records` documents them.
+const RECORD_COLUMN_DOCS: &[(&str, &str)] = &[
+    ("id", "record id"),
+    ("name", "the def's name"),
+    ("anonymous", "1 for an anonymous def"),
+    ("file", "file of the def"),
+    ("line", "line of the def"),
+];
 
 /// `tdq export`.
 #[derive(Args, Debug)]
