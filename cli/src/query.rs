@@ -60,8 +60,9 @@ pub struct QueryOptions {
     /// Run DataFusion over a Parquet export (`tdq export --parquet DIR`) instead of a store.
     #[arg(long, value_name = "DIR")]
     pub data: Option<PathBuf>,
-    /// Output format (default: table on a terminal, tsv otherwise).
-    #[arg(long, value_parser = parse_format)]
+    /// Output format: table, line, csv, tsv, json, jsonl, markdown (default: a table fitted to
+    /// the terminal, or `line` for one row too wide for it; tsv when not a terminal).
+    #[arg(long, visible_alias = "mode", value_parser = parse_format)]
     pub format: Option<Format>,
     /// Bind a named parameter: `--param rec=ADD32rr` for `:rec` in the SQL.
     #[arg(long = "param", value_name = "NAME=VALUE", value_parser = Param::parse)]
@@ -306,19 +307,35 @@ fn is_damaged_store(message: &str) -> bool {
 }
 
 pub fn print_results(results: &[ResultSet], format: Option<Format>) -> Result<(), Failure> {
-    let tty = std::io::stdout().is_terminal();
-    let format = format.unwrap_or(if tty { Format::Table } else { Format::Tsv });
+    let width = terminal_width();
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
     for (i, rs) in results.iter().enumerate() {
+        let format = format.unwrap_or(match width {
+            // One row too wide for the terminal reads better as one line per column.
+            Some(w) if rs.rows.len() == 1 && !format::fits(rs, w) => Format::Line,
+            Some(_) => Format::Table,
+            None => Format::Tsv,
+        });
         if i > 0 && !matches!(format, Format::Jsonl) {
             let _ = writeln!(out);
         }
-        if let Err(e) = format::write(rs, format, None, &mut out) {
+        if let Err(e) = format::write(rs, format, width, &mut out) {
             return broken_pipe_is_fine(e);
         }
     }
     out.flush().or_else(broken_pipe_is_fine)
+}
+
+/// The width of the terminal standard output is, if it is one.
+fn terminal_width() -> Option<u16> {
+    if !std::io::stdout().is_terminal() {
+        return None;
+    }
+    let mut size = libc::winsize { ws_row: 0, ws_col: 0, ws_xpixel: 0, ws_ypixel: 0 };
+    // SAFETY: TIOCGWINSZ writes a winsize into `size`.
+    let ok = unsafe { libc::ioctl(libc::STDOUT_FILENO, libc::TIOCGWINSZ, &mut size) } == 0;
+    Some(if ok && size.ws_col > 0 { size.ws_col } else { 80 })
 }
 
 fn broken_pipe_is_fine(e: std::io::Error) -> Result<(), Failure> {

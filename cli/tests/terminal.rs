@@ -122,3 +122,43 @@ fn no_query_on_a_terminal_opens_the_repl() {
     assert_eq!(status, 0, "{screen}");
     assert!(screen.contains("tdq repl: SQL ending with `;`"), "{screen}");
 }
+
+/// A table wider than the terminal shows the columns that fit, from both ends, cut where
+/// needed, and says how many there are (as duckdb does); no line is wider than the terminal.
+#[test]
+fn wide_tables_fit_the_terminal() {
+    let (work, cache) = scratch();
+    let args = ["--td", "small.td", "-I", "inc", "select * from records order by name"];
+    let (status, screen) = Terminal::start(work.path(), cache.path(), &args, 60, &[]).finish();
+    assert_eq!(status, 0, "{screen}");
+    for line in screen.lines() {
+        assert!(line.chars().count() <= 60, "a line wider than the terminal: {line:?}\n{screen}");
+    }
+    let footer = screen.lines().rev().find(|l| !l.is_empty()).unwrap();
+    assert!(footer.starts_with("9 rows, 13 columns (") && footer.ends_with(" shown)"), "{screen}");
+    assert!(screen.contains("│ id ┆ name") && screen.contains("┆ … ┆"), "{screen}");
+    // Wide enough, everything shows.
+    let (_, screen) = Terminal::start(work.path(), cache.path(), &args, 250, &[]).finish();
+    assert!(screen.contains("9 rows\n") && !screen.contains('…'), "{screen}");
+}
+
+/// One row too wide for the terminal shows as one `column = value` line per column.
+#[test]
+fn one_wide_row_shows_as_lines() {
+    let (work, cache) = scratch();
+    let args = ["--td", "small.td", "-I", "inc", "select * from records where name = 'CALL'"];
+    let (status, screen) = Terminal::start(work.path(), cache.path(), &args, 60, &[]).finish();
+    assert_eq!(status, 0, "{screen}");
+    assert!(screen.starts_with("        id = "), "{screen}");
+    assert!(screen.contains("\n      name = CALL\n") && screen.contains("\n AsmString = call $dst\n"), "{screen}");
+}
+
+/// Tabs and line breaks in values are shown escaped and never break the table.
+#[test]
+fn control_characters_are_escaped_in_tables() {
+    let (work, cache) = scratch();
+    let args = ["--td", "small.td", "-I", "inc", "select 'a' || char(9) || 'b' || char(10) || 'c' as v, 1 as n"];
+    let (status, screen) = Terminal::start(work.path(), cache.path(), &args, 80, &[]).finish();
+    assert_eq!(status, 0, "{screen}");
+    assert!(screen.contains("│ a\\tb\\nc ┆ 1 │"), "{screen}");
+}

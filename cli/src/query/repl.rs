@@ -2,7 +2,7 @@
 //! tables, columns, classes and SQL keywords.
 //!
 //! Statements end with `;` and may span lines. Dot commands: `.tables`, `.schema [TABLE]`,
-//! `.format FORMAT`, `.help`, `.quit`.
+//! `.mode FORMAT` (or `.format`), `.help`, `.quit`.
 
 use super::{print_results, Failure, QueryOptions};
 use rustyline::completion::{Completer, Pair};
@@ -113,6 +113,8 @@ pub fn run(mut engine: Box<dyn Engine>, mut options: QueryOptions) -> Result<(),
     Ok(())
 }
 
+const HELP: &str = ".tables  .schema [TABLE]  .mode table|line|csv|tsv|json|jsonl|markdown (.format)  .help  .quit";
+
 /// Runs a dot command; false to leave.
 fn dot_command(cmd: &str, engine: &mut dyn Engine, options: &mut QueryOptions) -> bool {
     let mut parts = cmd.split_whitespace();
@@ -130,11 +132,12 @@ fn dot_command(cmd: &str, engine: &mut dyn Engine, options: &mut QueryOptions) -
                 println!("{}: {}", t.name, t.about);
             }
         }
-        (".format", Some(f)) => match f.parse::<Format>() {
+        (".format" | ".mode", Some(f)) => match f.parse::<Format>() {
             Ok(f) => options.format = Some(f),
             Err(e) => eprintln!("error: {e}"),
         },
-        _ => eprintln!(".tables  .schema [TABLE]  .format table|csv|tsv|json|jsonl|markdown  .quit"),
+        (".help", _) => eprintln!("{HELP}"),
+        (other, _) => eprintln!("error: unknown command `{other}`\n{HELP}"),
     }
     true
 }
