@@ -4,7 +4,7 @@
 
 use crate::exit_codes::{FAILURE, SUCCESS, USAGE};
 use clap::Args;
-use std::io::Write;
+use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use tdq_lints::output::{self, Format};
 use tdq_lints::rules::LINTS;
@@ -62,9 +62,57 @@ pub struct LintArgs {
     /// Print a lint's documentation.
     #[arg(long, value_name = "ID")]
     explain: Option<String>,
+    /// Colours in the text report: auto (on a terminal, unless NO_COLOR is set), always, never.
+    #[arg(long, value_enum, default_value = "auto", value_name = "WHEN")]
+    color: ColorChoice,
     /// Change a bound on the evaluation's work, as `tdq tblgen --limit` does; repeatable.
     #[arg(long, value_name = "NAME=N", value_parser = crate::parse_limit)]
     limit: Vec<String>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum ColorChoice {
+    Auto,
+    Always,
+    Never,
+}
+
+impl ColorChoice {
+    /// Whether to colour what goes to standard output (or to a file: never, unless `always`).
+    fn enabled(self, to_file: bool) -> bool {
+        match self {
+            ColorChoice::Always => true,
+            ColorChoice::Never => false,
+            ColorChoice::Auto => {
+                !to_file
+                    && std::io::stdout().is_terminal()
+                    && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+                    && std::env::var_os("TERM").is_none_or(|t| t != "dumb")
+            }
+        }
+    }
+}
+
+/// The project root paths are shown relative to: the directory of the tdq.toml in use, else
+/// the git work tree the working directory is in.
+fn project_root(config: Option<&Path>) -> Option<PathBuf> {
+    let cwd = std::env::current_dir().ok()?;
+    let root = match config {
+        Some(c) => std::path::absolute(c).ok()?.parent()?.to_path_buf(),
+        None => cwd.ancestors().find(|d| d.join(".git").exists())?.to_path_buf(),
+    };
+    // `..` and `.` out, as the findings' paths are made absolute the same way.
+    let mut out = PathBuf::new();
+    for part in root.components() {
+        match part {
+            std::path::Component::CurDir => {}
+            std::path::Component::ParentDir => {
+                out.pop();
+            }
+            other => out.push(other),
+        }
+    }
+    Some(out)
 }
 
 /// Runs `tdq lint`; returns the exit status.
@@ -126,7 +174,11 @@ fn run_inner(args: LintArgs) -> Result<i32, String> {
         None => None,
     };
     let sources = resolve_sources(&args.td).map_err(|f| f.message)?;
-    lint(&sources, &config, baseline.as_ref(), format, &args)
+    let style = output::Style {
+        root: project_root(config_path.as_deref()),
+        color: format == Format::Text && args.color.enabled(args.output.is_some()),
+    };
+    lint(&sources, &config, baseline.as_ref(), format, &style, &args)
 }
 
 fn lint(
@@ -134,6 +186,7 @@ fn lint(
     config: &Config,
     baseline: Option<&Baseline>,
     format: Format,
+    style: &output::Style,
     args: &LintArgs,
 ) -> Result<i32, String> {
     let path = sources.root.clone();
@@ -180,7 +233,7 @@ fn lint(
     let report = if args.statistics {
         output::statistics(&findings)
     } else {
-        output::render(format, &findings, &eval.sm, &user_rules)
+        output::render_styled(format, &findings, &eval.sm, &user_rules, style)
     };
     emit(&args.output, &report)?;
     let failing = findings.iter().any(|f| f.level >= config.fail_on);

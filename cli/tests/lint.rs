@@ -284,3 +284,42 @@ fn user_lints_use_class_views_and_take_select_and_ignore() {
     assert_eq!(status(&o), 2);
     assert!(text(&o.stderr).contains("unknown lint `no-nopp`"), "{}", text(&o.stderr));
 }
+
+/// Paths are relative to the project root (tdq.toml's directory) in every format, wherever tdq
+/// runs from and however tdq.toml names the sources (`tdq init` makes them absolute when read).
+#[test]
+fn paths_are_relative_to_the_project_root() {
+    let (dir, _) = scratch("def JMP : Instruction { let isBranch = 1; }\n");
+    std::fs::create_dir(dir.path().join("sub")).unwrap();
+    let init = Command::new(env!("CARGO_BIN_EXE_tdq")).current_dir(dir.path()).args(["init", "--td", "T.td"]).output();
+    assert!(init.unwrap().status.success());
+    let root = dir.path().canonicalize().unwrap();
+    for cwd in [root.clone(), root.join("sub")] {
+        let o = tdq(&cwd, &["--format", "github"]);
+        assert!(text(&o.stdout).starts_with("::warning file=T.td,line=2,col=5,"), "{}", text(&o.stdout));
+        let o = tdq(&cwd, &[]);
+        assert!(text(&o.stdout).starts_with("T.td:2:5: warning[branch-not-terminator]"), "{}", text(&o.stdout));
+        let o = tdq(&cwd, &["--format", "sarif"]);
+        let sarif: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+        let run = &sarif["runs"][0];
+        let artifact = &run["results"][0]["locations"][0]["physicalLocation"]["artifactLocation"];
+        assert_eq!(artifact, &serde_json::json!({"uri": "T.td", "uriBaseId": "%SRCROOT%"}));
+        assert_eq!(run["originalUriBaseIds"]["%SRCROOT%"]["uri"], format!("file://{}/", root.display()));
+    }
+}
+
+/// `--color always|never|auto`: colours only when asked or on a terminal (see terminal.rs).
+#[test]
+fn color_is_asked_for() {
+    let (dir, _) = scratch("def JMP : Instruction { let isBranch = 1; }\n");
+    let o = tdq(dir.path(), &["--td", "T.td", "--color", "always"]);
+    assert!(
+        text(&o.stdout).starts_with("\x1b[1mT.td:2:5:\x1b[0m \x1b[1;35mwarning[branch-not-terminator]"),
+        "{:?}",
+        text(&o.stdout)
+    );
+    for args in [&["--td", "T.td", "--color", "never"][..], &["--td", "T.td"]] {
+        let o = tdq(dir.path(), args);
+        assert!(!o.stdout.contains(&0x1b) && !o.stdout.is_empty(), "{:?}", text(&o.stdout));
+    }
+}

@@ -162,3 +162,21 @@ fn control_characters_are_escaped_in_tables() {
     assert_eq!(status, 0, "{screen}");
     assert!(screen.contains("│ a\\tb\\nc ┆ 1 │"), "{screen}");
 }
+
+/// `tdq lint` colours on a terminal, unless NO_COLOR is set.
+#[test]
+fn lint_colours_on_a_terminal_unless_no_color() {
+    let (work, cache) = scratch();
+    std::fs::write(
+        work.path().join("T.td"),
+        "class Instruction { bit isBranch = 0; bit isTerminator = 0; }\ndef JMP : Instruction { let isBranch = 1; }\n",
+    )
+    .unwrap();
+    let args = ["lint", "--td", "T.td"];
+    let (status, screen) = Terminal::start(work.path(), cache.path(), &args, 100, &[("TERM", "xterm")]).finish();
+    assert_eq!(status, 1, "{screen}");
+    assert!(screen.contains("\x1b[1;35mwarning[branch-not-terminator]"), "{screen:?}");
+    let (_, screen) =
+        Terminal::start(work.path(), cache.path(), &args, 100, &[("TERM", "xterm"), ("NO_COLOR", "1")]).finish();
+    assert!(screen.contains("warning[branch-not-terminator]") && !screen.contains('\x1b'), "{screen:?}");
+}
