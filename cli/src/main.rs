@@ -6,6 +6,7 @@ mod cl;
 mod diff;
 mod exit_codes;
 mod heap;
+mod interrupts;
 mod lint;
 mod query;
 mod release;
@@ -66,6 +67,7 @@ enum Command {
 const EVALUATION_STACK: usize = 1 << 30;
 
 fn main() {
+    interrupts::start();
     heap::start();
     let worker = std::thread::Builder::new().stack_size(EVALUATION_STACK).spawn(real_main);
     match worker.map(|w| w.join()) {

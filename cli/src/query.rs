@@ -165,6 +165,8 @@ pub struct OpenStore {
     pub path: PathBuf,
     pub built: bool,
     pub seconds: f64,
+    /// The directory of a store built outside the cache, kept while the store is in use.
+    pub _temporary: Option<tempfile::TempDir>,
 }
 
 /// The store for `args`, built (with a spinner on a terminal) when missing or stale.
@@ -172,7 +174,13 @@ pub fn open_store(args: &SourceArgs) -> Result<OpenStore, Failure> {
     let start = Instant::now();
     if let Some(db) = &args.db {
         let conn = tdq_store::open_read_only(db).map_err(|e| Failure::new(format!("{}: {e}", db.display())))?;
-        return Ok(OpenStore { conn, path: db.clone(), built: false, seconds: start.elapsed().as_secs_f64() });
+        return Ok(OpenStore {
+            conn,
+            path: db.clone(),
+            built: false,
+            seconds: start.elapsed().as_secs_f64(),
+            _temporary: None,
+        });
     }
     let sources = resolve_sources(&args.td)?;
     let mut spinner: Option<indicatif::ProgressBar> = None;
@@ -184,12 +192,30 @@ pub fn open_store(args: &SourceArgs) -> Result<OpenStore, Failure> {
             spinner = Some(bar);
         }
     };
-    let result = tdq_store::cache::open_or_build(&sources, &tdq_store::cache::cache_dir(), &mut on_build);
+    let mut result = tdq_store::cache::open_or_build(&sources, &tdq_store::cache::cache_dir(), &mut on_build);
+    // A cache that cannot be written is no reason to fail: the store goes to a temporary
+    // directory, removed when the command ends.
+    let mut temporary = None;
+    if let Err(e @ tdq_store::StoreError::CacheUnwritable { .. }) = &result {
+        eprintln!("tdq: warning: {e}; using a temporary store (set TDQ_CACHE_DIR to a writable directory to keep it)");
+        let dir = tempfile::Builder::new()
+            .prefix("tdq-store-")
+            .tempdir()
+            .map_err(|e| Failure::new(format!("cannot make a temporary directory: {e}")))?;
+        result = tdq_store::cache::open_or_build(&sources, dir.path(), &mut || {});
+        temporary = Some(dir);
+    }
     if let Some(bar) = spinner {
         bar.finish_and_clear();
     }
     let store = result.map_err(|e| Failure::new(e.to_string()))?;
-    Ok(OpenStore { conn: store.conn, path: store.path, built: store.built, seconds: start.elapsed().as_secs_f64() })
+    Ok(OpenStore {
+        conn: store.conn,
+        path: store.path,
+        built: store.built,
+        seconds: start.elapsed().as_secs_f64(),
+        _temporary: temporary,
+    })
 }
 
 /// The engine `options` ask for, over `store` (or over a Parquet export with `--data`).
