@@ -60,6 +60,46 @@ enum Command {
     Diff(diff::DiffArgs),
     /// Run lints over the evaluated records (`tdq lint --list` lists them).
     Lint(Box<lint::LintArgs>),
+    /// Print a shell completion script: `tdq completions bash > /etc/bash_completion.d/tdq`,
+    /// `tdq completions zsh > ~/.zfunc/_tdq`, `tdq completions fish > ~/.config/fish/completions/tdq.fish`.
+    Completions {
+        #[arg(value_enum)]
+        shell: Shell,
+    },
+    /// Print tdq's man page (roff): `tdq man > ~/.local/share/man/man1/tdq.1`.
+    Man,
+}
+
+#[derive(Clone, Copy, Debug, clap::ValueEnum)]
+enum Shell {
+    Bash,
+    Zsh,
+    Fish,
+}
+
+/// `tdq completions SHELL`: the script clap_complete makes from tdq's own clap definitions.
+fn print_completions(shell: Shell) -> i32 {
+    let mut command = <Cli as clap::CommandFactory>::command();
+    let mut out = std::io::stdout().lock();
+    match shell {
+        Shell::Bash => clap_complete::generate(clap_complete::Shell::Bash, &mut command, "tdq", &mut out),
+        Shell::Zsh => clap_complete::generate(clap_complete::Shell::Zsh, &mut command, "tdq", &mut out),
+        Shell::Fish => clap_complete::generate(clap_complete::Shell::Fish, &mut command, "tdq", &mut out),
+    }
+    exit_codes::SUCCESS
+}
+
+/// `tdq man`: the man page clap_mangen makes from tdq's clap definitions.
+fn print_man_page() -> i32 {
+    let command = <Cli as clap::CommandFactory>::command();
+    match clap_mangen::Man::new(command).render(&mut std::io::stdout().lock()) {
+        Ok(()) => exit_codes::SUCCESS,
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => exit_codes::SUCCESS,
+        Err(e) => {
+            eprintln!("tdq: error: writing the man page: {e}");
+            exit_codes::FAILURE
+        }
+    }
 }
 
 /// The evaluator recurses over value trees; a deep one needs more than the main thread's 8 MiB
@@ -113,6 +153,8 @@ fn real_main() {
         Some(Command::Repl(args)) => query::run_repl(args),
         Some(Command::Diff(args)) => diff::run(args),
         Some(Command::Lint(args)) => lint::run(*args),
+        Some(Command::Completions { shell }) => print_completions(shell),
+        Some(Command::Man) => print_man_page(),
         None => match mistyped_command(&cli.query) {
             Some(message) => {
                 eprintln!("tdq: error: {message}");

@@ -67,7 +67,8 @@ pub struct QueryOptions {
     /// Bind a named parameter: `--param rec=ADD32rr` for `:rec` in the SQL.
     #[arg(long = "param", value_name = "NAME=VALUE", value_parser = Param::parse)]
     pub params: Vec<Param>,
-    /// Print how long evaluation, the store and the query took (on stderr).
+    /// Print on stderr how long getting the store took (with evaluating the sources and writing
+    /// the store when it was not cached: "built") and how long the query ran.
     #[arg(long)]
     pub timing: bool,
 }
