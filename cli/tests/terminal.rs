@@ -180,3 +180,42 @@ fn lint_colours_on_a_terminal_unless_no_color() {
         Terminal::start(work.path(), cache.path(), &args, 100, &[("TERM", "xterm"), ("NO_COLOR", "1")]).finish();
     assert!(screen.contains("warning[branch-not-terminator]") && !screen.contains('\x1b'), "{screen:?}");
 }
+
+/// The REPL's dot commands: `.timing`, `.read`, `.mode`, an unknown one named as such.
+#[test]
+fn repl_dot_commands() {
+    let (work, cache) = scratch();
+    std::fs::write(work.path().join("q.sql"), "select name from records where isCall = 1 order by name;\n").unwrap();
+    let mut t = Terminal::start(work.path(), cache.path(), &["repl", "--td", "small.td", "-I", "inc"], 100, &[]);
+    t.expect("tdq> ");
+    t.type_text(".nope\n");
+    t.expect("error: unknown command `.nope`");
+    t.type_text(".mode csv\n.timing on\n.read q.sql\n");
+    t.expect("query: ");
+    t.type_text(".quit\n");
+    let (status, screen) = t.finish();
+    assert_eq!(status, 0, "{screen}");
+    assert!(screen.contains("name\nCALL\nTAILCALL\nquery: "), "{screen}");
+}
+
+/// Completion offers the columns of the tables named in the statement.
+#[test]
+fn repl_completes_the_columns_of_the_tables_named() {
+    let (work, cache) = scratch();
+    let mut t = Terminal::start(
+        work.path(),
+        cache.path(),
+        &["repl", "--td", "small.td", "-I", "inc"],
+        100,
+        &[("TERM", "xterm")],
+    );
+    t.expect("tdq> ");
+    t.type_text("select value_js\t");
+    std::thread::sleep(Duration::from_millis(200));
+    t.type_text(" from fields where record = 'NOP' and field = 'Size';\n");
+    t.expect("1 row");
+    t.type_text("\x04");
+    let (status, screen) = t.finish();
+    assert_eq!(status, 0, "{screen}");
+    assert!(screen.contains("value_json"), "{screen:?}");
+}
