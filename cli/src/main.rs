@@ -60,6 +60,9 @@ enum Command {
     Diff(diff::DiffArgs),
     /// Run lints over the evaluated records (`tdq lint --list` lists them).
     Lint(Box<lint::LintArgs>),
+    /// Draw the class hierarchy around a def or class (its superclasses up to the roots, the
+    /// records deriving directly from it) as Graphviz dot or Mermaid: `tdq graph ADD32rr | dot -Tsvg`.
+    Graph(query::GraphArgs),
     /// Print a shell completion script: `tdq completions bash > /etc/bash_completion.d/tdq`,
     /// `tdq completions zsh > ~/.zfunc/_tdq`, `tdq completions fish > ~/.config/fish/completions/tdq.fish`.
     Completions {
@@ -153,6 +156,7 @@ fn real_main() {
         Some(Command::Repl(args)) => query::run_repl(args),
         Some(Command::Diff(args)) => diff::run(args),
         Some(Command::Lint(args)) => lint::run(*args),
+        Some(Command::Graph(args)) => query::run_graph(args),
         Some(Command::Completions { shell }) => print_completions(shell),
         Some(Command::Man) => print_man_page(),
         None => match mistyped_command(&cli.query) {

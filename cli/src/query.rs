@@ -660,3 +660,46 @@ pub fn run_repl(args: ReplArgs) -> i32 {
         repl::run(engine, args.options)
     })())
 }
+
+/// `tdq graph NAME`.
+#[derive(Args, Debug)]
+pub struct GraphArgs {
+    /// The def or class.
+    pub name: String,
+    /// dot (Graphviz) or mermaid.
+    #[arg(long, value_enum, default_value = "dot")]
+    pub format: GraphFormat,
+    #[command(flatten)]
+    pub source: SourceArgs,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum GraphFormat {
+    Dot,
+    Mermaid,
+}
+
+pub fn run_graph(args: GraphArgs) -> i32 {
+    finish((|| {
+        let store = open_store(&args.source)?;
+        let mut engine = tdq_queries::sqlite::SqliteEngine::new(store.conn);
+        let graph =
+            tdq_queries::graph::around(&mut engine, &args.name).map_err(|e| Failure::new(e.render("<graph>", "")))?;
+        let Some(graph) = graph else {
+            let names = engine.run("SELECT name FROM tdq_records", &[]).map_err(|e| Failure::new(e.message))?;
+            let names: Vec<String> = names.into_iter().flat_map(|rs| rs.first_column_texts()).collect();
+            let hint = tdq_queries::closest(&args.name, names.iter().map(String::as_str))
+                .map(|c| format!("; did you mean `{c}`?"))
+                .unwrap_or_default();
+            return Err(Failure::usage(format!("no def or class `{}` in the records{hint}", args.name)));
+        };
+        print!(
+            "{}",
+            match args.format {
+                GraphFormat::Dot => tdq_queries::graph::dot(&graph),
+                GraphFormat::Mermaid => tdq_queries::graph::mermaid(&graph),
+            }
+        );
+        Ok(())
+    })())
+}

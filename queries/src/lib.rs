@@ -6,12 +6,14 @@
 //! - [`views`]: the per-class views (`select name from Instruction`), made for the classes a
 //!   query names, in SQL both engines accept.
 //! - [`canned`]: named queries shipped with tdq (`tdq q NAME`), one `.sql` file each.
+//! - [`graph`]: the class hierarchy around a record, as dot or Mermaid (`tdq graph`).
 //! - [`format`]: table, CSV, TSV, JSON, JSON lines and Markdown output.
 
 pub mod canned;
 #[cfg(feature = "datafusion")]
 pub mod datafusion;
 pub mod format;
+pub mod graph;
 pub mod scan;
 pub mod sqlite;
 pub mod views;
