@@ -4,7 +4,7 @@
 
 use crate::exit_codes::{FAILURE, SUCCESS, USAGE};
 use clap::Args;
-use std::io::Write;
+use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use tdq_lints::output::{self, Format};
 use tdq_lints::rules::LINTS;
@@ -62,9 +62,57 @@ pub struct LintArgs {
     /// Print a lint's documentation.
     #[arg(long, value_name = "ID")]
     explain: Option<String>,
+    /// Colours in the text report: auto (on a terminal, unless NO_COLOR is set), always, never.
+    #[arg(long, value_enum, default_value = "auto", value_name = "WHEN")]
+    color: ColorChoice,
     /// Change a bound on the evaluation's work, as `tdq tblgen --limit` does; repeatable.
     #[arg(long, value_name = "NAME=N", value_parser = crate::parse_limit)]
     limit: Vec<String>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum ColorChoice {
+    Auto,
+    Always,
+    Never,
+}
+
+impl ColorChoice {
+    /// Whether to colour what goes to standard output (or to a file: never, unless `always`).
+    fn enabled(self, to_file: bool) -> bool {
+        match self {
+            ColorChoice::Always => true,
+            ColorChoice::Never => false,
+            ColorChoice::Auto => {
+                !to_file
+                    && std::io::stdout().is_terminal()
+                    && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+                    && std::env::var_os("TERM").is_none_or(|t| t != "dumb")
+            }
+        }
+    }
+}
+
+/// The project root paths are shown relative to: the directory of the tdq.toml in use, else
+/// the git work tree the working directory is in.
+fn project_root(config: Option<&Path>) -> Option<PathBuf> {
+    let cwd = std::env::current_dir().ok()?;
+    let root = match config {
+        Some(c) => std::path::absolute(c).ok()?.parent()?.to_path_buf(),
+        None => cwd.ancestors().find(|d| d.join(".git").exists())?.to_path_buf(),
+    };
+    // `..` and `.` out, as the findings' paths are made absolute the same way.
+    let mut out = PathBuf::new();
+    for part in root.components() {
+        match part {
+            std::path::Component::CurDir => {}
+            std::path::Component::ParentDir => {
+                out.pop();
+            }
+            other => out.push(other),
+        }
+    }
+    Some(out)
 }
 
 /// Runs `tdq lint`; returns the exit status.
@@ -79,11 +127,18 @@ pub fn run(args: LintArgs) -> i32 {
 }
 
 fn run_inner(args: LintArgs) -> Result<i32, String> {
+    // Without --config, the tdq.toml that names the sources (when they come from one) configures.
+    let project = std::env::current_dir().ok().and_then(|d| Project::find(&d));
+    let config_path = args.config.clone().or(project);
     if args.list {
         let mut out = String::new();
         for l in LINTS {
             let on = if l.enabled_by_default { "on" } else { "off" };
             out.push_str(&format!("{:<28} {:<8} {:<4} {}\n", l.id, l.default_level.as_str(), on, l.summary()));
+        }
+        for u in &load_config(config_path.as_deref())?.user {
+            let summary = u.message.as_deref().unwrap_or("SQL over the record store");
+            out.push_str(&format!("{:<28} {:<8} {:<4} user lint: {summary}\n", u.id, u.level.as_str(), "on"));
         }
         return emit(&args.output, &out).map(|()| SUCCESS);
     }
@@ -101,9 +156,6 @@ fn run_inner(args: LintArgs) -> Result<i32, String> {
     }
     let format = Format::parse(&args.format)
         .ok_or_else(|| format!("--format {}: expected text, json, sarif or github", args.format))?;
-    // Without --config, the tdq.toml that names the sources (when they come from one) configures.
-    let project = std::env::current_dir().ok().and_then(|d| Project::find(&d));
-    let config_path = args.config.clone().or(project);
     let mut config = load_config(config_path.as_deref())?;
     if !args.select.is_empty() {
         config.override_select(&args.select).map_err(|e| e.to_string())?;
@@ -122,7 +174,11 @@ fn run_inner(args: LintArgs) -> Result<i32, String> {
         None => None,
     };
     let sources = resolve_sources(&args.td).map_err(|f| f.message)?;
-    lint(&sources, &config, baseline.as_ref(), format, &args)
+    let style = output::Style {
+        root: project_root(config_path.as_deref()),
+        color: format == Format::Text && args.color.enabled(args.output.is_some()),
+    };
+    lint(&sources, &config, baseline.as_ref(), format, &style, &args)
 }
 
 fn lint(
@@ -130,6 +186,7 @@ fn lint(
     config: &Config,
     baseline: Option<&Baseline>,
     format: Format,
+    style: &output::Style,
     args: &LintArgs,
 ) -> Result<i32, String> {
     let path = sources.root.clone();
@@ -151,12 +208,14 @@ fn lint(
         return Err(format!("{path} does not evaluate; nothing linted"));
     }
     let ctx = Context::new(&eval.records, &eval.sm);
-    // User lints query the store (built or reused from the cache, as `tdq QUERY` does).
-    let store = match config.user.is_empty() {
-        true => None,
-        false => {
+    // User lints query the store (built or reused from the cache, as `tdq QUERY` does), class
+    // views and all.
+    let store = match config.running_user_lints().next() {
+        None => None,
+        Some(_) => {
             let source = SourceArgs { td: td_args(sources), db: None };
-            Some(open_store(&source).map_err(|f| f.message)?.conn)
+            let conn = open_store(&source).map_err(|f| f.message)?.conn;
+            Some(EngineSql(std::cell::RefCell::new(tdq_queries::sqlite::SqliteEngine::new(conn))))
         }
     };
     let sql = store.as_ref().map(|c| c as &dyn tdq_lints::user::SqlSource);
@@ -170,15 +229,48 @@ fn lint(
     if let Some(b) = baseline {
         findings.retain(|f| !b.contains(f));
     }
-    let user_rules: Vec<(String, Level)> = config.user.iter().map(|u| (u.id.clone(), u.level)).collect();
+    let user_rules: Vec<(String, Level)> = config.running_user_lints().map(|u| (u.id.clone(), u.level)).collect();
     let report = if args.statistics {
         output::statistics(&findings)
     } else {
-        output::render(format, &findings, &eval.sm, &user_rules)
+        output::render_styled(format, &findings, &eval.sm, &user_rules, style)
     };
     emit(&args.output, &report)?;
     let failing = findings.iter().any(|f| f.level >= config.fail_on);
     Ok(if failing { FAILURE } else { SUCCESS })
+}
+
+/// User lints' SQL run as `tdq QUERY` runs it: on the store, with the class views.
+struct EngineSql(std::cell::RefCell<tdq_queries::sqlite::SqliteEngine>);
+
+impl tdq_lints::user::SqlSource for EngineSql {
+    fn rows(&self, sql: &str) -> Result<Vec<tdq_lints::user::Row>, String> {
+        use tdq_queries::{Cell, Engine};
+        let mut results = self.0.borrow_mut().run(sql, &[]).map_err(|e| match e.hint {
+            Some(hint) => format!("{}; {hint}", e.message),
+            None => e.message,
+        })?;
+        let rs = results.pop().unwrap_or_default();
+        let col = |n: &str| rs.columns.iter().position(|c| c.eq_ignore_ascii_case(n));
+        let Some(record) = col("record") else {
+            return Err(format!("the query must return a `record` column (it returns: {})", rs.columns.join(", ")));
+        };
+        let (message, field) = (col("message"), col("field"));
+        let text = |row: &[Cell], i: usize| match &row[i] {
+            Cell::Null => None,
+            Cell::Text(t) => Some(t.clone()),
+            other => Some(other.to_string()),
+        };
+        Ok(rs
+            .rows
+            .iter()
+            .map(|row| tdq_lints::user::Row {
+                record: text(row, record).unwrap_or_default(),
+                message: message.and_then(|i| text(row, i)),
+                field: field.and_then(|i| text(row, i)),
+            })
+            .collect())
+    }
 }
 
 /// The `[lint]` table of a tdq.toml (none: the defaults).

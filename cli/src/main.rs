@@ -6,6 +6,7 @@ mod cl;
 mod diff;
 mod exit_codes;
 mod heap;
+mod interrupts;
 mod lint;
 mod query;
 mod release;
@@ -59,6 +60,49 @@ enum Command {
     Diff(diff::DiffArgs),
     /// Run lints over the evaluated records (`tdq lint --list` lists them).
     Lint(Box<lint::LintArgs>),
+    /// Draw the class hierarchy around a def or class (its superclasses up to the roots, the
+    /// records deriving directly from it) as Graphviz dot or Mermaid: `tdq graph ADD32rr | dot -Tsvg`.
+    Graph(query::GraphArgs),
+    /// Print a shell completion script: `tdq completions bash > /etc/bash_completion.d/tdq`,
+    /// `tdq completions zsh > ~/.zfunc/_tdq`, `tdq completions fish > ~/.config/fish/completions/tdq.fish`.
+    Completions {
+        #[arg(value_enum)]
+        shell: Shell,
+    },
+    /// Print tdq's man page (roff): `tdq man > ~/.local/share/man/man1/tdq.1`.
+    Man,
+}
+
+#[derive(Clone, Copy, Debug, clap::ValueEnum)]
+enum Shell {
+    Bash,
+    Zsh,
+    Fish,
+}
+
+/// `tdq completions SHELL`: the script clap_complete makes from tdq's own clap definitions.
+fn print_completions(shell: Shell) -> i32 {
+    let mut command = <Cli as clap::CommandFactory>::command();
+    let mut out = std::io::stdout().lock();
+    match shell {
+        Shell::Bash => clap_complete::generate(clap_complete::Shell::Bash, &mut command, "tdq", &mut out),
+        Shell::Zsh => clap_complete::generate(clap_complete::Shell::Zsh, &mut command, "tdq", &mut out),
+        Shell::Fish => clap_complete::generate(clap_complete::Shell::Fish, &mut command, "tdq", &mut out),
+    }
+    exit_codes::SUCCESS
+}
+
+/// `tdq man`: the man page clap_mangen makes from tdq's clap definitions.
+fn print_man_page() -> i32 {
+    let command = <Cli as clap::CommandFactory>::command();
+    match clap_mangen::Man::new(command).render(&mut std::io::stdout().lock()) {
+        Ok(()) => exit_codes::SUCCESS,
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => exit_codes::SUCCESS,
+        Err(e) => {
+            eprintln!("tdq: error: writing the man page: {e}");
+            exit_codes::FAILURE
+        }
+    }
 }
 
 /// The evaluator recurses over value trees; a deep one needs more than the main thread's 8 MiB
@@ -66,6 +110,7 @@ enum Command {
 const EVALUATION_STACK: usize = 1 << 30;
 
 fn main() {
+    interrupts::start();
     heap::start();
     let worker = std::thread::Builder::new().stack_size(EVALUATION_STACK).spawn(real_main);
     match worker.map(|w| w.join()) {
@@ -111,9 +156,41 @@ fn real_main() {
         Some(Command::Repl(args)) => query::run_repl(args),
         Some(Command::Diff(args)) => diff::run(args),
         Some(Command::Lint(args)) => lint::run(*args),
-        None => query::run_query(cli.query),
+        Some(Command::Graph(args)) => query::run_graph(args),
+        Some(Command::Completions { shell }) => print_completions(shell),
+        Some(Command::Man) => print_man_page(),
+        None => match mistyped_command(&cli.query) {
+            Some(message) => {
+                eprintln!("tdq: error: {message}");
+                exit_codes::USAGE
+            }
+            None => query::run_query(cli.query),
+        },
     };
     std::process::exit(status);
+}
+
+/// SQL statements of one word, which a bare word given as the query may be.
+const ONE_WORD_STATEMENTS: &[&str] = &["analyze", "begin", "commit", "end", "reindex", "rollback", "vacuum"];
+
+/// Why a query that is one bare word (`tdq lnit`) is a mistyped command rather than SQL, if it
+/// is: SQL would only answer with a syntax error.
+fn mistyped_command(args: &query::QueryArgs) -> Option<String> {
+    let word = args.sql.as_deref()?;
+    let bare = word.starts_with(|c: char| c.is_ascii_alphabetic())
+        && word.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
+    if !bare || ONE_WORD_STATEMENTS.contains(&word.to_ascii_lowercase().as_str()) {
+        return None;
+    }
+    let command = <Cli as clap::CommandFactory>::command();
+    let names: Vec<&str> = command.get_subcommands().map(|c| c.get_name()).filter(|n| *n != "help").collect();
+    Some(match tdq_queries::closest(word, names.iter().copied()) {
+        Some(name) => format!("no command `{word}`; did you mean `{name}`?"),
+        None => format!(
+            "no command `{word}` (the commands are {}); SQL is a whole statement, such as \"select name from records\"",
+            names.join(", ")
+        ),
+    })
 }
 
 /// Checks one `--limit NAME=N` of a clap-parsed subcommand (`lint`, `diff`).

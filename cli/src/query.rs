@@ -12,6 +12,7 @@ use clap::{Args, ValueEnum};
 use std::io::{IsTerminal, Read, Write};
 use std::path::PathBuf;
 use std::time::Instant;
+use tdq_queries::canned::CheckError;
 use tdq_queries::format::{self, Format};
 use tdq_queries::{Engine, Param, ResultSet};
 use tdq_store::{Project, Sources};
@@ -59,13 +60,15 @@ pub struct QueryOptions {
     /// Run DataFusion over a Parquet export (`tdq export --parquet DIR`) instead of a store.
     #[arg(long, value_name = "DIR")]
     pub data: Option<PathBuf>,
-    /// Output format (default: table on a terminal, tsv otherwise).
-    #[arg(long, value_parser = parse_format)]
+    /// Output format: table, line, csv, tsv, json, jsonl, markdown (default: a table fitted to
+    /// the terminal, or `line` for one row too wide for it; tsv when not a terminal).
+    #[arg(long, visible_alias = "mode", value_parser = parse_format)]
     pub format: Option<Format>,
     /// Bind a named parameter: `--param rec=ADD32rr` for `:rec` in the SQL.
     #[arg(long = "param", value_name = "NAME=VALUE", value_parser = Param::parse)]
     pub params: Vec<Param>,
-    /// Print how long evaluation, the store and the query took (on stderr).
+    /// Print on stderr how long getting the store took (with evaluating the sources and writing
+    /// the store when it was not cached: "built") and how long the query ran.
     #[arg(long)]
     pub timing: bool,
 }
@@ -163,6 +166,8 @@ pub struct OpenStore {
     pub path: PathBuf,
     pub built: bool,
     pub seconds: f64,
+    /// The directory of a store built outside the cache, kept while the store is in use.
+    pub _temporary: Option<tempfile::TempDir>,
 }
 
 /// The store for `args`, built (with a spinner on a terminal) when missing or stale.
@@ -170,7 +175,13 @@ pub fn open_store(args: &SourceArgs) -> Result<OpenStore, Failure> {
     let start = Instant::now();
     if let Some(db) = &args.db {
         let conn = tdq_store::open_read_only(db).map_err(|e| Failure::new(format!("{}: {e}", db.display())))?;
-        return Ok(OpenStore { conn, path: db.clone(), built: false, seconds: start.elapsed().as_secs_f64() });
+        return Ok(OpenStore {
+            conn,
+            path: db.clone(),
+            built: false,
+            seconds: start.elapsed().as_secs_f64(),
+            _temporary: None,
+        });
     }
     let sources = resolve_sources(&args.td)?;
     let mut spinner: Option<indicatif::ProgressBar> = None;
@@ -182,12 +193,30 @@ pub fn open_store(args: &SourceArgs) -> Result<OpenStore, Failure> {
             spinner = Some(bar);
         }
     };
-    let result = tdq_store::cache::open_or_build(&sources, &tdq_store::cache::cache_dir(), &mut on_build);
+    let mut result = tdq_store::cache::open_or_build(&sources, &tdq_store::cache::cache_dir(), &mut on_build);
+    // A cache that cannot be written is no reason to fail: the store goes to a temporary
+    // directory, removed when the command ends.
+    let mut temporary = None;
+    if let Err(e @ tdq_store::StoreError::CacheUnwritable { .. }) = &result {
+        eprintln!("tdq: warning: {e}; using a temporary store (set TDQ_CACHE_DIR to a writable directory to keep it)");
+        let dir = tempfile::Builder::new()
+            .prefix("tdq-store-")
+            .tempdir()
+            .map_err(|e| Failure::new(format!("cannot make a temporary directory: {e}")))?;
+        result = tdq_store::cache::open_or_build(&sources, dir.path(), &mut || {});
+        temporary = Some(dir);
+    }
     if let Some(bar) = spinner {
         bar.finish_and_clear();
     }
     let store = result.map_err(|e| Failure::new(e.to_string()))?;
-    Ok(OpenStore { conn: store.conn, path: store.path, built: store.built, seconds: start.elapsed().as_secs_f64() })
+    Ok(OpenStore {
+        conn: store.conn,
+        path: store.path,
+        built: store.built,
+        seconds: start.elapsed().as_secs_f64(),
+        _temporary: temporary,
+    })
 }
 
 /// The engine `options` ask for, over `store` (or over a Parquet export with `--data`).
@@ -238,6 +267,11 @@ pub fn run_query(args: QueryArgs) -> i32 {
                     .map_err(|e| Failure::new(format!("{}: {}", f.display(), crate::os_message(&e))))?,
                 f.display().to_string(),
             ),
+            // No query on a terminal: the prompt, as sqlite3 opens one.
+            (None, None) if std::io::stdin().is_terminal() && std::io::stdout().is_terminal() => {
+                let (engine, _store) = make_engine(&args.options, &args.source)?;
+                return repl::run(engine, args.options.clone());
+            }
             (None, None) => {
                 return Err(Failure::usage(
                     "no query: give SQL, `-f FILE.sql`, or `-` for standard input (`tdq --help`)",
@@ -256,7 +290,19 @@ fn read_stdin() -> Result<String, Failure> {
 
 /// Runs `sql` and prints its results.
 pub fn execute(sql: &str, source_name: &str, source: &SourceArgs, options: &QueryOptions) -> Result<(), Failure> {
+    execute_checked(sql, source_name, source, options, &mut |_| Ok(()))
+}
+
+/// Runs `sql` and prints its results, once `check` has accepted the store.
+fn execute_checked(
+    sql: &str,
+    source_name: &str,
+    source: &SourceArgs,
+    options: &QueryOptions,
+    check: &mut dyn FnMut(&mut dyn Engine) -> Result<(), Failure>,
+) -> Result<(), Failure> {
     let (mut engine, mut store) = make_engine(options, source)?;
+    check(engine.as_mut())?;
     let mut start = Instant::now();
     let mut results = engine.run(sql, &options.params);
     // A cached store damaged where the freshness check does not read (a page of `records`,
@@ -288,19 +334,35 @@ fn is_damaged_store(message: &str) -> bool {
 }
 
 pub fn print_results(results: &[ResultSet], format: Option<Format>) -> Result<(), Failure> {
-    let tty = std::io::stdout().is_terminal();
-    let format = format.unwrap_or(if tty { Format::Table } else { Format::Tsv });
+    let width = terminal_width();
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
     for (i, rs) in results.iter().enumerate() {
+        let format = format.unwrap_or(match width {
+            // One row too wide for the terminal reads better as one line per column.
+            Some(w) if rs.rows.len() == 1 && !format::fits(rs, w) => Format::Line,
+            Some(_) => Format::Table,
+            None => Format::Tsv,
+        });
         if i > 0 && !matches!(format, Format::Jsonl) {
             let _ = writeln!(out);
         }
-        if let Err(e) = format::write(rs, format, None, &mut out) {
+        if let Err(e) = format::write(rs, format, width, &mut out) {
             return broken_pipe_is_fine(e);
         }
     }
     out.flush().or_else(broken_pipe_is_fine)
+}
+
+/// The width of the terminal standard output is, if it is one.
+fn terminal_width() -> Option<u16> {
+    if !std::io::stdout().is_terminal() {
+        return None;
+    }
+    let mut size = libc::winsize { ws_row: 0, ws_col: 0, ws_xpixel: 0, ws_ypixel: 0 };
+    // SAFETY: TIOCGWINSZ writes a winsize into `size`.
+    let ok = unsafe { libc::ioctl(libc::STDOUT_FILENO, libc::TIOCGWINSZ, &mut size) } == 0;
+    Some(if ok && size.ws_col > 0 { size.ws_col } else { 80 })
 }
 
 fn broken_pipe_is_fine(e: std::io::Error) -> Result<(), Failure> {
@@ -367,7 +429,17 @@ pub fn run_canned(mut args: CannedArgs) -> i32 {
         {
             return Err(Failure::usage(format!("`{}` needs {} ({meaning})", q.name, missing.to_uppercase())));
         }
-        execute(q.sql, &format!("<{}>", q.name), &args.source, &args.options)
+        let params = args.options.params.clone();
+        let source_name = format!("<{}>", q.name);
+        let mut check = |engine: &mut dyn Engine| match q.check(engine, &params) {
+            Ok(()) => Ok(()),
+            Err(CheckError::NoSuch { what, name, did_you_mean }) => {
+                let hint = did_you_mean.map(|c| format!("; did you mean `{c}`?")).unwrap_or_default();
+                Err(Failure::usage(format!("no {} `{name}` in the records{hint}", what.as_str())))
+            }
+            Err(CheckError::Query(e)) => Err(Failure::new(e.render(&source_name, q.sql))),
+        };
+        execute_checked(q.sql, &source_name, &args.source, &args.options, &mut check)
     })())
 }
 
@@ -380,6 +452,9 @@ pub struct SchemaArgs {
     pub source: SourceArgs,
 }
 
+/// Tables and views only the store itself reads (`tdq tblgen --from-db`, the views' joins).
+const INTERNAL_TABLES: &[&str] = &["locs", "types", "vals", "records_short", "records_long", "field_values"];
+
 pub fn run_schema(args: SchemaArgs) -> i32 {
     finish((|| {
         let Some(table) = &args.table else {
@@ -387,19 +462,62 @@ pub fn run_schema(args: SchemaArgs) -> i32 {
             for t in tdq_store::schema::TABLES {
                 out.push_str(&format!("{}\n    {}\n", t.name, t.about));
             }
+            // With sources at hand (or --db), the class views themselves.
+            let have_sources = args.source.db.is_some() || resolve_sources(&args.source.td).is_ok();
+            if have_sources {
+                let store = open_store(&args.source)?;
+                let mut engine = tdq_queries::sqlite::SqliteEngine::new(store.conn);
+                let sql =
+                    "SELECT c.name, (SELECT count(*) FROM tdq_superclasses s JOIN tdq_records r ON r.id = s.record_id \
+                           WHERE s.superclass_id = c.id AND r.kind <> 'class') FROM classes c ORDER BY c.name";
+                let rs = engine.run(sql, &[]).map_err(|e| Failure::new(e.render("<schema>", sql)))?;
+                let rows = rs.into_iter().next().unwrap_or_default().rows;
+                out.push_str(&format!("\nclass views ({}; `tdq schema CLASS` shows one's columns):\n", rows.len()));
+                for row in rows {
+                    let name = tdq_store::schema::class_view_name(&row[0].to_string());
+                    let n = row[1].to_string();
+                    out.push_str(&format!("  {name:<32} {n} def{}\n", if n == "1" { "" } else { "s" }));
+                }
+            }
             print!("{out}");
             return Ok(());
         };
+        let lower = table.to_ascii_lowercase();
+        if lower.starts_with("tdq_") || lower.starts_with("sqlite_") || INTERNAL_TABLES.contains(&lower.as_str()) {
+            return Err(Failure::usage(format!(
+                "`{table}` is internal to the store (what `tdq tblgen --from-db` rebuilds records from); `tdq schema` lists the tables to query"
+            )));
+        }
         let store = open_store(&args.source)?;
         let doc = tdq_store::schema::TABLES.iter().find(|t| t.name.eq_ignore_ascii_case(table));
         let mut engine = tdq_queries::sqlite::SqliteEngine::new(store.conn);
+        let mut out = String::new();
+        if doc.is_none() {
+            // A class view: each column with the TableGen type of its field.
+            let class = table.strip_prefix("class:").unwrap_or(table);
+            let mut lookup = |q: &str| engine.run(q, &[]).map(|mut rs| rs.pop().unwrap_or_default());
+            let view = tdq_queries::views::class_view(class, &mut lookup)
+                .map_err(|e| Failure::new(e.render("<schema>", "")))?;
+            if let Some(view) = view {
+                out.push_str(&format!("{table}: the defs deriving from class {class}\n"));
+                for (col, ty) in &view.columns {
+                    let about = match ty {
+                        Some(ty) => ty.as_str(),
+                        None => RECORD_COLUMN_DOCS.iter().find(|(c, _)| c == col).map_or("", |(_, a)| *a),
+                    };
+                    out.push_str(&format!("  {col:<24} {about}\n").trim_end().to_string());
+                    out.push('\n');
+                }
+                print!("{out}");
+                return Ok(());
+            }
+        }
         let sql = format!("SELECT * FROM {} LIMIT 0", tdq_store::schema::quote_ident(table));
         let rs = engine.run(&sql, &[]).map_err(|e| Failure::new(e.render("<schema>", &sql)))?;
-        let mut out = String::new();
         if let Some(d) = doc {
             out.push_str(&format!("{}\n    {}\n", d.name, d.about));
         } else {
-            out.push_str(&format!("{table}: the defs deriving from class {table}\n"));
+            out.push_str(&format!("{table}\n"));
         }
         let documented: Vec<&(&str, &str)> = doc.map(|d| d.columns.iter().collect()).unwrap_or_default();
         for col in &rs[0].columns {
@@ -413,6 +531,15 @@ pub fn run_schema(args: SchemaArgs) -> i32 {
         Ok(())
     })())
 }
+
+/// The fixed columns of `records` and the class views, as `tdq schema records` documents them.
+const RECORD_COLUMN_DOCS: &[(&str, &str)] = &[
+    ("id", "record id"),
+    ("name", "the def's name"),
+    ("anonymous", "1 for an anonymous def"),
+    ("file", "file of the def"),
+    ("line", "line of the def"),
+];
 
 /// `tdq export`.
 #[derive(Args, Debug)]
@@ -444,6 +571,9 @@ pub fn run_export(args: ExportArgs) -> i32 {
                 cache_key: String::new(),
             };
             tdq_store::cache::write_atomically(db, &eval, &info).map_err(|e| Failure::new(e.to_string()))?;
+            add_class_views(db).inspect_err(|_| {
+                let _ = std::fs::remove_file(db);
+            })?;
         }
         if let Some(dir) = &args.parquet {
             let store = open_store(&source)?;
@@ -451,6 +581,22 @@ pub fn run_export(args: ExportArgs) -> i32 {
         }
         Ok(())
     })())
+}
+
+/// Puts a view per class and `schema_docs` in an exported store, so that other programs query
+/// it as tdq does.
+fn add_class_views(db: &std::path::Path) -> Result<(), Failure> {
+    let fail = |e: &dyn std::fmt::Display| Failure::new(format!("{}: {e}", db.display()));
+    let conn = tdq_store::open_read_only(db).map_err(|e| fail(&e))?;
+    let mut engine = tdq_queries::sqlite::SqliteEngine::new(conn);
+    let mut lookup = |q: &str| engine.run(q, &[]).map(|mut rs| rs.pop().unwrap_or_default());
+    let views = tdq_queries::views::all_class_views(&mut lookup).map_err(|e| fail(&e))?;
+    drop(engine);
+    let views: Vec<tdq_store::export::ClassView> = views
+        .into_iter()
+        .map(|(name, class, v)| tdq_store::export::ClassView { name, class, select: v.select, columns: v.columns })
+        .collect();
+    tdq_store::export::add_views_and_docs(db, &views).map_err(|e| fail(&e))
 }
 
 #[cfg(feature = "datafusion")]
@@ -512,5 +658,48 @@ pub fn run_repl(args: ReplArgs) -> i32 {
     finish((|| {
         let (engine, _store) = make_engine(&args.options, &args.source)?;
         repl::run(engine, args.options)
+    })())
+}
+
+/// `tdq graph NAME`.
+#[derive(Args, Debug)]
+pub struct GraphArgs {
+    /// The def or class.
+    pub name: String,
+    /// dot (Graphviz) or mermaid.
+    #[arg(long, value_enum, default_value = "dot")]
+    pub format: GraphFormat,
+    #[command(flatten)]
+    pub source: SourceArgs,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum GraphFormat {
+    Dot,
+    Mermaid,
+}
+
+pub fn run_graph(args: GraphArgs) -> i32 {
+    finish((|| {
+        let store = open_store(&args.source)?;
+        let mut engine = tdq_queries::sqlite::SqliteEngine::new(store.conn);
+        let graph =
+            tdq_queries::graph::around(&mut engine, &args.name).map_err(|e| Failure::new(e.render("<graph>", "")))?;
+        let Some(graph) = graph else {
+            let names = engine.run("SELECT name FROM tdq_records", &[]).map_err(|e| Failure::new(e.message))?;
+            let names: Vec<String> = names.into_iter().flat_map(|rs| rs.first_column_texts()).collect();
+            let hint = tdq_queries::closest(&args.name, names.iter().map(String::as_str))
+                .map(|c| format!("; did you mean `{c}`?"))
+                .unwrap_or_default();
+            return Err(Failure::usage(format!("no def or class `{}` in the records{hint}", args.name)));
+        };
+        print!(
+            "{}",
+            match args.format {
+                GraphFormat::Dot => tdq_queries::graph::dot(&graph),
+                GraphFormat::Mermaid => tdq_queries::graph::mermaid(&graph),
+            }
+        );
+        Ok(())
     })())
 }

@@ -240,3 +240,86 @@ fn corpus_baseline_survives_an_anonymous_def_inserted_early() {
         assert_eq!((status(&o), text(&o.stdout)), (0, String::new()), "{target}: {}", text(&o.stderr));
     }
 }
+
+/// User lints are first-class: their SQL sees the class views, `--list` shows them, and
+/// `--select`/`--ignore` take their ids (a `--select` of canned lints alone leaves them on).
+#[test]
+fn user_lints_use_class_views_and_take_select_and_ignore() {
+    let (dir, _) =
+        scratch("def JMP : Instruction { let isBranch = 1; let isTerminator = 1; }\ndef NOP : Instruction;\n");
+    let cache = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("tdq.toml"),
+        "[lint]\n[[lint.user]]\nid = \"no-nop\"\nmessage = \"a NOP\"\n\
+         sql = \"SELECT name AS record FROM Instruction WHERE name = 'NOP' AND isBranch = 0\"\n",
+    )
+    .unwrap();
+    let run = |args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_tdq"))
+            .env("TDQ_LLVM_VERSION", "19")
+            .env("TDQ_CACHE_DIR", cache.path())
+            .current_dir(dir.path())
+            .arg("lint")
+            .args(args)
+            .output()
+            .unwrap()
+    };
+    let o = run(&["--td", "T.td"]);
+    assert_eq!(status(&o), 1, "{}", text(&o.stderr));
+    assert!(text(&o.stdout).starts_with("T.td:3:5: warning[no-nop]: NOP: a NOP\n"), "{}", text(&o.stdout));
+    let o = run(&["--list"]);
+    assert!(
+        text(&o.stdout).contains(&format!("{:<28} warning  on   user lint: a NOP\n", "no-nop")),
+        "{}",
+        text(&o.stdout)
+    );
+    let o = run(&["--td", "T.td", "--select", "no-nop"]);
+    assert_eq!(status(&o), 1, "{}", text(&o.stderr));
+    assert!(text(&o.stdout).contains("warning[no-nop]"));
+    let o = run(&["--td", "T.td", "--ignore", "no-nop"]);
+    assert_eq!((status(&o), text(&o.stdout), text(&o.stderr)), (0, String::new(), String::new()));
+    let o = run(&["--td", "T.td", "--select", "branch-not-terminator"]);
+    assert!(text(&o.stdout).contains("warning[no-nop]"), "{}", text(&o.stdout));
+    let o = run(&["--td", "T.td", "--select", "no-nopp"]);
+    assert_eq!(status(&o), 2);
+    assert!(text(&o.stderr).contains("unknown lint `no-nopp`"), "{}", text(&o.stderr));
+}
+
+/// Paths are relative to the project root (tdq.toml's directory) in every format, wherever tdq
+/// runs from and however tdq.toml names the sources (`tdq init` makes them absolute when read).
+#[test]
+fn paths_are_relative_to_the_project_root() {
+    let (dir, _) = scratch("def JMP : Instruction { let isBranch = 1; }\n");
+    std::fs::create_dir(dir.path().join("sub")).unwrap();
+    let init = Command::new(env!("CARGO_BIN_EXE_tdq")).current_dir(dir.path()).args(["init", "--td", "T.td"]).output();
+    assert!(init.unwrap().status.success());
+    let root = dir.path().canonicalize().unwrap();
+    for cwd in [root.clone(), root.join("sub")] {
+        let o = tdq(&cwd, &["--format", "github"]);
+        assert!(text(&o.stdout).starts_with("::warning file=T.td,line=2,col=5,"), "{}", text(&o.stdout));
+        let o = tdq(&cwd, &[]);
+        assert!(text(&o.stdout).starts_with("T.td:2:5: warning[branch-not-terminator]"), "{}", text(&o.stdout));
+        let o = tdq(&cwd, &["--format", "sarif"]);
+        let sarif: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+        let run = &sarif["runs"][0];
+        let artifact = &run["results"][0]["locations"][0]["physicalLocation"]["artifactLocation"];
+        assert_eq!(artifact, &serde_json::json!({"uri": "T.td", "uriBaseId": "%SRCROOT%"}));
+        assert_eq!(run["originalUriBaseIds"]["%SRCROOT%"]["uri"], format!("file://{}/", root.display()));
+    }
+}
+
+/// `--color always|never|auto`: colours only when asked or on a terminal (see terminal.rs).
+#[test]
+fn color_is_asked_for() {
+    let (dir, _) = scratch("def JMP : Instruction { let isBranch = 1; }\n");
+    let o = tdq(dir.path(), &["--td", "T.td", "--color", "always"]);
+    assert!(
+        text(&o.stdout).starts_with("\x1b[1mT.td:2:5:\x1b[0m \x1b[1;35mwarning[branch-not-terminator]"),
+        "{:?}",
+        text(&o.stdout)
+    );
+    for args in [&["--td", "T.td", "--color", "never"][..], &["--td", "T.td"]] {
+        let o = tdq(dir.path(), args);
+        assert!(!o.stdout.contains(&0x1b) && !o.stdout.is_empty(), "{:?}", text(&o.stdout));
+    }
+}

@@ -456,3 +456,50 @@ fn user_sql_cannot_change_the_store() {
     assert_eq!(sb.query(&[]), (want, false));
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+/// Ctrl-C during a first query removes the temporary store being written, and tdq dies of the
+/// signal as an uninterrupted program would.
+#[test]
+fn ctrl_c_mid_build_leaves_no_temporary() {
+    use std::os::unix::process::ExitStatusExt;
+    let sb = Sandbox::new(&big_td(60_000));
+    let mut child = sb.command(&[], QUERY).stdout(Stdio::null()).stderr(Stdio::null()).spawn().expect("spawn");
+    assert!(wait_for_temporary(sb.cache.path()), "the build never started writing");
+    // SAFETY: a signal to the child just spawned.
+    assert_eq!(unsafe { libc::kill(child.id() as libc::pid_t, libc::SIGINT) }, 0);
+    let status = child.wait().expect("wait");
+    assert_eq!(status.signal(), Some(libc::SIGINT), "{status:?}");
+    let left: Vec<_> =
+        std::fs::read_dir(sb.cache.path()).expect("the cache").flatten().map(|e| e.file_name()).collect();
+    assert!(left.is_empty(), "left in the cache: {left:?}");
+}
+
+/// A temporary left by a process that is gone (`kill -9`) is removed by the next build,
+/// however young; one of a live process is left alone.
+#[test]
+fn temporaries_of_dead_processes_are_swept() {
+    let sb = Sandbox::new(ROOT_TD);
+    let dead = (100_000..4_000_000).find(|p| !Path::new(&format!("/proc/{p}")).exists()).expect("a free pid");
+    let dead_tmp = sb.cache.path().join(format!(".KEY.db.{dead}.123.tmp"));
+    let live_tmp = sb.cache.path().join(format!(".KEY.db.{}.123.tmp", std::process::id()));
+    std::fs::write(&dead_tmp, vec![0u8; 4096]).expect("write");
+    std::fs::write(&live_tmp, vec![0u8; 4096]).expect("write");
+    assert!(sb.query(&[]).1, "the store is built");
+    assert!(!dead_tmp.exists(), "the dead process's temporary is still there");
+    assert!(live_tmp.exists(), "a live process's temporary was removed");
+}
+
+/// A cache directory that cannot be written falls back to a temporary store, with a one-line
+/// warning naming TDQ_CACHE_DIR.
+#[test]
+fn an_unwritable_cache_falls_back_to_a_temporary_store() {
+    let sb = Sandbox::new(ROOT_TD);
+    let file = sb.work.path().join("not-a-dir");
+    std::fs::write(&file, "").expect("write");
+    let out = sb.command(&[], QUERY).env("TDQ_CACHE_DIR", file.join("cache")).output().expect("run");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    assert_eq!(names(&out.stdout), sb.expected(&[]));
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(stderr.starts_with("tdq: warning: ") && stderr.contains("TDQ_CACHE_DIR"), "{stderr}");
+}

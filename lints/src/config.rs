@@ -68,8 +68,8 @@ impl Config {
         let mut c = Config::default();
         for (key, value) in table {
             match key.as_str() {
-                "select" => c.select = Some(canned_ids(key, value)?),
-                "ignore" => c.ignore = canned_ids(key, value)?,
+                "select" => c.select = Some(ids(key, value)?),
+                "ignore" => c.ignore = ids(key, value)?,
                 "fail-on" => c.fail_on = level(key, value)?.unwrap_or(Level::Error),
                 "severity" => {
                     let Some(t) = value.as_table() else {
@@ -104,6 +104,10 @@ impl Config {
             }
         }
         let user_ids: Vec<String> = c.user.iter().map(|u| u.id.clone()).collect();
+        if let Some(select) = &c.select {
+            check_ids("lint.select", select, &user_ids)?;
+        }
+        check_ids("lint.ignore", &c.ignore, &user_ids)?;
         for id in c.levels.keys() {
             if rules::find(id).is_none() && !user_ids.contains(id) {
                 return err(format!("lint.severity: unknown lint `{id}`"));
@@ -132,16 +136,35 @@ impl Config {
         Ok(c)
     }
 
-    /// Command-line `--select`/`--ignore`: replace or extend what the file said.
+    /// Command-line `--select`/`--ignore`: replace or extend what the file said. Ids are
+    /// canned lints' or this configuration's user lints'.
     pub fn override_select(&mut self, select: &[String]) -> Result<(), Error> {
-        check_ids("--select", select)?;
+        check_ids("--select", select, &self.user_ids())?;
         self.select = Some(select.to_vec());
         Ok(())
     }
     pub fn extend_ignore(&mut self, ignore: &[String]) -> Result<(), Error> {
-        check_ids("--ignore", ignore)?;
+        check_ids("--ignore", ignore, &self.user_ids())?;
         self.ignore.extend_from_slice(ignore);
         Ok(())
+    }
+
+    fn user_ids(&self) -> Vec<String> {
+        self.user.iter().map(|u| u.id.clone()).collect()
+    }
+
+    /// The user lints that run, less those `ignore` names: all of them, unless `select` names
+    /// some user lints, when only those (a `select` of canned lints alone, as a config file
+    /// written before user lints had ids there says, leaves the user lints running).
+    pub fn running_user_lints(&self) -> impl Iterator<Item = &UserLint> {
+        let names_user = |s: &[String]| s.iter().any(|x| self.user.iter().any(|u| u.id == *x));
+        self.user.iter().filter(move |u| {
+            let selected = match &self.select {
+                Some(s) if names_user(s) => s.iter().any(|x| x == "all" || *x == u.id),
+                _ => true,
+            };
+            selected && !self.ignore.iter().any(|x| x == "all" || *x == u.id)
+        })
     }
 
     /// The level a canned lint runs at, or `None` when it does not run.
@@ -165,12 +188,6 @@ impl Config {
     }
 }
 
-fn canned_ids(key: &str, value: &Value) -> Result<Vec<String>, Error> {
-    let out = ids(key, value)?;
-    check_ids(&format!("lint.{key}"), &out)?;
-    Ok(out)
-}
-
 fn ids(key: &str, value: &Value) -> Result<Vec<String>, Error> {
     let Some(list) = value.as_array() else { return err(format!("lint.{key}: expected a list of lint ids")) };
     let mut out = Vec::new();
@@ -181,11 +198,11 @@ fn ids(key: &str, value: &Value) -> Result<Vec<String>, Error> {
     Ok(out)
 }
 
-fn check_ids(key: &str, ids: &[String]) -> Result<(), Error> {
-    match ids.iter().find(|i| *i != "all" && rules::find(i).is_none()) {
+fn check_ids(key: &str, ids: &[String], user_ids: &[String]) -> Result<(), Error> {
+    match ids.iter().find(|i| *i != "all" && rules::find(i).is_none() && !user_ids.contains(i)) {
         Some(bad) => err(format!(
             "{key}: unknown lint `{bad}` (`tdq lint --list` lists them: {})",
-            LINTS.iter().map(|l| l.id).collect::<Vec<_>>().join(", ")
+            LINTS.iter().map(|l| l.id).chain(user_ids.iter().map(String::as_str)).collect::<Vec<_>>().join(", ")
         )),
         None => Ok(()),
     }

@@ -233,11 +233,11 @@ pub fn run(ctx: &Context, config: &Config, sql: Option<&dyn user::SqlSource>) ->
         (lint.check)(ctx, &mut sink);
         findings.append(&mut sink.findings);
     }
-    if !config.user.is_empty() {
+    if config.running_user_lints().next().is_some() {
         let Some(sql) = sql else {
             return Err(Error("user lints need the record store, which is not available here".into()));
         };
-        for u in &config.user {
+        for u in config.running_user_lints() {
             let mut sink = Sink::new(ctx, &u.id, u.level);
             user::run_user_lint(u, sql, &mut sink)?;
             findings.append(&mut sink.findings);

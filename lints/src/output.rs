@@ -7,6 +7,7 @@ use crate::{Finding, Level};
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
+use std::path::PathBuf;
 use tdq_core::{Loc, SourceMgr};
 
 /// The output formats of `tdq lint --format`.
@@ -30,31 +31,93 @@ impl Format {
     }
 }
 
+/// How findings are shown beyond their format.
+#[derive(Clone, Debug, Default)]
+pub struct Style {
+    /// The project root (tdq.toml's directory, else the git work tree's): paths under it are
+    /// shown relative to it in every format, and SARIF's `%SRCROOT%` is it. Without one, paths
+    /// are shown as the sources named them.
+    pub root: Option<PathBuf>,
+    /// ANSI colours in the text format (clang's: bold locations, coloured levels).
+    pub color: bool,
+}
+
+impl Style {
+    /// `path` as findings show it: relative to the root when under it.
+    fn path(&self, path: &str) -> String {
+        let Some(root) = &self.root else { return path.to_owned() };
+        let abs = std::path::absolute(path).unwrap_or_else(|_| PathBuf::from(path));
+        let abs = normalize(&abs);
+        match abs.strip_prefix(root) {
+            Ok(rel) => rel.display().to_string(),
+            Err(_) => path.to_owned(),
+        }
+    }
+
+    fn paint(&self, code: &str, text: &str) -> String {
+        if self.color {
+            format!("\x1b[{code}m{text}\x1b[0m")
+        } else {
+            text.to_owned()
+        }
+    }
+}
+
+/// `a/./b/../c` as `a/c`, without touching the file system (symbolic links are as named).
+fn normalize(path: &std::path::Path) -> PathBuf {
+    let mut out = PathBuf::new();
+    for part in path.components() {
+        match part {
+            std::path::Component::CurDir => {}
+            std::path::Component::ParentDir => {
+                out.pop();
+            }
+            other => out.push(other),
+        }
+    }
+    out
+}
+
 /// Renders the findings in `format`. `user_rules` names the user lints run (id, level), for
 /// the SARIF rule list.
 pub fn render(format: Format, findings: &[Finding], sm: &SourceMgr, user_rules: &[(String, Level)]) -> String {
+    render_styled(format, findings, sm, user_rules, &Style::default())
+}
+
+/// [`render`], with paths and colours as `style` says.
+pub fn render_styled(
+    format: Format,
+    findings: &[Finding],
+    sm: &SourceMgr,
+    user_rules: &[(String, Level)],
+    style: &Style,
+) -> String {
     match format {
-        Format::Text => text(findings, sm),
-        Format::Json => json_lines(findings, sm),
-        Format::Sarif => sarif(findings, sm, user_rules),
-        Format::Github => github(findings, sm),
+        Format::Text => text_styled(findings, sm, style),
+        Format::Json => json_lines(findings, sm, style),
+        Format::Sarif => sarif(findings, sm, user_rules, style),
+        Format::Github => github(findings, sm, style),
     }
 }
 
 /// `file:line:col: warning[ID]: RECORD: message`, the source line and a caret, then each note
 /// the same way; a last line counts the findings.
 pub fn text(findings: &[Finding], sm: &SourceMgr) -> String {
+    text_styled(findings, sm, &Style::default())
+}
+
+fn text_styled(findings: &[Finding], sm: &SourceMgr, style: &Style) -> String {
     let mut out = String::new();
     for f in findings {
-        message(
-            &mut out,
-            sm,
-            f.loc,
-            &format!("{}[{}]", f.level.as_str(), f.lint),
-            &format!("{}: {}", f.record, f.message),
-        );
+        let colour = match f.level {
+            Level::Error => "1;31",
+            Level::Warning => "1;35",
+            Level::Note => "1;36",
+        };
+        let label = style.paint(colour, &format!("{}[{}]", f.level.as_str(), f.lint));
+        message(&mut out, sm, style, f.loc, &label, &format!("{}: {}", f.record, f.message));
         for n in &f.notes {
-            message(&mut out, sm, n.loc, "note", &n.message);
+            message(&mut out, sm, style, n.loc, &style.paint("1;30", "note"), &n.message);
         }
     }
     if !findings.is_empty() {
@@ -63,36 +126,37 @@ pub fn text(findings: &[Finding], sm: &SourceMgr) -> String {
     out
 }
 
-fn message(out: &mut String, sm: &SourceMgr, loc: Loc, label: &str, msg: &str) {
+fn message(out: &mut String, sm: &SourceMgr, style: &Style, loc: Loc, label: &str, msg: &str) {
     if sm.file(loc).is_none() {
-        let _ = writeln!(out, "{label}: {msg}");
+        let _ = writeln!(out, "{label}: {}", style.paint("1", msg));
         return;
     }
     let (line, col) = sm.line_col(loc);
-    let _ = writeln!(out, "{}:{line}:{col}: {label}: {msg}", sm.path(loc));
+    let place = style.paint("1", &format!("{}:{line}:{col}:", style.path(sm.path(loc))));
+    let _ = writeln!(out, "{place} {label}: {}", style.paint("1", msg));
     let text = String::from_utf8_lossy(sm.line_text(loc));
     // The caret line repeats the source's tabs so it lines up under any tab width.
     let pad: String =
         text.chars().take(col.saturating_sub(1) as usize).map(|c| if c == '\t' { '\t' } else { ' ' }).collect();
-    let _ = writeln!(out, "{text}\n{pad}^");
+    let _ = writeln!(out, "{text}\n{pad}{}", style.paint("1;32", "^"));
 }
 
 /// Where a finding or note is, as (path, line, column); `None` without a location.
-fn place(sm: &SourceMgr, loc: Loc) -> Option<(&str, u32, u32)> {
+fn place(sm: &SourceMgr, style: &Style, loc: Loc) -> Option<(String, u32, u32)> {
     sm.file(loc)?;
     let (line, col) = sm.line_col(loc);
-    Some((sm.path(loc), line, col))
+    Some((style.path(sm.path(loc)), line, col))
 }
 
-fn location_json(sm: &SourceMgr, loc: Loc) -> Value {
-    match place(sm, loc) {
+fn location_json(sm: &SourceMgr, style: &Style, loc: Loc) -> Value {
+    match place(sm, style, loc) {
         Some((file, line, column)) => json!({"file": file, "line": line, "column": column}),
         None => Value::Null,
     }
 }
 
 /// One JSON array of findings.
-pub fn json_lines(findings: &[Finding], sm: &SourceMgr) -> String {
+pub fn json_lines(findings: &[Finding], sm: &SourceMgr, style: &Style) -> String {
     let items: Vec<Value> = findings
         .iter()
         .map(|f| {
@@ -102,8 +166,8 @@ pub fn json_lines(findings: &[Finding], sm: &SourceMgr) -> String {
                 "record": f.record,
                 "field": f.field,
                 "message": f.message,
-                "location": location_json(sm, f.loc),
-                "notes": f.notes.iter().map(|n| json!({"message": n.message, "location": location_json(sm, n.loc)})).collect::<Vec<_>>(),
+                "location": location_json(sm, style, f.loc),
+                "notes": f.notes.iter().map(|n| json!({"message": n.message, "location": location_json(sm, style, n.loc)})).collect::<Vec<_>>(),
                 "fingerprint": fingerprint(f),
             });
             // Only a numbered record has an identity apart from its name.
@@ -162,9 +226,9 @@ fn sarif_level(l: Level) -> &'static str {
     }
 }
 
-fn physical(sm: &SourceMgr, loc: Loc) -> Option<Value> {
-    let (file, line, column) = place(sm, loc)?;
-    let (uri, absolute) = uri(file);
+fn physical(sm: &SourceMgr, style: &Style, loc: Loc) -> Option<Value> {
+    let (file, line, column) = place(sm, style, loc)?;
+    let (uri, absolute) = uri(&file);
     let mut artifact = json!({"uri": uri});
     if !absolute {
         artifact["uriBaseId"] = json!("%SRCROOT%");
@@ -176,7 +240,7 @@ fn physical(sm: &SourceMgr, loc: Loc) -> Option<Value> {
 
 /// A SARIF 2.1.0 log: one run, every canned lint (and the user lints run) as a rule with its
 /// doc as help, one result a finding.
-pub fn sarif(findings: &[Finding], sm: &SourceMgr, user_rules: &[(String, Level)]) -> String {
+pub fn sarif(findings: &[Finding], sm: &SourceMgr, user_rules: &[(String, Level)], style: &Style) -> String {
     let mut rules: Vec<Value> = LINTS
         .iter()
         .map(|l| {
@@ -213,7 +277,7 @@ pub fn sarif(findings: &[Finding], sm: &SourceMgr, user_rules: &[(String, Level)
                 r["ruleIndex"] = json!(i);
             }
             // The record is the logical location, the def's line the physical one.
-            let mut location = physical(sm, f.loc).unwrap_or_else(|| json!({}));
+            let mut location = physical(sm, style, f.loc).unwrap_or_else(|| json!({}));
             location["logicalLocations"] = json!([{"name": f.record, "kind": "object"}]);
             r["locations"] = json!([location]);
             let related: Vec<Value> = f
@@ -221,7 +285,7 @@ pub fn sarif(findings: &[Finding], sm: &SourceMgr, user_rules: &[(String, Level)
                 .iter()
                 .enumerate()
                 .filter_map(|(i, n)| {
-                    let mut p = physical(sm, n.loc)?;
+                    let mut p = physical(sm, style, n.loc)?;
                     p["id"] = json!(i);
                     p["message"] = json!({"text": n.message});
                     Some(p)
@@ -233,6 +297,11 @@ pub fn sarif(findings: &[Finding], sm: &SourceMgr, user_rules: &[(String, Level)
             r
         })
         .collect();
+    // The project root, or the working directory relative paths are relative to.
+    let src_root = match &style.root {
+        Some(root) => format!("{}/", uri(&root.display().to_string()).0.trim_end_matches('/')),
+        None => "./".to_owned(),
+    };
     let log = json!({
         "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
         "version": "2.1.0",
@@ -243,7 +312,7 @@ pub fn sarif(findings: &[Finding], sm: &SourceMgr, user_rules: &[(String, Level)
                 "informationUri": "https://llvm.org/docs/TableGen/",
                 "rules": rules,
             }},
-            "originalUriBaseIds": {"%SRCROOT%": {"uri": "./"}},
+            "originalUriBaseIds": {"%SRCROOT%": {"uri": src_root}},
             "results": results,
         }],
     });
@@ -253,7 +322,7 @@ pub fn sarif(findings: &[Finding], sm: &SourceMgr, user_rules: &[(String, Level)
 }
 
 /// GitHub Actions workflow commands: `::warning file=F,line=L,col=C,title=ID::message`.
-pub fn github(findings: &[Finding], sm: &SourceMgr) -> String {
+pub fn github(findings: &[Finding], sm: &SourceMgr, style: &Style) -> String {
     let mut out = String::new();
     for f in findings {
         let kind = match f.level {
@@ -262,8 +331,8 @@ pub fn github(findings: &[Finding], sm: &SourceMgr) -> String {
             Level::Note => "notice",
         };
         let mut props = Vec::new();
-        if let Some((file, line, col)) = place(sm, f.loc) {
-            props.push(format!("file={}", escape_property(file)));
+        if let Some((file, line, col)) = place(sm, style, f.loc) {
+            props.push(format!("file={}", escape_property(&file)));
             props.push(format!("line={line}"));
             props.push(format!("col={col}"));
         }

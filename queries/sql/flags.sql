@@ -1,5 +1,5 @@
 -- The instruction flags of a def, with where each was set.
--- param: record  the def's name
+-- param: record:def  the def's name
 SELECT field AS flag, value, set_file, set_line
 FROM fields
 WHERE record = :record AND kind <> 'class'

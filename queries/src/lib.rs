@@ -6,12 +6,14 @@
 //! - [`views`]: the per-class views (`select name from Instruction`), made for the classes a
 //!   query names, in SQL both engines accept.
 //! - [`canned`]: named queries shipped with tdq (`tdq q NAME`), one `.sql` file each.
+//! - [`graph`]: the class hierarchy around a record, as dot or Mermaid (`tdq graph`).
 //! - [`format`]: table, CSV, TSV, JSON, JSON lines and Markdown output.
 
 pub mod canned;
 #[cfg(feature = "datafusion")]
 pub mod datafusion;
 pub mod format;
+pub mod graph;
 pub mod scan;
 pub mod sqlite;
 pub mod views;
@@ -143,33 +145,46 @@ pub trait Engine {
     fn table_names(&mut self) -> Vec<String>;
 }
 
-/// The closest of `candidates` to `word` (by edit distance, ignoring case), if close enough to
-/// be what was meant.
+/// The closest of `candidates` to `word` (by edit distance, a swap of two neighbours counting
+/// as one edit, ignoring case), if close enough to be what was meant. Of equally close ones,
+/// one with the same first letter wins: `lnit` is `lint` rather than `init`.
 pub fn closest<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
     let w = word.to_lowercase();
-    let mut best: Option<(usize, &str)> = None;
+    let first = w.chars().next();
+    let mut best: Option<((usize, bool), &str)> = None;
     for c in candidates {
-        let d = edit_distance(&w, &c.to_lowercase());
-        if best.is_none_or(|(bd, _)| d < bd) {
-            best = Some((d, c));
+        let lower = c.to_lowercase();
+        let key = (edit_distance(&w, &lower), lower.chars().next() != first);
+        if best.is_none_or(|(bk, _)| key < bk) {
+            best = Some((key, c));
         }
     }
     let limit = (word.chars().count() / 3).max(1);
-    best.filter(|&(d, _)| d <= limit).map(|(_, c)| c)
+    best.filter(|&((d, _), _)| d <= limit).map(|(_, c)| c)
 }
 
+/// Optimal string alignment distance: insertions, deletions, substitutions and swaps of
+/// neighbouring characters.
 fn edit_distance(a: &str, b: &str) -> usize {
+    let a: Vec<char> = a.chars().collect();
     let b: Vec<char> = b.chars().collect();
-    let mut prev: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut cur = vec![i + 1];
-        for (j, &cb) in b.iter().enumerate() {
-            let sub = prev[j] + usize::from(ca != cb);
-            cur.push(sub.min(prev[j + 1] + 1).min(cur[j] + 1));
-        }
-        prev = cur;
+    let mut d = vec![vec![0usize; b.len() + 1]; a.len() + 1];
+    for (i, row) in d.iter_mut().enumerate() {
+        row[0] = i;
     }
-    prev[b.len()]
+    for j in 0..=b.len() {
+        d[0][j] = j;
+    }
+    for i in 1..=a.len() {
+        for j in 1..=b.len() {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            d[i][j] = (d[i - 1][j] + 1).min(d[i][j - 1] + 1).min(d[i - 1][j - 1] + cost);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                d[i][j] = d[i][j].min(d[i - 2][j - 2] + 1);
+            }
+        }
+    }
+    d[a.len()][b.len()]
 }
 
 #[cfg(test)]
@@ -190,6 +205,8 @@ mod tests {
         assert_eq!(closest("iscal", names), Some("isCall"));
         assert_eq!(closest("maylaod", names), Some("mayLoad"));
         assert_eq!(closest("Predicates", names), None);
+        assert_eq!(closest("lnit", ["init", "lint"]), Some("lint"));
+        assert_eq!(closest("shcema", ["schema", "repl"]), Some("schema"));
     }
 
     #[test]

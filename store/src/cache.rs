@@ -39,6 +39,11 @@ pub enum StoreError {
     Io(String),
     Sql(rusqlite::Error),
     Load(LoadError),
+    /// The cache directory cannot be made or written to (the caller may build elsewhere).
+    CacheUnwritable {
+        dir: PathBuf,
+        reason: String,
+    },
 }
 
 impl fmt::Display for StoreError {
@@ -48,6 +53,9 @@ impl fmt::Display for StoreError {
             StoreError::Io(m) => f.write_str(m),
             StoreError::Sql(e) => write!(f, "store: {e}"),
             StoreError::Load(e) => write!(f, "{e}"),
+            StoreError::CacheUnwritable { dir, reason } => {
+                write!(f, "{}: cannot write the store cache: {reason}", dir.display())
+            }
         }
     }
 }
@@ -146,7 +154,7 @@ pub fn open_or_build(sources: &Sources, dir: &Path, on_build: &mut dyn FnMut()) 
         }
     }
     on_build();
-    std::fs::create_dir_all(dir).map_err(|e| StoreError::Io(format!("{}: cannot create: {e}", dir.display())))?;
+    check_writable(dir)?;
     remove_stale_temporaries(dir);
     let eval = evaluate(sources)?;
     let info = BuildInfo {
@@ -159,6 +167,16 @@ pub fn open_or_build(sources: &Sources, dir: &Path, on_build: &mut dyn FnMut()) 
     write_atomically(&path, &eval, &info)?;
     let conn = open_read_only(&path)?;
     Ok(Store { conn, path, built: true })
+}
+
+/// Makes the cache directory if need be and checks a store can be written there.
+fn check_writable(dir: &Path) -> Result<(), StoreError> {
+    let unwritable = |e: std::io::Error| StoreError::CacheUnwritable { dir: dir.to_owned(), reason: io_message(&e) };
+    std::fs::create_dir_all(dir).map_err(unwritable)?;
+    let probe = dir.join(format!(".probe.{}.tmp", std::process::id()));
+    std::fs::File::create(&probe).map_err(unwritable)?;
+    let _ = std::fs::remove_file(&probe);
+    Ok(())
 }
 
 /// Whether every source the store read still has its recorded content.
@@ -230,6 +248,7 @@ pub fn write_atomically(path: &Path, eval: &Evaluation, info: &BuildInfo) -> Res
         std::process::id(),
         SystemTime::now().duration_since(SystemTime::UNIX_EPOCH).map(|d| d.subsec_nanos()).unwrap_or(0)
     ));
+    TEMPORARIES.lock().unwrap_or_else(|e| e.into_inner()).push(tmp.clone());
     let result = (|| -> Result<(), StoreError> {
         write_store(&tmp, eval, info)?;
         std::fs::rename(&tmp, path)
@@ -238,12 +257,36 @@ pub fn write_atomically(path: &Path, eval: &Evaluation, info: &BuildInfo) -> Res
     if result.is_err() {
         let _ = std::fs::remove_file(&tmp);
     }
+    TEMPORARIES.lock().unwrap_or_else(|e| e.into_inner()).retain(|t| *t != tmp);
     result
 }
 
-/// Removes temporaries left by builds that were killed (older than an hour: a build in
-/// progress elsewhere is younger).
-fn remove_stale_temporaries(dir: &Path) {
+/// The temporary stores this process is writing, for [`remove_temporaries`].
+static TEMPORARIES: std::sync::Mutex<Vec<PathBuf>> = std::sync::Mutex::new(Vec::new());
+
+/// Removes the temporary stores this process is writing (and SQLite's journals beside them):
+/// what an interrupted process (Ctrl-C) does before it dies.
+pub fn remove_temporaries() {
+    for tmp in TEMPORARIES.lock().unwrap_or_else(|e| e.into_inner()).drain(..) {
+        let _ = std::fs::remove_file(&tmp);
+        let mut journal = tmp.into_os_string();
+        journal.push("-journal");
+        let _ = std::fs::remove_file(journal);
+    }
+}
+
+/// Whether the temporary `name` (`.KEY.db.PID.NANOS.tmp`) was left by a process that is gone.
+/// Only where `/proc` says which processes live; elsewhere the age rule alone applies.
+fn writer_is_gone(name: &str) -> bool {
+    let mut parts = name.rsplit('.');
+    let (Some("tmp"), Some(_), Some(pid)) = (parts.next(), parts.next(), parts.next()) else { return false };
+    let Ok(pid) = pid.parse::<u32>() else { return false };
+    pid != std::process::id() && Path::new("/proc/self").exists() && !Path::new("/proc").join(pid.to_string()).exists()
+}
+
+/// Removes temporaries left by builds that were killed: those whose process is gone, and any
+/// older than an hour (a build in progress elsewhere is younger).
+pub fn remove_stale_temporaries(dir: &Path) {
     let Ok(entries) = std::fs::read_dir(dir) else { return };
     let now = SystemTime::now();
     for e in entries.flatten() {
@@ -257,7 +300,7 @@ fn remove_stale_temporaries(dir: &Path) {
             .and_then(|m| m.modified())
             .map(|t| now.duration_since(t).unwrap_or_default() > Duration::from_secs(3600))
             .unwrap_or(false);
-        if old {
+        if old || writer_is_gone(&name) {
             let _ = std::fs::remove_file(e.path());
         }
     }

@@ -8,11 +8,13 @@
 //!   directory, valid while every file read is unchanged (content hashes), replaced atomically.
 //! - [`build`]: writing an evaluation into a database (`tdq export --db`, the cache).
 //! - [`load`]: reading it back into an [`tdq_core::Evaluation`] (`tdq tblgen --from-db`, `tdq diff`).
+//! - [`export`]: what a store written for other programs adds (class views, `schema_docs`).
 //! - [`schema`]: the tables, their documentation and naming rules.
 //! - [`project`]: `tdq.toml`, which names the sources.
 
 pub mod build;
 pub mod cache;
+pub mod export;
 pub mod ir;
 pub mod load;
 pub mod project;

@@ -226,9 +226,12 @@ pub const STORED_TABLES: &[&str] = &[
 /// Views every engine defines over the stored tables.
 pub const VIEWS: &[&str] = &["fields", "superclasses", "records_short", "records_long", "field_values"];
 
+/// Tables only an exported store has (`crate::export`).
+pub const EXPORT_TABLES: &[&str] = &["schema_docs"];
+
 /// Whether `name` is taken by a table or view of the store (compared as SQL does, ignoring case).
 pub fn is_reserved_name(name: &str) -> bool {
-    STORED_TABLES.iter().chain(VIEWS.iter()).any(|t| t.eq_ignore_ascii_case(name))
+    STORED_TABLES.iter().chain(VIEWS).chain(EXPORT_TABLES).any(|t| t.eq_ignore_ascii_case(name))
         || name.to_ascii_lowercase().starts_with("sqlite_")
 }
 

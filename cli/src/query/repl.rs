@@ -2,7 +2,8 @@
 //! tables, columns, classes and SQL keywords.
 //!
 //! Statements end with `;` and may span lines. Dot commands: `.tables`, `.schema [TABLE]`,
-//! `.format FORMAT`, `.help`, `.quit`.
+//! `.mode FORMAT` (or `.format`), `.timing on|off`, `.read FILE.sql`, `.help`, `.quit`. Completion
+//! offers first the columns of the tables and class views the statement names.
 
 use super::{print_results, Failure, QueryOptions};
 use rustyline::completion::{Completer, Pair};
@@ -11,6 +12,9 @@ use rustyline::highlight::Highlighter;
 use rustyline::hint::Hinter;
 use rustyline::validate::Validator;
 use rustyline::{Context, Editor, Helper};
+use std::cell::RefCell;
+use std::collections::{HashMap, HashSet};
+use std::rc::Rc;
 use tdq_queries::format::Format;
 use tdq_queries::{Engine, ResultSet};
 
@@ -19,24 +23,61 @@ const KEYWORDS: &[&str] = &[
     "IN", "LIKE", "GLOB", "IS", "NULL", "AS", "DISTINCT", "COUNT", "DESC", "ASC", "UNION", "WITH",
 ];
 
+/// Completion: SQL keywords, tables, classes and field names, and first the columns of the
+/// tables and class views the statement names (`fields` gives `set_file`, `value_json`, ...).
 struct Words {
     words: Vec<String>,
+    engine: Rc<RefCell<Box<dyn Engine>>>,
+    /// Lower-cased names of what has columns: the store's tables and views, and the classes.
+    relations: HashSet<String>,
+    /// Columns of each relation asked about so far.
+    columns: RefCell<HashMap<String, Vec<String>>>,
+    /// The lines of the statement typed before this one.
+    pending: Rc<RefCell<String>>,
+}
+
+impl Words {
+    /// The columns of the relations named in `statement`, in the order named.
+    fn columns_named(&self, statement: &str) -> Vec<String> {
+        let mut out = Vec::new();
+        for ident in tdq_queries::scan::identifiers(statement) {
+            let key = ident.to_lowercase();
+            if !self.relations.contains(&key) {
+                continue;
+            }
+            let mut cache = self.columns.borrow_mut();
+            let columns = cache.entry(key).or_insert_with(|| {
+                let sql = format!("SELECT * FROM {} LIMIT 0", tdq_store::schema::quote_ident(&ident));
+                match self.engine.borrow_mut().run(&sql, &[]) {
+                    Ok(mut rs) => rs.pop().map(|r| r.columns).unwrap_or_default(),
+                    Err(_) => Vec::new(),
+                }
+            });
+            out.extend(columns.iter().cloned());
+        }
+        out
+    }
 }
 
 impl Completer for Words {
     type Candidate = Pair;
     fn complete(&self, line: &str, pos: usize, _: &Context<'_>) -> rustyline::Result<(usize, Vec<Pair>)> {
         let start = line[..pos].rfind(|c: char| !(c.is_alphanumeric() || c == '_' || c == '.')).map_or(0, |p| p + 1);
+        // `alias.col` completes the part after the dot.
+        let start = line[start..pos].rfind('.').map_or(start, |d| start + d + 1);
         let prefix = &line[start..pos];
         if prefix.is_empty() {
             return Ok((pos, Vec::new()));
         }
         let lower = prefix.to_lowercase();
+        let statement = format!("{}{line}", self.pending.borrow());
+        let mut seen = HashSet::new();
         let mut out: Vec<Pair> = self
-            .words
-            .iter()
-            .filter(|w| w.to_lowercase().starts_with(&lower))
-            .map(|w| Pair { display: w.clone(), replacement: w.clone() })
+            .columns_named(&statement)
+            .into_iter()
+            .chain(self.words.iter().cloned())
+            .filter(|w| w.to_lowercase().starts_with(&lower) && seen.insert(w.clone()))
+            .map(|w| Pair { display: w.clone(), replacement: w })
             .collect();
         out.truncate(200);
         Ok((start, out))
@@ -57,54 +98,64 @@ fn names(engine: &mut dyn Engine, sql: &str) -> Vec<String> {
     }
 }
 
-pub fn run(mut engine: Box<dyn Engine>, mut options: QueryOptions) -> Result<(), Failure> {
+pub fn run(engine: Box<dyn Engine>, mut options: QueryOptions) -> Result<(), Failure> {
+    let engine = Rc::new(RefCell::new(engine));
+    let tables = engine.borrow_mut().table_names();
+    let classes = names(engine.borrow_mut().as_mut(), "SELECT name FROM classes");
     let mut words: Vec<String> = KEYWORDS.iter().map(|s| s.to_string()).collect();
-    words.extend(engine.table_names());
-    words.extend(names(engine.as_mut(), "SELECT col FROM tdq_columns"));
-    words.extend(names(engine.as_mut(), "SELECT name FROM classes"));
+    words.extend(tables.iter().cloned());
+    words.extend(names(engine.borrow_mut().as_mut(), "SELECT col FROM tdq_columns"));
+    words.extend(classes.iter().cloned());
+    // The columns of the documented tables, for a statement that names none yet.
+    for t in tdq_store::schema::TABLES.iter().filter(|t| !t.name.starts_with('<')) {
+        let sql = format!("SELECT * FROM {} LIMIT 0", tdq_store::schema::quote_ident(t.name));
+        if let Ok(mut rs) = engine.borrow_mut().run(&sql, &[]) {
+            words.extend(rs.pop().map(|r| r.columns).unwrap_or_default());
+        }
+    }
     words.sort();
     words.dedup();
+    let relations: HashSet<String> = tables.iter().chain(&classes).map(|t| t.to_lowercase()).collect();
+    let pending = Rc::new(RefCell::new(String::new()));
     let mut editor: Editor<Words, rustyline::history::DefaultHistory> =
         Editor::new().map_err(|e| Failure::new(format!("terminal: {e}")))?;
-    editor.set_helper(Some(Words { words }));
+    editor.set_helper(Some(Words {
+        words,
+        engine: engine.clone(),
+        relations,
+        columns: RefCell::new(HashMap::new()),
+        pending: pending.clone(),
+    }));
     let history = tdq_store::cache::cache_dir().join("repl-history");
     let _ = editor.load_history(&history);
     eprintln!("tdq repl: SQL ending with `;`, `.help` for commands, Ctrl-D to leave");
-    let mut pending = String::new();
     loop {
-        let prompt = if pending.is_empty() { "tdq> " } else { "...> " };
+        let prompt = if pending.borrow().is_empty() { "tdq> " } else { "...> " };
         let line = match editor.readline(prompt) {
             Ok(l) => l,
             Err(ReadlineError::Interrupted) => {
-                pending.clear();
+                pending.borrow_mut().clear();
                 continue;
             }
             Err(ReadlineError::Eof) => break,
             Err(e) => return Err(Failure::new(format!("terminal: {e}"))),
         };
         let trimmed = line.trim();
-        if pending.is_empty() && trimmed.starts_with('.') {
+        if pending.borrow().is_empty() && trimmed.starts_with('.') {
             let _ = editor.add_history_entry(trimmed);
-            if !dot_command(trimmed, engine.as_mut(), &mut options) {
+            if !dot_command(trimmed, &mut **engine.borrow_mut(), &mut options) {
                 break;
             }
             continue;
         }
-        pending.push_str(&line);
-        pending.push('\n');
+        pending.borrow_mut().push_str(&line);
+        pending.borrow_mut().push('\n');
         if !trimmed.ends_with(';') {
             continue;
         }
-        let sql = std::mem::take(&mut pending);
+        let sql = std::mem::take(&mut *pending.borrow_mut());
         let _ = editor.add_history_entry(sql.trim());
-        match engine.run(&sql, &options.params) {
-            Ok(results) => {
-                if let Err(f) = print_results(&results, options.format) {
-                    eprintln!("{}", f.message);
-                }
-            }
-            Err(e) => eprint!("{}", e.render("<repl>", &sql)),
-        }
+        run_sql(&mut **engine.borrow_mut(), &sql, "<repl>", &options);
     }
     if let Some(dir) = history.parent() {
         let _ = std::fs::create_dir_all(dir);
@@ -112,6 +163,26 @@ pub fn run(mut engine: Box<dyn Engine>, mut options: QueryOptions) -> Result<(),
     let _ = editor.save_history(&history);
     Ok(())
 }
+
+/// Runs statements and prints their results (and, with `.timing on`, how long they took).
+fn run_sql(engine: &mut dyn Engine, sql: &str, source: &str, options: &QueryOptions) {
+    let start = std::time::Instant::now();
+    match engine.run(sql, &options.params) {
+        Ok(results) => {
+            let seconds = start.elapsed().as_secs_f64();
+            if let Err(f) = print_results(&results, options.format) {
+                eprintln!("{}", f.message);
+            }
+            if options.timing {
+                eprintln!("query: {seconds:.3} s");
+            }
+        }
+        Err(e) => eprint!("{}", e.render(source, sql)),
+    }
+}
+
+const HELP: &str = ".tables  .schema [TABLE]  .mode table|line|csv|tsv|json|jsonl|markdown (.format)  \
+                    .timing on|off  .read FILE.sql  .help  .quit";
 
 /// Runs a dot command; false to leave.
 fn dot_command(cmd: &str, engine: &mut dyn Engine, options: &mut QueryOptions) -> bool {
@@ -130,11 +201,17 @@ fn dot_command(cmd: &str, engine: &mut dyn Engine, options: &mut QueryOptions) -
                 println!("{}: {}", t.name, t.about);
             }
         }
-        (".format", Some(f)) => match f.parse::<Format>() {
+        (".format" | ".mode", Some(f)) => match f.parse::<Format>() {
             Ok(f) => options.format = Some(f),
             Err(e) => eprintln!("error: {e}"),
         },
-        _ => eprintln!(".tables  .schema [TABLE]  .format table|csv|tsv|json|jsonl|markdown  .quit"),
+        (".timing", Some(on @ ("on" | "off"))) => options.timing = on == "on",
+        (".read", Some(file)) => match std::fs::read_to_string(file) {
+            Ok(sql) => run_sql(engine, &sql, file, options),
+            Err(e) => eprintln!("error: {file}: {}", crate::os_message(&e)),
+        },
+        (".help", _) => eprintln!("{HELP}"),
+        (other, _) => eprintln!("error: unknown command `{other}`\n{HELP}"),
     }
     true
 }
