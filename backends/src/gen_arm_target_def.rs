@@ -62,7 +62,7 @@ fn emit(f: &Fields, release: Release, s: &mut String) -> Result<()> {
                 values.push(f.string(rec, "Value")?);
             }
         }
-        Ok(string_map_order(values))
+        Ok(string_map_order(release, values))
     };
     // LLVM 23's strings of the AArch64 tables; earlier releases write literals.
     let mut strings = (release >= Release::V23).then(StringToOffsetTable::starting_empty);

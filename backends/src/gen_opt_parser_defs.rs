@@ -99,6 +99,61 @@ struct SortKey {
     precedence: i64,
 }
 
+fn sort_key(f: &Fields, rec: RecId) -> Result<SortKey> {
+    let kind = f.def(rec, "Kind")?;
+    Ok(SortKey {
+        sentinel: f.bit(kind, "Sentinel")?,
+        name: f.string(rec, "Name")?,
+        prefixes: f.strings(rec, "Prefixes")?,
+        precedence: f.int(kind, "Precedence")?,
+    })
+}
+
+/// `CompareOptionRecords` (`IsOptionRecordsLess` since LLVM 22), sorting `opts`: sentinels first, then by name, prefixes and kind precedence;
+/// two options equal in all of these are an error.
+pub(crate) fn sort_option_records(f: &Fields, opts: &mut Vec<RecId>) -> Result<()> {
+    let keys = opts.iter().map(|&r| sort_key(f, r)).collect::<Result<Vec<_>>>()?;
+    let mut order: Vec<usize> = (0..opts.len()).collect();
+    let mut equivalent = None;
+    order.sort_by(|&a, &b| {
+        use std::cmp::Ordering;
+        let (ka, kb) = (&keys[a], &keys[b]);
+        if ka.sentinel != kb.sentinel {
+            return if ka.sentinel { Ordering::Less } else { Ordering::Greater };
+        }
+        if !ka.sentinel {
+            let by_name = str_cmp_option_name(ka.name, kb.name);
+            if by_name != Ordering::Equal {
+                return by_name;
+            }
+            for (pa, pb) in ka.prefixes.iter().zip(&kb.prefixes) {
+                let by_prefix = str_cmp_option_name(pa, pb);
+                if by_prefix != Ordering::Equal {
+                    return by_prefix;
+                }
+            }
+        }
+        if ka.precedence == kb.precedence && ka.prefixes == kb.prefixes {
+            equivalent.get_or_insert((a.min(b), a.max(b)));
+            return a.cmp(&b);
+        }
+        if ka.precedence < kb.precedence {
+            Ordering::Less
+        } else {
+            Ordering::Greater
+        }
+    });
+    if let Some((a, b)) = equivalent {
+        let mut diags = tdq_core::Diagnostics::new();
+        diags.error_at(&f.input.records.get(opts[a]).locs, "Option is equivalent to");
+        diags.error_at(&f.input.records.get(opts[b]).locs, "Other defined here");
+        diags.error(tdq_core::Loc::NONE, "Equivalent Options found.");
+        return Err(BackendError::Fatal(diags));
+    }
+    *opts = order.into_iter().map(|i| opts[i]).collect();
+    Ok(())
+}
+
 struct Emitter<'a> {
     f: Fields<'a>,
     form: Form,
@@ -118,68 +173,13 @@ impl Emitter<'_> {
         }
     }
 
-    fn sort_key(&self, rec: RecId) -> Result<SortKey> {
-        let kind = self.f.def(rec, "Kind")?;
-        Ok(SortKey {
-            sentinel: self.f.bit(kind, "Sentinel")?,
-            name: self.f.string(rec, "Name")?,
-            prefixes: self.f.strings(rec, "Prefixes")?,
-            precedence: self.f.int(kind, "Precedence")?,
-        })
-    }
-
-    /// `CompareOptionRecords`: sentinels first, then by name, prefixes and kind precedence;
-    /// two options equal in all of these are an error.
-    fn sort_options(&self, opts: &mut Vec<RecId>) -> Result<()> {
-        let keys = opts.iter().map(|&r| self.sort_key(r)).collect::<Result<Vec<_>>>()?;
-        let mut order: Vec<usize> = (0..opts.len()).collect();
-        let mut equivalent = None;
-        order.sort_by(|&a, &b| {
-            use std::cmp::Ordering;
-            let (ka, kb) = (&keys[a], &keys[b]);
-            if ka.sentinel != kb.sentinel {
-                return if ka.sentinel { Ordering::Less } else { Ordering::Greater };
-            }
-            if !ka.sentinel {
-                let by_name = str_cmp_option_name(ka.name, kb.name);
-                if by_name != Ordering::Equal {
-                    return by_name;
-                }
-                for (pa, pb) in ka.prefixes.iter().zip(&kb.prefixes) {
-                    let by_prefix = str_cmp_option_name(pa, pb);
-                    if by_prefix != Ordering::Equal {
-                        return by_prefix;
-                    }
-                }
-            }
-            if ka.precedence == kb.precedence && ka.prefixes == kb.prefixes {
-                equivalent.get_or_insert((a.min(b), a.max(b)));
-                return a.cmp(&b);
-            }
-            if ka.precedence < kb.precedence {
-                Ordering::Less
-            } else {
-                Ordering::Greater
-            }
-        });
-        if let Some((a, b)) = equivalent {
-            let mut diags = tdq_core::Diagnostics::new();
-            diags.error_at(&self.f.input.records.get(opts[a]).locs, "Option is equivalent to");
-            diags.error_at(&self.f.input.records.get(opts[b]).locs, "Other defined here");
-            diags.error(tdq_core::Loc::NONE, "Equivalent Options found.");
-            return Err(BackendError::Fatal(diags));
-        }
-        *opts = order.into_iter().map(|i| opts[i]).collect();
-        Ok(())
-    }
-
     fn run(&self) -> Result<String> {
         let input = self.f.input;
         let groups = all_derived_definitions(input, "OptionGroup")?;
         let mut opts = all_derived_definitions(input, "Option")?;
         let mut s = String::new();
         source_file_header(&mut s, "Option Parsing Definitions", None);
-        self.sort_options(&mut opts)?;
+        sort_option_records(&self.f, &mut opts)?;
 
         let names = if self.form.string_table {
             self.string_table_sections(&groups, &opts, &mut s)?

@@ -22,6 +22,7 @@ pub mod gen_exegesis;
 pub mod gen_intrinsic_enums;
 pub mod gen_intrinsic_impl;
 pub mod gen_opt_parser_defs;
+pub mod gen_opt_rst;
 pub mod gen_riscv_target_def;
 pub mod gen_runtime_libcalls;
 pub mod gen_searchable_tables;
@@ -201,6 +202,7 @@ pub static BACKENDS: &[&dyn Backend] = &[
     &gen_intrinsic_enums::GenIntrinsicEnums,
     &gen_intrinsic_impl::GenIntrinsicImpl,
     &gen_opt_parser_defs::GenOptParserDefs,
+    &gen_opt_rst::GenOptRst,
     &gen_exegesis::GenExegesis,
     &gen_riscv_target_def::GenRiscvTargetDef,
     &gen_arm_target_def::GenArmTargetDef,

@@ -505,7 +505,7 @@ pub fn run_schema(args: SchemaArgs) -> i32 {
                         Some(ty) => ty.as_str(),
                         None => RECORD_COLUMN_DOCS.iter().find(|(c, _)| c == col).map_or("", |(_, a)| *a),
                     };
-                    out.push_str(&format!("  {col:<24} {about}\n").trim_end().to_string());
+                    out.push_str(format!("  {col:<24} {about}\n").trim_end());
                     out.push('\n');
                 }
                 print!("{out}");

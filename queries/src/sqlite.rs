@@ -97,7 +97,6 @@ impl Engine for SqliteEngine {
                 Err(e) => break Err(e.into()),
             }
         };
-        drop(batch);
         match result {
             Ok(()) => Ok(out),
             Err(e) => Err(self.error(sql, e)),

@@ -74,10 +74,12 @@ pub fn class_view(class: &str, lookup: &mut Lookup<'_>) -> Result<Option<ClassVi
         };
         match (&row[0], &row[1]) {
             (_, Cell::Text(col)) => {
-                if used.insert(col.to_ascii_lowercase()) {
-                    select.push(quote_ident(col));
-                    columns.push((col.clone(), ty));
+                // A field whose column name is taken (by a record column) is left out.
+                if !used.insert(col.to_ascii_lowercase()) {
+                    continue;
                 }
+                select.push(quote_ident(col));
+                columns.push((col.clone(), ty));
             }
             // No def has this field: the column exists in the view all the same, empty.
             (Cell::Text(field), _) => {

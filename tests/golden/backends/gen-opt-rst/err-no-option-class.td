@@ -1,0 +1,3 @@
+// An input without the Option class.
+// ARGS: --gen-opt-rst
+def a;
