@@ -416,6 +416,17 @@ impl Emitter<'_> {
         Ok(())
     }
 
+    /// The first of `records` marked `isDefault`; none is LLVM's error.
+    fn default_of(&self, records: &[RecId], kind: &str, diags: &mut Diagnostics) -> Result<Option<RecId>> {
+        for &rec in records {
+            if self.lang.f.bit(rec, "isDefault")? {
+                return Ok(Some(rec));
+            }
+        }
+        diags.error(Loc::NONE, format!("At least one {kind} must be defined as default."));
+        Ok(None)
+    }
+
     /// `GenerateGetKind`: a StringSwitch over the names; implicit clauses map to the default.
     fn get_kind(
         &mut self,
@@ -425,17 +436,7 @@ impl Emitter<'_> {
         implicit_as_unknown: bool,
         diags: &mut Diagnostics,
     ) -> Result<()> {
-        let mut default = None;
-        for &rec in records {
-            if self.lang.f.bit(rec, "isDefault")? {
-                default = Some(rec);
-                break;
-            }
-        }
-        let Some(default) = default else {
-            diags.error(Loc::NONE, format!("At least one {kind} must be defined as default."));
-            return Ok(());
-        };
+        let Some(default) = self.default_of(records, kind, diags)? else { return Ok(()) };
         let default_name = self.formatted(default)?;
         let (ns, lang) = (self.lang.cpp_namespace, self.lang.name);
         let _ = write!(self.s, "\n{kind} llvm::{ns}::get{lang}{kind}Kind(llvm::StringRef Str) {{\n  return llvm::StringSwitch<{kind}>(Str)\n");
@@ -854,17 +855,7 @@ impl Emitter<'_> {
         implicit_as_unknown: bool,
         diags: &mut Diagnostics,
     ) -> Result<()> {
-        let mut default = None;
-        for &rec in records {
-            if self.lang.f.bit(rec, "isDefault")? {
-                default = Some(rec);
-                break;
-            }
-        }
-        let Some(default) = default else {
-            diags.error(Loc::NONE, format!("At least one {kind} must be defined as default."));
-            return Ok(());
-        };
+        let Some(default) = self.default_of(records, kind, diags)? else { return Ok(()) };
         let default_name = format!("{prefix}{}", self.formatted(default)?);
         let (qual, lang) = (self.qualifier(), self.lang.name);
         let _ = write!(
