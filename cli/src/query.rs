@@ -95,14 +95,34 @@ pub struct QueryArgs {
 pub struct Failure {
     pub message: String,
     pub status: i32,
+    /// The message is diagnostics in their own form (llvm-tblgen's `file:line:col: error:`, an
+    /// SQL error with its caret), printed as it is; otherwise `tdq: error: ` goes before it.
+    pub rendered: bool,
 }
 
 impl Failure {
     pub fn new(message: impl Into<String>) -> Failure {
-        Failure { message: message.into(), status: FAILURE }
+        Failure { message: message.into(), status: FAILURE, rendered: false }
     }
     fn usage(message: impl Into<String>) -> Failure {
-        Failure { message: message.into(), status: USAGE }
+        Failure { message: message.into(), status: USAGE, rendered: false }
+    }
+    /// Diagnostics already rendered (see [`Failure::rendered`]).
+    pub fn rendered(text: impl Into<String>) -> Failure {
+        Failure { message: text.into(), status: FAILURE, rendered: true }
+    }
+    /// A query's error, rendered with its source name and the SQL line under a caret.
+    pub fn query(e: &tdq_queries::QueryError, source: &str, sql: &str) -> Failure {
+        Failure::rendered(e.render(source, sql))
+    }
+}
+
+impl From<tdq_store::StoreError> for Failure {
+    fn from(e: tdq_store::StoreError) -> Failure {
+        match e {
+            tdq_store::StoreError::Evaluation(e) => Failure::rendered(e.diags.render_all(&e.sm)),
+            other => Failure::new(other.to_string()),
+        }
     }
 }
 
@@ -113,7 +133,7 @@ pub fn finish(result: Result<(), Failure>) -> i32 {
         Err(f) => {
             let msg = f.message.trim_end();
             if !msg.is_empty() {
-                if msg.contains(": error:") || msg.starts_with("error") {
+                if f.rendered {
                     eprintln!("{msg}");
                 } else {
                     eprintln!("tdq: error: {msg}");
@@ -141,7 +161,10 @@ pub fn resolve_sources(args: &TdArgs) -> Result<Sources, Failure> {
             "no sources: give the root file with --td FILE (and -I DIR, -D NAME), or create a tdq.toml with `tdq init --td FILE -I DIR`",
         ));
     };
-    let mut project = Project::load(&path).map_err(|e| Failure::new(e.0))?;
+    let mut project = Project::load(&path).map_err(|e| match e.is_diagnostic() {
+        true => Failure::rendered(e.to_string()),
+        false => Failure::new(e.to_string()),
+    })?;
     project.sources.include_dirs.extend(args.include.iter().cloned());
     project.sources.defines.extend(args.define.iter().cloned());
     let root = project.sources.root.clone();
@@ -209,7 +232,7 @@ pub fn open_store(args: &SourceArgs) -> Result<OpenStore, Failure> {
     if let Some(bar) = spinner {
         bar.finish_and_clear();
     }
-    let store = result.map_err(|e| Failure::new(e.to_string()))?;
+    let store = result?;
     Ok(OpenStore {
         conn: store.conn,
         path: store.path,
@@ -225,7 +248,7 @@ fn make_engine(options: &QueryOptions, source: &SourceArgs) -> Result<(Box<dyn E
         return Ok((datafusion_over_parquet(dir)?, None));
     }
     let store = open_store(source)?;
-    let conn = tdq_store::open_read_only(&store.path).map_err(|e| Failure::new(e.to_string()))?;
+    let conn = tdq_store::open_read_only(&store.path)?;
     let engine: Box<dyn Engine> = match options.engine {
         EngineKind::Sqlite => Box::new(tdq_queries::sqlite::SqliteEngine::new(conn)),
         EngineKind::Datafusion => datafusion_over_store(conn)?,
@@ -308,7 +331,7 @@ fn execute_checked(
     // A cached store damaged where the freshness check does not read (a page of `records`,
     // say) fails only now: it is removed and rebuilt, once.
     if let (Err(e), Some(s)) = (&results, &store) {
-        if !s.built && source.db.is_none() && is_damaged_store(&e.message) {
+        if !s.built && source.db.is_none() && e.kind == tdq_queries::QueryErrorKind::DamagedStore {
             let _ = std::fs::remove_file(&s.path);
             drop(engine);
             (engine, store) = make_engine(options, source)?;
@@ -316,7 +339,7 @@ fn execute_checked(
             results = engine.run(sql, &options.params);
         }
     }
-    let results = results.map_err(|e| Failure::new(e.render(source_name, sql)))?;
+    let results = results.map_err(|e| Failure::query(&e, source_name, sql))?;
     let query_seconds = start.elapsed().as_secs_f64();
     print_results(&results, options.format)?;
     if options.timing {
@@ -326,11 +349,6 @@ fn execute_checked(
         eprintln!("query: {:.3} s", query_seconds);
     }
     Ok(())
-}
-
-/// SQLite's words for a damaged database file (SQLITE_CORRUPT, SQLITE_NOTADB).
-fn is_damaged_store(message: &str) -> bool {
-    message.contains("database disk image is malformed") || message.contains("file is not a database")
 }
 
 pub fn print_results(results: &[ResultSet], format: Option<Format>) -> Result<(), Failure> {
@@ -437,7 +455,7 @@ pub fn run_canned(mut args: CannedArgs) -> i32 {
                 let hint = did_you_mean.map(|c| format!("; did you mean `{c}`?")).unwrap_or_default();
                 Err(Failure::usage(format!("no {} `{name}` in the records{hint}", what.as_str())))
             }
-            Err(CheckError::Query(e)) => Err(Failure::new(e.render(&source_name, q.sql))),
+            Err(CheckError::Query(e)) => Err(Failure::query(&e, &source_name, q.sql)),
         };
         execute_checked(q.sql, &source_name, &args.source, &args.options, &mut check)
     })())
@@ -470,7 +488,7 @@ pub fn run_schema(args: SchemaArgs) -> i32 {
                 let sql =
                     "SELECT c.name, (SELECT count(*) FROM tdq_superclasses s JOIN tdq_records r ON r.id = s.record_id \
                            WHERE s.superclass_id = c.id AND r.kind <> 'class') FROM classes c ORDER BY c.name";
-                let rs = engine.run(sql, &[]).map_err(|e| Failure::new(e.render("<schema>", sql)))?;
+                let rs = engine.run(sql, &[]).map_err(|e| Failure::query(&e, "<schema>", sql))?;
                 let rows = rs.into_iter().next().unwrap_or_default().rows;
                 out.push_str(&format!("\nclass views ({}; `tdq schema CLASS` shows one's columns):\n", rows.len()));
                 for row in rows {
@@ -496,8 +514,8 @@ pub fn run_schema(args: SchemaArgs) -> i32 {
             // A class view: each column with the TableGen type of its field.
             let class = table.strip_prefix("class:").unwrap_or(table);
             let mut lookup = |q: &str| engine.run(q, &[]).map(|mut rs| rs.pop().unwrap_or_default());
-            let view = tdq_queries::views::class_view(class, &mut lookup)
-                .map_err(|e| Failure::new(e.render("<schema>", "")))?;
+            let view =
+                tdq_queries::views::class_view(class, &mut lookup).map_err(|e| Failure::query(&e, "<schema>", ""))?;
             if let Some(view) = view {
                 out.push_str(&format!("{table}: the defs deriving from class {class}\n"));
                 for (col, ty) in &view.columns {
@@ -513,7 +531,7 @@ pub fn run_schema(args: SchemaArgs) -> i32 {
             }
         }
         let sql = format!("SELECT * FROM {} LIMIT 0", tdq_store::schema::quote_ident(table));
-        let rs = engine.run(&sql, &[]).map_err(|e| Failure::new(e.render("<schema>", &sql)))?;
+        let rs = engine.run(&sql, &[]).map_err(|e| Failure::query(&e, "<schema>", &sql))?;
         if let Some(d) = doc {
             out.push_str(&format!("{}\n    {}\n", d.name, d.about));
         } else {
@@ -562,7 +580,7 @@ pub fn run_export(args: ExportArgs) -> i32 {
         let source = SourceArgs { td: args.td.clone(), db: args.from_db.clone() };
         if let Some(db) = &args.db_out {
             let sources = resolve_sources(&args.td)?;
-            let eval = tdq_store::cache::evaluate(&sources).map_err(|e| Failure::new(e.to_string()))?;
+            let eval = tdq_store::cache::evaluate(&sources)?;
             let info = tdq_store::BuildInfo {
                 root: sources.root.clone(),
                 include_dirs: sources.include_dirs.clone(),
@@ -570,7 +588,7 @@ pub fn run_export(args: ExportArgs) -> i32 {
                 release: sources.release,
                 cache_key: String::new(),
             };
-            tdq_store::cache::write_atomically(db, &eval, &info).map_err(|e| Failure::new(e.to_string()))?;
+            tdq_store::cache::write_atomically(db, &eval, &info)?;
             add_class_views(db).inspect_err(|_| {
                 let _ = std::fs::remove_file(db);
             })?;
@@ -684,7 +702,7 @@ pub fn run_graph(args: GraphArgs) -> i32 {
         let store = open_store(&args.source)?;
         let mut engine = tdq_queries::sqlite::SqliteEngine::new(store.conn);
         let graph =
-            tdq_queries::graph::around(&mut engine, &args.name).map_err(|e| Failure::new(e.render("<graph>", "")))?;
+            tdq_queries::graph::around(&mut engine, &args.name).map_err(|e| Failure::query(&e, "<graph>", ""))?;
         let Some(graph) = graph else {
             let names = engine.run("SELECT name FROM tdq_records", &[]).map_err(|e| Failure::new(e.message))?;
             let names: Vec<String> = names.into_iter().flat_map(|rs| rs.first_column_texts()).collect();

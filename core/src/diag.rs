@@ -241,27 +241,53 @@ fn render_message(out: &mut Vec<u8>, sm: &SourceMgr, sev: Severity, loc: Option<
         print_source_line(out, text);
         return;
     }
-    let n = text.len();
-    let mut caret = vec![b' '; n + 1];
-    let col0 = (col as usize).saturating_sub(1);
-    caret[col0.min(n)] = b'^';
-    while caret.last() == Some(&b' ') {
-        caret.pop();
-    }
     print_source_line(out, text);
-    let mut out_col = 0usize;
-    for (i, &c) in caret.iter().enumerate() {
-        if text.get(i) != Some(&b'\t') {
-            out.push(c);
-            out_col += 1;
-            continue;
-        }
-        // A tab's caret-line character repeats up to the next tab stop (at least once).
-        let width = TAB_STOP - out_col % TAB_STOP;
-        out.resize(out.len() + width, c);
-        out_col += width;
-    }
+    let (pad, caret) = caret_line(text, col, Tabs::Expand);
+    out.extend_from_slice(pad.as_bytes());
+    out.extend_from_slice(caret.as_bytes());
     out.push(b'\n');
+}
+
+/// How a caret line lines up under the tabs of its source line.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Tabs {
+    /// LLVM's `SourceMgr`: the source line is printed with its tabs expanded to stops of 8, and
+    /// the caret line expanded the same way (a caret under a tab repeats to the next stop).
+    Expand,
+    /// The source line is printed as it is, and the caret line repeats its tabs, so that the
+    /// caret lines up under any tab width (lint findings, SQL errors).
+    Keep,
+}
+
+/// The caret line under the source line `text`, pointing at 1-based byte column `col` (a
+/// column past the end points just after the line): the padding and the caret, apart so that
+/// a caller may colour the caret. The one place every caret tdq prints is made.
+pub fn caret_line(text: &[u8], col: u32, tabs: Tabs) -> (String, String) {
+    let at = (col as usize).saturating_sub(1).min(text.len());
+    let mut pad = String::with_capacity(at);
+    let mut out_col = 0usize;
+    for &c in &text[..at] {
+        match (tabs, c) {
+            (Tabs::Expand, b'\t') => {
+                // A tab's caret-line character repeats up to the next tab stop (at least once).
+                let width = TAB_STOP - out_col % TAB_STOP;
+                pad.push_str(&" ".repeat(width));
+                out_col += width;
+            }
+            (Tabs::Keep, b'\t') => pad.push('\t'),
+            // A character of several bytes takes one column where its first byte is.
+            (Tabs::Keep, c) if c & 0xC0 == 0x80 => {}
+            _ => {
+                pad.push(' ');
+                out_col += 1;
+            }
+        }
+    }
+    let caret = match (tabs, text.get(at)) {
+        (Tabs::Expand, Some(b'\t')) => "^".repeat(TAB_STOP - out_col % TAB_STOP),
+        _ => "^".to_string(),
+    };
+    (pad, caret)
 }
 
 /// `SourceMgr::PrintIncludeStack`: one `Included from path:line:` line per enclosing include,
@@ -300,4 +326,34 @@ fn print_source_line(out: &mut Vec<u8>, text: &[u8]) {
         }
     }
     out.push(b'\n');
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{caret_line, Tabs};
+
+    fn line(text: &str, col: u32, tabs: Tabs) -> String {
+        let (pad, caret) = caret_line(text.as_bytes(), col, tabs);
+        pad + &caret
+    }
+
+    #[test]
+    fn llvm_expands_tabs_in_the_caret_line() {
+        assert_eq!(line("def X;", 5, Tabs::Expand), "    ^");
+        // A tab before the column takes the spaces up to the next stop of 8.
+        assert_eq!(line("ab\tdef X;", 4, Tabs::Expand), "        ^");
+        // A caret on a tab repeats to the next stop.
+        assert_eq!(line("ab\tX", 3, Tabs::Expand), "  ^^^^^^");
+        // Past the end of the line: just after it.
+        assert_eq!(line("abc", 40, Tabs::Expand), "   ^");
+        assert_eq!(line("", 1, Tabs::Expand), "^");
+    }
+
+    #[test]
+    fn kept_tabs_repeat_in_the_caret_line() {
+        assert_eq!(line("\t\tlet X = 1;", 7, Tabs::Keep), "\t\t    ^");
+        // A character of several bytes pads one column.
+        assert_eq!(line("'é' x", 6, Tabs::Keep), "    ^");
+        assert_eq!(line("ab\tX", 3, Tabs::Keep), "  ^");
+    }
 }

@@ -8,6 +8,7 @@ use serde_json::{json, Value};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::PathBuf;
+use tdq_core::diag::{caret_line, Tabs};
 use tdq_core::{Loc, SourceMgr};
 
 /// The output formats of `tdq lint --format`.
@@ -134,11 +135,9 @@ fn message(out: &mut String, sm: &SourceMgr, style: &Style, loc: Loc, label: &st
     let (line, col) = sm.line_col(loc);
     let place = style.paint("1", &format!("{}:{line}:{col}:", style.path(sm.path(loc))));
     let _ = writeln!(out, "{place} {label}: {}", style.paint("1", msg));
-    let text = String::from_utf8_lossy(sm.line_text(loc));
-    // The caret line repeats the source's tabs so it lines up under any tab width.
-    let pad: String =
-        text.chars().take(col.saturating_sub(1) as usize).map(|c| if c == '\t' { '\t' } else { ' ' }).collect();
-    let _ = writeln!(out, "{text}\n{pad}{}", style.paint("1;32", "^"));
+    let line = sm.line_text(loc);
+    let (pad, caret) = caret_line(line, col, Tabs::Keep);
+    let _ = writeln!(out, "{}\n{pad}{}", String::from_utf8_lossy(line), style.paint("1;32", &caret));
 }
 
 /// Where a finding or note is, as (path, line, column); `None` without a location.

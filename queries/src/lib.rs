@@ -19,6 +19,7 @@ pub mod sqlite;
 pub mod views;
 
 use std::fmt;
+use tdq_core::diag::{caret_line, Tabs};
 
 /// One result value, as both engines produce it.
 #[derive(Clone, Debug, PartialEq)]
@@ -75,11 +76,23 @@ pub struct QueryError {
     /// 1-based line and column in the SQL text.
     pub position: Option<(usize, usize)>,
     pub hint: Option<String>,
+    pub kind: QueryErrorKind,
+}
+
+/// What kind of failure a [`QueryError`] is, for callers that act on it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum QueryErrorKind {
+    /// The statement failed (its SQL, a parameter, a missing table ...).
+    #[default]
+    Query,
+    /// The store file is damaged or not a database (SQLite's SQLITE_CORRUPT, SQLITE_NOTADB):
+    /// a cached store may be rebuilt.
+    DamagedStore,
 }
 
 impl QueryError {
     pub fn new(message: impl Into<String>) -> Self {
-        QueryError { message: message.into(), position: None, hint: None }
+        QueryError { message: message.into(), position: None, hint: None, kind: QueryErrorKind::Query }
     }
 
     /// The error as tdq prints it: `<source>:line:col: error: message`, the SQL line with a
@@ -91,10 +104,10 @@ impl QueryError {
         };
         if let Some((line, col)) = self.position {
             if let Some(text) = sql.lines().nth(line - 1) {
-                out.push_str(text);
-                out.push('\n');
-                out.push_str(&" ".repeat(col.saturating_sub(1)));
-                out.push_str("^\n");
+                // The column counts characters; the caret line wants a byte column.
+                let byte_col = text.char_indices().nth(col.saturating_sub(1)).map_or(text.len(), |(i, _)| i) + 1;
+                let (pad, caret) = caret_line(text.as_bytes(), byte_col as u32, Tabs::Keep);
+                out.push_str(&format!("{text}\n{pad}{caret}\n"));
             }
         }
         if let Some(hint) = &self.hint {
@@ -212,6 +225,7 @@ mod tests {
     #[test]
     fn errors_render_with_a_caret() {
         let e = QueryError {
+            kind: QueryErrorKind::Query,
             message: "no such column: x".into(),
             position: Some((2, 8)),
             hint: Some("did you mean `y`?".into()),

@@ -119,6 +119,7 @@ pub fn substitute_params(sql: &str, params: &[crate::Param]) -> Result<String, c
                 message: format!("parameter `{}` has no value; give it with --param {name}=VALUE", &sql[i..end]),
                 position: Some(line_col(sql, i)),
                 hint: None,
+                kind: crate::QueryErrorKind::Query,
             });
         };
         out.push_str(&sql[copied..i]);

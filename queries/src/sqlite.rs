@@ -1,7 +1,7 @@
 //! The SQLite engine: user SQL straight on the store file, opened read-only.
 
 use crate::views::{self, ClassView};
-use crate::{closest, scan, Cell, Engine, Param, QueryError, ResultSet};
+use crate::{closest, scan, Cell, Engine, Param, QueryError, QueryErrorKind, ResultSet};
 use rusqlite::types::ValueRef;
 use rusqlite::{Batch, Connection, Statement};
 use std::collections::HashSet;
@@ -39,7 +39,7 @@ impl SqliteEngine {
         let result = self
             .conn
             .execute_batch(&format!("PRAGMA query_only = 0;\n{ddl}PRAGMA query_only = 1;"))
-            .map_err(|e| QueryError::new(format!("making class views: {e}")));
+            .map_err(|e| QueryError { kind: kind_of(&e), ..QueryError::new(format!("making class views: {e}")) });
         let _ = self.conn.pragma_update(None, "query_only", true);
         result?;
         self.known.extend(wanted.into_iter().map(|v| v.name));
@@ -134,9 +134,17 @@ impl SqliteEngine {
                     }
                     hint = Some(text);
                 }
-                QueryError { message, position: offset.map(|o| scan::line_col(sql, o)), hint }
+                QueryError { message, position: offset.map(|o| scan::line_col(sql, o)), hint, kind: kind_of(&e) }
             }
         }
+    }
+}
+
+/// SQLite's code for a damaged store file, read from the error (never from its words).
+fn kind_of(e: &rusqlite::Error) -> QueryErrorKind {
+    match e.sqlite_error_code() {
+        Some(rusqlite::ErrorCode::DatabaseCorrupt | rusqlite::ErrorCode::NotADatabase) => QueryErrorKind::DamagedStore,
+        _ => QueryErrorKind::Query,
     }
 }
 
@@ -153,11 +161,11 @@ impl From<rusqlite::Error> for QueryErrorOrSql {
 
 /// Runs one statement of store-internal SQL.
 fn run_one(conn: &Connection, sql: &str, params: &[Param]) -> Result<ResultSet, QueryError> {
-    let mut st = conn.prepare(sql).map_err(|e| QueryError::new(e.to_string()))?;
+    let mut st = conn.prepare(sql).map_err(|e| QueryError { kind: kind_of(&e), ..QueryError::new(e.to_string()) })?;
     match collect(&mut st, params) {
         Ok(rs) => Ok(rs.unwrap_or_default()),
         Err(QueryErrorOrSql::Query(q)) => Err(q),
-        Err(QueryErrorOrSql::Sql(e)) => Err(QueryError::new(e.to_string())),
+        Err(QueryErrorOrSql::Sql(e)) => Err(QueryError { kind: kind_of(&e), ..QueryError::new(e.to_string()) }),
     }
 }
 

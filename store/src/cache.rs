@@ -21,7 +21,8 @@ use rusqlite::{Connection, OpenFlags};
 use std::fmt;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime};
-use tdq_core::Evaluation;
+use tdq_core::diag::Diagnostics;
+use tdq_core::{Evaluation, SourceMgr};
 
 /// An open store.
 pub struct Store {
@@ -31,10 +32,23 @@ pub struct Store {
     pub built: bool,
 }
 
+/// Why sources did not evaluate: the diagnostics and the sources they point into.
+pub struct EvaluationFailure {
+    pub diags: Diagnostics,
+    pub sm: SourceMgr,
+}
+
+impl fmt::Debug for EvaluationFailure {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("EvaluationFailure").field("diagnostics", &self.diags.error_count()).finish_non_exhaustive()
+    }
+}
+
 #[derive(Debug)]
 pub enum StoreError {
-    /// The sources did not evaluate: llvm-tblgen's diagnostics, rendered.
-    Evaluation(String),
+    /// The sources did not evaluate: llvm-tblgen's diagnostics, as data (`Display` renders
+    /// them as llvm-tblgen prints them).
+    Evaluation(Box<EvaluationFailure>),
     /// A file could not be read or written.
     Io(String),
     Sql(rusqlite::Error),
@@ -49,7 +63,7 @@ pub enum StoreError {
 impl fmt::Display for StoreError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            StoreError::Evaluation(text) => f.write_str(text.trim_end()),
+            StoreError::Evaluation(e) => f.write_str(e.diags.render_all(&e.sm).trim_end()),
             StoreError::Io(m) => f.write_str(m),
             StoreError::Sql(e) => write!(f, "store: {e}"),
             StoreError::Load(e) => write!(f, "{e}"),
@@ -222,7 +236,7 @@ fn has_every_table(conn: &Connection) -> bool {
     wanted.iter().all(|name| st.query_row([name], |r| r.get::<_, i64>(0)).is_ok_and(|n| n == 1))
 }
 
-/// Evaluates `sources` as `tdq tblgen` would; errors come back rendered.
+/// Evaluates `sources` as `tdq tblgen` would; errors come back as diagnostics.
 pub fn evaluate(sources: &Sources) -> Result<Evaluation, StoreError> {
     let text = std::fs::read(&sources.root)
         .map_err(|e| StoreError::Io(format!("Could not open input file '{}': {}", sources.root, io_message(&e))))?;
@@ -234,7 +248,7 @@ pub fn evaluate(sources: &Sources) -> Result<Evaluation, StoreError> {
     };
     let eval = tdq_core::evaluate(&sources.root, text, &opts);
     if eval.parse_failed || eval.diags.has_errors() {
-        return Err(StoreError::Evaluation(eval.diags.render_all(&eval.sm)));
+        return Err(StoreError::Evaluation(Box::new(EvaluationFailure { diags: eval.diags, sm: eval.sm })));
     }
     Ok(eval)
 }

@@ -22,6 +22,6 @@ pub mod schema;
 pub mod sources_hash;
 
 pub use build::BuildInfo;
-pub use cache::{open_read_only, Store, StoreError};
+pub use cache::{open_read_only, EvaluationFailure, Store, StoreError};
 pub use load::{load_evaluation, LoadError};
 pub use project::{Project, Sources};

@@ -42,12 +42,34 @@ pub struct Project {
     pub lint: toml::Table,
 }
 
+/// Why a tdq.toml could not be used.
 #[derive(Debug)]
-pub struct ProjectError(pub String);
+pub enum ProjectError {
+    /// The file could not be read.
+    Read { path: PathBuf, reason: String },
+    /// The file is not a valid tdq.toml: where (1-based line and column, if known) and why.
+    Invalid { path: PathBuf, position: Option<(usize, usize)>, message: String },
+}
+
+impl ProjectError {
+    /// Whether `Display` gives a located diagnostic (`path:line:col: error: ...`) rather than a
+    /// message for the caller to introduce.
+    pub fn is_diagnostic(&self) -> bool {
+        matches!(self, ProjectError::Invalid { .. })
+    }
+}
 
 impl fmt::Display for ProjectError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
+        match self {
+            ProjectError::Read { path, reason } => write!(f, "{}: cannot read: {reason}", path.display()),
+            ProjectError::Invalid { path, position: Some((line, col)), message } => {
+                write!(f, "{}:{line}:{col}: error: {message}", path.display())
+            }
+            ProjectError::Invalid { path, position: None, message } => {
+                write!(f, "{}: error: {message}", path.display())
+            }
+        }
     }
 }
 
@@ -80,15 +102,15 @@ impl Project {
 
     /// Reads a tdq.toml; paths in it are taken relative to its directory.
     pub fn load(path: &Path) -> Result<Project, ProjectError> {
-        let text =
-            std::fs::read_to_string(path).map_err(|e| ProjectError(format!("{}: cannot read: {e}", path.display())))?;
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| ProjectError::Read { path: path.to_owned(), reason: e.to_string() })?;
         Self::parse(path, &text)
     }
 
     pub fn parse(path: &Path, text: &str) -> Result<Project, ProjectError> {
         let raw: RawFile = toml::from_str(text).map_err(|e| {
-            let (line, col) = e.span().map(|s| line_col(text, s.start)).unwrap_or((1, 1));
-            ProjectError(format!("{}:{line}:{col}: error: {}", path.display(), e.message()))
+            let position = e.span().map(|s| line_col(text, s.start)).unwrap_or((1, 1));
+            ProjectError::Invalid { path: path.to_owned(), position: Some(position), message: e.message().to_string() }
         })?;
         let base = path.parent().unwrap_or(Path::new("."));
         let rel = |p: &str| -> String {
@@ -115,10 +137,11 @@ impl Project {
                 }
             }
             None => {
-                return Err(ProjectError(format!(
-                    "{}: error: no [sources] table (it names the root .td file: `root = \"...\"`)",
-                    path.display()
-                )))
+                return Err(ProjectError::Invalid {
+                    path: path.to_owned(),
+                    position: None,
+                    message: "no [sources] table (it names the root .td file: `root = \"...\"`)".to_string(),
+                })
             }
         };
         Ok(Project { path: path.to_owned(), sources, llvm_version, lint: raw.lint.unwrap_or_default() })
