@@ -925,7 +925,7 @@ impl Emitter<'_> {
             s.push_str("  uint32_t Offset = DefaultArgValuesTableOffset[IID];\n  uint64_t Header = DefaultArgValuesTable[Offset];\n");
             s.push_str("  uint32_t FirstDefault = Header & 0xFFFFFFFFu;\n  uint32_t NumDefaults = (Header >> 32) & 0xFFFFFFFFu;\n");
             s.push_str("  if (NumDefaults == 0)\n    return {0, {}};\n  return {FirstDefault,\n");
-            s.push_str("          ArrayRef(&DefaultArgValuesTable[Offset + 1], NumDefaults)};\n}");
+            s.push_str("          ArrayRef(&DefaultArgValuesTable[Offset + 1], NumDefaults)};\n}\n");
         });
     }
 
