@@ -34,7 +34,7 @@ impl Backend for GenIntrinsicEnums {
         let mut s = String::new();
         // LLVM 19 passes no records to the banner, so it names no input file.
         source_file_header(&mut s, BANNER, None);
-        let table = IntrinsicTable::read(input)?;
+        let table = IntrinsicTable::read(input, options.release, &mut out.diags)?;
         let prefix = options.str("intrinsic-prefix");
         let form = match options.release {
             Release::V19 => Form::Llvm19,

@@ -4,7 +4,7 @@
 //! docs/TableGen/BackEnds.rst describes the classes).
 
 use crate::common::emit::StringToOffsetTable;
-use crate::common::intrinsics::SD_NODE_PROPERTIES;
+use crate::common::intrinsics::{Intrinsic, IntrinsicReader};
 use crate::common::records::Fields;
 use crate::{all_derived_definitions, Backend, BackendError, BackendOptions, Output};
 use rustc_hash::FxHashMap as HashMap;
@@ -14,7 +14,7 @@ use std::io::Write;
 use tdq_core::init::{Init, InitKind};
 use tdq_core::release::{IntrinsicReading, KeyRangeCheck, SearchableTables as TablesDialect};
 use tdq_core::types::{resolve_types, RecId, Ty, TyKind};
-use tdq_core::{Evaluation, Loc};
+use tdq_core::{Diagnostics, Evaluation, Loc};
 
 pub struct SearchableTables;
 
@@ -31,12 +31,19 @@ impl Backend for SearchableTables {
             dialect: &input.records.dialect().searchable_tables,
             fields: Fields { input },
             target: None,
+            reader: None,
             intrinsics: HashMap::default(),
             enums: Vec::new(),
             guards: BTreeSet::new(),
             out: String::new(),
+            diags: Diagnostics::new(),
         };
-        emitter.run()?;
+        let result = emitter.run();
+        // What reading the intrinsics noted is printed whether or not the tables are written.
+        for diagnostic in emitter.diags.list.drain(..) {
+            out.diags.push(diagnostic);
+        }
+        result?;
         out.write_all(emitter.out.as_bytes())?;
         Ok(())
     }
@@ -149,16 +156,6 @@ enum TypeContext {
 // otherwise; (3) when several intrinsics are invalid, the one reported may differ, as LLVM reads
 // them in its sort's comparison order. Valid inputs, the lit suite and the targets agree.
 
-/// What a table needs of an intrinsic: its names. The searchable tables read intrinsics the
-/// way each release's `CodeGenIntrinsic` does, checks included, which differ from what the
-/// intrinsic backends' model (`common::intrinsics`) reads.
-// FIXME: one intrinsic model, with the release's checks, for both.
-struct Intrinsic {
-    enum_name: &'static str,
-    target_prefix: &'static str,
-    name: String,
-}
-
 /// What the emitter needs of the target (LLVM's `CodeGenTarget`): the instructions' enum
 /// values, computed on first use.
 struct Target {
@@ -240,10 +237,14 @@ struct Emitter<'a> {
     dialect: &'static TablesDialect,
     fields: Fields<'a>,
     target: Option<Target>,
+    /// How the release reads an intrinsic, made on first use.
+    reader: Option<IntrinsicReader<'a>>,
     intrinsics: HashMap<RecId, Intrinsic>,
     enums: Vec<GenericEnum>,
     guards: BTreeSet<String>,
     out: String,
+    /// Notes of the intrinsics read (LLVM 22's name check).
+    diags: Diagnostics,
 }
 
 impl<'a> Emitter<'a> {
@@ -637,186 +638,25 @@ impl<'a> Emitter<'a> {
         Ok(())
     }
 
-    /// LLVM's `CodeGenIntrinsic`, as far as its names go.
+    /// LLVM's `CodeGenIntrinsic` of an intrinsic def, read once (the searchable tables read
+    /// only the intrinsics their fields name, each as the release's reading does).
     fn intrinsic(&mut self, value: Init) -> Result<&Intrinsic> {
         let Some(def) = value.as_def() else {
             return Err(self.fatal(&[], format!("expected an intrinsic, found '{value}'")));
         };
         if !self.intrinsics.contains_key(&def) {
-            let intrinsic = self.read_intrinsic(def)?;
+            if self.reader.is_none() {
+                let release = self.input.records.dialect().release;
+                self.reader = Some(match self.dialect.intrinsics {
+                    IntrinsicReading::Alone => IntrinsicReader::without_defaults(self.input, release),
+                    _ => IntrinsicReader::new(self.input, release)?,
+                });
+            }
+            let reader = self.reader.as_ref().expect("made above");
+            let intrinsic = reader.read(def, &mut self.diags)?;
             self.intrinsics.insert(def, intrinsic);
         }
         Ok(&self.intrinsics[&def])
-    }
-
-    fn read_intrinsic(&self, def: RecId) -> Result<Intrinsic> {
-        if self.dialect.intrinsics == IntrinsicReading::Alone {
-            return self.read_intrinsic_alone(def);
-        }
-        let rk = &self.input.records;
-        let def_name = rk.name_sym(def);
-        let locs = self.rec_locs(def);
-        let Some(enum_name) = def_name.strip_prefix("int_") else {
-            return Err(self.fatal(locs, format!("Intrinsic '{def_name}' does not start with 'int_'!")));
-        };
-        self.fields.optional_string(def, "ClangBuiltinName")?;
-        self.fields.optional_string(def, "MSBuiltinName")?;
-        let checked = self.dialect.intrinsics == IntrinsicReading::TypeInfoChecked;
-        if checked {
-            self.fields.string(def, "TargetFeatures")?;
-        }
-        let target_prefix = self.fields.string(def, "TargetPrefix")?;
-        let mut name = self.fields.string(def, "LLVMName")?.to_owned();
-        // FIXME: LLVM notes `Explicitly specified name matches default name` (and goes on);
-        // backends have no way to print a note without failing.
-        if name.is_empty() {
-            name = format!("llvm.{}", enum_name.replace('_', "."));
-        } else if !name.starts_with("llvm.") {
-            return Err(self.fatal(locs, format!("Intrinsic '{def_name}'s name does not start with 'llvm.'!")));
-        }
-        if !target_prefix.is_empty() && !name[5..].strip_prefix(target_prefix).is_some_and(|rest| rest.starts_with('.'))
-        {
-            return Err(
-                self.fatal(locs, format!("Intrinsic '{def_name}' does not start with 'llvm.{target_prefix}.'!"))
-            );
-        }
-        let num_ret = self.fields.list(def, "RetTypes")?.len();
-        let num_param = if checked { self.fields.list(def, "ParamTypes")?.len() } else { 0 };
-        const MAX_RETURNS: usize = 257;
-        if num_ret > MAX_RETURNS {
-            let message =
-                format!("intrinsics can only return upto {MAX_RETURNS} values, '{def_name}' returns {num_ret} values");
-            return Err(self.fatal(locs, message));
-        }
-        let type_info = self.fields.def(def, "TypeInfo")?;
-        if !rk.class("TypeInfoGen").is_some_and(|c| rk.get(type_info).is_subclass_of(c)) {
-            return Err(self.fatal(locs, format!("TypeInfo field in {def_name} should be of subclass of TypeInfoGen!")));
-        }
-        let overloaded = self.fields.bit(type_info, "isOverloaded")?;
-        if checked {
-            self.check_intrinsic_types(def, type_info, overloaded, num_ret, num_param)?;
-        } else {
-            let types = self.fields.init(type_info, "Types")?;
-            let count = self.fields.list(type_info, "Types")?.len();
-            for i in 0..count {
-                self.fields.element_as_record(types, i)?;
-            }
-        }
-        let properties = self.fields.init(def, "IntrProperties")?;
-        for i in 0..self.fields.list(def, "IntrProperties")?.len() {
-            self.fields.element_as_record(properties, i)?;
-        }
-        self.fields.bit(def, "DisableDefaultAttributes")?;
-        self.check_sd_node_properties(def)?;
-        Ok(Intrinsic { enum_name, target_prefix, name })
-    }
-
-    /// LLVM 23's checks of an intrinsic's types: each dependent type's overload index names an
-    /// `llvm_any` overload type, and `llvm_vararg_ty` is only the last parameter.
-    fn check_intrinsic_types(
-        &self,
-        def: RecId,
-        type_info: RecId,
-        overloaded: bool,
-        num_ret: usize,
-        num_param: usize,
-    ) -> Result<()> {
-        let rk = &self.input.records;
-        let def_name = rk.name_sym(def);
-        let mut all_types = self.fields.defs(type_info, "AllTypes")?;
-        if overloaded {
-            let overload_types = self.fields.init(type_info, "OverloadTypes")?;
-            let count = self.fields.list(type_info, "OverloadTypes")?.len();
-            let dependent = rk.class("LLVMDependentType");
-            let any = rk.class("LLVMAnyType");
-            for ty in all_types.iter_mut() {
-                if !dependent.is_some_and(|c| rk.get(*ty).is_subclass_of(c)) {
-                    continue;
-                }
-                let index = self.fields.int(*ty, "OverloadIndex")?;
-                let ty_locs = self.rec_locs(*ty);
-                if index as u32 as usize >= count {
-                    let message = format!(
-                        "for intrinsic {def_name} overload index {} is invalid, intrinsic only has {count} overloaded types",
-                        index as u32
-                    );
-                    return Err(self.fatal(ty_locs, message));
-                }
-                let overload_ty = self.fields.element_as_record(overload_types, index as u32 as usize)?;
-                if !any.is_some_and(|c| rk.get(overload_ty).is_subclass_of(c)) {
-                    let message = format!(
-                        "for intrinsic {def_name} overload index {} is invalid, dependent types must reference an overload index of an 'llvm_any' type",
-                        index as u32
-                    );
-                    return Err(self.fatal(ty_locs, message));
-                }
-                *ty = overload_ty;
-            }
-        }
-        let locs = self.rec_locs(def);
-        let is_vararg = |ty: &RecId| rk.name_sym(*ty) == "llvm_vararg_ty";
-        if all_types.iter().take(num_ret).any(is_vararg) {
-            return Err(self.fatal(locs, "cannot use llvm_vararg_ty as a return type"));
-        }
-        let mut params = all_types.iter().skip(num_ret).enumerate();
-        if params.any(|(i, ty)| Some(i) != num_param.checked_sub(1) && is_vararg(ty)) {
-            return Err(self.fatal(locs, "llvm_vararg_ty can only be the last parameter type"));
-        }
-        Ok(())
-    }
-
-    /// `parseSDPatternOperatorProperties`: every property must be a known one.
-    fn check_sd_node_properties(&self, def: RecId) -> Result<()> {
-        let def_name = self.input.records.name_sym(def);
-        let locs = self.rec_locs(def);
-        for property in self.fields.list(def, "Properties")? {
-            let Some(property) = property.as_def() else {
-                let message = format!("Record `{def_name}', field `Properties' list is not entirely DefInit!");
-                return Err(self.fatal(locs, message));
-            };
-            let property = self.input.records.name_sym(property);
-            if !SD_NODE_PROPERTIES.contains(&property) {
-                return Err(self.fatal(locs, format!("Unknown SD Node property '{property}' on node '{def_name}'!")));
-            }
-        }
-        Ok(())
-    }
-
-    /// LLVM 19's `CodeGenIntrinsic`, made for each intrinsic alone.
-    fn read_intrinsic_alone(&self, def: RecId) -> Result<Intrinsic> {
-        let def_name = self.input.records.name_sym(def);
-        let locs = self.rec_locs(def);
-        let enum_name = match def_name.strip_prefix("int_") {
-            Some(rest) if !rest.is_empty() => rest,
-            _ => return Err(self.fatal(locs, format!("Intrinsic '{def_name}' does not start with 'int_'!"))),
-        };
-        let target_prefix = self.fields.string(def, "TargetPrefix")?;
-        let mut name = self.fields.string(def, "LLVMName")?.to_owned();
-        if name.is_empty() {
-            name = format!("llvm.{}", enum_name.replace('_', "."));
-        } else if !name.starts_with("llvm.") {
-            return Err(self.fatal(locs, format!("Intrinsic '{def_name}'s name does not start with 'llvm.'!")));
-        }
-        if !target_prefix.is_empty() && !name.starts_with(&format!("llvm.{target_prefix}.")) {
-            return Err(
-                self.fatal(locs, format!("Intrinsic '{def_name}' does not start with 'llvm.{target_prefix}.'!"))
-            );
-        }
-        // The rest of what `CodeGenIntrinsic` reads, for its errors: the signature and the
-        // properties (whose meaning the tables do not need).
-        for field in ["ClangBuiltinName", "MSBuiltinName"] {
-            if self.fields.value(def, field).is_some() {
-                self.fields.string(def, field)?;
-            }
-        }
-        if self.fields.value(def, "Types").is_some() {
-            self.fields.bit(def, "isOverloaded")?;
-            self.fields.list(def, "RetTypes")?;
-        }
-        self.fields.list(def, "IntrProperties")?;
-        self.fields.bit(def, "DisableDefaultAttributes")?;
-        self.check_sd_node_properties(def)?;
-        Ok(Intrinsic { enum_name, target_prefix, name })
     }
 
     /// `TypeOf_<field>`: "code", or the name of a GenericEnum def.

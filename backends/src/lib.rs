@@ -15,6 +15,7 @@ pub mod common;
 pub mod dump_json;
 pub mod gen_arm_target_def;
 pub mod gen_attrs;
+pub mod gen_automata;
 pub mod gen_ctags;
 pub mod gen_directive_decl;
 pub mod gen_directive_impl;
@@ -210,6 +211,7 @@ pub static BACKENDS: &[&dyn Backend] = &[
     &gen_directive_impl::GenDirectiveImpl,
     &gen_target_features::GenTargetFeatures,
     &gen_target_library_info::GenTargetLibraryInfo,
+    &gen_automata::GenAutomata,
     &gen_runtime_libcalls::GenRuntimeLibcalls,
 ];
 

@@ -256,20 +256,16 @@ pub struct SearchableTables {
     pub enum_underlying_type: bool,
 }
 
-/// How `--gen-searchable-tables` reads an intrinsic (LLVM's `CodeGenIntrinsic` constructor).
+/// How `--gen-searchable-tables` reaches an intrinsic (what it reads of one, with each
+/// release's checks, is the backends' intrinsics model).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum IntrinsicReading {
-    /// Alone: its names, then its types from `Types` if it has that field (LLVM 19).
+    /// Alone, with no default properties (LLVM 19).
     Alone,
     /// Through the target (`CodeGenTarget::getIntrinsic`): any def of `Intrinsic` makes the
-    /// target needed (exactly one `Target` def) and the `IntrinsicProperty` class required;
-    /// `ClangBuiltinName` and `MSBuiltinName` may be `?`; the types are the `Types` of its
-    /// `TypeInfo`, a `TypeInfoGen` def (LLVM 22).
-    TypeInfo,
-    /// As [`IntrinsicReading::TypeInfo`], also reading `TargetFeatures` and `ParamTypes`; the
-    /// types are the `AllTypes` defs of its `TypeInfo`, their overload indexes and the place of
-    /// `llvm_vararg_ty` checked (LLVM 23).
-    TypeInfoChecked,
+    /// target needed (exactly one `Target` def) and the `IntrinsicProperty` class required, and
+    /// the default properties apply (LLVM 22 and later).
+    ThroughTarget,
 }
 
 /// What `--print-detailed-records` (DetailedRecordsBackend.cpp) writes.
@@ -382,7 +378,7 @@ const DIALECT_22: Dialect = Dialect {
     searchable_tables: SearchableTables {
         range_check: KeyRangeCheck::ClampCasts,
         legacy_tables_by_direct_superclass: true,
-        intrinsics: IntrinsicReading::TypeInfo,
+        intrinsics: IntrinsicReading::ThroughTarget,
         instructions_read_disable_encoding: false,
         skip_specialized_pseudos: true,
         target_opcodes: include_str!("release/target_opcodes_22.txt"),
@@ -403,7 +399,7 @@ const DIALECT_23: Dialect = Dialect {
     list_element_message_names_index: true,
     searchable_tables: SearchableTables {
         range_check: KeyRangeCheck::ClampTemplate,
-        intrinsics: IntrinsicReading::TypeInfoChecked,
+        intrinsics: IntrinsicReading::ThroughTarget,
         target_opcodes: include_str!("release/target_opcodes_23.txt"),
         string_tables: true,
         sparse_tables: true,

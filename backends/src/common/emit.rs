@@ -116,15 +116,22 @@ pub struct SequenceToOffsetTable<T: Ord + Clone> {
     /// sequences that contain them), to its offset once laid out.
     seqs: BTreeMap<Vec<T>, u32>,
     entries: u32,
+    /// Each sequence is followed by a terminator (LLVM's default); see [`Self::unterminated`].
+    terminated: bool,
 }
 
 impl<T: Ord + Clone> Default for SequenceToOffsetTable<T> {
     fn default() -> Self {
-        SequenceToOffsetTable { seqs: BTreeMap::new(), entries: 0 }
+        SequenceToOffsetTable { seqs: BTreeMap::new(), entries: 0, terminated: true }
     }
 }
 
 impl<T: Ord + Clone> SequenceToOffsetTable<T> {
+    /// A table whose sequences have no terminator (LLVM's `SequenceToOffsetTable(std::nullopt)`).
+    pub fn unterminated() -> Self {
+        SequenceToOffsetTable { terminated: false, ..Self::default() }
+    }
+
     pub fn add(&mut self, seq: &[T]) {
         let key: Vec<T> = seq.iter().rev().cloned().collect();
         // The first kept sequence at or after this one holds it as a suffix, if any does.
@@ -152,12 +159,12 @@ impl<T: Ord + Clone> SequenceToOffsetTable<T> {
         self.entries
     }
 
-    /// Gives each kept sequence its offset (each is followed by a terminator).
+    /// Gives each kept sequence its offset (each is followed by its terminator, if any).
     pub fn layout(&mut self) {
         let mut entries = 0;
         for (seq, offset) in self.seqs.iter_mut() {
             *offset = entries;
-            entries += seq.len() as u32 + 1;
+            entries += seq.len() as u32 + u32::from(self.terminated);
         }
         self.entries = entries;
     }
@@ -172,13 +179,29 @@ impl<T: Ord + Clone> SequenceToOffsetTable<T> {
 
     /// Each kept sequence on its line, `  /* OFFSET */ E, E, TERM,`.
     pub fn emit(&self, out: &mut String, print: impl Fn(&mut String, &T), term: &str) {
+        self.emit_rows(out, print, |out| {
+            let _ = write!(out, "{term},");
+        });
+    }
+
+    /// An [`Self::unterminated`] table's sequences, `  /* OFFSET */ E, E, ` a line, or
+    /// `  /* dummy */ DUMMY` when the table is empty.
+    pub fn emit_unterminated(&self, out: &mut String, print: impl Fn(&mut String, &T), dummy: &str) {
+        self.emit_rows(out, print, |_| {});
+        if self.entries == 0 {
+            let _ = writeln!(out, "  /* dummy */ {dummy}");
+        }
+    }
+
+    fn emit_rows(&self, out: &mut String, print: impl Fn(&mut String, &T), end: impl Fn(&mut String)) {
         for (seq, offset) in &self.seqs {
             let _ = write!(out, "  /* {offset} */ ");
             for element in seq.iter().rev() {
                 print(out, element);
                 out.push_str(", ");
             }
-            let _ = writeln!(out, "{term},");
+            end(out);
+            out.push('\n');
         }
     }
 }

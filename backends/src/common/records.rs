@@ -146,6 +146,17 @@ impl<'a> Fields<'a> {
         }
     }
 
+    /// `getValueAsBitsInit`: the bits of a `bits<N>` value, lowest first.
+    pub fn bits(&self, rec: RecId, field: &str) -> Result<&'static [Init], BackendError> {
+        match self.init(rec, field)?.kind() {
+            InitKind::Bits(bits) => Ok(bits),
+            _ => {
+                let name = self.input.records.get(rec).name_string();
+                Err(self.fail(rec, format!("Record `{name}', field `{field}' exists but does not have a bits value")))
+            }
+        }
+    }
+
     /// `getValueAsListOfDefs`.
     pub fn defs(&self, rec: RecId, field: &str) -> Result<Vec<RecId>, BackendError> {
         let list = self.list(rec, field)?;
