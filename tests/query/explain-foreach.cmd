@@ -1,0 +1,1 @@
+explain JMP8.AsmString --td explain.td
