@@ -114,7 +114,8 @@ fn one_line(text: &str) -> String {
 fn holder_text(holder: &Holder) -> String {
     match holder {
         Holder::Class(c) => format!("class {c}"),
-        Holder::Def(d) => format!("def {d}"),
+        Holder::Def { name, multiclass: None } => format!("def {name}"),
+        Holder::Def { name, multiclass: Some(mc) } => format!("def {name}, from multiclass {mc}"),
         Holder::Defm(mc) => format!("defm of {mc}"),
     }
 }
@@ -183,7 +184,7 @@ fn json_of(e: &Explanation, sm: &SourceMgr) -> Value {
 fn json_step(step: &Step, sm: &SourceMgr) -> Value {
     let holder = |h: &Holder| match h {
         Holder::Class(c) => json!({"class": c}),
-        Holder::Def(d) => json!({"def": d}),
+        Holder::Def { name, multiclass } => json!({"def": name, "multiclass": multiclass}),
         Holder::Defm(mc) => json!({"defm_of": mc}),
     };
     let mut v = match &step.kind {

@@ -65,7 +65,11 @@ pub enum StepKind {
 #[derive(Debug, PartialEq, Eq)]
 pub enum Holder {
     Class(String),
-    Def(String),
+    /// The def; made by a `defm`, the multiclass whose body holds it.
+    Def {
+        name: String,
+        multiclass: Option<String>,
+    },
     /// A `defm` of this multiclass.
     Defm(String),
 }
@@ -112,6 +116,12 @@ impl<'a> Walker<'a> {
         self.rk.get(self.def)
     }
 
+    fn def_holder(&self) -> Holder {
+        let def = self.def();
+        let multiclass = def.defm_chain.first().map(|s| s.multiclass.to_string());
+        Holder::Def { name: def.name_string(), multiclass }
+    }
+
     /// The statement that set `field` of the def and what its value names.
     fn set_step(&mut self, field: Init) -> Option<Step> {
         let def = self.def();
@@ -139,7 +149,7 @@ impl<'a> Walker<'a> {
                 let c = self.rk.get(class);
                 (Holder::Class(c.name_string()), c.value(field).map_or(rv.value, |v| v.value))
             }
-            None => (Holder::Def(def.name_string()), traced.map_or(rv.value, |s| s.value)),
+            None => (self.def_holder(), traced.map_or(rv.value, |s| s.value)),
         };
         let span = Span { start: set_at, end: traced.map_or(set_at, |s| s.end) };
         let children = self.bindings(value, &path, path.len(), span);
@@ -183,7 +193,7 @@ impl<'a> Walker<'a> {
             if self.rk.get(class).is_template_arg(var) {
                 let arg = *self.trace.refs.get(&at)?.args.iter().find(|a| a.name == var)?;
                 let holder = match level {
-                    1 => Holder::Def(self.def().name_string()),
+                    1 => self.def_holder(),
                     _ => Holder::Class(self.rk.get(path[level - 2].0).name_string()),
                 };
                 let (of, name) = split_qualified(name);
