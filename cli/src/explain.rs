@@ -101,7 +101,10 @@ fn headline(step: &Step) -> String {
             format!("argument {name} of {of} = {value}  ({given} in {})", holder_text(holder))
         }
         StepKind::Defvar { name, .. } => format!("defvar {name} = {value}"),
-        StepKind::Loop { var } => format!("foreach {var} in {value}  (one element per def)"),
+        StepKind::Loop { var, element: Some(e) } => {
+            format!("foreach {var} in {value}: {var} = {}", one_line(&e.to_string()))
+        }
+        StepKind::Loop { var, element: None } => format!("foreach {var} in {value}  (one element per def)"),
         StepKind::Field { name } => format!("field {name} = {value}"),
     }
 }
@@ -196,7 +199,9 @@ fn json_step(step: &Step, sm: &SourceMgr) -> Value {
             let (line, col) = sm.line_col(*used_at);
             json!({"kind": "defvar", "name": name, "used_at": {"file": sm.path(*used_at), "line": line, "col": col}})
         }
-        StepKind::Loop { var } => json!({"kind": "foreach", "name": var}),
+        StepKind::Loop { var, element } => {
+            json!({"kind": "foreach", "name": var, "element": element.map(|e| e.to_string())})
+        }
         StepKind::Field { name } => json!({"kind": "field", "name": name}),
     };
     let loc = step.span.start;

@@ -55,8 +55,9 @@ pub enum StepKind {
     Arg { name: String, of: String, holder: Holder, default: bool },
     /// A `defvar` the value names (its value was substituted where it is named).
     Defvar { name: String, used_at: Loc },
-    /// The variable of a `foreach` around the statement: one element of the list per def.
-    Loop { var: String },
+    /// The variable of a `foreach` around the statement (the step's value is the list), and
+    /// the element that made this def when known (not for a loop inside a multiclass).
+    Loop { var: String, element: Option<Init> },
     /// Another field of the def that the value names: explained in turn (one child, its `Set`).
     Field { name: String },
 }
@@ -211,13 +212,10 @@ impl<'a> Walker<'a> {
             return Some(Step { kind, value: arg.value, span: arg.span, children });
         } else if let Some(lp) = self.trace.loop_of(var, span.start) {
             let lp = *lp;
+            let element = self.trace.loop_values.get(&(self.def().name_string(), var)).copied();
             let children = self.bindings(lp.list, path, 0, lp.list_span);
-            return Some(Step {
-                kind: StepKind::Loop { var: name.to_string() },
-                value: lp.list,
-                span: lp.list_span,
-                children,
-            });
+            let kind = StepKind::Loop { var: name.to_string(), element };
+            return Some(Step { kind, value: lp.list, span: lp.list_span, children });
         }
         // Another field of the def (a class's fields are the def's by the time it is final).
         let field = self.def().values.iter().find(|v| !v.template_arg && v.name == var)?.name;

@@ -4,6 +4,7 @@
 //! value back through them; a normal evaluation records nothing (the parser tests one `Option`).
 
 use crate::init::Init;
+use crate::record::Record;
 use crate::source::{Loc, Span};
 use rustc_hash::FxHashMap as HashMap;
 
@@ -21,6 +22,9 @@ pub struct Trace {
     pub defvar_uses: Vec<DefvarUse>,
     /// Every `foreach`, in the order parsed.
     pub loops: Vec<LoopTrace>,
+    /// The element of each loop variable that made a def, by the def's name and the variable
+    /// (only where the name is known when the loop runs: not inside a multiclass).
+    pub loop_values: HashMap<(String, Init), Init>,
     /// The latest `defvar` of each name (how a use finds its definition).
     pub(crate) defvars: HashMap<String, (Loc, Init)>,
 }
@@ -86,6 +90,17 @@ impl Trace {
     pub(crate) fn defvar_use(&mut self, name: &str, at: Loc) {
         if let Some(&(defined_at, value)) = self.defvars.get(name) {
             self.defvar_uses.push(DefvarUse { at, name: name.to_string(), defined_at, value });
+        }
+    }
+
+    /// Notes the loop variables (the names without a `:`) that `substs` binds as `rec`, a
+    /// record of a loop body, is made from them.
+    pub(crate) fn loop_values(&mut self, rec: &Record, substs: &[(Init, Init)]) {
+        let Some(name) = rec.name.as_str() else { return };
+        for &(var, value) in substs {
+            if var.as_str().is_some_and(|v| !v.contains(':')) {
+                self.loop_values.insert((name.to_string(), var), value);
+            }
         }
     }
 

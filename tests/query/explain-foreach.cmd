@@ -1,1 +1,1 @@
-explain JMP8.AsmString --td explain.td
+explain JMP16.AsmString --td explain.td

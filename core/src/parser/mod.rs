@@ -559,6 +559,9 @@ impl Parser {
                     let cur = CurRec::of(&rec, None, &self.rk);
                     let mut r = Self::map_resolver(substs, Some(cur));
                     resolve::resolve_record(&mut self.rk, &mut rec, &mut r, None);
+                    if let Some(t) = self.trace.as_mut() {
+                        t.loop_values(&rec, substs);
+                    }
                     match dest.as_deref_mut() {
                         Some(d) => d.push(Entry::Rec(Box::new(rec))),
                         None => self.add_def_one(rec)?,
