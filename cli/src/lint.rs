@@ -189,24 +189,7 @@ fn lint(
     style: &output::Style,
     args: &LintArgs,
 ) -> Result<i32, String> {
-    let path = sources.root.clone();
-    let text =
-        std::fs::read(&path).map_err(|e| format!("could not open input file '{path}': {}", crate::os_message(&e)))?;
-    let opts = tdq_core::Options {
-        include_dirs: sources.include_dirs.clone(),
-        defines: sources.defines.clone(),
-        no_warn_on_unused_template_args: true,
-        limits: crate::limits(&args.limit),
-        release: sources.release,
-    };
-    let eval = tdq_core::evaluate(&path, text, &opts);
-    if eval.parse_failed || eval.diags.has_errors() {
-        let mut err = std::io::stderr().lock();
-        for d in eval.diags.list.iter().filter(|d| d.severity == tdq_core::Severity::Error) {
-            let _ = err.write_all(&tdq_core::diag::render_bytes(&eval.sm, d));
-        }
-        return Err(format!("{path} does not evaluate; nothing linted"));
-    }
+    let eval = crate::evaluate_sources(sources, crate::limits(&args.limit), false, "nothing linted")?;
     let ctx = Context::new(&eval.records, &eval.sm);
     // User lints query the store (built or reused from the cache, as `tdq QUERY` does), class
     // views and all.

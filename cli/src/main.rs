@@ -5,6 +5,7 @@
 mod cl;
 mod diff;
 mod exit_codes;
+mod explain;
 mod heap;
 mod interrupts;
 mod lint;
@@ -60,6 +61,10 @@ enum Command {
     Diff(diff::DiffArgs),
     /// Run lints over the evaluated records (`tdq lint --list` lists them).
     Lint(Box<lint::LintArgs>),
+    /// Where a def's field got its value: the statement that set it, then each template
+    /// argument, defm, defvar and foreach back to the source: `tdq explain ADD32rr.AsmString`.
+    /// Exit status 2 for a def or field that does not exist.
+    Explain(explain::ExplainArgs),
     /// Draw the class hierarchy around a def or class (its superclasses up to the roots, the
     /// records deriving directly from it) as Graphviz dot or Mermaid: `tdq graph ADD32rr | dot -Tsvg`.
     Graph(query::GraphArgs),
@@ -136,7 +141,8 @@ fn real_main() {
         let status = tblgen::run(&format!("{file_name} tblgen"), &format!("{argv0} tblgen"), &args[1..]);
         std::process::exit(status);
     }
-    let cli = match Cli::try_parse() {
+    let words = std::iter::once(argv0.clone()).chain(sources_after_command(args));
+    let cli = match Cli::try_parse_from(words) {
         Ok(cli) => cli,
         Err(e) => {
             let _ = e.print();
@@ -157,6 +163,7 @@ fn real_main() {
         Some(Command::Diff(args)) => diff::run(args),
         Some(Command::Lint(args)) => lint::run(*args),
         Some(Command::Graph(args)) => query::run_graph(args),
+        Some(Command::Explain(args)) => explain::run(args),
         Some(Command::Completions { shell }) => print_completions(shell),
         Some(Command::Man) => print_man_page(),
         None => match mistyped_command(&cli.query) {
@@ -168,6 +175,36 @@ fn real_main() {
         },
     };
     std::process::exit(status);
+}
+
+/// `tdq --td F -I D COMMAND ...` as `tdq COMMAND --td F -I D ...`: the source options a query
+/// takes before its SQL also go before a command that takes them (`explain`, `q`, `lint`, ...).
+/// clap would otherwise read the command's name as SQL.
+fn sources_after_command(args: Vec<String>) -> Vec<String> {
+    let takes_value = |w: &str| matches!(w, "--td" | "-I" | "-D" | "--llvm-version");
+    let is_source = |w: &str| {
+        takes_value(w)
+            || w.starts_with("--td=")
+            || w.starts_with("--llvm-version=")
+            || (w.len() > 2 && (w.starts_with("-I") || w.starts_with("-D")))
+    };
+    let mut i = 0;
+    while i < args.len() && is_source(&args[i]) {
+        i += if takes_value(&args[i]) { 2 } else { 1 };
+    }
+    let command = <Cli as clap::CommandFactory>::command();
+    let takes_sources = |name: &str| {
+        command.find_subcommand(name).is_some_and(|c| c.get_arguments().any(|a| a.get_long() == Some("td")))
+    };
+    match args.get(i) {
+        Some(word) if i > 0 && takes_sources(word) => {
+            let mut out = vec![word.clone()];
+            out.extend(args[..i].iter().cloned());
+            out.extend(args[i + 1..].iter().cloned());
+            out
+        }
+        _ => args,
+    }
 }
 
 /// SQL statements of one word, which a bare word given as the query may be.
@@ -205,6 +242,36 @@ pub fn limits(settings: &[String]) -> tdq_core::limits::Limits {
         let _ = limits.apply(setting);
     }
     limits
+}
+
+/// Evaluates `sources` for a command that reads the records (`lint`, `explain`; with a trace for
+/// `explain`). When they do not evaluate, their errors are printed, rendered, and the error says
+/// what was not done (`nothing linted`).
+pub fn evaluate_sources(
+    sources: &tdq_store::Sources,
+    limits: tdq_core::limits::Limits,
+    trace: bool,
+    not_done: &str,
+) -> Result<tdq_core::Evaluation, String> {
+    let path = &sources.root;
+    let text = std::fs::read(path).map_err(|e| format!("could not open input file '{path}': {}", os_message(&e)))?;
+    let opts = tdq_core::Options {
+        include_dirs: sources.include_dirs.clone(),
+        defines: sources.defines.clone(),
+        no_warn_on_unused_template_args: true,
+        limits,
+        release: sources.release,
+        trace,
+    };
+    let eval = tdq_core::evaluate(path, text, &opts);
+    if eval.parse_failed || eval.diags.has_errors() {
+        let mut err = std::io::stderr().lock();
+        for d in eval.diags.list.iter().filter(|d| d.severity == tdq_core::Severity::Error) {
+            let _ = std::io::Write::write_all(&mut err, &tdq_core::diag::render_bytes(&eval.sm, d));
+        }
+        return Err(format!("{path} does not evaluate; {not_done}"));
+    }
+    Ok(eval)
 }
 
 /// Command-line words as text. TableGen's paths and names are text; a word that is not UTF-8

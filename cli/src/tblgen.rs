@@ -90,6 +90,7 @@ pub fn run(program_name: &str, argv0: &str, args: &[String]) -> i32 {
             no_warn_on_unused_template_args: matches.bool_or("no-warn-on-unused-template-args", false),
             limits,
             release,
+            trace: false,
         },
     };
     let timer = PhaseTimer::new(

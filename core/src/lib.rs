@@ -8,6 +8,7 @@
 
 pub mod anonymous;
 pub mod diag;
+pub mod explain;
 pub mod fold;
 pub mod init;
 pub mod intern;
@@ -18,6 +19,7 @@ pub mod record;
 pub mod release;
 pub mod resolve;
 pub mod source;
+pub mod trace;
 pub mod types;
 
 pub use diag::{Diagnostic, Diagnostics, Severity};
@@ -38,6 +40,10 @@ pub struct Options {
     pub limits: limits::Limits,
     /// The LLVM release whose llvm-tblgen this evaluation matches (`--llvm-version`).
     pub release: release::Release,
+    /// Keep the values as written at each class reference, `defm`, `let`, `defvar` and
+    /// `foreach` ([`Evaluation::trace`], for `tdq explain`); off, the evaluation records nothing
+    /// more.
+    pub trace: bool,
 }
 
 /// The result of evaluating a root file: the records, what was said about them, and the
@@ -51,6 +57,8 @@ pub struct Evaluation {
     pub dependencies: Vec<String>,
     /// Parsing stopped at an error (llvm-tblgen then writes no output).
     pub parse_failed: bool,
+    /// What [`Options::trace`] asked to record.
+    pub trace: Option<Box<trace::Trace>>,
 }
 
 /// Lexes, parses and evaluates `text` (the contents of `main_path`) as llvm-tblgen does.
@@ -62,14 +70,24 @@ pub fn evaluate(main_path: &str, text: Vec<u8>, opts: &Options) -> Evaluation {
             diags.error(Loc::NONE, format!("invalid macro name `{bad}` specified on command line"));
             let mut records = record::RecordKeeper::default();
             records.release = opts.release;
-            return Evaluation { records, diags, sm: SourceMgr::new(), dependencies: Vec::new(), parse_failed: true };
+            return Evaluation {
+                records,
+                diags,
+                sm: SourceMgr::new(),
+                dependencies: Vec::new(),
+                parse_failed: true,
+                trace: None,
+            };
         }
     }
     let too_big = opts.limits.exceeds(limits::Limit::FileSize, text.len() as u64);
     let lex = lexer::Lexer::new(main_path, text, &opts.include_dirs, &opts.defines)
         .with_limits(opts.limits)
         .with_release(opts.release);
-    let config = parser::ParserConfig { no_warn_on_unused_template_args: opts.no_warn_on_unused_template_args };
+    let config = parser::ParserConfig {
+        no_warn_on_unused_template_args: opts.no_warn_on_unused_template_args,
+        trace: opts.trace,
+    };
     let mut p = parser::Parser::new(lex, config);
     p.rk.limits = opts.limits;
     p.rk.release = opts.release;
@@ -80,11 +98,11 @@ pub fn evaluate(main_path: &str, text: Vec<u8>, opts: &Options) -> Evaluation {
     } else {
         p.parse_file().is_err() || p.rk.fatal
     };
-    let (lex, mut records) = p.into_parts();
+    let (lex, mut records, trace) = p.into_parts();
     records.flush_defs();
     let diags = std::mem::take(&mut records.diags);
     let dependencies = lex.dependencies();
-    Evaluation { records, diags, sm: lex.sm, dependencies, parse_failed }
+    Evaluation { records, diags, sm: lex.sm, dependencies, parse_failed, trace }
 }
 
 /// `[a-zA-Z_][0-9a-zA-Z_]*`: what a `-D` macro name must be (since LLVM 22).

@@ -26,6 +26,20 @@ impl Loc {
     }
 }
 
+/// A stretch of source text, `[start, end)` (`end` is `start` when unknown).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Span {
+    pub start: Loc,
+    pub end: Loc,
+}
+
+impl Span {
+    /// Whether `loc` is inside (same file, `start <= loc < end`).
+    pub fn contains(self, loc: Loc) -> bool {
+        loc.file == self.start.file && self.start.offset <= loc.offset && loc.offset < self.end.offset
+    }
+}
+
 /// One buffer: the root file or an included file.
 #[derive(Clone, Debug)]
 pub struct SourceFile {
@@ -128,6 +142,19 @@ impl SourceMgr {
         let start = line_start(&f.text, off);
         let end = f.text[off..].iter().position(|&b| b == b'\n' || b == b'\r').map_or(f.text.len(), |p| off + p);
         &f.text[start..end]
+    }
+
+    /// The text of `span`, without the spaces and line breaks around it (`None` when the span
+    /// is empty or crosses files).
+    pub fn span_text(&self, span: Span) -> Option<&[u8]> {
+        let f = self.file(span.start)?;
+        if span.end.file != span.start.file || span.end.offset <= span.start.offset {
+            return None;
+        }
+        let text = &f.text[f.clamp(span.start.offset)..f.clamp(span.end.offset)];
+        let first = text.iter().position(|b| !b.is_ascii_whitespace())?;
+        let last = text.iter().rposition(|b| !b.is_ascii_whitespace())?;
+        Some(&text[first..=last])
     }
 
     /// `"basename:line"`, as llvm-tblgen's `--dump-json` prints `!locs`

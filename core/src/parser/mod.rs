@@ -15,7 +15,8 @@ use crate::lexer::{Lexer, Tok};
 use crate::limits::Limit;
 use crate::record::{Assertion, Dump, Record, RecordKeeper, RecordKind, RecordVal};
 use crate::resolve::{self, CurRec, HasReferenceResolver, MapResolver};
-use crate::source::Loc;
+use crate::source::{Loc, Span};
+use crate::trace::{ArgTrace, LoopTrace, RefTrace, Set, Trace};
 use crate::types::{RecId, Ty};
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 use smallvec::SmallVec;
@@ -113,6 +114,8 @@ struct SubClassRef {
 #[derive(Clone, Debug, Default)]
 pub struct ParserConfig {
     pub no_warn_on_unused_template_args: bool,
+    /// Keep a [`Trace`] of the values as written (`tdq explain`).
+    pub trace: bool,
 }
 
 pub struct Parser {
@@ -132,6 +135,8 @@ pub struct Parser {
     /// How deeply the value or block being parsed nests: each level is a parser recursion,
     /// bounded by [`Limit::NestingDepth`].
     value_depth: u32,
+    /// What `ParserConfig::trace` asks to record; `None` in a normal evaluation.
+    trace: Option<Box<Trace>>,
 }
 
 type SubstStack = Vec<(Init, Init)>;
@@ -149,13 +154,14 @@ impl Parser {
             scopes: Vec::new(),
             type_aliases: HashMap::default(),
             used_args: HashSet::default(),
+            trace: config.trace.then(Box::default),
             config,
             value_depth: 0,
         }
     }
 
-    pub fn into_parts(self) -> (Lexer, RecordKeeper) {
-        (self.lex, self.rk)
+    pub fn into_parts(self) -> (Lexer, RecordKeeper, Option<Box<Trace>>) {
+        (self.lex, self.rk, self.trace)
     }
 
     // ----- lexer helpers -----
@@ -202,6 +208,13 @@ impl Parser {
             Err(Failed)
         } else {
             Ok(())
+        }
+    }
+
+    /// Notes where the value of the `let` or declaration traced at `at` ends (at `end`).
+    fn trace_set_end(&mut self, at: Loc, end: Loc) {
+        if let Some(set) = self.trace.as_mut().and_then(|t| t.sets.get_mut(&at)) {
+            set.end = end;
         }
     }
 
@@ -546,6 +559,9 @@ impl Parser {
                     let cur = CurRec::of(&rec, None, &self.rk);
                     let mut r = Self::map_resolver(substs, Some(cur));
                     resolve::resolve_record(&mut self.rk, &mut rec, &mut r, None);
+                    if let Some(t) = self.trace.as_mut() {
+                        t.loop_values(&rec, substs);
+                    }
                     match dest.as_deref_mut() {
                         Some(d) => d.push(Entry::Rec(Box::new(rec))),
                         None => self.add_def_one(rec)?,
@@ -679,6 +695,9 @@ impl Parser {
 
     /// LLVM's `SetValue`: assigns `v` (or some of its bits) to a field.
     fn set_value(&mut self, rec: &mut Record, loc: Loc, name: Init, bits: &[u32], v: Init, how: SetHow) -> PResult<()> {
+        if let Some(t) = self.trace.as_mut() {
+            t.sets.entry(loc).or_insert(Set { value: v, end: loc });
+        }
         let Some(i) = rec.values.iter().position(|x| x.name == name) else {
             return Err(self.error(loc, format!("Value '{}' unknown!", name.unquoted())));
         };
@@ -934,10 +953,13 @@ impl Parser {
             (Some(id), None, self.rk.get(id).args_view())
         };
         let mut args = Vec::new();
+        let mut arg_spans = Vec::new();
         if self.consume(Tok::Less) {
-            let arg_locs;
-            (args, arg_locs) = self.parse_template_arg_value_list(cur, &args_rec, is_defm)?;
-            self.check_template_arg_values(&mut args, loc, &arg_locs, &args_rec)?;
+            (args, arg_spans) = self.parse_template_arg_value_list(cur, &args_rec, is_defm)?;
+            self.check_template_arg_values(&mut args, loc, &arg_spans, &args_rec)?;
+        }
+        if self.trace.is_some() {
+            self.trace_ref(loc, &args_rec, &args, &arg_spans);
         }
         Ok(SubClassRef { loc, rec, mc, args })
     }
@@ -1019,10 +1041,13 @@ impl Parser {
             ty = Ty::bits(bits.len() as u32);
         }
         let v = self.parse_value(Some(&*rec), Some(ty), value::Mode::Value)?;
+        let end = self.loc();
         if !self.consume(Tok::Semi) {
             return Err(self.tok_error("expected ';' after let expression"));
         }
-        self.set_value(rec, id_loc, field, &bits, v, SetHow { mode, ..SetHow::LET })
+        let set = self.set_value(rec, id_loc, field, &bits, v, SetHow { mode, ..SetHow::LET });
+        self.trace_set_end(id_loc, end);
+        set
     }
 
     /// `[append|prepend] ID` after `let`, at an identifier. `append` and `prepend` are keywords
@@ -1096,6 +1121,8 @@ impl Parser {
             let vloc = self.loc();
             if let Ok(v) = self.parse_value(Some(&*target), Some(ty), value::Mode::Value) {
                 let _ = self.set_value(target, vloc, decl_name, &[], v, SetHow::DECLARATION);
+                let end = self.loc();
+                self.trace_set_end(vloc, end);
             }
         }
         Ok(decl_name)
@@ -1330,6 +1357,7 @@ impl Parser {
         if self.var_already_defined(name) {
             return Err(self.tok_error("local variable of this name already exists"));
         }
+        let name_loc = self.loc();
         if let Some(r) = rec.as_deref() {
             if let Some(v) = r.value_by_str(name) {
                 if !v.template_arg {
@@ -1350,6 +1378,9 @@ impl Parser {
         }
         if !self.consume(Tok::Semi) {
             return Err(self.tok_error("expected ';'"));
+        }
+        if let Some(t) = self.trace.as_mut() {
+            t.defvar(name, name_loc, v);
         }
         if !self.is_outermost_scope() {
             self.add_scope_var(name, v);
@@ -1414,15 +1445,21 @@ impl Parser {
     fn parse_foreach(&mut self) -> PResult<()> {
         let loc = self.loc();
         self.next();
+        let list_start = self.loc();
         let Ok((iter, list)) = self.parse_foreach_declaration() else {
             return Err(self.tok_error("expected declaration in for"));
         };
+        let in_loc = self.loc();
         if !self.consume(Tok::KwIn) {
             return Err(self.tok_error("Unknown tok"));
         }
         self.push_scope(ScopeKind::Loop(Some(iter)));
         self.loops.push(ForeachLoop { loc, iter_var: Some(iter), list, entries: Vec::new() });
         let r = self.parse_object_or_block("expected '}' at end of foreach command");
+        if let (Some(t), InitKind::Var(var, _)) = (self.trace.as_mut(), iter.kind()) {
+            let list_span = Span { start: list_start, end: in_loc };
+            t.loops.push(LoopTrace { loc, var: *var, list, list_span, end: self.lex.loc() });
+        }
         self.pop_scope();
         let lp = self.loops.pop();
         r?;
@@ -1547,6 +1584,9 @@ impl Parser {
                 return Err(self.tok_error("expected '=' in let expression"));
             }
             let value = self.parse_value(None, None, value::Mode::Value)?;
+            if let Some(t) = self.trace.as_mut() {
+                t.sets.insert(loc, Set { value, end: self.lex.loc() });
+            }
             out.push(LetRecord { name, bits, value, loc, mode });
             if !self.consume(Tok::Comma) {
                 return Ok(out);
@@ -1619,10 +1659,13 @@ impl Parser {
                 if self.consume(Tok::Less) {
                     let cur = self.cur_mc.as_ref().map(|m| m.rec.clone());
                     let sub_rec = self.multiclasses.get(&mc_name).map(|m| m.rec.clone()).ok_or(Failed)?;
-                    let arg_locs;
-                    (args, arg_locs) = self.parse_template_arg_value_list(cur.as_ref(), &sub_rec, true)?;
+                    let arg_spans;
+                    (args, arg_spans) = self.parse_template_arg_value_list(cur.as_ref(), &sub_rec, true)?;
                     if self.rk.dialect().sub_multiclass_args_checked {
-                        self.check_template_arg_values(&mut args, loc, &arg_locs, &sub_rec)?;
+                        self.check_template_arg_values(&mut args, loc, &arg_spans, &sub_rec)?;
+                    }
+                    if self.trace.is_some() {
+                        self.trace_ref(loc, &sub_rec, &args, &arg_spans);
                     }
                 }
                 self.add_sub_multiclass(&mc_name, &args, loc)?;
@@ -1745,6 +1788,27 @@ impl Parser {
         Ok(())
     }
 
+    /// Records the template arguments of the reference at `loc` to `args_rec` (traced
+    /// evaluations only): each argument's value as given, or its default.
+    fn trace_ref(&mut self, loc: Loc, args_rec: &Record, args: &[Init], spans: &[Span]) {
+        let Some(trace) = self.trace.as_mut() else { return };
+        let mut out: Vec<ArgTrace> = Vec::with_capacity(args_rec.template_args.len());
+        for &name in &args_rec.template_args {
+            let given = args.iter().zip(spans).find_map(|(&a, &span)| {
+                argument_of(args_rec, a).filter(|(n, _)| *n == name).map(|(_, value)| (value, span))
+            });
+            let arg = match given {
+                Some((value, span)) => ArgTrace { name, value, span, default: false },
+                None => {
+                    let Some(rv) = args_rec.value(name) else { continue };
+                    ArgTrace { name, value: rv.value, span: Span { start: rv.loc, end: rv.loc }, default: true }
+                }
+            };
+            out.push(arg);
+        }
+        trace.refs.entry(loc).or_insert(RefTrace { args: out });
+    }
+
     /// LLVM's `CheckTemplateArgValues`: casts each argument to its parameter's type.
     /// LLVM's `CheckTemplateArgValues`: casts each value to its argument's type. A value that
     /// does not cast is a fatal error at the reference `loc` (LLVM 19), or an error at the
@@ -1753,7 +1817,7 @@ impl Parser {
         &mut self,
         values: &mut [Init],
         loc: Loc,
-        arg_locs: &[Loc],
+        arg_spans: &[Span],
         args_rec: &Record,
     ) -> PResult<()> {
         let per_value = self.rk.dialect().template_arg_errors_at_value;
@@ -1772,7 +1836,7 @@ impl Parser {
                             arg.name.unquoted()
                         );
                         if per_value {
-                            self.rk.error(&[arg_locs.get(k).copied().unwrap_or(loc)], msg);
+                            self.rk.error(&[arg_spans.get(k).map_or(loc, |s| s.start)], msg);
                             failed = true;
                         } else {
                             self.rk.fatal(&[loc], msg);

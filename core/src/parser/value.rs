@@ -8,7 +8,7 @@ use crate::init::{ArgKey, BinOp, Init, InitKind, TernOp, UnOp};
 use crate::lexer::{BangOp, Tok};
 use crate::record::{Record, RecordKind, RecordVal};
 use crate::resolve::CurRec;
-use crate::source::Loc;
+use crate::source::Span;
 use crate::types::{resolve_types, Ty};
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -197,12 +197,14 @@ impl Parser {
     /// LLVM's `ParseIDValue`.
     fn parse_id_value(&mut self, cur: Option<&Record>, name: &str, loc: crate::Loc, mode: Mode) -> PResult<Init> {
         if let Some(v) = self.get_var(cur, name) {
+            self.trace_defvar_use(name, loc, v);
             return Ok(v);
         }
         if mode == Mode::Name {
             return Ok(Init::string(name));
         }
         if let Some(g) = self.get_global(name) {
+            self.trace_defvar_use(name, loc, g);
             return Ok(g);
         }
         if let Some(c) = cur {
@@ -212,6 +214,15 @@ impl Parser {
             }
         }
         Err(self.error(loc, format!("Variable not defined: '{name}'")))
+    }
+
+    /// Notes (in a traced evaluation) that `name` at `loc`, whose value is `v`, named a `defvar`.
+    fn trace_defvar_use(&mut self, name: &str, loc: crate::Loc, v: Init) {
+        if let Some(t) = self.trace.as_mut() {
+            if t.defvars.get(name).is_some_and(|d| d.1 == v) {
+                t.defvar_use(name, loc);
+            }
+        }
     }
 
     /// `Value ::= SimpleValue ValueSuffix*`
@@ -459,7 +470,7 @@ impl Parser {
         cur: Option<&Record>,
         args_rec: &Record,
         is_defm: bool,
-    ) -> PResult<(Vec<Init>, Vec<Loc>)> {
+    ) -> PResult<(Vec<Init>, Vec<Span>)> {
         let mut out = Vec::new();
         let mut locs = Vec::new();
         if self.consume(Tok::Greater) {
@@ -492,14 +503,14 @@ impl Parser {
                         .error(vloc, format!("The value of named argument should be initialized, but we got '{v}'")));
                 }
                 out.push(Init::arg(v, ArgKey::Named(qname)));
-                locs.push(vloc);
+                locs.push(Span { start: vloc, end: self.loc() });
                 has_named = true;
             } else {
                 if has_named {
                     return Err(self.error(vloc, "Positional argument should be put before named argument"));
                 }
                 out.push(Init::arg(value, ArgKey::Pos(idx as u32)));
-                locs.push(vloc);
+                locs.push(Span { start: vloc, end: self.loc() });
             }
             if self.consume(Tok::Greater) {
                 return Ok((out, locs));
@@ -595,8 +606,8 @@ impl Parser {
                 };
                 self.next();
                 let class_rec = self.rk.get(class).args_view();
-                let (mut args, arg_locs) = self.parse_template_arg_value_list(cur, &class_rec, false)?;
-                self.check_template_arg_values(&mut args, loc, &arg_locs, &class_rec)?;
+                let (mut args, arg_spans) = self.parse_template_arg_value_list(cur, &class_rec, false)?;
+                self.check_template_arg_values(&mut args, loc, &arg_spans, &class_rec)?;
                 self.resolve_arguments(&class_rec, &args, loc)?;
                 let vd = Init::new(InitKind::VarDef(class, self.rk.name_sym(class), args.into()));
                 if self.rk.dialect().anonymous_def_at_use {

@@ -1,0 +1,1 @@
+explain RET.AsmString --td explain.td

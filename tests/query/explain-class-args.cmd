@@ -1,0 +1,1 @@
+explain ADDrr.AsmString --td explain.td

@@ -1,0 +1,1 @@
+explain PUSH.AsmString --td explain.td

@@ -1,0 +1,1 @@
+explain JMP16.AsmString --td explain.td

@@ -1,0 +1,1 @@
+explain SUB_32rr.AsmString --td explain.td --format json

@@ -1,0 +1,1 @@
+explain NOP.Size --td explain.td
