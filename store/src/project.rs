@@ -197,11 +197,17 @@ mod tests {
     #[test]
     fn errors_name_the_file_and_position() {
         let e = Project::parse(Path::new("t/tdq.toml"), "[sources]\nroot = 3\n").unwrap_err();
-        assert!(e.0.starts_with("t/tdq.toml:2:8: error:"), "{}", e.0);
+        assert!(matches!(&e, ProjectError::Invalid { position: Some((2, 8)), .. }), "{e:?}");
+        assert!(e.is_diagnostic());
+        assert!(e.to_string().starts_with("t/tdq.toml:2:8: error:"), "{e}");
         let e = Project::parse(Path::new("t/tdq.toml"), "[lint]\n").unwrap_err();
-        assert!(e.0.contains("no [sources] table"), "{}", e.0);
+        assert!(matches!(&e, ProjectError::Invalid { position: None, .. }), "{e:?}");
+        assert!(e.to_string().starts_with("t/tdq.toml: error: no [sources] table"), "{e}");
         let e = Project::parse(Path::new("t/tdq.toml"), "[sources]\nroot = \"a\"\nincludes = []\n").unwrap_err();
-        assert!(e.0.contains("unknown field"), "{}", e.0);
+        assert!(e.to_string().contains("unknown field"), "{e}");
+        let e = Project::load(Path::new("/nonexistent/tdq.toml")).unwrap_err();
+        assert!(matches!(&e, ProjectError::Read { .. }) && !e.is_diagnostic(), "{e:?}");
+        assert!(e.to_string().starts_with("/nonexistent/tdq.toml: cannot read: "), "{e}");
     }
 
     #[test]
