@@ -104,20 +104,20 @@ impl Emitter<'_> {
     /// identifiers (LLVM 22 on).
     fn name_of(&self, rec: RecId) -> Result<&'static str> {
         if self.lang.spelled {
-            self.lang.spelling_for_identifier(rec)
+            Ok(self.lang.spelling_for_identifier(rec)?)
         } else {
-            self.lang.name_of(rec)
+            Ok(self.lang.name_of(rec)?)
         }
     }
     /// `getFormattedName`.
     fn formatted(&self, rec: RecId) -> Result<String> {
-        self.lang.identifier(rec)
+        Ok(self.lang.identifier(rec)?)
     }
     fn clause_string(&self, clause: RecId, field: &str) -> Result<&'static str> {
-        self.lang.f.string(clause, field)
+        Ok(self.lang.f.string(clause, field)?)
     }
     fn clause_bit(&self, clause: RecId, field: &str) -> Result<bool> {
-        self.lang.f.bit(clause, field)
+        Ok(self.lang.f.bit(clause, field)?)
     }
     /// `Clause::getFormattedParserClassName`.
     fn parser_class(&self, clause: RecId) -> Result<String> {
@@ -552,7 +552,7 @@ impl Emitter<'_> {
         let assoc_name = |a: Association| -> Result<&'static str> {
             for &rec in &associations {
                 if self.lang.association_of(f.name(rec)) == a {
-                    return f.string(rec, "name");
+                    return Ok(f.string(rec, "name")?);
                 }
             }
             Err(BackendError::fatal(&[], "Unexpected association value"))

@@ -34,7 +34,7 @@ type Result<T> = std::result::Result<T, BackendError>;
 /// The group an option is listed under: its `Group`'s `Name`, or `options` when it has none.
 fn group_of(f: &Fields, opt: RecId) -> Result<&'static str> {
     match f.init(opt, "Group")?.as_def() {
-        Some(group) => f.string(group, "Name"),
+        Some(group) => Ok(f.string(group, "Name")?),
         None => Ok("options"),
     }
 }

@@ -502,7 +502,7 @@ impl<'a> Emitter<'a> {
         if self.fields.is_unset(rec, field)? {
             return Ok(None);
         }
-        self.fields.string(rec, field).map(Some)
+        Ok(self.fields.string(rec, field).map(Some)?)
     }
 
     /// `CodeGenTarget`'s constructor: the target description must define the hardware-mode
@@ -587,7 +587,7 @@ impl<'a> Emitter<'a> {
         for (field, operator) in [("OutOperandList", "outs"), ("InOperandList", "ins")] {
             let list = self.fields.init(inst, field)?;
             let InitKind::Dag(op, _, args) = list.kind() else {
-                return Err(self.fields.wrong_kind(inst, field, "dag"));
+                return Err(self.fields.wrong_kind(inst, field, "dag").into());
             };
             let what = if operator == "outs" { "output" } else { "input" };
             let message = match op.as_def() {

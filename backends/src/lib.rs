@@ -7,6 +7,8 @@
 //! with the flag llvm-tblgen uses, and parses the options every backend declares
 //! ([`Backend::options`]) once, with its own command line.
 
+#![forbid(unsafe_code)]
+
 use std::collections::BTreeMap;
 use std::io::Write;
 use tdq_core::{Diagnostics, Evaluation, Release};
@@ -37,6 +39,19 @@ pub mod print_records;
 pub mod print_sets;
 
 pub use common::records::{all_derived_definitions, compare_numeric};
+
+impl From<tdq_models::Fatal> for BackendError {
+    fn from(e: tdq_models::Fatal) -> Self {
+        BackendError::Fatal(e.0)
+    }
+}
+
+impl BackendError {
+    /// LLVM's `PrintFatalError` ([`tdq_models::Fatal::new`]) as a backend's error.
+    pub fn fatal(locs: &[tdq_core::Loc], message: impl Into<String>) -> BackendError {
+        tdq_models::Fatal::new(locs, message).into()
+    }
+}
 
 /// A backend failure that is not an I/O error: llvm-tblgen's `PrintFatalError` from a backend,
 /// as diagnostics (rendered once, by the driver, against the evaluation's sources).

@@ -6,6 +6,8 @@
 //! SQL, terminals or command lines; the only I/O is reading source files through the include
 //! resolver in [`lexer`].
 
+#![forbid(unsafe_code)]
+
 pub mod anonymous;
 pub mod diag;
 pub mod explain;

@@ -9,6 +9,8 @@
 //! already in a baseline, and [`output`] renders the findings as text, JSON, SARIF or GitHub
 //! annotations.
 
+#![forbid(unsafe_code)]
+
 pub mod config;
 pub mod context;
 pub mod doc;

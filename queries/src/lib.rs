@@ -9,6 +9,8 @@
 //! - [`graph`]: the class hierarchy around a record, as dot or Mermaid (`tdq graph`).
 //! - [`format`]: table, CSV, TSV, JSON, JSON lines and Markdown output.
 
+#![forbid(unsafe_code)]
+
 pub mod canned;
 #[cfg(feature = "datafusion")]
 pub mod datafusion;

@@ -12,6 +12,8 @@
 //! - [`schema`]: the tables, their documentation and naming rules.
 //! - [`project`]: `tdq.toml`, which names the sources.
 
+#![forbid(unsafe_code)]
+
 pub mod build;
 pub mod cache;
 pub mod export;

@@ -1,11 +1,10 @@
-//! What several backends share, as LLVM's `utils/TableGen/Common` and `Basic` do: record
-//! queries with LLVM's error messages (`records`), C++ emission helpers (`emit`), and the
-//! models backends build over the records (`intrinsics`: LLVM's `CodeGenIntrinsics`). The
-//! CodeGen target model (`CodeGenTarget`, instructions, registers, schedules) goes here too.
+//! What several backends share, as LLVM's `utils/TableGen/Common` and `Basic` do: C++ emission
+//! helpers (`emit`), LLVM's container orders that some outputs show (`string_map`, `std_sort`),
+//! and, re-exported from the tdq-models crate, the record queries and models backends build
+//! over the records (`records`, `intrinsics`, `directives`; the CodeGen target model next).
 
-pub mod directives;
 pub mod emit;
-pub mod intrinsics;
-pub mod records;
 pub mod std_sort;
 pub mod string_map;
+
+pub use tdq_models::{directives, intrinsics, records};

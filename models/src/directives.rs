@@ -5,13 +5,12 @@
 //! are named by their spellings (each with the versions it is valid in) rather than a `name`,
 //! and directives say their source languages.
 
-use crate::common::records::Fields;
-use crate::{all_derived_definitions, BackendError};
+use crate::records::{all_derived_definitions, Fatal, Fields};
 use std::collections::{BTreeSet, HashMap};
 use tdq_core::types::RecId;
 use tdq_core::{Diagnostics, Evaluation, Loc, Release};
 
-type Result<T> = std::result::Result<T, BackendError>;
+type Result<T> = std::result::Result<T, Fatal>;
 
 /// The `DirectiveLanguage` def and its settings.
 pub struct DirectiveLanguage<'a> {
@@ -96,7 +95,7 @@ impl<'a> DirectiveLanguage<'a> {
         let f = Fields { input };
         let languages = all_derived_definitions(input, "DirectiveLanguage")?;
         if languages.len() != 1 {
-            return Err(BackendError::fatal(&[], "A single definition of DirectiveLanguage is needed."));
+            return Err(Fatal::new(&[], "A single definition of DirectiveLanguage is needed."));
         }
         let def = languages[0];
         let lang = DirectiveLanguage {
@@ -181,7 +180,7 @@ impl<'a> DirectiveLanguage<'a> {
                     format!("One or more clauses are defined multiple times on directive {}", self.f.name(dir));
                 let mut all = std::mem::take(diags);
                 all.error(Loc::NONE, message);
-                return Err(BackendError::Fatal(all));
+                return Err(Fatal(all));
             }
         }
         Ok(())
@@ -249,7 +248,7 @@ impl<'a> DirectiveLanguage<'a> {
         let assoc = self.association_of(f.name(assoc_def));
         if assoc == Association::Invalid {
             let message = format!("{prefix}has an unrecognized value for association: '{}'", f.name(assoc_def));
-            return Err(BackendError::fatal(&[], message));
+            return Err(Fatal::new(&[], message));
         }
         if assoc != Association::FromLeaves {
             computed.insert(dir, assoc);
@@ -258,7 +257,7 @@ impl<'a> DirectiveLanguage<'a> {
         let leaves = f.defs(dir, "leafConstructs")?;
         let Some((&first, rest)) = leaves.split_first() else {
             let message = format!("{prefix}requests association to be computed from leaves, but it has no leaves");
-            return Err(BackendError::fatal(&[], message));
+            return Err(Fatal::new(&[], message));
         };
         let mut result = self.association(first, computed)?;
         for &leaf in rest {
@@ -266,7 +265,7 @@ impl<'a> DirectiveLanguage<'a> {
             let r = reduce(result, a);
             if r == Association::Invalid {
                 let message = format!("{prefix}has leaves with incompatible association values");
-                return Err(BackendError::fatal(&[], message));
+                return Err(Fatal::new(&[], message));
             }
             result = r;
         }

@@ -3,12 +3,11 @@
 //! read with each release's checks and messages, and the table every intrinsic backend numbers
 //! them by. `--gen-searchable-tables` reads single intrinsics through [`IntrinsicReader`].
 
-use crate::common::records::{all_derived_definitions, Fields};
-use crate::BackendError;
+use crate::records::{all_derived_definitions, Fatal, Fields};
 use tdq_core::types::RecId;
 use tdq_core::{Diagnostics, Evaluation, Release};
 
-type Result<T> = std::result::Result<T, BackendError>;
+type Result<T> = std::result::Result<T, Fatal>;
 
 /// The properties an intrinsic may have as a SelectionDAG node
 /// (`parseSDPatternOperatorProperties`).
@@ -293,7 +292,7 @@ impl<'a> IntrinsicReader<'a> {
         let rules = self.rules;
         let def_name = fields.name(def);
         let locs = self.locs(def);
-        let fatal = |message: String| BackendError::fatal(locs, message);
+        let fatal = |message: String| Fatal::new(locs, message);
         let enum_name = match def_name.strip_prefix("int_") {
             Some(rest) if !(rules.refuse_empty_names && rest.is_empty()) => rest,
             _ => return Err(fatal(format!("Intrinsic '{def_name}' does not start with 'int_'!"))),
@@ -402,12 +401,12 @@ impl<'a> IntrinsicReader<'a> {
         if let Some(max) = self.rules.max_returns.filter(|&max| num_ret > max) {
             let message =
                 format!("intrinsics can only return upto {max} values, '{def_name}' returns {num_ret} values");
-            return Err(BackendError::fatal(locs, message));
+            return Err(Fatal::new(locs, message));
         }
         let type_info = fields.def(def, "TypeInfo")?;
         if !fields.is_a(type_info, "TypeInfoGen") {
             let message = format!("TypeInfo field in {def_name} should be of subclass of TypeInfoGen!");
-            return Err(BackendError::fatal(locs, message));
+            return Err(Fatal::new(locs, message));
         }
         intrinsic.is_overloaded = fields.bit(type_info, "isOverloaded")?;
         let all_types = if checked {
@@ -425,14 +424,14 @@ impl<'a> IntrinsicReader<'a> {
                         let message = format!(
                             "for intrinsic {def_name} overload index {index} is invalid, intrinsic only has {count} overloaded types"
                         );
-                        return Err(BackendError::fatal(ty_locs, message));
+                        return Err(Fatal::new(ty_locs, message));
                     }
                     let overload_ty = fields.element_as_record(overload_types, index as usize)?;
                     if !fields.is_a(overload_ty, "LLVMAnyType") {
                         let message = format!(
                             "for intrinsic {def_name} overload index {index} is invalid, dependent types must reference an overload index of an 'llvm_any' type"
                         );
-                        return Err(BackendError::fatal(ty_locs, message));
+                        return Err(Fatal::new(ty_locs, message));
                     }
                     *ty = overload_ty;
                 }
@@ -447,12 +446,12 @@ impl<'a> IntrinsicReader<'a> {
         for (i, &ty) in all_types.iter().enumerate() {
             if i < num_ret {
                 if is_vararg(ty) {
-                    return Err(BackendError::fatal(locs, "cannot use llvm_vararg_ty as a return type"));
+                    return Err(Fatal::new(locs, "cannot use llvm_vararg_ty as a return type"));
                 }
                 intrinsic.ret_tys.push(ty);
             } else {
                 if Some(i - num_ret) != num_param.checked_sub(1) && is_vararg(ty) {
-                    return Err(BackendError::fatal(locs, "llvm_vararg_ty can only be the last parameter type"));
+                    return Err(Fatal::new(locs, "llvm_vararg_ty can only be the last parameter type"));
                 }
                 intrinsic.param_tys.push(ty);
             }
@@ -470,14 +469,14 @@ impl<'a> IntrinsicReader<'a> {
             "IntrReadMem" => {
                 if int.memory.only_writes() {
                     let message = "IntrReadMem cannot be used after IntrNoMem or IntrWriteMem. Default is ReadWrite";
-                    return Err(BackendError::fatal(locs, message));
+                    return Err(Fatal::new(locs, message));
                 }
                 int.memory.intersect(MemoryEffects::all(locations, 1));
             }
             "IntrWriteMem" => {
                 if int.memory.only_reads() {
                     let message = "IntrWriteMem cannot be used after IntrNoMem or IntrReadMem. Default is ReadWrite";
-                    return Err(BackendError::fatal(locs, message));
+                    return Err(Fatal::new(locs, message));
                 }
                 int.memory.intersect(MemoryEffects::all(locations, 2));
             }
@@ -547,7 +546,7 @@ impl<'a> IntrinsicReader<'a> {
         };
         let arg_no = fields.int(property, "ArgNo")? as u32;
         if arg_no > MAX_ARG_NO {
-            return Err(BackendError::fatal(def_locs, format!("argument number {arg_no} is out of range")));
+            return Err(Fatal::new(def_locs, format!("argument number {arg_no} is out of range")));
         }
         let (value, value2) = match kind {
             Alignment => (fields.int(property, "Align")? as u64, 0),
@@ -568,10 +567,10 @@ impl<'a> IntrinsicReader<'a> {
                 let arg = (arg_no as u32).wrapping_sub(1);
                 if value < 0 {
                     let message = format!("default argument value {value} on parameter {arg} must be non-negative");
-                    return Err(BackendError::fatal(def_locs, message));
+                    return Err(Fatal::new(def_locs, message));
                 }
                 if arg > MAX_ARG_NO {
-                    return Err(BackendError::fatal(def_locs, format!("argument number {arg_no} is out of range")));
+                    return Err(Fatal::new(def_locs, format!("argument number {arg_no} is out of range")));
                 }
                 let arg = arg as usize;
                 if arg >= int.param_default_values.len() {
@@ -579,7 +578,7 @@ impl<'a> IntrinsicReader<'a> {
                 }
                 if int.param_default_values[arg].is_some() {
                     let message = format!("Default value for argument {arg} is already defined");
-                    return Err(BackendError::fatal(def_locs, message));
+                    return Err(Fatal::new(def_locs, message));
                 }
                 int.param_default_values[arg] = Some(value as u64);
             }
@@ -592,7 +591,7 @@ impl<'a> IntrinsicReader<'a> {
         let fields = &self.fields;
         let arg_no = fields.int(property, "ArgNo")? as u32;
         if arg_no < 1 {
-            return Err(BackendError::fatal(self.locs(property), "ArgInfo requires ArgNo >= 1 (0 is return value)"));
+            return Err(Fatal::new(self.locs(property), "ArgInfo requires ArgNo >= 1 (0 is return value)"));
         }
         let mut name = "";
         let mut function = "";
@@ -604,13 +603,13 @@ impl<'a> IntrinsicReader<'a> {
                 function = fields.string(prop, "FuncName")?;
             } else {
                 let message = format!("Unknown ArgProperty type: {}", fields.name(prop));
-                return Err(BackendError::fatal(self.locs(prop), message));
+                return Err(Fatal::new(self.locs(prop), message));
             }
         }
         let arg = arg_no - 1;
         if let Some(existing) = int.pretty_print.iter().find(|p| p.arg == arg) {
             let message = format!("ArgInfo for argument {arg} is already defined as '{}'", existing.function);
-            return Err(BackendError::fatal(self.locs(int.def), message));
+            return Err(Fatal::new(self.locs(int.def), message));
         }
         int.pretty_print.push(PrettyPrintArg { arg, name, function });
         Ok(())
@@ -621,7 +620,7 @@ impl<'a> IntrinsicReader<'a> {
         let name = self.fields.name(location);
         match self.rules.ir_mem_locations.iter().find(|(known, _)| *known == name) {
             Some(&(_, index)) => Ok(index),
-            None => Err(BackendError::fatal(self.locs(location), format!("unknown IRMemLocation: {name}"))),
+            None => Err(Fatal::new(self.locs(location), format!("unknown IRMemLocation: {name}"))),
         }
     }
 
@@ -632,12 +631,12 @@ impl<'a> IntrinsicReader<'a> {
         for property in self.fields.list(def, "Properties")? {
             let Some(property) = property.as_def() else {
                 let message = format!("Record `{def_name}', field `Properties' list is not entirely DefInit!");
-                return Err(BackendError::fatal(locs, message));
+                return Err(Fatal::new(locs, message));
             };
             let property = self.fields.name(property);
             if !SD_NODE_PROPERTIES.contains(&property) {
                 let message = format!("Unknown SD Node property '{property}' on node '{def_name}'!");
-                return Err(BackendError::fatal(locs, message));
+                return Err(Fatal::new(locs, message));
             }
         }
         Ok(())
@@ -647,7 +646,7 @@ impl<'a> IntrinsicReader<'a> {
     /// run of parameters, integers that fit their parameter's width.
     fn check_default_values(&self, int: &Intrinsic) -> Result<()> {
         let locs = self.locs(int.def);
-        let fatal = |message: String| Err(BackendError::fatal(locs, message));
+        let fatal = |message: String| Err(Fatal::new(locs, message));
         let defaults = &int.param_default_values;
         if int.is_overloaded && defaults.iter().any(Option::is_some) {
             return fatal("default argument values are not supported for overloaded intrinsics".into());
@@ -744,7 +743,7 @@ impl IntrinsicTable {
         diags
             .error_at(&input.records.get(pair[1].def).locs, format!("Intrinsic `{}` is already defined", pair[0].name));
         diags.note_at(&input.records.get(pair[0].def).locs, "Previous definition here");
-        Err(BackendError::Fatal(diags))
+        Err(Fatal(diags))
     }
 
     /// `CheckTargetIndependentIntrinsics`: no target-independent name has a target's prefix.
@@ -757,7 +756,7 @@ impl IntrinsicTable {
                     "target independent intrinsic `{}' has prefix `llvm.{prefix}` that conflicts with intrinsics for target `{prefix}`",
                     int.name
                 );
-                return Err(BackendError::fatal(&input.records.get(int.def).locs, message));
+                return Err(Fatal::new(&input.records.get(int.def).locs, message));
             }
         }
         Ok(())

@@ -1,33 +1,37 @@
 //! LLVM's `RecordKeeper` queries, `Record::getValueAs*` and `PrintFatalError`, with LLVM's
 //! messages, for every backend.
 
-use crate::BackendError;
 use tdq_core::init::{Init, InitKind};
 use tdq_core::types::RecId;
-use tdq_core::Evaluation;
+use tdq_core::{Diagnostics, Evaluation};
 
-impl BackendError {
+/// LLVM's `PrintFatalError`: the diagnostics llvm-tblgen prints before it exits with status 1.
+/// Backends turn it into their own error (`Fatal::Fatal`) with `?`.
+#[derive(Debug)]
+pub struct Fatal(pub Diagnostics);
+
+impl Fatal {
     /// LLVM's `PrintFatalError(ArrayRef<SMLoc>, Msg)`: an error at the first location, a note
     /// "instantiated from multiclass" at each other one; no locations gives the location-less
     /// `error: Msg` form of `PrintFatalError(Msg)`.
-    pub fn fatal(locs: &[tdq_core::Loc], message: impl Into<String>) -> BackendError {
-        let mut diags = tdq_core::Diagnostics::new();
+    pub fn new(locs: &[tdq_core::Loc], message: impl Into<String>) -> Fatal {
+        let mut diags = Diagnostics::new();
         if locs.is_empty() {
             diags.error(tdq_core::Loc::NONE, message);
         } else {
             diags.error_at(locs, message);
         }
-        BackendError::Fatal(diags)
+        Fatal(diags)
     }
 }
 
 /// LLVM's `RecordKeeper::getAllDerivedDefinitions`: the defs deriving from class `class`,
 /// sorted by name with numbers compared by value (`LessRecord`); a fatal error if there is no
 /// such class.
-pub fn all_derived_definitions(input: &Evaluation, class: &str) -> Result<Vec<RecId>, BackendError> {
+pub fn all_derived_definitions(input: &Evaluation, class: &str) -> Result<Vec<RecId>, Fatal> {
     let rk = &input.records;
     let Some(class_id) = rk.class(class) else {
-        return Err(BackendError::fatal(&[], format!("The class '{class}' is not defined\n")));
+        return Err(Fatal::new(&[], format!("The class '{class}' is not defined\n")));
     };
     let mut defs: Vec<(&str, RecId)> =
         rk.defs.iter().filter(|(_, &id)| rk.get(id).is_subclass_of(class_id)).map(|(name, &id)| (*name, id)).collect();
@@ -45,8 +49,8 @@ pub struct Fields<'a> {
 }
 
 impl<'a> Fields<'a> {
-    fn fail(&self, rec: RecId, message: String) -> BackendError {
-        BackendError::fatal(&self.input.records.get(rec).locs, message)
+    fn fail(&self, rec: RecId, message: String) -> Fatal {
+        Fatal::new(&self.input.records.get(rec).locs, message)
     }
 
     /// `getValue(Name)`: the field itself, if the record has one.
@@ -55,20 +59,20 @@ impl<'a> Fields<'a> {
     }
 
     /// `getValueInit`: the field's value, `?` included.
-    pub fn init(&self, rec: RecId, field: &str) -> Result<Init, BackendError> {
+    pub fn init(&self, rec: RecId, field: &str) -> Result<Init, Fatal> {
         match self.value(rec, field) {
             Some(v) if !v.lost => Ok(v.value),
             _ => Err(self.missing(rec, field)),
         }
     }
 
-    fn missing(&self, rec: RecId, field: &str) -> BackendError {
+    fn missing(&self, rec: RecId, field: &str) -> Fatal {
         let name = self.input.records.get(rec).name_string();
         self.fail(rec, format!("Record `{name}' does not have a field named `{field}'!\n"))
     }
 
     /// `isValueUnset`.
-    pub fn is_unset(&self, rec: RecId, field: &str) -> Result<bool, BackendError> {
+    pub fn is_unset(&self, rec: RecId, field: &str) -> Result<bool, Fatal> {
         Ok(self.init(rec, field)?.is_unset())
     }
 
@@ -76,7 +80,7 @@ impl<'a> Fields<'a> {
     /// later releases say the field has no string value ([`Dialect::string_accessor_says_value`]).
     ///
     /// [`Dialect::string_accessor_says_value`]: tdq_core::release::Dialect::string_accessor_says_value
-    pub fn string(&self, rec: RecId, field: &str) -> Result<&'static str, BackendError> {
+    pub fn string(&self, rec: RecId, field: &str) -> Result<&'static str, Fatal> {
         let says_value = self.input.records.dialect().string_accessor_says_value;
         let value = self.init(rec, field)?;
         if value.is_unset() && !says_value {
@@ -95,7 +99,7 @@ impl<'a> Fields<'a> {
 
     /// `ListInit::getElementAsRecord`: element `index` of `list`, which must be a def (a
     /// location-less fatal error otherwise).
-    pub fn element_as_record(&self, list: Init, index: usize) -> Result<RecId, BackendError> {
+    pub fn element_as_record(&self, list: Init, index: usize) -> Result<RecId, Fatal> {
         let element = list.as_list().and_then(|(elems, _)| elems.get(index).copied());
         element.and_then(|e| e.as_def()).ok_or_else(|| {
             let message = if self.input.records.dialect().list_element_message_names_index {
@@ -103,12 +107,12 @@ impl<'a> Fields<'a> {
             } else {
                 "Expected record in list!".to_string()
             };
-            BackendError::fatal(&[], message)
+            Fatal::new(&[], message)
         })
     }
 
     /// `getValueAsBit`.
-    pub fn bit(&self, rec: RecId, field: &str) -> Result<bool, BackendError> {
+    pub fn bit(&self, rec: RecId, field: &str) -> Result<bool, Fatal> {
         match self.init(rec, field)?.kind() {
             InitKind::Bit(b) => Ok(*b),
             _ => Err(self.wrong_kind(rec, field, "bit")),
@@ -116,12 +120,12 @@ impl<'a> Fields<'a> {
     }
 
     /// `getValueAsDef`.
-    pub fn def(&self, rec: RecId, field: &str) -> Result<RecId, BackendError> {
+    pub fn def(&self, rec: RecId, field: &str) -> Result<RecId, Fatal> {
         self.init(rec, field)?.as_def().ok_or_else(|| self.wrong_kind(rec, field, "def"))
     }
 
     /// `getValueAsListInit`: the elements of a list value.
-    pub fn list(&self, rec: RecId, field: &str) -> Result<&'static [Init], BackendError> {
+    pub fn list(&self, rec: RecId, field: &str) -> Result<&'static [Init], Fatal> {
         match self.init(rec, field)?.as_list() {
             Some((elems, _)) => Ok(elems),
             None => {
@@ -132,7 +136,7 @@ impl<'a> Fields<'a> {
     }
 
     /// `getValueAsInt`.
-    pub fn int(&self, rec: RecId, field: &str) -> Result<i64, BackendError> {
+    pub fn int(&self, rec: RecId, field: &str) -> Result<i64, Fatal> {
         let value = self.init(rec, field)?;
         match value.kind() {
             InitKind::Int(v) => Ok(*v),
@@ -147,7 +151,7 @@ impl<'a> Fields<'a> {
     }
 
     /// `getValueAsBitsInit`: the bits of a `bits<N>` value, lowest first.
-    pub fn bits(&self, rec: RecId, field: &str) -> Result<&'static [Init], BackendError> {
+    pub fn bits(&self, rec: RecId, field: &str) -> Result<&'static [Init], Fatal> {
         match self.init(rec, field)?.kind() {
             InitKind::Bits(bits) => Ok(bits),
             _ => {
@@ -158,7 +162,7 @@ impl<'a> Fields<'a> {
     }
 
     /// `getValueAsListOfDefs`.
-    pub fn defs(&self, rec: RecId, field: &str) -> Result<Vec<RecId>, BackendError> {
+    pub fn defs(&self, rec: RecId, field: &str) -> Result<Vec<RecId>, Fatal> {
         let list = self.list(rec, field)?;
         list.iter()
             .map(|e| {
@@ -171,7 +175,7 @@ impl<'a> Fields<'a> {
     }
 
     /// `getValueAsListOfStrings`.
-    pub fn strings(&self, rec: RecId, field: &str) -> Result<Vec<&'static str>, BackendError> {
+    pub fn strings(&self, rec: RecId, field: &str) -> Result<Vec<&'static str>, Fatal> {
         let name = || self.input.records.get(rec).name_string();
         self.list(rec, field)?
             .iter()
@@ -187,7 +191,7 @@ impl<'a> Fields<'a> {
             .collect()
     }
 
-    pub fn wrong_kind(&self, rec: RecId, field: &str, kind: &str) -> BackendError {
+    pub fn wrong_kind(&self, rec: RecId, field: &str, kind: &str) -> Fatal {
         let name = self.input.records.get(rec).name_string();
         self.fail(rec, format!("Record `{name}', field `{field}' does not have a {kind} initializer!"))
     }
@@ -195,7 +199,7 @@ impl<'a> Fields<'a> {
 
 impl<'a> Fields<'a> {
     /// `getValueAsListOfInts`.
-    pub fn ints(&self, rec: RecId, field: &str) -> Result<Vec<i64>, BackendError> {
+    pub fn ints(&self, rec: RecId, field: &str) -> Result<Vec<i64>, Fatal> {
         let name = || self.input.records.get(rec).name_string();
         self.list(rec, field)?
             .iter()
@@ -214,7 +218,7 @@ impl<'a> Fields<'a> {
     }
 
     /// `getValueAsOptionalString`: `None` when the field is missing or unset.
-    pub fn optional_string(&self, rec: RecId, field: &str) -> Result<Option<&'static str>, BackendError> {
+    pub fn optional_string(&self, rec: RecId, field: &str) -> Result<Option<&'static str>, Fatal> {
         match self.value(rec, field) {
             Some(v) if !v.lost && !v.value.is_unset() => self.string(rec, field).map(Some),
             _ => Ok(None),
