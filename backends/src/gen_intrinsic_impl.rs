@@ -245,45 +245,51 @@ fn flag_attributes(int: &Intrinsic) -> impl Iterator<Item = &'static str> {
     .filter_map(|(present, attribute)| present.then_some(attribute))
 }
 
+/// Numbers keys in the order first met, as LLVM numbers unique attribute sets: each key's
+/// number, and for each number the item that first had its key.
+fn number_first_met<K: Ord, T>(items: impl Iterator<Item = (K, T)>) -> (BTreeMap<K, usize>, Vec<T>) {
+    let mut ids = BTreeMap::new();
+    let mut firsts = Vec::new();
+    for (key, item) in items {
+        if let std::collections::btree_map::Entry::Vacant(e) = ids.entry(key) {
+            e.insert(firsts.len());
+            firsts.push(item);
+        }
+    }
+    (ids, firsts)
+}
+
+/// Every intrinsic's non-empty argument attribute sets, in order.
+fn arg_attribute_sets(ints: &[Intrinsic]) -> impl Iterator<Item = &[ArgAttr]> {
+    ints.iter().flat_map(|int| int.arg_attributes.iter().filter(|a| !a.is_empty()).map(Vec::as_slice))
+}
+
 /// `EmitAttributes`: `Intrinsic::getAttributes` and the attribute sets it uses.
 fn attributes(ints: &[Intrinsic], s: &mut String) {
     s.push_str("// Add parameter attributes that are not common to all intrinsics.\n#ifdef GET_INTRINSIC_ATTRIBUTES\n");
-    let mut arg_sets: BTreeMap<&[ArgAttr], usize> = BTreeMap::new();
     s.push_str("static AttributeSet getIntrinsicArgAttributeSet(LLVMContext &C, unsigned ID) {\n");
     s.push_str("  switch (ID) {\n  default: llvm_unreachable(\"Invalid attribute set number\");\n");
-    for int in ints {
-        for attrs in int.arg_attributes.iter().filter(|a| !a.is_empty()) {
-            let id = arg_sets.len();
-            if arg_sets.contains_key(attrs.as_slice()) {
-                continue;
-            }
-            arg_sets.insert(attrs, id);
-            let _ = write!(s, "  case {id}:\n    return AttributeSet::get(C, {{\n");
-            for (kind, value, _) in attrs {
-                match kind {
-                    ArgAttrKind::Alignment | ArgAttrKind::Dereferenceable => {
-                        let _ = writeln!(s, "      Attribute::get(C, Attribute::{}, {value}),", kind.attribute());
-                    }
-                    _ => {
-                        let _ = writeln!(s, "      Attribute::get(C, Attribute::{}),", kind.attribute());
-                    }
+    let (arg_sets, first_arg_sets) = number_first_met(arg_attribute_sets(ints).map(|a| (a, a)));
+    for (id, attrs) in first_arg_sets.into_iter().enumerate() {
+        let _ = write!(s, "  case {id}:\n    return AttributeSet::get(C, {{\n");
+        for (kind, value, _) in attrs {
+            match kind {
+                ArgAttrKind::Alignment | ArgAttrKind::Dereferenceable => {
+                    let _ = writeln!(s, "      Attribute::get(C, Attribute::{}, {value}),", kind.attribute());
+                }
+                _ => {
+                    let _ = writeln!(s, "      Attribute::get(C, Attribute::{}),", kind.attribute());
                 }
             }
-            s.push_str("    });\n");
         }
+        s.push_str("    });\n");
     }
     s.push_str("  }\n}\n\n");
 
-    let mut fn_sets: BTreeMap<FnAttrs, usize> = BTreeMap::new();
     s.push_str("static AttributeSet getIntrinsicFnAttributeSet(LLVMContext &C, unsigned ID) {\n");
     s.push_str("  switch (ID) {\n  default: llvm_unreachable(\"Invalid attribute set number\");\n");
-    for int in ints {
-        let id = fn_sets.len();
-        let key = fn_attrs(int, int.memory);
-        if fn_sets.contains_key(&key) {
-            continue;
-        }
-        fn_sets.insert(key, id);
+    let (fn_sets, first_fn_sets) = number_first_met(ints.iter().map(|int| (fn_attrs(int, int.memory), int)));
+    for (id, int) in first_fn_sets.into_iter().enumerate() {
         let _ = write!(s, "  case {id}:\n    return AttributeSet::get(C, {{\n");
         for attribute in flag_attributes(int) {
             let _ = writeln!(s, "      Attribute::get(C, Attribute::{attribute}),");
@@ -705,37 +711,30 @@ impl Emitter<'_> {
         s.push_str("                                                Type *ArgType) {\n");
         s.push_str("  unsigned BitWidth = ArgType->getScalarSizeInBits();\n  switch (ID) {\n");
         s.push_str("  default: llvm_unreachable(\"Invalid attribute set number\");");
-        let mut arg_sets: BTreeMap<&[ArgAttr], usize> = BTreeMap::new();
-        for int in ints {
-            for attrs in int.arg_attributes.iter().filter(|a| !a.is_empty()) {
-                let id = arg_sets.len();
-                if arg_sets.contains_key(attrs.as_slice()) {
-                    continue;
-                }
-                arg_sets.insert(attrs, id);
-                let _ = write!(s, "\n  case {id}:\n    return AttributeSet::get(C, {{\n");
-                for &(kind, value, value2) in attrs {
-                    match kind {
-                        ArgAttrKind::NoCapture => {
-                            s.push_str("      Attribute::getWithCaptureInfo(C, CaptureInfo::none()),\n")
-                        }
-                        ArgAttrKind::Alignment | ArgAttrKind::Dereferenceable => {
-                            let _ = writeln!(s, "      Attribute::get(C, Attribute::{}, {value}),", kind.attribute());
-                        }
-                        ArgAttrKind::Range => {
-                            let _ = writeln!(
-                                s,
-                                "      Attribute::get(C, Attribute::Range, ConstantRange(APInt(BitWidth, {}, /*isSigned=*/true, /*implicitTrunc=*/true), APInt(BitWidth, {}, /*isSigned=*/true, /*implicitTrunc=*/true))),",
-                                value as i64, value2 as i64
-                            );
-                        }
-                        _ => {
-                            let _ = writeln!(s, "      Attribute::get(C, Attribute::{}),", kind.attribute());
-                        }
+        let (arg_sets, first_arg_sets) = number_first_met(arg_attribute_sets(ints).map(|a| (a, a)));
+        for (id, attrs) in first_arg_sets.into_iter().enumerate() {
+            let _ = write!(s, "\n  case {id}:\n    return AttributeSet::get(C, {{\n");
+            for &(kind, value, value2) in attrs {
+                match kind {
+                    ArgAttrKind::NoCapture => {
+                        s.push_str("      Attribute::getWithCaptureInfo(C, CaptureInfo::none()),\n")
+                    }
+                    ArgAttrKind::Alignment | ArgAttrKind::Dereferenceable => {
+                        let _ = writeln!(s, "      Attribute::get(C, Attribute::{}, {value}),", kind.attribute());
+                    }
+                    ArgAttrKind::Range => {
+                        let _ = writeln!(
+                            s,
+                            "      Attribute::get(C, Attribute::Range, ConstantRange(APInt(BitWidth, {}, /*isSigned=*/true, /*implicitTrunc=*/true), APInt(BitWidth, {}, /*isSigned=*/true, /*implicitTrunc=*/true))),",
+                            value as i64, value2 as i64
+                        );
+                    }
+                    _ => {
+                        let _ = writeln!(s, "      Attribute::get(C, Attribute::{}),", kind.attribute());
                     }
                 }
-                s.push_str("    });");
             }
+            s.push_str("    });");
         }
         s.push_str("\n  }\n} // getIntrinsicArgAttributeSet\n");
 
@@ -743,14 +742,10 @@ impl Emitter<'_> {
             "\nstatic AttributeSet getIntrinsicFnAttributeSet(LLVMContext &C, unsigned ID) {\n  switch (ID) {\n",
         );
         s.push_str("    default: llvm_unreachable(\"Invalid attribute set number\");");
-        let mut fn_sets: BTreeMap<FnAttrs, usize> = BTreeMap::new();
-        for int in ints.iter().filter(|int| has_fn_attributes(int)) {
-            let id = fn_sets.len();
-            let key = fn_attrs(int, effective_memory(int));
-            if fn_sets.contains_key(&key) {
-                continue;
-            }
-            fn_sets.insert(key, id);
+        let with_fn_attributes = ints.iter().filter(|int| has_fn_attributes(int));
+        let (fn_sets, first_fn_sets) =
+            number_first_met(with_fn_attributes.map(|int| (fn_attrs(int, effective_memory(int)), int)));
+        for (id, int) in first_fn_sets.into_iter().enumerate() {
             let _ = write!(s, "\n  case {id}: // {}\n    return AttributeSet::get(C, {{\n", int.name);
             for attribute in flag_attributes(int) {
                 let _ = writeln!(s, "      Attribute::get(C, Attribute::{attribute}),");
