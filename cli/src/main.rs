@@ -255,14 +255,7 @@ pub fn evaluate_sources(
 ) -> Result<tdq_core::Evaluation, String> {
     let path = &sources.root;
     let text = std::fs::read(path).map_err(|e| format!("could not open input file '{path}': {}", os_message(&e)))?;
-    let opts = tdq_core::Options {
-        include_dirs: sources.include_dirs.clone(),
-        defines: sources.defines.clone(),
-        no_warn_on_unused_template_args: true,
-        limits,
-        release: sources.release,
-        trace,
-    };
+    let opts = tdq_core::Options { no_warn_on_unused_template_args: true, limits, trace, ..sources.options() };
     let eval = tdq_core::evaluate(path, text, &opts);
     if eval.parse_failed || eval.diags.has_errors() {
         let mut err = std::io::stderr().lock();

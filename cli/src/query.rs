@@ -126,6 +126,15 @@ impl From<tdq_store::StoreError> for Failure {
     }
 }
 
+impl From<tdq_store::ProjectError> for Failure {
+    fn from(e: tdq_store::ProjectError) -> Failure {
+        match e.is_diagnostic() {
+            true => Failure::rendered(e.to_string()),
+            false => Failure::new(e.to_string()),
+        }
+    }
+}
+
 /// Prints a failure (if any) and turns the result into an exit status.
 pub fn finish(result: Result<(), Failure>) -> i32 {
     match result {
@@ -161,10 +170,7 @@ pub fn resolve_sources(args: &TdArgs) -> Result<Sources, Failure> {
             "no sources: give the root file with --td FILE (and -I DIR, -D NAME), or create a tdq.toml with `tdq init --td FILE -I DIR`",
         ));
     };
-    let mut project = Project::load(&path).map_err(|e| match e.is_diagnostic() {
-        true => Failure::rendered(e.to_string()),
-        false => Failure::new(e.to_string()),
-    })?;
+    let mut project = Project::load(&path)?;
     project.sources.include_dirs.extend(args.include.iter().cloned());
     project.sources.defines.extend(args.define.iter().cloned());
     let root = project.sources.root.clone();

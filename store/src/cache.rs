@@ -240,13 +240,7 @@ fn has_every_table(conn: &Connection) -> bool {
 pub fn evaluate(sources: &Sources) -> Result<Evaluation, StoreError> {
     let text = std::fs::read(&sources.root)
         .map_err(|e| StoreError::Io(format!("Could not open input file '{}': {}", sources.root, io_message(&e))))?;
-    let opts = tdq_core::Options {
-        include_dirs: sources.include_dirs.clone(),
-        defines: sources.defines.clone(),
-        release: sources.release,
-        ..Default::default()
-    };
-    let eval = tdq_core::evaluate(&sources.root, text, &opts);
+    let eval = tdq_core::evaluate(&sources.root, text, &sources.options());
     if eval.parse_failed || eval.diags.has_errors() {
         return Err(StoreError::Evaluation(Box::new(EvaluationFailure { diags: eval.diags, sm: eval.sm })));
     }

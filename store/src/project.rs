@@ -29,6 +29,19 @@ pub struct Sources {
     pub release: tdq_core::Release,
 }
 
+impl Sources {
+    /// The evaluation settings these sources give (llvm-tblgen's defaults for the rest): callers
+    /// that need more (limits, a trace) override fields of it.
+    pub fn options(&self) -> tdq_core::Options {
+        tdq_core::Options {
+            include_dirs: self.include_dirs.clone(),
+            defines: self.defines.clone(),
+            release: self.release,
+            ..Default::default()
+        }
+    }
+}
+
 /// A parsed `tdq.toml`.
 #[derive(Clone, Debug)]
 pub struct Project {
