@@ -138,7 +138,7 @@ pub fn record_key(rk: &RecordKeeper, rec: &Record) -> Option<String> {
     }
     let name = rec.name_string();
     let mut id = Identity::new(&name);
-    for &(sc, _) in &rec.superclasses {
+    for &(sc, _) in rec.superclasses.iter() {
         id.superclass(&rk.get(sc).name_string());
     }
     for v in rec.values.iter().filter(|v| !rec.is_template_arg(v.name)) {

@@ -127,7 +127,7 @@ impl<'a> Walker<'a> {
     fn set_step(&mut self, field: Init) -> Option<Step> {
         let def = self.def();
         let rv = *def.value(field)?;
-        let set_at = rv.set_at;
+        let set_at = rv.set_at();
         // Down from the def to the record that ran the statement: each step to the direct
         // superclass (the last that holds it, as later ones override) whose field it set too.
         let mut path: Vec<Edge> = Vec::new();
@@ -136,7 +136,7 @@ impl<'a> Walker<'a> {
             let mut next = None;
             cur.for_each_direct_superclass_index(self.rk, |i| {
                 let (class, at) = cur.superclasses[i];
-                if next.is_none() && self.rk.get(class).value(field).is_some_and(|v| v.set_at == set_at) {
+                if next.is_none() && self.rk.get(class).value(field).is_some_and(|v| v.set_at() == set_at) {
                     next = Some((class, at));
                 }
             });
@@ -264,7 +264,7 @@ fn collect_vars(v: Init, out: &mut Vec<Init>) {
         InitKind::Arg(a, _) => collect_vars(*a, out),
         InitKind::BinOp(_, a, b, _) => [*a, *b].into_iter().for_each(|i| collect_vars(i, out)),
         InitKind::TernOp(_, a, b, c, _) => [*a, *b, *c].into_iter().for_each(|i| collect_vars(i, out)),
-        InitKind::Fold(a, b, c, d, e, _) => [*a, *b, *c, *d, *e].into_iter().for_each(|i| collect_vars(i, out)),
+        InitKind::Fold(ops, _) => ops.iter().for_each(|&i| collect_vars(i, out)),
         InitKind::Unset
         | InitKind::Bit(_)
         | InitKind::Int(_)

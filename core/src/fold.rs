@@ -1024,7 +1024,7 @@ pub fn fold_foldl(
 ) -> Init {
     if let Some((elems, _)) = list.as_list() {
         if !count_iterations(rk, cur, elems.len()) {
-            return Init::new(InitKind::Fold(start, list, a, b, expr, ty));
+            return Init::new(InitKind::Fold(Box::new([start, list, a, b, expr]), ty));
         }
         let mut acc = start;
         for &elt in elems {
@@ -1038,7 +1038,7 @@ pub fn fold_foldl(
         }
         return acc;
     }
-    Init::new(InitKind::Fold(start, list, a, b, expr, ty))
+    Init::new(InitKind::Fold(Box::new([start, list, a, b, expr]), ty))
 }
 
 /// `CondOpInit::Fold`.
@@ -1204,29 +1204,32 @@ pub fn instantiate_vardef(rk: &mut RecordKeeper, vardef: Init) -> Init {
     if (class_id.0 as usize) >= rk.records.len() {
         return vardef;
     }
-    let class = rk.get(*class_id).clone();
     let Some(_guard) = DepthGuard::enter(rk.limits.get(Limit::InstantiationDepth)) else {
-        rk.limit_exceeded(&class.locs, Limit::InstantiationDepth);
+        let locs = rk.get(*class_id).locs.clone();
+        rk.limit_exceeded(&locs, Limit::InstantiationDepth);
         return vardef;
     };
 
     // The new record gets its name and id first, as LLVM numbers records when it creates them.
     let name = rk.new_anonymous_name();
+    let class = rk.get(*class_id);
     let locs = match (!rk.vardef_locs.is_empty()).then(|| rk.vardef_locs.get(&vardef)).flatten() {
         Some(&at) => smallvec::smallvec![at],
         None => class.locs.clone(),
     };
+    // What the instance takes from the class, copied once.
     let mut rec = Record::new(name, locs.clone(), RecordKind::AnonymousDef);
-    let id = rk.push(Record::new(name, locs, RecordKind::AnonymousDef));
-
     rec.values = class.values.clone();
     rec.assertions = class.assertions.clone();
     rec.dumps = class.dumps.clone();
+    let template_args = class.template_args.clone();
+    let superclasses = class.superclasses.extended(&[(*class_id, class.locs.last().copied().unwrap_or(Loc::NONE))]);
+    let id = rk.push(Record::new(name, locs, RecordKind::AnonymousDef));
 
     // Substitute and resolve the template arguments: defaults first, then the given values.
     let cur = CurRec::of(&rec, None, rk);
     let mut mr = MapResolver::new(Some(cur));
-    for &ta in &class.template_args {
+    for &ta in &template_args {
         if let Some(v) = rec.value(ta) {
             mr.set(ta, v.value);
         }
@@ -1235,7 +1238,7 @@ pub fn instantiate_vardef(rk: &mut RecordKeeper, vardef: Init) -> Init {
     for &arg in args.iter() {
         match arg.kind() {
             InitKind::Arg(value, ArgKey::Pos(i)) => {
-                if let Some(&ta) = class.template_args.get(*i as usize) {
+                if let Some(&ta) = template_args.get(*i as usize) {
                     mr.set(ta, *value);
                 }
             }
@@ -1246,16 +1249,18 @@ pub fn instantiate_vardef(rk: &mut RecordKeeper, vardef: Init) -> Init {
     resolve_record(rk, &mut rec, &mut mr, None);
 
     // Superclasses: the class's own, then the class itself.
-    rec.superclasses = class.superclasses.clone();
-    rec.superclasses.push((*class_id, class.locs.last().copied().unwrap_or(Loc::NONE)));
+    rec.superclasses = superclasses;
 
     // Resolve internal references (self-references see the reserved id), then store the def.
     *rk.get_mut(id) = rec.clone();
     resolve_record_final(rk, &mut rec, Some(id), None);
-    rk.add_def(id, rec.clone());
-
-    check_record_assertions(rk, &rec, Some(id));
-    emit_record_dumps(rk, &rec, Some(id));
+    // The checks read the def after it is stored: a copy only for a def that has some.
+    let checks = (!rec.assertions.is_empty() || !rec.dumps.is_empty()).then(|| rec.clone());
+    rk.add_def(id, rec);
+    if let Some(rec) = checks {
+        check_record_assertions(rk, &rec, Some(id));
+        emit_record_dumps(rk, &rec, Some(id));
+    }
 
     let def = rk.def_init(id);
     rk.vardef_cache.insert(vardef, def);

@@ -161,8 +161,9 @@ pub enum InitKind {
     UnOp(UnOp, Init, Ty),
     BinOp(BinOp, Init, Init, Ty),
     TernOp(TernOp, Init, Init, Init, Ty),
-    /// `!foldl(start, list, a, b, expr)`
-    Fold(Init, Init, Init, Init, Init, Ty),
+    /// `!foldl(start, list, a, b, expr)`: the operands boxed, as the operator is rare and five
+    /// of them inline would make every value larger.
+    Fold(Box<[Init; 5]>, Ty),
     IsA(Ty, Init),
     Exists(Ty, Init),
     /// `!instances<type>(regex)` (LLVM 22): the defs of a class whose names match.
@@ -174,6 +175,7 @@ pub enum InitKind {
 /// An interned value with what is known about it once, when it is made.
 // 72 bytes at most: a target makes a million of these; keep it from growing.
 const _: () = assert!(std::mem::size_of::<Node>() <= 72);
+const _: () = assert!(std::mem::size_of::<InitKind>() <= 48);
 #[derive(Debug)]
 pub struct Node {
     kind: InitKind,
@@ -192,6 +194,8 @@ pub struct Node {
     /// Nodes plus string bytes, a shared part counted each time it occurs (saturating): about
     /// what printing it writes.
     size: u32,
+    /// Part of its `Hash`, which its table entry is filed under ([`crate::intern::Interned`]).
+    hash: u32,
 }
 
 impl PartialEq for Node {
@@ -272,8 +276,8 @@ impl Common {
 }
 
 impl Node {
-    /// The node of `kind`, with what is known about it.
-    fn of(kind: InitKind) -> Node {
+    /// The node of `kind` (whose `Hash` is `hash`), with what is known about it.
+    fn of(kind: InitKind, hash: u64) -> Node {
         let closed = match &kind {
             InitKind::Unset | InitKind::Bit(_) | InitKind::Int(_) | InitKind::Str(..) | InitKind::Def(..) => true,
             InitKind::Bits(b) | InitKind::List(b, _) => b.iter().all(|x| x.0.closed),
@@ -323,7 +327,7 @@ impl Node {
                 add(b);
                 add(c);
             }
-            InitKind::Fold(s, l, a, b, e, _) => [s, l, a, b, e].into_iter().for_each(&mut add),
+            InitKind::Fold(ops, _) => ops.iter().for_each(&mut add),
             InitKind::Exists(_, e) | InitKind::Instances(_, e) => {
                 add(e);
                 final_sensitive = true;
@@ -340,7 +344,23 @@ impl Node {
             InitKind::Cond(c, v, _) => c.iter().chain(v.iter()).all(|x| x.0.concrete),
             _ => false,
         };
-        Node { kind, closed, vars, final_sensitive, concrete, depth, size }
+        Node { kind, closed, vars, final_sensitive, concrete, depth, size, hash: Node::short_hash(hash) }
+    }
+
+    /// The 32 bits of a hash a node keeps.
+    fn short_hash(hash: u64) -> u32 {
+        (hash ^ (hash >> 32)) as u32
+    }
+}
+
+// A node keeps 32 bits of its hash, from which its table hash is made: growing the table then
+// reads no list's or bits' elements.
+impl crate::intern::Interned for Node {
+    fn file_hash(hash: u64) -> u64 {
+        u64::from(Node::short_hash(hash)).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+    }
+    fn filed_hash(&self) -> u64 {
+        u64::from(self.hash).wrapping_mul(0x9E37_79B9_7F4A_7C15)
     }
 }
 
@@ -364,7 +384,7 @@ impl Hash for InitKind {
             InitKind::UnOp(o, a, t) => (14u8, o, a, t).hash(h),
             InitKind::BinOp(o, a, b, t) => (15u8, o, a, b, t).hash(h),
             InitKind::TernOp(o, a, b, c, t) => (16u8, o, a, b, c, t).hash(h),
-            InitKind::Fold(s, l, a, b, e, t) => (17u8, s, l, a, b, e, t).hash(h),
+            InitKind::Fold(ops, t) => (17u8, &ops[..], t).hash(h),
             InitKind::IsA(t, e) => (18u8, t, e).hash(h),
             InitKind::Exists(t, e) => (19u8, t, e).hash(h),
             InitKind::Instances(t, e) => (21u8, t, e).hash(h),
@@ -389,6 +409,55 @@ fn hash_dag<H: Hasher>(h: &mut H, op: Init, name: Option<Sym>, args: &[(Init, Op
     (13u8, op, name, args).hash(h)
 }
 
+/// Of one kind of value: how many nodes, and the bytes of their element slices.
+pub type KindCount = (usize, usize);
+
+/// How many values of each kind this thread has interned, and the bytes the interner holds
+/// (its arena chunks and table): for memory work (`examples/evaluate.rs --census`).
+pub fn census() -> (Vec<(&'static str, KindCount)>, usize) {
+    let mut counts = std::collections::BTreeMap::new();
+    INITS.with(|i| {
+        i.for_each(|n| {
+            use InitKind::*;
+            let name = match n.kind {
+                Unset => "Unset",
+                Bit(_) => "Bit",
+                Bits(_) => "Bits",
+                Int(_) => "Int",
+                Str(..) => "Str",
+                AnonName(_) => "AnonName",
+                List(..) => "List",
+                Def(..) => "Def",
+                Var(..) => "Var",
+                VarBit(..) => "VarBit",
+                VarDef(..) => "VarDef",
+                Field(..) => "Field",
+                Cond(..) => "Cond",
+                Dag(..) => "Dag",
+                UnOp(..) => "UnOp",
+                BinOp(..) => "BinOp",
+                TernOp(..) => "TernOp",
+                Fold(..) => "Fold",
+                IsA(..) => "IsA",
+                Exists(..) => "Exists",
+                Instances(..) => "Instances",
+                Arg(..) => "Arg",
+            };
+            let slice = match &n.kind {
+                Bits(b) | List(b, _) => b.len() * 8,
+                Cond(a, b, _) => (a.len() + b.len()) * 8,
+                Dag(_, _, a) => a.len() * 24,
+                VarDef(_, _, a) => a.len() * 8,
+                _ => 0,
+            };
+            let e = counts.entry(name).or_insert((0, 0));
+            e.0 += 1;
+            e.1 += slice;
+        })
+    });
+    (counts.into_iter().collect(), INITS.with(|i| i.bytes()))
+}
+
 impl Init {
     pub fn new(kind: InitKind) -> Init {
         // A string value hashes by its interned text's address: make sure it is interned.
@@ -411,7 +480,7 @@ impl Init {
     /// Interns the value `same` recognises and `make` builds, looked up by `hash` (its
     /// `InitKind`'s) without building it.
     fn new_with<K>(hash: u64, key: K, same: impl Fn(&InitKind, &K) -> bool, make: impl FnOnce(K) -> InitKind) -> Init {
-        INITS.with(|i| Init(i.intern_with(hash, key, |n, k| same(&n.kind, k), |k| Node::of(make(k)))))
+        INITS.with(|i| Init(i.intern_with(hash, key, |n, k| same(&n.kind, k), |k, hash| Node::of(make(k), hash))))
     }
 
     /// The Bloom-filter bit of a variable name (an interned string value).
@@ -556,7 +625,7 @@ impl Init {
             InitKind::UnOp(_, a, _) => a.mentions_anonymous_name(),
             InitKind::BinOp(_, a, b, _) => a.mentions_anonymous_name() || b.mentions_anonymous_name(),
             InitKind::TernOp(_, a, b, c, _) => [a, b, c].iter().any(|x| x.mentions_anonymous_name()),
-            InitKind::Fold(s, l, a, b, e, _) => [s, l, a, b, e].iter().any(|x| x.mentions_anonymous_name()),
+            InitKind::Fold(ops, _) => ops.iter().any(|x| x.mentions_anonymous_name()),
         }
     }
 
@@ -608,7 +677,7 @@ impl Init {
             | InitKind::UnOp(_, _, t)
             | InitKind::BinOp(_, _, _, t)
             | InitKind::TernOp(_, _, _, _, t)
-            | InitKind::Fold(_, _, _, _, _, t) => *t,
+            | InitKind::Fold(_, t) => *t,
             InitKind::VarDef(c, n, _) => Ty::record(&[(*c, *n)]),
             InitKind::Dag(..) => Ty::dag(),
         })
@@ -954,7 +1023,8 @@ impl Init {
                 c.write_to(s);
                 s.push(')');
             }
-            InitKind::Fold(start, list, a, b, expr, _) => {
+            InitKind::Fold(ops, _) => {
+                let [start, list, a, b, expr] = **ops;
                 s.push_str("!foldl(");
                 start.write_to(s);
                 s.push_str(", ");

@@ -9,10 +9,11 @@
 //! Interned things live in bump arenas (bumpalo), one per kind and thread: no per-object
 //! allocator header or size-class rounding for the millions of small nodes an LLVM target
 //! makes, and allocating one is a pointer bump. The tables are hashbrown `HashTable`s keyed by
-//! one FxHash of the value, computed once per lookup. Each entry keeps its hash beside the
-//! pointer: growing a table then moves entries without touching (or rehashing) the nodes —
-//! rehashing every list and bits value as the table grew was a twentieth of AMDGPU's
-//! evaluation — and a lookup looks at a node only when the whole hash matches.
+//! one FxHash of the value, computed once per lookup, holding only pointers (8 bytes an entry:
+//! RISC-V's 2 M buckets of values were 34 MB when each entry kept its 8-byte hash too). A table
+//! that grows must file every entry again: values whose hash walks their elements (lists, bits)
+//! keep a copy of it ([`Interned`]) — rehashing every list and bits value as the table grew was
+//! a twentieth of AMDGPU's evaluation — and the others are hashed again.
 
 use bumpalo::Bump;
 use hashbrown::HashTable;
@@ -28,8 +29,22 @@ fn hash_of<T: Hash + ?Sized>(value: &T) -> u64 {
     Fx::default().hash_one(value)
 }
 
-/// A table entry: the value's hash and the value.
+/// A string table entry: the string's hash and the string.
 type Entry<T> = (u64, &'static T);
+
+/// How an interned type's values are filed in their table. `hash` is always the value's own
+/// `Hash` (FxHash); a type may file under a function of it that it keeps in the value, so that a
+/// growing table need not hash the value again.
+pub trait Interned: Eq + Hash + 'static {
+    /// The hash to file a value under, from its `Hash`.
+    fn file_hash(hash: u64) -> u64 {
+        hash
+    }
+    /// The hash a value in the table is filed under (`file_hash` of its `Hash`).
+    fn filed_hash(&self) -> u64 {
+        hash_of(self)
+    }
+}
 
 struct StringTable {
     set: HashTable<Entry<str>>,
@@ -64,38 +79,51 @@ pub fn same_str(a: &str, b: &str) -> bool {
 /// A process-lifetime interner for one node type. Nodes compare shallowly (children by
 /// pointer), so interning a node costs one hash of its immediate fields.
 pub struct Interner<T: 'static> {
-    set: RefCell<HashTable<Entry<T>>>,
+    set: RefCell<HashTable<&'static T>>,
     arena: &'static Bump,
 }
 
-impl<T: Eq + Hash + 'static> Interner<T> {
+impl<T: Interned> Interner<T> {
     pub fn new() -> Self {
         Interner { set: RefCell::new(HashTable::new()), arena: Box::leak(Box::new(Bump::new())) }
     }
 
     pub fn intern(&self, value: T) -> &'static T {
-        self.intern_with(hash_of(&value), value, |x, v| x == v, |v| v)
+        self.intern_with(hash_of(&value), value, |x, v| x == v, |v, _| v)
     }
 
     /// Interns the value built from `key` by `make`, found by `hash` and `same` without
     /// building it: a value that exists costs no allocation and no `make`. `hash` must be
-    /// what `hash_of` gives for `make(key)`, and `same(x, key)` must hold exactly for it.
+    /// what `hash_of` gives for `make(key)`, and `same(x, key)` must hold exactly for it;
+    /// `make` is given `hash` (a value that keeps its hash stores it).
     pub fn intern_with<K>(
         &self,
         hash: u64,
         key: K,
         same: impl Fn(&T, &K) -> bool,
-        make: impl FnOnce(K) -> T,
+        make: impl FnOnce(K, u64) -> T,
     ) -> &'static T {
         let mut set = self.set.borrow_mut();
-        if let Some(&(_, existing)) = set.find(hash, |&(h, x)| h == hash && same(x, &key)) {
+        let filed = T::file_hash(hash);
+        if let Some(&existing) = set.find(filed, |&x| same(x, &key)) {
             return existing;
         }
-        let value = make(key);
+        let value = make(key, hash);
         debug_assert_eq!(hash_of(&value), hash, "intern_with: the hash is not the value's");
+        debug_assert_eq!(value.filed_hash(), filed, "intern_with: the value does not keep its hash");
         let leaked: &'static T = self.arena.alloc(value);
-        set.insert_unique(hash, (hash, leaked), |&(h, _)| h);
+        set.insert_unique(filed, leaked, |x| x.filed_hash());
         leaked
+    }
+
+    /// Calls `f` on every interned node (for statistics: `examples/evaluate.rs --census`).
+    pub fn for_each(&self, mut f: impl FnMut(&'static T)) {
+        self.set.borrow().iter().for_each(|&x| f(x))
+    }
+
+    /// Bytes held: the arena's chunks and the table's buckets.
+    pub fn bytes(&self) -> usize {
+        self.arena.allocated_bytes() + self.set.borrow().capacity() * (std::mem::size_of::<&T>() + 1)
     }
 }
 
@@ -107,7 +135,7 @@ pub fn hash_with(f: impl FnOnce(&mut rustc_hash::FxHasher)) -> u64 {
     std::hash::Hasher::finish(&h)
 }
 
-impl<T: Eq + Hash + 'static> Default for Interner<T> {
+impl<T: Interned> Default for Interner<T> {
     fn default() -> Self {
         Self::new()
     }

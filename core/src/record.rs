@@ -14,8 +14,8 @@ use std::io::{self, Write};
 use std::sync::OnceLock;
 use thin_vec::ThinVec;
 
-/// What a field or template argument is, apart from its value: interned, and shared by every
-/// record that has the field as declared (a target has millions of fields and few declarations).
+/// What a field or template argument is, apart from its value: interned (with where the value
+/// was set, as a `Site`), and shared by every record that has the field as declared.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct FieldDecl {
     /// The name, a string value (`Class:arg` for template arguments).
@@ -30,31 +30,106 @@ pub struct FieldDecl {
     pub lost: bool,
 }
 
-thread_local! {
-    static DECLS: Interner<FieldDecl> = Interner::new();
+/// A field's declaration and where its current value was set, interned together: a target has
+/// millions of fields but only some ten thousand distinct pairs (RISC-V: 3.6 M fields, 11 k
+/// pairs), so a field is its value and one pointer.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+struct Site {
+    decl: FieldDecl,
+    set_at: Loc,
 }
 
-impl FieldDecl {
-    fn interned(self) -> &'static FieldDecl {
-        DECLS.with(|d| d.intern(self))
+impl crate::intern::Interned for Site {}
+
+thread_local! {
+    static SITES: Interner<Site> = Interner::new();
+}
+
+/// A record's superclasses with where each was referenced: each direct superclass after its own
+/// superclasses, as LLVM keeps them. The lists are interned: the defs of the same classes share
+/// one (LLVM 23's RISC-V: 641 thousand entries in 245 thousand defs), and copying a record
+/// copies a pointer. Compare them as slices.
+#[derive(Clone, Copy)]
+pub struct Superclasses(&'static SuperclassList);
+
+#[derive(PartialEq, Eq, Hash)]
+struct SuperclassList(Box<[(RecId, Loc)]>);
+
+impl crate::intern::Interned for SuperclassList {}
+
+thread_local! {
+    static SUPERCLASSES: Interner<SuperclassList> = Interner::new();
+    static NO_SUPERCLASSES: Superclasses = Superclasses::new(&[]);
+}
+
+impl Superclasses {
+    pub fn new(list: &[(RecId, Loc)]) -> Superclasses {
+        let hash = crate::intern::hash_with(|h| std::hash::Hash::hash(list, h));
+        let same = |x: &SuperclassList, k: &&[(RecId, Loc)]| *x.0 == **k;
+        Superclasses(SUPERCLASSES.with(|t| t.intern_with(hash, list, same, |k, _| SuperclassList(k.into()))))
+    }
+    /// These superclasses, then `more`.
+    pub fn extended(self, more: &[(RecId, Loc)]) -> Superclasses {
+        let mut all: SmallVec<[(RecId, Loc); 16]> = SmallVec::from_slice(&self);
+        all.extend_from_slice(more);
+        Superclasses::new(&all)
+    }
+    pub fn push(&mut self, superclass: (RecId, Loc)) {
+        *self = self.extended(&[superclass]);
+    }
+}
+
+impl Default for Superclasses {
+    fn default() -> Self {
+        NO_SUPERCLASSES.with(|s| *s)
+    }
+}
+
+impl std::ops::Deref for Superclasses {
+    type Target = [(RecId, Loc)];
+    fn deref(&self) -> &[(RecId, Loc)] {
+        &self.0 .0
+    }
+}
+
+impl<'a> IntoIterator for &'a Superclasses {
+    type Item = &'a (RecId, Loc);
+    type IntoIter = std::slice::Iter<'a, (RecId, Loc)>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter()
+    }
+}
+
+impl std::fmt::Debug for Superclasses {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
+/// The hash of a def's name in [`RecordKeeper`]'s index.
+fn name_hash(name: &str) -> u64 {
+    crate::intern::hash_with(|h| std::hash::Hash::hash(name, h))
+}
+
+impl Site {
+    fn interned(self) -> &'static Site {
+        SITES.with(|d| d.intern(self))
     }
 }
 
 /// One field or template argument of a record: its declaration (shared; its fields read through
-/// `Deref`, e.g. `rv.name`, `rv.ty`), its value and where the value was set. 24 bytes.
+/// `Deref`, e.g. `rv.name`, `rv.ty`), its value and where the value was set. 16 bytes.
 #[derive(Clone, Copy, Debug)]
 pub struct RecordVal {
-    decl: &'static FieldDecl,
+    site: &'static Site,
     pub value: Init,
-    /// Where the current value was set (body line, `let`, template argument): provenance.
-    pub set_at: Loc,
 }
-const _: () = assert!(std::mem::size_of::<RecordVal>() == 24);
+const _: () = assert!(std::mem::size_of::<RecordVal>() == 16);
 
 impl std::ops::Deref for RecordVal {
     type Target = FieldDecl;
     fn deref(&self) -> &FieldDecl {
-        self.decl
+        &self.site.decl
     }
 }
 
@@ -66,16 +141,26 @@ impl RecordVal {
             None => Init::unset(),
         };
         let decl = FieldDecl { name, ty, nonconcrete_ok, template_arg: false, loc, lost: false };
-        RecordVal { decl: decl.interned(), value, set_at: loc }
+        RecordVal::from_parts(decl, value, loc)
     }
     /// A field with every part given (a record read back from a store).
     pub fn from_parts(decl: FieldDecl, value: Init, set_at: Loc) -> RecordVal {
-        RecordVal { decl: decl.interned(), value, set_at }
+        RecordVal { site: Site { decl, set_at }.interned(), value }
+    }
+    /// Where the current value was set (body line, `let`, template argument): provenance.
+    pub fn set_at(&self) -> Loc {
+        self.site.set_at
+    }
+    /// Notes that the value was set at `loc`.
+    pub fn note_set_at(&mut self, loc: Loc) {
+        if self.site.set_at != loc {
+            self.site = Site { set_at: loc, ..*self.site }.interned();
+        }
     }
     fn with_decl(&mut self, f: impl FnOnce(&mut FieldDecl)) {
-        let mut decl = *self.decl;
-        f(&mut decl);
-        self.decl = decl.interned();
+        let mut site = *self.site;
+        f(&mut site.decl);
+        self.site = site.interned();
     }
     pub fn set_loc(&mut self, loc: Loc) {
         if self.loc != loc {
@@ -147,7 +232,7 @@ pub struct DefmStep {
 pub type Locs = SmallVec<[Loc; 2]>;
 
 // One per class and def (AMDGPU: 109k): kept small.
-const _: () = assert!(std::mem::size_of::<Record>() <= 136);
+const _: () = assert!(std::mem::size_of::<Record>() <= 120);
 #[derive(Clone, Debug)]
 pub struct Record {
     pub name: Init,
@@ -159,7 +244,7 @@ pub struct Record {
     pub template_args: ThinVec<Init>,
     pub values: Vec<RecordVal>,
     /// Every superclass, as LLVM keeps them: each direct superclass after its own superclasses.
-    pub superclasses: Vec<(RecId, Loc)>,
+    pub superclasses: Superclasses,
     // The vectors that are empty in most records are `ThinVec`s: one pointer instead of three.
     pub assertions: ThinVec<Assertion>,
     pub dumps: ThinVec<Dump>,
@@ -179,7 +264,7 @@ impl Record {
             kind,
             template_args: ThinVec::new(),
             values: Vec::new(),
-            superclasses: Vec::new(),
+            superclasses: Superclasses::default(),
             assertions: ThinVec::new(),
             dumps: ThinVec::new(),
             defm_chain: ThinVec::new(),
@@ -204,7 +289,7 @@ impl Record {
             kind: self.kind,
             template_args: self.template_args.clone(),
             values: self.values.clone(),
-            superclasses: self.superclasses.clone(),
+            superclasses: self.superclasses,
             assertions: self.assertions.clone(),
             dumps: ThinVec::new(),
             defm_chain: with(&self.defm_chain, defm.map(|(defm_loc, multiclass)| DefmStep { defm_loc, multiclass })),
@@ -307,7 +392,7 @@ impl Record {
         s.push_str(" {");
         if !self.superclasses.is_empty() {
             s.push_str("\t//");
-            for (sc, _) in &self.superclasses {
+            for (sc, _) in self.superclasses.iter() {
                 s.push(' ');
                 rk.get(*sc).name.write_unquoted(s);
             }
@@ -374,8 +459,9 @@ pub struct RecordKeeper {
     def_inits: Vec<OnceLock<Init>>,
     /// The defs added with [`Self::add_def`] by name, hashed: evaluation looks names up millions
     /// of times (`!cast`, identifiers), and a B-tree lookup compares strings at every level.
-    /// (Code that fills `defs` directly, as the store's loader does, bypasses it.)
-    def_index: HashMap<Sym, RecId>,
+    /// (Code that fills `defs` directly, as the store's loader does, bypasses it.) Only the ids
+    /// are kept, hashed by name (4 bytes an entry, not a name's 16 too: RISC-V has 245 k defs).
+    def_index: hashbrown::HashTable<RecId>,
     /// Defs added since [`Self::flush_defs`], which sorts them into `defs` in one go: inserting
     /// each into the B-tree compared long, similar names at every level.
     pending_defs: Vec<RecId>,
@@ -400,7 +486,8 @@ impl RecordKeeper {
         self.classes.get(name).copied()
     }
     pub fn def(&self, name: &str) -> Option<RecId> {
-        match self.def_index.get(name) {
+        let found = self.def_index.find(name_hash(name), |&id| self.name_sym(id) == name);
+        match found {
             Some(id) => Some(*id),
             None => self.defs.get(name).copied(),
         }
@@ -449,7 +536,12 @@ impl RecordKeeper {
         // Fields were pushed superclass by superclass: the slack would be a few MB on a target.
         rec.values.shrink_to_fit();
         self.records[id.0 as usize] = rec;
-        self.def_index.insert(self.name_sym(id), id);
+        let records = &self.records;
+        let name_of = |id: RecId| {
+            let name = records[id.0 as usize].name;
+            name.as_str().unwrap_or_else(|| sym(&name.unquoted()))
+        };
+        self.def_index.insert_unique(name_hash(name_of(id)), id, |&other| name_hash(name_of(other)));
         self.pending_defs.push(id);
         let i = id.0 as usize;
         if self.def_inits.len() <= i {

@@ -668,19 +668,20 @@ fn resolve_open(rk: &mut RecordKeeper, init: Init, r: &mut dyn Resolver) -> Init
                 init
             }
         }
-        InitKind::Fold(start, list, a, b, expr, ty) => {
-            let ns = resolve(rk, *start, r);
-            let nl = resolve(rk, *list, r);
+        InitKind::Fold(ops, ty) => {
+            let [start, list, a, b, expr] = **ops;
+            let ns = resolve(rk, start, r);
+            let nl = resolve(rk, list, r);
             let ne = {
                 let mut sr = ShadowResolver::new(r);
-                sr.shadow(*a);
-                sr.shadow(*b);
-                resolve(rk, *expr, &mut sr)
+                sr.shadow(a);
+                sr.shadow(b);
+                resolve(rk, expr, &mut sr)
             };
-            if ns == *start && nl == *list && ne == *expr {
+            if ns == start && nl == list && ne == expr {
                 return init;
             }
-            fold::fold_foldl(rk, ns, nl, *a, *b, ne, *ty, r.cur())
+            fold::fold_foldl(rk, ns, nl, a, b, ne, *ty, r.cur())
         }
         InitKind::IsA(t, e) => {
             let ne = resolve(rk, *e, r);

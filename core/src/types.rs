@@ -65,6 +65,9 @@ impl Hash for Ty {
     }
 }
 
+// Types are few: filed under their own hash.
+impl crate::intern::Interned for TyKind {}
+
 thread_local! {
     static TYPES: Interner<TyKind> = Interner::new();
     /// bit, int, string, dag: asked for millions of times, interned once.
@@ -115,7 +118,7 @@ impl Ty {
             }
             _ => false,
         };
-        TYPES.with(|t| Ty(t.intern_with(hash, v, same, |v| TyKind::Record(v.into_vec().into_boxed_slice()))))
+        TYPES.with(|t| Ty(t.intern_with(hash, v, same, |v, _| TyKind::Record(v.into_vec().into_boxed_slice()))))
     }
     pub fn kind(self) -> &'static TyKind {
         self.0

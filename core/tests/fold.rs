@@ -60,7 +60,7 @@ fn cur_of(rk: &RecordKeeper, name: Init, id: Option<RecId>) -> CurRec {
     // A record named `name` at loc(7), of record `id`'s type.
     let mut rec = Record::new(name, vec![loc(7)], RecordKind::Def);
     if let Some(i) = id {
-        rec.superclasses = rk.get(i).superclasses.clone();
+        rec.superclasses = rk.get(i).superclasses;
     }
     CurRec::of(&rec, id, rk)
 }
@@ -332,7 +332,7 @@ fn fields_exists_isa() {
     let b = add_class(&mut rk, "B");
     rk.get_mut(b).superclasses.push((a, loc(2)));
     let mut rec = Record::new(s("b1"), vec![loc(1)], RecordKind::Def);
-    rec.superclasses = vec![(a, loc(1)), (b, loc(1))];
+    rec.superclasses = tdq_core::record::Superclasses::new(&[(a, loc(1)), (b, loc(1))]);
     let mut v = RecordVal::new(s("v"), loc(1), Ty::int(), false);
     v.value = int(1);
     rec.values.push(v);

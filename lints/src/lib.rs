@@ -195,7 +195,7 @@ impl<'a> Sink<'a> {
         let loc = rec.loc();
         let mut notes = Vec::new();
         if let Some(rv) = field.and_then(|f| rec.value_by_str(f)) {
-            let at = rv.set_at;
+            let at = rv.set_at();
             if !at.is_none() && at != loc {
                 let value = rv.value.to_string();
                 let message = match value.len() {

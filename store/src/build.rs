@@ -377,7 +377,7 @@ impl<'a> Writer<'a> {
                     self.name(v.name),
                     self.ty(v),
                     self.val(v.value),
-                    self.loc(v.set_at),
+                    self.loc(v.set_at()),
                     self.loc(v.loc),
                     field_flags(v),
                 ];

@@ -156,9 +156,9 @@ pub fn encode_init(v: Init, out: &mut Vec<u8>) {
             encode_init(*c, out);
             encode_ty(*ty, out);
         }
-        InitKind::Fold(start, list, a, b, expr, ty) => {
+        InitKind::Fold(ops, ty) => {
             out.push(tag::FOLD);
-            for x in [start, list, a, b, expr] {
+            for x in ops.iter() {
                 encode_init(*x, out);
             }
             encode_ty(*ty, out);
@@ -460,8 +460,7 @@ impl Reader<'_> {
                 for x in &mut xs {
                     *x = self.init()?;
                 }
-                let [start, list, a, b, expr] = xs;
-                InitKind::Fold(start, list, a, b, expr, self.ty()?)
+                InitKind::Fold(Box::new(xs), self.ty()?)
             }
             tag::IS_A => {
                 let ty = self.ty()?;
@@ -549,7 +548,7 @@ mod tests {
                 &[(Init::int(1), None), (var, Some(sym("a")))],
             ),
             Init::bin_op(BinOp::StrConcat, var, Init::string("s"), Ty::string()),
-            Init::new(InitKind::Fold(var, var, var, var, var, Ty::int())),
+            Init::new(InitKind::Fold(Box::new([var; 5]), Ty::int())),
             Init::new(InitKind::AnonName(42)),
         ];
         for v in values {

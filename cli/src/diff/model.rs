@@ -194,7 +194,7 @@ impl<'a> Cache<'a> {
             .clone();
         // The printed type depends on the value only through whether it is a code literal.
         let ty = self.types.entry((v.ty, v.value.is_code())).or_insert_with(|| Arc::from(v.print_type())).clone();
-        FieldSnapshot { name: self.text(v.name), ty, value, set_at: self.location(v.set_at) }
+        FieldSnapshot { name: self.text(v.name), ty, value, set_at: self.location(v.set_at()) }
     }
 
     /// A name value as text (LLVM's `getNameInitAsString`).

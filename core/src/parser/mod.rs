@@ -673,7 +673,7 @@ impl Parser {
                 Some(v) => {
                     // The value is now the later definition's: so is its provenance.
                     rec.values[i].value = v;
-                    rec.values[i].set_at = rv.set_at;
+                    rec.values[i].note_set_at(rv.set_at());
                 }
                 None => {
                     return Err(self.error(
@@ -769,7 +769,7 @@ impl Parser {
         if how.override_loc {
             rec.values[i].set_loc(loc);
         }
-        rec.values[i].set_at = loc;
+        rec.values[i].note_set_at(loc);
         match resolve::set_value(&mut self.rk, ty, v) {
             Some(nv) => {
                 rec.values[i].value = nv;
@@ -832,8 +832,6 @@ impl Parser {
         // The class's fields, merged into the record's (LLVM's AddValue for each). A class's
         // field names are distinct, so only the record's fields from before can match one.
         let before = rec.values.len();
-        // (Not the fields: the class's include those of superclasses the record may have already.)
-        rec.superclasses.reserve(self.rk.get(sc_id).superclasses.len() + 1);
         for j in 0..self.rk.get(sc_id).values.len() {
             let f = &self.rk.get(sc_id).values[j];
             if f.template_arg {
@@ -858,20 +856,21 @@ impl Parser {
         self.check_fatal()?;
         // Since LLVM 22 only the class itself may not be inherited twice: its superclasses are
         // listed again (`def D : B, C` with B and C both `A`s is `A B A C`).
-        let repeats_allowed = self.rk.dialect().repeated_superclasses;
-        for j in 0..self.rk.get(sc_id).superclasses.len() {
-            let (s, l) = self.rk.get(sc_id).superclasses[j];
-            if !repeats_allowed && rec.is_subclass_of(s) {
-                let n = self.rk.get(s).name_string();
-                return Err(self.error(sc_ref.loc, format!("Already subclass of '{n}'!\n")));
-            }
-            rec.superclasses.push((s, l));
-        }
-        if rec.is_subclass_of(sc_id) {
-            let n = self.rk.get(sc_id).name_string();
+        // (A class's own list has no repeats where they are refused, so checking each against
+        // the record's list before it grows is checking it against the list as it grows.)
+        let inherited = self.rk.get(sc_id).superclasses;
+        let repeat = if self.rk.dialect().repeated_superclasses {
+            None
+        } else {
+            inherited.iter().find(|(s, _)| rec.is_subclass_of(*s))
+        };
+        if let Some(s) = repeat.map(|&(s, _)| s).or_else(|| rec.is_subclass_of(sc_id).then_some(sc_id)) {
+            let n = self.rk.get(s).name_string();
             return Err(self.error(sc_ref.loc, format!("Already subclass of '{n}'!\n")));
         }
-        rec.superclasses.push((sc_id, sc_ref.loc));
+        let mut added: SmallVec<[(RecId, Loc); 16]> = SmallVec::from_slice(&inherited);
+        added.push((sc_id, sc_ref.loc));
+        rec.superclasses = rec.superclasses.extended(&added);
         Ok(())
     }
 
@@ -1228,7 +1227,7 @@ impl Parser {
     /// The arena copy of a class being defined, for self-references in its own body.
     fn sync_class_stub(&mut self, id: RecId, rec: &Record) {
         let stub = self.rk.get_mut(id);
-        stub.superclasses = rec.superclasses.clone();
+        stub.superclasses = rec.superclasses;
         stub.template_args = rec.template_args.clone();
         stub.locs = rec.locs.clone();
     }

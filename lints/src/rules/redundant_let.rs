@@ -66,17 +66,17 @@ fn check(ctx: &Context, sink: &mut Sink) {
         }
         let mut supers: Option<Vec<RecId>> = None;
         for v in rec.values.iter().filter(|v| !v.template_arg && !v.lost) {
-            if !is_body_let(ctx.sm, v.set_at) {
+            if !is_body_let(ctx.sm, v.set_at()) {
                 continue;
             }
             let supers = supers.get_or_insert_with(|| rec.direct_superclasses(rk));
             let Some(inherited) = supers.iter().find_map(|&c| rk.get(c).value(v.name)) else { continue };
-            if inherited.set_at == v.set_at {
+            if inherited.set_at() == v.set_at() {
                 continue; // set by the class, not by this record
             }
             let i = inherited.value;
             let redundant = i == v.value && i.is_closed() && i.is_complete();
-            let entry = lets.entry((v.set_at, v.name)).or_insert((true, Vec::new()));
+            let entry = lets.entry((v.set_at(), v.name)).or_insert((true, Vec::new()));
             entry.0 &= redundant;
             entry.1.push(id);
         }

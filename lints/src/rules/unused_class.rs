@@ -104,7 +104,7 @@ impl Uses {
             InitKind::UnOp(_, a, _) => self.value(*a),
             InitKind::BinOp(_, a, b, _) => [a, b].into_iter().for_each(|x| self.value(*x)),
             InitKind::TernOp(_, a, b, c, _) => [a, b, c].into_iter().for_each(|x| self.value(*x)),
-            InitKind::Fold(a, b, c, d, e, _) => [a, b, c, d, e].into_iter().for_each(|x| self.value(*x)),
+            InitKind::Fold(ops, _) => ops.iter().for_each(|x| self.value(*x)),
             InitKind::IsA(ty, x) | InitKind::Exists(ty, x) | InitKind::Instances(ty, x) => {
                 self.ty(*ty);
                 self.value(*x);
