@@ -106,7 +106,14 @@ impl std::fmt::Debug for Superclasses {
     }
 }
 
-/// The hash of a def's name in [`RecordKeeper`]'s index.
+/// The name of record `id` among `records` ([`RecordKeeper::name_sym`]; a free function so that
+/// the name indexes can rehash while they are borrowed).
+fn name_in(records: &[Record], id: RecId) -> Sym {
+    let name = records[id.0 as usize].name;
+    name.as_str().unwrap_or_else(|| sym(&name.unquoted()))
+}
+
+/// The hash of a record's name in [`RecordKeeper`]'s indexes.
 fn name_hash(name: &str) -> u64 {
     crate::intern::hash_with(|h| std::hash::Hash::hash(name, h))
 }
@@ -430,7 +437,8 @@ pub struct RecordKeeper {
     /// All records by id: classes, defs, and ids reserved for defs being finished.
     pub records: Vec<Record>,
     /// Classes and defs by name, in name order. The names are the interned ones ([`sym`]): a
-    /// def's name is not copied into a `String` of its own.
+    /// def's name is not copied into a `String` of its own. Add classes with
+    /// [`Self::add_class`] or [`Self::insert_class`], which also index them by hash.
     pub classes: BTreeMap<Sym, RecId>,
     pub defs: BTreeMap<Sym, RecId>,
     /// `defvar` at top level and `defset`s.
@@ -462,6 +470,9 @@ pub struct RecordKeeper {
     /// (Code that fills `defs` directly, as the store's loader does, bypasses it.) Only the ids
     /// are kept, hashed by name (4 bytes an entry, not a name's 16 too: RISC-V has 245 k defs).
     def_index: hashbrown::HashTable<RecId>,
+    /// The classes by name, hashed as `def_index`: backends ask "is this record a `Foo`?" by
+    /// name millions of times (the intrinsic backends: every property of every intrinsic).
+    class_index: hashbrown::HashTable<RecId>,
     /// Defs added since [`Self::flush_defs`], which sorts them into `defs` in one go: inserting
     /// each into the B-tree compared long, similar names at every level.
     pending_defs: Vec<RecId>,
@@ -479,11 +490,10 @@ impl RecordKeeper {
         &mut self.records[id.0 as usize]
     }
     pub fn name_sym(&self, id: RecId) -> Sym {
-        let name = self.get(id).name;
-        name.as_str().unwrap_or_else(|| sym(&name.unquoted()))
+        name_in(&self.records, id)
     }
     pub fn class(&self, name: &str) -> Option<RecId> {
-        self.classes.get(name).copied()
+        self.class_index.find(name_hash(name), |&id| self.name_sym(id) == name).copied()
     }
     pub fn def(&self, name: &str) -> Option<RecId> {
         let found = self.def_index.find(name_hash(name), |&id| self.name_sym(id) == name);
@@ -527,8 +537,22 @@ impl RecordKeeper {
     }
     pub fn add_class(&mut self, rec: Record) -> RecId {
         let id = self.push(rec);
-        self.classes.insert(self.name_sym(id), id);
+        self.insert_class(id);
         id
+    }
+    /// Files class `id` (already in `records`) under its name.
+    pub fn insert_class(&mut self, id: RecId) {
+        let name = self.name_sym(id);
+        let replaced = self.classes.insert(name, id).is_some();
+        let records = &self.records;
+        let name_of = |id: RecId| name_in(records, id);
+        if replaced {
+            // Named again: the index keeps the latest, as the map does.
+            if let Ok(entry) = self.class_index.find_entry(name_hash(name), |&c| name_of(c) == name) {
+                entry.remove();
+            }
+        }
+        self.class_index.insert_unique(name_hash(name), id, |&other| name_hash(name_of(other)));
     }
     /// Stores a finished def under its id (reserved earlier with [`Self::push`]) and name.
     pub fn add_def(&mut self, id: RecId, mut rec: Record) {
@@ -537,10 +561,7 @@ impl RecordKeeper {
         rec.values.shrink_to_fit();
         self.records[id.0 as usize] = rec;
         let records = &self.records;
-        let name_of = |id: RecId| {
-            let name = records[id.0 as usize].name;
-            name.as_str().unwrap_or_else(|| sym(&name.unquoted()))
-        };
+        let name_of = |id: RecId| name_in(records, id);
         self.def_index.insert_unique(name_hash(name_of(id)), id, |&other| name_hash(name_of(other)));
         self.pending_defs.push(id);
         let i = id.0 as usize;

@@ -131,7 +131,7 @@ pub fn load_evaluation(conn: &Connection) -> Result<Evaluation, LoadError> {
         rk.records.push(rec);
         let name = rk.name_sym(RecId(id));
         if kind == RecordKind::Class {
-            rk.classes.insert(name, RecId(id));
+            rk.insert_class(RecId(id));
         } else {
             rk.defs.insert(name, RecId(id));
         }
