@@ -351,16 +351,22 @@ impl Node {
     fn short_hash(hash: u64) -> u32 {
         (hash ^ (hash >> 32)) as u32
     }
+
+    /// The table hash of a node's 32 kept bits, spread over 64 (the table takes a bucket from
+    /// the low bits and a tag from the top seven).
+    fn table_hash(short: u32) -> u64 {
+        u64::from(short).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+    }
 }
 
 // A node keeps 32 bits of its hash, from which its table hash is made: growing the table then
 // reads no list's or bits' elements.
 impl crate::intern::Interned for Node {
     fn file_hash(hash: u64) -> u64 {
-        u64::from(Node::short_hash(hash)).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+        Node::table_hash(Node::short_hash(hash))
     }
     fn filed_hash(&self) -> u64 {
-        u64::from(self.hash).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+        Node::table_hash(self.hash)
     }
 }
 
