@@ -12,10 +12,13 @@
 #   -n       runs per tool and row, the fastest kept (default 1)
 # Environment: TDQ (default ${CARGO_TARGET_DIR:-target}/release/tdq), LLVM_TBLGEN (default: the
 # release's), TDQ_SHARED (default ../shared beside the repository).
+# tdq's evaluation cache is off (TDQ_TBLGEN_CACHE=off): every run after the first would load the
+# records from a snapshot instead of evaluating them, and this measures the evaluator.
 # Columns: seconds (tdq, llvm), ratio; parse/evaluate seconds and ratio; output seconds and
 # ratio; peak MiB and ratio; whether the outputs are byte-identical. A ratio below 1 is tdq faster
 # or smaller.
 set -uo pipefail
+export TDQ_TBLGEN_CACHE=off
 root=$(cd "$(dirname "$0")/.." && pwd)
 shared=${TDQ_SHARED:-$root/../shared}
 tdq=${TDQ:-${CARGO_TARGET_DIR:-$root/target}/release/tdq}

@@ -112,7 +112,7 @@ fn print_man_page() -> i32 {
 
 /// The evaluator recurses over value trees; a deep one needs more than the main thread's 8 MiB
 /// (llvm-tblgen relies on its stack the same way). Only the pages touched are committed.
-const EVALUATION_STACK: usize = 1 << 30;
+pub(crate) const EVALUATION_STACK: usize = 1 << 30;
 
 fn main() {
     interrupts::start();

@@ -11,6 +11,8 @@ use crate::exit_codes::{FAILURE, SUCCESS};
 use crate::os_message;
 use std::io::{Read, Write};
 use tdq_backends::{Backend, BackendError, BackendOption, BackendOptions, OptionValue};
+use tdq_core::Evaluation;
+use tdq_store::eval_cache::{self, EvalCache};
 use timing::{PhaseTimer, ReportOptions};
 
 /// Runs `tdq tblgen` on `args` (the words after `tblgen`) and returns the exit status.
@@ -158,6 +160,9 @@ fn table_gen_main(argv0: &str, settings: &Settings, backend: &dyn Backend, mut t
     // Not dropped: the process ends after this, and freeing a large target's records one by
     // one would take a noticeable part of the run (as LLVM, which exits without destroying
     // its RecordKeeper).
+    // Where this evaluation is kept for the next command on the same sources, when it was
+    // evaluated rather than loaded from there.
+    let mut cache: Option<EvalCache> = None;
     let evaluation = std::mem::ManuallyDrop::new(if settings.from_db.is_empty() {
         let text = match read_input(&settings.input, settings.core.limits.get(tdq_core::limits::Limit::FileSize)) {
             Ok(text) => text,
@@ -168,7 +173,17 @@ fn table_gen_main(argv0: &str, settings: &Settings, backend: &dyn Backend, mut t
         };
         // MemoryBuffer::getFileOrSTDIN names the standard input buffer `<stdin>`.
         let main_path = if settings.input == "-" { "<stdin>" } else { settings.input.as_str() };
-        tdq_core::evaluate(main_path, text, &settings.core)
+        if settings.input != "-" {
+            cache = EvalCache::new(main_path, &settings.core, eval_cache::Mode::from_env());
+        }
+        match cache.as_ref().map(|c| c.load(&text, &settings.core)) {
+            Some(Ok(evaluation)) => {
+                evaluation.records.dialect().print.install();
+                cache = None;
+                evaluation
+            }
+            _ => tdq_core::evaluate(main_path, text, &settings.core),
+        }
     } else {
         let loaded = tdq_store::open_read_only(std::path::Path::new(&settings.from_db))
             .map_err(|e| e.to_string())
@@ -202,6 +217,28 @@ fn table_gen_main(argv0: &str, settings: &Settings, backend: &dyn Backend, mut t
     if evaluation.parse_failed {
         return FAILURE;
     }
+    std::thread::scope(|scope| {
+        // The evaluation is kept for the next command on the same sources on the other core,
+        // while the backend runs on this one.
+        if let Some(cache) = &cache {
+            let evaluation: &Evaluation = &evaluation;
+            let keep = std::thread::Builder::new().name("tdq-cache".into()).stack_size(crate::EVALUATION_STACK);
+            // Without a thread (none to be had), the evaluation is simply not kept.
+            let _ = keep.spawn_scoped(scope, move || cache.store(evaluation));
+        }
+        run_backend(argv0, settings, backend, &evaluation, &backend_options, timer)
+    })
+}
+
+/// The rest of `TableGenMain` once the records are there: the backend, the depfile, the output.
+fn run_backend(
+    argv0: &str,
+    settings: &Settings,
+    backend: &dyn Backend,
+    evaluation: &Evaluation,
+    backend_options: &BackendOptions,
+    mut timer: PhaseTimer,
+) -> i32 {
     let mut errors_printed = evaluation.diags.error_count();
     timer.stop();
     let dialect = evaluation.records.dialect();
@@ -212,7 +249,7 @@ fn table_gen_main(argv0: &str, settings: &Settings, backend: &dyn Backend, mut t
 
     timer.start("Backend overall");
     let mut out = Output::open(&settings.output);
-    let (result, additional, backend_errors) = out.emit(backend, &evaluation, &backend_options);
+    let (result, additional, backend_errors) = out.emit(backend, evaluation, backend_options);
     if let Err(error) = result {
         out.discard();
         match error {

@@ -641,9 +641,9 @@ pub fn fold_bin_op(rk: &mut RecordKeeper, op: BinOp, a: Init, b: Init, ty: Ty, c
         }
         BinOp::Match => {
             if let (Some((text, _)), Some((pattern, _))) = (str_of(a), str_of(b)) {
-                return match regex::Regex::new(pattern) {
-                    Ok(re) => Init::bit(re.is_match(text)),
-                    Err(_) => {
+                return match rk.regex(pattern) {
+                    Some(re) => Init::bit(re.is_match(text)),
+                    None => {
                         rk.fatal_noloc(format!("invalid regex '{pattern}'"));
                         this()
                     }
@@ -1109,9 +1109,9 @@ pub fn fold_instances(rk: &mut RecordKeeper, ty: Ty, regex: Init, cur: Option<&C
         return this;
     }
     let Some((pattern, _)) = str_of(regex) else { return this };
-    let re = match regex::Regex::new(pattern) {
-        Ok(re) => re,
-        Err(_) => {
+    let re = match rk.regex(pattern) {
+        Some(re) => re.clone(),
+        None => {
             rk.fatal_noloc(format!("invalid regex '{pattern}'"));
             return this;
         }

@@ -196,6 +196,8 @@ pub struct Node {
     size: u32,
     /// Part of its `Hash`, which its table entry is filed under ([`crate::intern::Interned`]).
     hash: u32,
+    /// [`Init::serial`].
+    serial: u32,
 }
 
 impl PartialEq for Node {
@@ -233,6 +235,8 @@ impl fmt::Debug for Init {
 
 thread_local! {
     static INITS: Interner<Node> = Interner::new();
+    /// How many values this thread has made: the next [`Init::serial`].
+    static MADE: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
     static COMMON: Common = Common::new();
     static PRINT_STYLE: std::cell::Cell<PrintStyle> = const { std::cell::Cell::new(PrintStyle::NEWEST) };
 }
@@ -344,7 +348,12 @@ impl Node {
             InitKind::Cond(c, v, _) => c.iter().chain(v.iter()).all(|x| x.0.concrete),
             _ => false,
         };
-        Node { kind, closed, vars, final_sensitive, concrete, depth, size, hash: Node::short_hash(hash) }
+        let serial = MADE.with(|made| {
+            let n = made.get();
+            made.set(n.saturating_add(1));
+            n
+        });
+        Node { kind, closed, vars, final_sensitive, concrete, depth, size, hash: Node::short_hash(hash), serial }
     }
 
     /// The 32 bits of a hash a node keeps.
@@ -473,6 +482,22 @@ impl Init {
         };
         let hash = crate::intern::hash_with(|h| kind.hash(h));
         INITS.with(|i| Init(i.intern_with(hash, kind, |n, k| n.kind == *k, Node::of)))
+    }
+
+    /// Where this value comes in the order this thread made its values: a dense number, for
+    /// tables beside the values (a snapshot's writer numbers the values it writes by it).
+    pub fn serial(self) -> u32 {
+        self.0.serial
+    }
+
+    /// How many values this thread has made: every [`Init::serial`] on it is below this.
+    pub fn made() -> u32 {
+        MADE.with(|made| made.get())
+    }
+
+    /// Makes room for `n` more values in this thread's table (for a loader that knows).
+    pub fn reserve(n: usize) {
+        INITS.with(|i| i.reserve(n));
     }
 
     /// The string value of `text`, which must come from [`sym`] on this thread (as the text of

@@ -70,6 +70,12 @@ pub fn sym(s: &str) -> Sym {
     })
 }
 
+/// Makes room for `n` more strings in this thread's table (a loader that knows how many it
+/// will intern spares the table its regrowths).
+pub fn reserve_strings(n: usize) {
+    STRINGS.with(|table| table.borrow_mut().set.reserve(n, |&(h, _)| h));
+}
+
 /// Whether two strings are equal, first by address: interned names mostly are the same `Sym`.
 #[inline]
 pub fn same_str(a: &str, b: &str) -> bool {
@@ -86,6 +92,11 @@ pub struct Interner<T: 'static> {
 impl<T: Interned> Interner<T> {
     pub fn new() -> Self {
         Interner { set: RefCell::new(HashTable::new()), arena: Box::leak(Box::new(Bump::new())) }
+    }
+
+    /// Makes room for `n` more values.
+    pub fn reserve(&self, n: usize) {
+        self.set.borrow_mut().reserve(n, |x| x.filed_hash());
     }
 
     pub fn intern(&self, value: T) -> &'static T {

@@ -648,6 +648,7 @@ impl Lexer {
         let include_loc = self.here(self.pos);
         self.dependencies.insert(opened.clone());
         self.cur_file = self.sm.add_file(opened, text, Some(include_loc));
+        self.sm.files[self.cur_file as usize].include_name = Some(name);
         self.pos = 0;
         self.prep_stack.push(Vec::new());
         self.open_files.push((key, macros));
@@ -658,9 +659,7 @@ impl Lexer {
     /// it. Returns the path that was opened (as displayed), the file's bytes and identity.
     fn open_include_file(&self, name: &[u8]) -> Result<(String, Vec<u8>, Option<FileKey>), ReadFailure> {
         let max = self.limits.get(Limit::FileSize);
-        let candidates =
-            std::iter::once(name.to_vec()).chain(self.include_dirs.iter().map(|dir| path_append(dir.as_bytes(), name)));
-        for path in candidates {
+        for path in crate::source::include_candidates(name, &self.include_dirs) {
             match read_file(&path, max) {
                 Ok(text) => return Ok((String::from_utf8_lossy(&path).into_owned(), text, file_key(&path))),
                 Err(ReadFailure::NotFound) => continue,
@@ -950,22 +949,6 @@ fn bytes_to_path(b: &[u8]) -> std::path::PathBuf {
 #[cfg(not(unix))]
 fn bytes_to_path(b: &[u8]) -> std::path::PathBuf {
     std::path::PathBuf::from(lossy(b))
-}
-
-/// `llvm::sys::path::append` for POSIX paths: joins with one `/` unless either side already
-/// has it at the join.
-fn path_append(dir: &[u8], name: &[u8]) -> Vec<u8> {
-    let mut out = dir.to_vec();
-    if out.last() == Some(&b'/') {
-        let skip = name.iter().take_while(|&&b| b == b'/').count();
-        out.extend_from_slice(&name[skip..]);
-        return out;
-    }
-    if !out.is_empty() && name.first() != Some(&b'/') {
-        out.push(b'/');
-    }
-    out.extend_from_slice(name);
-    out
 }
 
 enum StrtolResult {

@@ -113,6 +113,20 @@ fn name_in(records: &[Record], id: RecId) -> Sym {
     name.as_str().unwrap_or_else(|| sym(&name.unquoted()))
 }
 
+/// [`name_hash`] of record `id`'s name, without interning the name of an anonymous record
+/// (`anonymous_N`, made when first asked for: RISC-V has 200 thousand such defs).
+fn name_hash_in(records: &[Record], id: RecId) -> u64 {
+    let name = records[id.0 as usize].name;
+    match name.as_str() {
+        Some(s) => name_hash(s),
+        None => {
+            let mut s = String::with_capacity(24);
+            name.write_unquoted(&mut s);
+            name_hash(&s)
+        }
+    }
+}
+
 /// The hash of a record's name in [`RecordKeeper`]'s indexes.
 fn name_hash(name: &str) -> u64 {
     crate::intern::hash_with(|h| std::hash::Hash::hash(name, h))
@@ -476,6 +490,10 @@ pub struct RecordKeeper {
     /// Defs added since [`Self::flush_defs`], which sorts them into `defs` in one go: inserting
     /// each into the B-tree compared long, similar names at every level.
     pending_defs: Vec<RecId>,
+    /// The patterns of `!match` and `!instances` compiled so far (`None`: not a valid one): LLVM
+    /// 23's RuntimeLibcalls.td matches a few patterns thousands of times, and compiling one
+    /// costs far more than matching it.
+    regexes: HashMap<Sym, Option<regex::Regex>>,
 }
 
 impl RecordKeeper {
@@ -552,7 +570,7 @@ impl RecordKeeper {
                 entry.remove();
             }
         }
-        self.class_index.insert_unique(name_hash(name), id, |&other| name_hash(name_of(other)));
+        self.class_index.insert_unique(name_hash(name), id, |&other| name_hash_in(records, other));
     }
     /// Stores a finished def under its id (reserved earlier with [`Self::push`]) and name.
     pub fn add_def(&mut self, id: RecId, mut rec: Record) {
@@ -560,9 +578,24 @@ impl RecordKeeper {
         // Fields were pushed superclass by superclass: the slack would be a few MB on a target.
         rec.values.shrink_to_fit();
         self.records[id.0 as usize] = rec;
+        self.index_def(id);
+    }
+    /// `pattern` compiled as a regular expression, or `None` when it is not one.
+    pub fn regex(&mut self, pattern: Sym) -> Option<&regex::Regex> {
+        self.regexes.entry(pattern).or_insert_with(|| regex::Regex::new(pattern).ok()).as_ref()
+    }
+    /// Makes room for `n` more defs in the index of defs by name.
+    pub fn reserve_defs(&mut self, n: usize) {
         let records = &self.records;
-        let name_of = |id: RecId| name_in(records, id);
-        self.def_index.insert_unique(name_hash(name_of(id)), id, |&other| name_hash(name_of(other)));
+        self.def_index.reserve(n, |&id| name_hash_in(records, id));
+        self.pending_defs.reserve(n);
+    }
+    /// Files def `id` (already in `records`, final) under its name, as [`Self::add_def`] does:
+    /// for a loader that rebuilds an evaluation record by record. [`Self::flush_defs`] then puts
+    /// it into `defs`.
+    pub fn index_def(&mut self, id: RecId) {
+        let records = &self.records;
+        self.def_index.insert_unique(name_hash_in(records, id), id, |&other| name_hash_in(records, other));
         self.pending_defs.push(id);
         let i = id.0 as usize;
         if self.def_inits.len() <= i {

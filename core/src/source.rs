@@ -53,6 +53,9 @@ pub struct SourceFile {
     /// Where the `include` that read this file was (just after its closing quote), or `None`
     /// for the root file.
     pub included_from: Option<Loc>,
+    /// For an included file, its name as the `include` wrote it (escapes processed): with the
+    /// `-I` directories, what decides which file it is ([`include_candidates`]).
+    pub include_name: Option<Vec<u8>>,
     /// Offsets of the first byte of every line after the first, i.e. one past each `\n`: made
     /// when a line number is first asked for (`--print-records` never does).
     newline_ends: std::sync::OnceLock<Vec<u32>>,
@@ -60,7 +63,7 @@ pub struct SourceFile {
 
 impl SourceFile {
     fn new(path: String, text: Vec<u8>, included_from: Option<Loc>) -> SourceFile {
-        SourceFile { path, text, included_from, newline_ends: std::sync::OnceLock::new() }
+        SourceFile { path, text, included_from, include_name: None, newline_ends: std::sync::OnceLock::new() }
     }
 
     fn newline_ends(&self) -> &[u32] {
@@ -181,4 +184,27 @@ pub fn path_filename(path: &str) -> &str {
         Some(p) => &path[p + 1..],
         None => path,
     }
+}
+
+/// The paths an `include "name"` tries, in order (LLVM's `SourceMgr::OpenIncludeFile`): the
+/// name as written (relative to the working directory), then each `-I` directory joined with
+/// it. The first that exists is the file.
+pub fn include_candidates<'a>(name: &'a [u8], include_dirs: &'a [String]) -> impl Iterator<Item = Vec<u8>> + 'a {
+    std::iter::once(name.to_vec()).chain(include_dirs.iter().map(move |dir| path_append(dir.as_bytes(), name)))
+}
+
+/// `llvm::sys::path::append` for POSIX paths: joins with one `/` unless either side already
+/// has it at the join.
+fn path_append(dir: &[u8], name: &[u8]) -> Vec<u8> {
+    let mut out = dir.to_vec();
+    if out.last() == Some(&b'/') {
+        let skip = name.iter().take_while(|&&b| b == b'/').count();
+        out.extend_from_slice(&name[skip..]);
+        return out;
+    }
+    if !out.is_empty() && name.first() != Some(&b'/') {
+        out.push(b'/');
+    }
+    out.extend_from_slice(name);
+    out
 }

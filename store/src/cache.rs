@@ -249,6 +249,23 @@ pub fn evaluate(sources: &Sources) -> Result<Evaluation, StoreError> {
 
 /// Writes the store for `eval` to `path` through a temporary file and a rename.
 pub fn write_atomically(path: &Path, eval: &Evaluation, info: &BuildInfo) -> Result<(), StoreError> {
+    let mut failure = None;
+    let renamed = replace_atomically(path, |tmp| {
+        write_store(tmp, eval, info).map_err(|e| {
+            failure = Some(e);
+            std::io::Error::other("the store was not written")
+        })
+    });
+    match (failure, renamed) {
+        (Some(e), _) => Err(StoreError::from(e)),
+        (None, Err(e)) => Err(StoreError::Io(format!("{}: cannot write: {}", path.display(), io_message(&e)))),
+        (None, Ok(())) => Ok(()),
+    }
+}
+
+/// Replaces `path` with what `write` writes to a temporary file beside it (removed on failure
+/// and by [`remove_temporaries`] when the process is interrupted), renamed over `path`.
+pub fn replace_atomically(path: &Path, write: impl FnOnce(&Path) -> std::io::Result<()>) -> std::io::Result<()> {
     let dir = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
     let tmp = dir.join(format!(
         ".{}.{}.{}.tmp",
@@ -257,11 +274,7 @@ pub fn write_atomically(path: &Path, eval: &Evaluation, info: &BuildInfo) -> Res
         SystemTime::now().duration_since(SystemTime::UNIX_EPOCH).map(|d| d.subsec_nanos()).unwrap_or(0)
     ));
     TEMPORARIES.lock().unwrap_or_else(|e| e.into_inner()).push(tmp.clone());
-    let result = (|| -> Result<(), StoreError> {
-        write_store(&tmp, eval, info)?;
-        std::fs::rename(&tmp, path)
-            .map_err(|e| StoreError::Io(format!("{}: cannot write: {}", path.display(), io_message(&e))))
-    })();
+    let result = write(&tmp).and_then(|()| std::fs::rename(&tmp, path));
     if result.is_err() {
         let _ = std::fs::remove_file(&tmp);
     }
@@ -269,10 +282,10 @@ pub fn write_atomically(path: &Path, eval: &Evaluation, info: &BuildInfo) -> Res
     result
 }
 
-/// The temporary stores this process is writing, for [`remove_temporaries`].
+/// The temporary files this process is writing, for [`remove_temporaries`].
 static TEMPORARIES: std::sync::Mutex<Vec<PathBuf>> = std::sync::Mutex::new(Vec::new());
 
-/// Removes the temporary stores this process is writing (and SQLite's journals beside them):
+/// Removes the temporary files this process is writing (and SQLite's journals beside them):
 /// what an interrupted process (Ctrl-C) does before it dies.
 pub fn remove_temporaries() {
     for tmp in TEMPORARIES.lock().unwrap_or_else(|e| e.into_inner()).drain(..) {

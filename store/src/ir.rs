@@ -65,14 +65,42 @@ impl fmt::Display for DecodeError {
 
 impl std::error::Error for DecodeError {}
 
+/// How a value's operands (values, types, names) are written after its tag: inline, as whole
+/// trees (the store's per-value form), or as indexes into tables written before (a snapshot's).
+pub(crate) trait Operands {
+    fn init(&mut self, v: Init, out: &mut Vec<u8>);
+    fn ty(&mut self, ty: Ty, out: &mut Vec<u8>);
+    fn sym(&mut self, s: Sym, out: &mut Vec<u8>);
+}
+
+/// Operands written inline: the tree form.
+struct Inline;
+
+impl Operands for Inline {
+    fn init(&mut self, v: Init, out: &mut Vec<u8>) {
+        encode_node(v, out, self);
+    }
+    fn ty(&mut self, ty: Ty, out: &mut Vec<u8>) {
+        encode_ty_node(ty, out, self);
+    }
+    fn sym(&mut self, s: Sym, out: &mut Vec<u8>) {
+        put_str(out, s);
+    }
+}
+
 /// Appends the encoding of `v` to `out`.
 pub fn encode_init(v: Init, out: &mut Vec<u8>) {
+    encode_node(v, out, &mut Inline);
+}
+
+/// Appends `v`'s tag and fields, its operands written by `ops`.
+pub(crate) fn encode_node(v: Init, out: &mut Vec<u8>, ops: &mut impl Operands) {
     match v.kind() {
         InitKind::Unset => out.push(tag::UNSET),
         InitKind::Bit(b) => out.push(if *b { tag::BIT1 } else { tag::BIT0 }),
         InitKind::Bits(bits) => {
             out.push(tag::BITS);
-            encode_inits(bits, out);
+            encode_inits(bits, out, ops);
         }
         InitKind::Int(i) => {
             out.push(tag::INT);
@@ -80,7 +108,7 @@ pub fn encode_init(v: Init, out: &mut Vec<u8>) {
         }
         InitKind::Str(s, code) => {
             out.push(if *code { tag::CODE } else { tag::STR });
-            put_str(out, s);
+            ops.sym(s, out);
         }
         InitKind::AnonName(n) => {
             out.push(tag::ANON_NAME);
@@ -88,105 +116,105 @@ pub fn encode_init(v: Init, out: &mut Vec<u8>) {
         }
         InitKind::List(elems, ty) => {
             out.push(tag::LIST);
-            encode_inits(elems, out);
-            encode_ty(*ty, out);
+            encode_inits(elems, out, ops);
+            ops.ty(*ty, out);
         }
         InitKind::Def(id, name, ty) => {
             out.push(tag::DEF);
             put_uint(out, u64::from(id.0));
-            put_str(out, name);
-            encode_ty(*ty, out);
+            ops.sym(name, out);
+            ops.ty(*ty, out);
         }
         InitKind::Var(name, ty) => {
             out.push(tag::VAR);
-            encode_init(*name, out);
-            encode_ty(*ty, out);
+            ops.init(*name, out);
+            ops.ty(*ty, out);
         }
         InitKind::VarBit(var, bit) => {
             out.push(tag::VAR_BIT);
-            encode_init(*var, out);
+            ops.init(*var, out);
             put_uint(out, u64::from(*bit));
         }
         InitKind::VarDef(id, name, args) => {
             out.push(tag::VAR_DEF);
             put_uint(out, u64::from(id.0));
-            put_str(out, name);
-            encode_inits(args, out);
+            ops.sym(name, out);
+            encode_inits(args, out, ops);
         }
         InitKind::Field(rec, name, ty) => {
             out.push(tag::FIELD);
-            encode_init(*rec, out);
-            put_str(out, name);
-            encode_ty(*ty, out);
+            ops.init(*rec, out);
+            ops.sym(name, out);
+            ops.ty(*ty, out);
         }
         InitKind::Cond(conds, vals, ty) => {
             out.push(tag::COND);
-            encode_inits(conds, out);
-            encode_inits(vals, out);
-            encode_ty(*ty, out);
+            encode_inits(conds, out, ops);
+            encode_inits(vals, out, ops);
+            ops.ty(*ty, out);
         }
         InitKind::Dag(op, op_name, args) => {
             out.push(tag::DAG);
-            encode_init(*op, out);
-            put_opt_str(out, *op_name);
+            ops.init(*op, out);
+            put_opt_sym(out, *op_name, ops);
             put_uint(out, args.len() as u64);
             for (arg, name) in args.iter() {
-                encode_init(*arg, out);
-                put_opt_str(out, *name);
+                ops.init(*arg, out);
+                put_opt_sym(out, *name, ops);
             }
         }
         InitKind::UnOp(op, a, ty) => {
             out.push(tag::UN_OP);
             out.push(index_of(UnOp::ALL, op));
-            encode_init(*a, out);
-            encode_ty(*ty, out);
+            ops.init(*a, out);
+            ops.ty(*ty, out);
         }
         InitKind::BinOp(op, a, b, ty) => {
             out.push(tag::BIN_OP);
             out.push(index_of(BinOp::ALL, op));
-            encode_init(*a, out);
-            encode_init(*b, out);
-            encode_ty(*ty, out);
+            ops.init(*a, out);
+            ops.init(*b, out);
+            ops.ty(*ty, out);
         }
         InitKind::TernOp(op, a, b, c, ty) => {
             out.push(tag::TERN_OP);
             out.push(index_of(TernOp::ALL, op));
-            encode_init(*a, out);
-            encode_init(*b, out);
-            encode_init(*c, out);
-            encode_ty(*ty, out);
+            ops.init(*a, out);
+            ops.init(*b, out);
+            ops.init(*c, out);
+            ops.ty(*ty, out);
         }
-        InitKind::Fold(ops, ty) => {
+        InitKind::Fold(operands, ty) => {
             out.push(tag::FOLD);
-            for x in ops.iter() {
-                encode_init(*x, out);
+            for x in operands.iter() {
+                ops.init(*x, out);
             }
-            encode_ty(*ty, out);
+            ops.ty(*ty, out);
         }
         InitKind::IsA(ty, e) => {
             out.push(tag::IS_A);
-            encode_ty(*ty, out);
-            encode_init(*e, out);
+            ops.ty(*ty, out);
+            ops.init(*e, out);
         }
         InitKind::Exists(ty, e) => {
             out.push(tag::EXISTS);
-            encode_ty(*ty, out);
-            encode_init(*e, out);
+            ops.ty(*ty, out);
+            ops.init(*e, out);
         }
         InitKind::Instances(ty, e) => {
             out.push(tag::INSTANCES);
-            encode_ty(*ty, out);
-            encode_init(*e, out);
+            ops.ty(*ty, out);
+            ops.init(*e, out);
         }
         InitKind::Arg(v, ArgKey::Pos(i)) => {
             out.push(tag::ARG_POS);
-            encode_init(*v, out);
+            ops.init(*v, out);
             put_uint(out, u64::from(*i));
         }
         InitKind::Arg(v, ArgKey::Named(n)) => {
             out.push(tag::ARG_NAMED);
-            encode_init(*v, out);
-            encode_init(*n, out);
+            ops.init(*v, out);
+            ops.init(*n, out);
         }
     }
 }
@@ -205,14 +233,20 @@ pub fn ty_bytes(ty: Ty) -> Vec<u8> {
     out
 }
 
-fn encode_inits(items: &[Init], out: &mut Vec<u8>) {
+fn encode_inits(items: &[Init], out: &mut Vec<u8>, ops: &mut impl Operands) {
     put_uint(out, items.len() as u64);
     for &x in items {
-        encode_init(x, out);
+        ops.init(x, out);
     }
 }
 
+/// Appends the encoding of `ty` to `out`.
 pub fn encode_ty(ty: Ty, out: &mut Vec<u8>) {
+    encode_ty_node(ty, out, &mut Inline);
+}
+
+/// Appends `ty`'s tag and fields, its operands written by `ops`.
+pub(crate) fn encode_ty_node(ty: Ty, out: &mut Vec<u8>, ops: &mut impl Operands) {
     match ty.kind() {
         TyKind::Bit => out.push(tag::TY_BIT),
         TyKind::Bits(n) => {
@@ -224,14 +258,14 @@ pub fn encode_ty(ty: Ty, out: &mut Vec<u8>) {
         TyKind::Dag => out.push(tag::TY_DAG),
         TyKind::List(elem) => {
             out.push(tag::TY_LIST);
-            encode_ty(*elem, out);
+            ops.ty(*elem, out);
         }
         TyKind::Record(classes) => {
             out.push(tag::TY_RECORD);
             put_uint(out, classes.len() as u64);
             for (id, name) in classes.iter() {
                 put_uint(out, u64::from(id.0));
-                put_str(out, name);
+                ops.sym(name, out);
             }
         }
     }
@@ -241,7 +275,7 @@ fn index_of<T: PartialEq>(all: &[T], x: &T) -> u8 {
     all.iter().position(|y| y == x).expect("every operator is listed") as u8
 }
 
-fn put_uint(out: &mut Vec<u8>, mut n: u64) {
+pub(crate) fn put_uint(out: &mut Vec<u8>, mut n: u64) {
     while n >= 0x80 {
         out.push((n as u8) | 0x80);
         n >>= 7;
@@ -253,33 +287,33 @@ fn put_signed(out: &mut Vec<u8>, i: i64) {
     put_uint(out, ((i << 1) ^ (i >> 63)) as u64);
 }
 
-fn put_str(out: &mut Vec<u8>, s: &str) {
+pub(crate) fn put_str(out: &mut Vec<u8>, s: &str) {
     put_uint(out, s.len() as u64);
     out.extend_from_slice(s.as_bytes());
 }
 
-fn put_opt_str(out: &mut Vec<u8>, s: Option<Sym>) {
+fn put_opt_sym(out: &mut Vec<u8>, s: Option<Sym>, ops: &mut impl Operands) {
     match s {
         None => out.push(0),
         Some(s) => {
             out.push(1);
-            put_str(out, s);
+            ops.sym(s, out);
         }
     }
 }
 
 /// Decodes a value written by [`encode_init`]; the whole buffer must be consumed.
 pub fn decode_init(bytes: &[u8]) -> Result<Init, DecodeError> {
-    let mut r = Reader { bytes, pos: 0, depth: 0 };
-    let v = r.init()?;
+    let mut r = Reader::new(bytes);
+    let v = InlineReader.init(&mut r)?;
     r.finish()?;
     Ok(v)
 }
 
 /// Decodes a type written by [`encode_ty`]; the whole buffer must be consumed.
 pub fn decode_ty(bytes: &[u8]) -> Result<Ty, DecodeError> {
-    let mut r = Reader { bytes, pos: 0, depth: 0 };
-    let t = r.ty()?;
+    let mut r = Reader::new(bytes);
+    let t = InlineReader.ty(&mut r)?;
     r.finish()?;
     Ok(t)
 }
@@ -287,25 +321,70 @@ pub fn decode_ty(bytes: &[u8]) -> Result<Ty, DecodeError> {
 /// Deeper than any value the evaluator accepts: a damaged store cannot overflow the stack.
 const MAX_DEPTH: u32 = 20_000;
 
-struct Reader<'a> {
+/// How a value's operands are read: the counterpart of [`Operands`].
+pub(crate) trait ReadOperands {
+    fn init(&mut self, r: &mut Reader) -> Result<Init, DecodeError>;
+    fn ty(&mut self, r: &mut Reader) -> Result<Ty, DecodeError>;
+    fn sym(&mut self, r: &mut Reader) -> Result<Sym, DecodeError>;
+}
+
+/// Operands read inline: the tree form, its depth bounded.
+struct InlineReader;
+
+impl ReadOperands for InlineReader {
+    fn init(&mut self, r: &mut Reader) -> Result<Init, DecodeError> {
+        r.depth += 1;
+        if r.depth > MAX_DEPTH {
+            return r.err("value nested too deeply");
+        }
+        let v = r.init_node(self)?;
+        r.depth -= 1;
+        Ok(v)
+    }
+    fn ty(&mut self, r: &mut Reader) -> Result<Ty, DecodeError> {
+        r.depth += 1;
+        if r.depth > MAX_DEPTH {
+            return r.err("type nested too deeply");
+        }
+        let t = r.ty_node(self)?;
+        r.depth -= 1;
+        Ok(t)
+    }
+    fn sym(&mut self, r: &mut Reader) -> Result<Sym, DecodeError> {
+        r.str()
+    }
+}
+
+/// Reads the encoding: varints, strings, values and types.
+pub(crate) struct Reader<'a> {
     bytes: &'a [u8],
     pos: usize,
     depth: u32,
 }
 
-impl Reader<'_> {
-    fn err<T>(&self, what: &str) -> Result<T, DecodeError> {
+impl<'a> Reader<'a> {
+    pub(crate) fn new(bytes: &'a [u8]) -> Reader<'a> {
+        Reader { bytes, pos: 0, depth: 0 }
+    }
+
+    /// How many bytes have been read.
+    pub(crate) fn position(&self) -> usize {
+        self.pos
+    }
+
+    #[cold]
+    pub(crate) fn err<T>(&self, what: &str) -> Result<T, DecodeError> {
         Err(DecodeError(format!("{what} at byte {}", self.pos)))
     }
 
-    fn finish(&self) -> Result<(), DecodeError> {
+    pub(crate) fn finish(&self) -> Result<(), DecodeError> {
         if self.pos != self.bytes.len() {
             return self.err("trailing bytes");
         }
         Ok(())
     }
 
-    fn byte(&mut self) -> Result<u8, DecodeError> {
+    pub(crate) fn byte(&mut self) -> Result<u8, DecodeError> {
         match self.bytes.get(self.pos) {
             Some(&b) => {
                 self.pos += 1;
@@ -315,24 +394,43 @@ impl Reader<'_> {
         }
     }
 
-    fn uint(&mut self) -> Result<u64, DecodeError> {
+    #[inline]
+    pub(crate) fn uint(&mut self) -> Result<u64, DecodeError> {
+        // Most numbers are one byte (a snapshot reads millions of indexes).
+        if let Some(&b) = self.bytes.get(self.pos) {
+            if b < 0x80 {
+                self.pos += 1;
+                return Ok(u64::from(b));
+            }
+        }
+        self.uint_long()
+    }
+
+    fn uint_long(&mut self) -> Result<u64, DecodeError> {
         let mut n = 0u64;
-        for shift in (0..64).step_by(7) {
-            let b = self.byte()?;
+        let mut shift = 0;
+        while let Some(&b) = self.bytes.get(self.pos) {
+            self.pos += 1;
             n |= u64::from(b & 0x7f) << shift;
             if b & 0x80 == 0 {
                 return Ok(n);
             }
+            shift += 7;
+            if shift >= 64 {
+                return self.err("varint too long");
+            }
         }
-        self.err("varint too long")
+        self.err("unexpected end")
     }
 
-    fn u32(&mut self) -> Result<u32, DecodeError> {
+    #[inline]
+    pub(crate) fn u32(&mut self) -> Result<u32, DecodeError> {
         let n = self.uint()?;
         u32::try_from(n).or_else(|_| self.err("number out of range"))
     }
 
-    fn len(&mut self) -> Result<usize, DecodeError> {
+    #[inline]
+    pub(crate) fn len(&mut self) -> Result<usize, DecodeError> {
         let n = self.uint()?;
         // Every element takes at least one byte: a longer count is damage, not a big list.
         if n > (self.bytes.len() - self.pos) as u64 {
@@ -346,7 +444,40 @@ impl Reader<'_> {
         Ok(((n >> 1) as i64) ^ -((n & 1) as i64))
     }
 
-    fn str(&mut self) -> Result<Sym, DecodeError> {
+    /// `n` bytes, unread.
+    pub(crate) fn skip(&mut self, n: usize) -> Result<(), DecodeError> {
+        if n > self.bytes.len() - self.pos {
+            return self.err("unexpected end");
+        }
+        self.pos += n;
+        Ok(())
+    }
+
+    /// A length-prefixed byte string.
+    pub(crate) fn bytes(&mut self) -> Result<&'a [u8], DecodeError> {
+        let n = self.len()?;
+        let raw = &self.bytes[self.pos..self.pos + n];
+        self.pos += n;
+        Ok(raw)
+    }
+
+    /// A string, not interned.
+    pub(crate) fn string(&mut self) -> Result<String, DecodeError> {
+        match String::from_utf8(self.bytes()?.to_vec()) {
+            Ok(s) => Ok(s),
+            Err(_) => self.err("string is not UTF-8"),
+        }
+    }
+
+    /// `N` raw bytes.
+    pub(crate) fn array<const N: usize>(&mut self) -> Result<[u8; N], DecodeError> {
+        let at = self.pos;
+        self.skip(N)?;
+        Ok(self.bytes[at..at + N].try_into().expect("N bytes"))
+    }
+
+    /// A string, interned.
+    pub(crate) fn str(&mut self) -> Result<Sym, DecodeError> {
         let n = self.len()?;
         let raw = &self.bytes[self.pos..self.pos + n];
         self.pos += n;
@@ -356,17 +487,17 @@ impl Reader<'_> {
         }
     }
 
-    fn opt_str(&mut self) -> Result<Option<Sym>, DecodeError> {
+    fn opt_sym(&mut self, ops: &mut impl ReadOperands) -> Result<Option<Sym>, DecodeError> {
         match self.byte()? {
             0 => Ok(None),
-            1 => Ok(Some(self.str()?)),
+            1 => Ok(Some(ops.sym(self)?)),
             _ => self.err("bad optional name"),
         }
     }
 
-    fn inits(&mut self) -> Result<Box<[Init]>, DecodeError> {
+    fn inits(&mut self, ops: &mut impl ReadOperands) -> Result<Box<[Init]>, DecodeError> {
         let n = self.len()?;
-        (0..n).map(|_| self.init()).collect()
+        (0..n).map(|_| ops.init(self)).collect()
     }
 
     fn op<T: Copy>(&mut self, all: &[T]) -> Result<T, DecodeError> {
@@ -377,137 +508,126 @@ impl Reader<'_> {
         }
     }
 
-    fn init(&mut self) -> Result<Init, DecodeError> {
-        self.depth += 1;
-        if self.depth > MAX_DEPTH {
-            return self.err("value nested too deeply");
-        }
-        let v = self.init_node()?;
-        self.depth -= 1;
-        Ok(v)
-    }
-
-    fn init_node(&mut self) -> Result<Init, DecodeError> {
+    /// A value's tag and fields, its operands read by `ops`.
+    pub(crate) fn init_node(&mut self, ops: &mut impl ReadOperands) -> Result<Init, DecodeError> {
         let kind = match self.byte()? {
             tag::UNSET => InitKind::Unset,
             tag::BIT0 => InitKind::Bit(false),
             tag::BIT1 => InitKind::Bit(true),
-            tag::BITS => InitKind::Bits(self.inits()?),
+            tag::BITS => InitKind::Bits(self.inits(ops)?),
             tag::INT => InitKind::Int(self.signed()?),
-            tag::STR => InitKind::Str(self.str()?, false),
-            tag::CODE => InitKind::Str(self.str()?, true),
+            tag::STR => InitKind::Str(ops.sym(self)?, false),
+            tag::CODE => InitKind::Str(ops.sym(self)?, true),
             tag::ANON_NAME => InitKind::AnonName(self.u32()?),
             tag::LIST => {
-                let elems = self.inits()?;
-                InitKind::List(elems, self.ty()?)
+                let elems = self.inits(ops)?;
+                InitKind::List(elems, ops.ty(self)?)
             }
             tag::DEF => {
                 let id = RecId(self.u32()?);
-                let name = self.str()?;
-                InitKind::Def(id, name, self.ty()?)
+                let name = ops.sym(self)?;
+                InitKind::Def(id, name, ops.ty(self)?)
             }
             tag::VAR => {
-                let name = self.init()?;
-                InitKind::Var(name, self.ty()?)
+                let name = ops.init(self)?;
+                InitKind::Var(name, ops.ty(self)?)
             }
             tag::VAR_BIT => {
-                let var = self.init()?;
+                let var = ops.init(self)?;
                 InitKind::VarBit(var, self.u32()?)
             }
             tag::VAR_DEF => {
                 let id = RecId(self.u32()?);
-                let name = self.str()?;
-                InitKind::VarDef(id, name, self.inits()?)
+                let name = ops.sym(self)?;
+                InitKind::VarDef(id, name, self.inits(ops)?)
             }
             tag::FIELD => {
-                let rec = self.init()?;
-                let name = self.str()?;
-                InitKind::Field(rec, name, self.ty()?)
+                let rec = ops.init(self)?;
+                let name = ops.sym(self)?;
+                InitKind::Field(rec, name, ops.ty(self)?)
             }
             tag::COND => {
-                let conds = self.inits()?;
-                let vals = self.inits()?;
-                InitKind::Cond(conds, vals, self.ty()?)
+                let conds = self.inits(ops)?;
+                let vals = self.inits(ops)?;
+                InitKind::Cond(conds, vals, ops.ty(self)?)
             }
             tag::DAG => {
-                let op = self.init()?;
-                let op_name = self.opt_str()?;
+                let op = ops.init(self)?;
+                let op_name = self.opt_sym(ops)?;
                 let n = self.len()?;
-                let args =
-                    (0..n).map(|_| Ok((self.init()?, self.opt_str()?))).collect::<Result<Box<[_]>, DecodeError>>()?;
+                let args = (0..n)
+                    .map(|_| Ok((ops.init(self)?, self.opt_sym(ops)?)))
+                    .collect::<Result<Box<[_]>, DecodeError>>()?;
                 InitKind::Dag(op, op_name, args)
             }
             tag::UN_OP => {
                 let op = self.op(UnOp::ALL)?;
-                let a = self.init()?;
-                InitKind::UnOp(op, a, self.ty()?)
+                let a = ops.init(self)?;
+                InitKind::UnOp(op, a, ops.ty(self)?)
             }
             tag::BIN_OP => {
                 let op = self.op(BinOp::ALL)?;
-                let a = self.init()?;
-                let b = self.init()?;
-                InitKind::BinOp(op, a, b, self.ty()?)
+                let a = ops.init(self)?;
+                let b = ops.init(self)?;
+                InitKind::BinOp(op, a, b, ops.ty(self)?)
             }
             tag::TERN_OP => {
                 let op = self.op(TernOp::ALL)?;
-                let a = self.init()?;
-                let b = self.init()?;
-                let c = self.init()?;
-                InitKind::TernOp(op, a, b, c, self.ty()?)
+                let a = ops.init(self)?;
+                let b = ops.init(self)?;
+                let c = ops.init(self)?;
+                InitKind::TernOp(op, a, b, c, ops.ty(self)?)
             }
             tag::FOLD => {
                 let mut xs = [Init::unset(); 5];
                 for x in &mut xs {
-                    *x = self.init()?;
+                    *x = ops.init(self)?;
                 }
-                InitKind::Fold(Box::new(xs), self.ty()?)
+                InitKind::Fold(Box::new(xs), ops.ty(self)?)
             }
             tag::IS_A => {
-                let ty = self.ty()?;
-                InitKind::IsA(ty, self.init()?)
+                let ty = ops.ty(self)?;
+                InitKind::IsA(ty, ops.init(self)?)
             }
             tag::EXISTS => {
-                let ty = self.ty()?;
-                InitKind::Exists(ty, self.init()?)
+                let ty = ops.ty(self)?;
+                InitKind::Exists(ty, ops.init(self)?)
             }
             tag::INSTANCES => {
-                let ty = self.ty()?;
-                InitKind::Instances(ty, self.init()?)
+                let ty = ops.ty(self)?;
+                InitKind::Instances(ty, ops.init(self)?)
             }
             tag::ARG_POS => {
-                let v = self.init()?;
+                let v = ops.init(self)?;
                 InitKind::Arg(v, ArgKey::Pos(self.u32()?))
             }
             tag::ARG_NAMED => {
-                let v = self.init()?;
-                InitKind::Arg(v, ArgKey::Named(self.init()?))
+                let v = ops.init(self)?;
+                InitKind::Arg(v, ArgKey::Named(ops.init(self)?))
             }
             _ => return self.err("unknown value tag"),
         };
         Ok(Init::new(kind))
     }
 
-    fn ty(&mut self) -> Result<Ty, DecodeError> {
-        self.depth += 1;
-        if self.depth > MAX_DEPTH {
-            return self.err("type nested too deeply");
-        }
+    /// A type's tag and fields, its operands read by `ops`.
+    pub(crate) fn ty_node(&mut self, ops: &mut impl ReadOperands) -> Result<Ty, DecodeError> {
         let t = match self.byte()? {
             tag::TY_BIT => Ty::bit(),
             tag::TY_BITS => Ty::bits(self.u32()?),
             tag::TY_INT => Ty::int(),
             tag::TY_STRING => Ty::string(),
             tag::TY_DAG => Ty::dag(),
-            tag::TY_LIST => Ty::list(self.ty()?),
+            tag::TY_LIST => Ty::list(ops.ty(self)?),
             tag::TY_RECORD => {
                 let n = self.len()?;
-                let classes =
-                    (0..n).map(|_| Ok((RecId(self.u32()?), self.str()?))).collect::<Result<Vec<_>, DecodeError>>()?;
+                let classes = (0..n)
+                    .map(|_| Ok((RecId(self.u32()?), ops.sym(self)?)))
+                    .collect::<Result<Vec<_>, DecodeError>>()?;
                 Ty::record(&classes)
             }
             _ => return self.err("unknown type tag"),
         };
-        self.depth -= 1;
         Ok(t)
     }
 }

@@ -7,6 +7,8 @@
 //! - [`cache`]: `tdq QUERY` keeps one store per root file and options under the user's cache
 //!   directory, valid while every file read is unchanged (content hashes), replaced atomically.
 //! - [`build`]: writing an evaluation into a database (`tdq export --db`, the cache).
+//! - [`snapshot`], [`eval_cache`]: an evaluation in a binary form that loads faster than it
+//!   evaluates, kept by `tdq tblgen` for the next command on the same sources.
 //! - [`load`]: reading it back into an [`tdq_core::Evaluation`] (`tdq tblgen --from-db`, `tdq diff`).
 //! - [`export`]: what a store written for other programs adds (class views, `schema_docs`).
 //! - [`schema`]: the tables, their documentation and naming rules.
@@ -16,11 +18,13 @@
 
 pub mod build;
 pub mod cache;
+pub mod eval_cache;
 pub mod export;
 pub mod ir;
 pub mod load;
 pub mod project;
 pub mod schema;
+pub mod snapshot;
 pub mod sources_hash;
 
 pub use build::BuildInfo;
