@@ -518,10 +518,9 @@ pub(crate) fn kind_name(rec: &Record) -> &'static str {
     }
 }
 
-/// `field_values.flags`: bit 0 `field` (non-concrete allowed), bit 1 template argument,
-/// bit 2 value lost to a failed assignment.
+/// `field_values.flags` ([`ir::decl_flags`]).
 fn field_flags(v: &RecordVal) -> i64 {
-    i64::from(v.nonconcrete_ok) | i64::from(v.template_arg) << 1 | i64::from(v.lost) << 2
+    i64::from(ir::decl_flags(v))
 }
 
 /// A location as one integer: file index in the high half, byte offset in the low half

@@ -13,7 +13,9 @@
 use std::fmt;
 use tdq_core::init::{ArgKey, BinOp, Init, InitKind, TernOp, UnOp};
 use tdq_core::intern::{sym, Sym};
+use tdq_core::record::FieldDecl;
 use tdq_core::types::{RecId, Ty, TyKind};
+use tdq_core::Loc;
 
 // Operators are encoded as their index in `UnOp::ALL`, `BinOp::ALL` and `TernOp::ALL`.
 
@@ -86,6 +88,18 @@ impl Operands for Inline {
     fn sym(&mut self, s: Sym, out: &mut Vec<u8>) {
         put_str(out, s);
     }
+}
+
+/// A field declaration's flags as one number: bit 0 `field` (non-concrete allowed), bit 1
+/// template argument, bit 2 value lost to a failed assignment (the store's `field_values.flags`,
+/// a snapshot's field sites).
+pub fn decl_flags(decl: &FieldDecl) -> u8 {
+    u8::from(decl.nonconcrete_ok) | u8::from(decl.template_arg) << 1 | u8::from(decl.lost) << 2
+}
+
+/// The declaration of field `name` of type `ty` declared at `loc`, with [`decl_flags`]' `flags`.
+pub fn decl_with_flags(name: Init, ty: Ty, loc: Loc, flags: i64) -> FieldDecl {
+    FieldDecl { name, ty, nonconcrete_ok: flags & 1 != 0, template_arg: flags & 2 != 0, loc, lost: flags & 4 != 0 }
 }
 
 /// Appends the encoding of `v` to `out`.

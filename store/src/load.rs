@@ -7,7 +7,7 @@ use crate::schema;
 use rusqlite::{Connection, OptionalExtension};
 use std::fmt;
 use tdq_core::init::Init;
-use tdq_core::record::{DefmStep, FieldDecl, Record, RecordKeeper, RecordKind, RecordVal};
+use tdq_core::record::{DefmStep, Record, RecordKeeper, RecordKind, RecordVal};
 use tdq_core::types::{RecId, Ty};
 use tdq_core::{Diagnostics, Evaluation, Loc, SourceMgr};
 
@@ -150,14 +150,7 @@ pub fn load_evaluation(conn: &Connection) -> Result<Evaluation, LoadError> {
         for [name, ty, value, set_at, decl, flags] in packed {
             let ty: Ty = *types.get(ty as usize).ok_or_else(|| LoadError::Damaged("type id missing".into()))?;
             let loc = |i: i64| locs.get(i as usize).copied().ok_or_else(|| LoadError::Damaged("loc id missing".into()));
-            let field = FieldDecl {
-                name: get(&names, name, "name")?,
-                ty,
-                nonconcrete_ok: flags & 1 != 0,
-                template_arg: flags & 2 != 0,
-                loc: loc(decl)?,
-                lost: flags & 4 != 0,
-            };
+            let field = ir::decl_with_flags(get(&names, name, "name")?, ty, loc(decl)?, flags);
             rec.values.push(RecordVal::from_parts(field, get(&vals, value, "value")?, loc(set_at)?));
         }
     }

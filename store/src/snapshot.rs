@@ -283,14 +283,7 @@ fn read_tables(bytes: &[u8]) -> Result<(ReadTables, Vec<RecordVal>, Vec<Supercla
         let flags = r.byte()?;
         let loc = get_loc(&mut r)?;
         let set_at = get_loc(&mut r)?;
-        let decl = FieldDecl {
-            name,
-            ty,
-            nonconcrete_ok: flags & 1 != 0,
-            template_arg: flags & 2 != 0,
-            loc,
-            lost: flags & 4 != 0,
-        };
+        let decl = ir::decl_with_flags(name, ty, loc, i64::from(flags));
         // Each field of the site is this with its own value: the site is interned once.
         sites.push(RecordVal::from_parts(decl, Init::unset(), set_at));
     }
@@ -522,7 +515,7 @@ impl Tables {
         let mut site = Vec::new();
         self.init(decl.name, &mut site);
         self.ty(decl.ty, &mut site);
-        site.push(u8::from(decl.nonconcrete_ok) | u8::from(decl.template_arg) << 1 | u8::from(decl.lost) << 2);
+        site.push(ir::decl_flags(decl));
         put_loc(&mut site, decl.loc);
         put_loc(&mut site, rv.set_at());
         self.sites.extend_from_slice(&site);
