@@ -15,7 +15,7 @@ use std::collections::HashMap;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-/// What an option takes and how its value is parsed (cl::'s parser<T> and ValueExpected flag).
+/// What an option takes and how its value is parsed (cl::'s `parser<T>` and ValueExpected flag).
 #[derive(Clone, Copy, Debug)]
 pub enum ValueKind {
     /// `cl::opt<bool>`: value optional (`--flag`, `--flag=false`).
@@ -153,7 +153,7 @@ pub struct LiteralGroup {
 pub struct CommandLine {
     /// cl::'s ProgramName, the start of most messages (`llvm-tblgen`).
     pub program_name: String,
-    /// argv[0] as given, quoted in `Try: '... --help'`.
+    /// `argv[0]` as given, quoted in `Try: '... --help'`.
     pub argv0: String,
     /// The positional argument's description (`<input file>`).
     pub positional_help: &'static str,
@@ -245,7 +245,7 @@ struct Parser<'a> {
     error: bool,
 }
 
-/// Parses `args` (without argv[0]) like `cl::ParseCommandLineOptions`: `@file` response files
+/// Parses `args` (without `argv[0]`) like `cl::ParseCommandLineOptions`: `@file` response files
 /// are expanded first; errors go to `err` and `--help`/`--version` text to `out`.
 pub fn parse(cl: &CommandLine, args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> Outcome {
     let args = match expand_response_files(args) {

@@ -17,8 +17,8 @@ use timing::{PhaseTimer, ReportOptions};
 
 /// Runs `tdq tblgen` on `args` (the words after `tblgen`) and returns the exit status.
 ///
-/// `program_name` starts cl::'s messages (llvm-tblgen uses the file name of argv[0]), `argv0`
-/// starts the driver's (llvm-tblgen uses argv[0] as given).
+/// `program_name` starts cl::'s messages (llvm-tblgen uses the file name of `argv[0]`), `argv0`
+/// starts the driver's (llvm-tblgen uses `argv[0]` as given).
 pub fn run(program_name: &str, argv0: &str, args: &[String]) -> i32 {
     let extra: Vec<(&'static str, &'static str)> =
         tdq_backends::BACKENDS.iter().map(|b| (b.name(), b.help())).collect();

@@ -20,7 +20,7 @@ use hashbrown::HashTable;
 use std::cell::RefCell;
 use std::hash::{BuildHasher, Hash};
 
-/// An interned string: compare with `==` on the contents or with [`same`] on the pointer.
+/// An interned string: compare with `==` on the contents or with [`same_str`], which looks at the address first.
 pub type Sym = &'static str;
 
 type Fx = rustc_hash::FxBuildHasher;

@@ -95,7 +95,7 @@ pub enum Tok {
 /// the operators; the parser's and printer's tables are keyed by the variants it makes.
 macro_rules! bang_ops {
     ($($(#[$doc:meta])* $variant:ident = $name:literal $(| $alias:literal until $until:ident)* , since $since:ident;)*) => {
-        /// A `!operator` of some release (see [`BangOp::in_release`]).
+        /// A `!operator` of some release (see [`BangOp::from_name`]).
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
         pub enum BangOp {
             $($(#[$doc])* $variant,)*

@@ -1,4 +1,4 @@
-//! TableGen's types (`RecTy`): bit, bits<n>, int, string, list<T>, dag and record types.
+//! TableGen's types (`RecTy`): bit, `bits<n>`, int, string, `list<T>`, dag and record types.
 //!
 //! Types are interned, so `==` is pointer equality, as LLVM compares `RecTy*`. A record type is
 //! the sorted set of classes a value is known to derive from; questions about class hierarchy

@@ -7,7 +7,7 @@
 //!   query names, in SQL both engines accept.
 //! - [`canned`]: named queries shipped with tdq (`tdq q NAME`), one `.sql` file each.
 //! - [`graph`]: the class hierarchy around a record, as dot or Mermaid (`tdq graph`).
-//! - [`format`]: table, CSV, TSV, JSON, JSON lines and Markdown output.
+//! - [`mod@format`]: table, CSV, TSV, JSON, JSON lines and Markdown output.
 
 #![forbid(unsafe_code)]
 

@@ -2,7 +2,7 @@
 //!
 //! SQLite creates the store: every table, index and view, empty, and the small tables
 //! (`meta`, `sources`, `globals`, `tdq_columns`) filled. The big tables are then written
-//! straight into b-tree pages ([`btree`]) by three threads at once: this one (records,
+//! straight into b-tree pages (`build/btree.rs`) by three threads at once: this one (records,
 //! names, locations, types, superclass edges), one printing, converting to JSON and encoding
 //! the values, and one writing the wide `records` tables, classes and defm chains.
 //!

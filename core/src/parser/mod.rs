@@ -4,7 +4,7 @@
 //! As in llvm-tblgen, statements are evaluated as they are parsed: a class is complete when its
 //! body ends, a def is resolved and added when its statement ends, while multiclass and loop
 //! bodies are kept as unevaluated entries and copied with their variables substituted when
-//! instantiated. Values are parsed in [`value`].
+//! instantiated. Values are parsed in `value.rs`.
 
 mod value;
 
