@@ -214,3 +214,26 @@ fn what_is_not_kept() {
     assert_eq!(print_records(cache.path(), "always", tree.path(), &[]), plain);
     assert_eq!(print_records(cache.path(), "always", tree.path(), &["-D", "M"]), with_m);
 }
+
+#[test]
+fn one_command_writes_a_snapshot_at_a_time() {
+    let cache = tempfile::tempdir().expect("tempdir");
+    let tree = small_tree();
+    let expected = print_records(cache.path(), "always", tree.path(), &[]);
+    let snapshot = snapshots(cache.path()).pop().expect("a snapshot");
+    std::fs::remove_file(&snapshot).expect("remove");
+
+    // Another command is writing it: this one leaves it to that one.
+    let name = snapshot.file_name().expect("a name").to_string_lossy().into_owned();
+    let claim = snapshot.with_file_name(format!(".{name}.writing"));
+    std::fs::write(&claim, "").expect("write");
+    assert_eq!(print_records(cache.path(), "always", tree.path(), &[]), expected);
+    assert!(snapshots(cache.path()).is_empty());
+
+    // A claim left by a writer that died long ago is taken over, and given up after.
+    let file = std::fs::File::options().write(true).open(&claim).expect("open");
+    file.set_modified(SystemTime::now() - Duration::from_secs(3600)).expect("set its time");
+    assert_eq!(print_records(cache.path(), "always", tree.path(), &[]), expected);
+    assert_eq!(snapshots(cache.path()), vec![snapshot]);
+    assert!(!claim.exists());
+}

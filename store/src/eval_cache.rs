@@ -19,14 +19,15 @@
 //!   whatever its size.
 //!
 //! Snapshots are written to a temporary file and renamed into place, so parallel commands (a
-//! build's `-j`) each see a whole snapshot or none. Failing to read or write one is never an
+//! build's `-j`) each see a whole snapshot or none; of commands that evaluated the same sources
+//! at once, one writes it ([`Claim`]). Failing to read or write one is never an
 //! error: the command evaluates the sources as it would without a cache.
 
 use crate::snapshot::{self, SnapshotError};
 use crate::sources_hash::hash_hex;
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::time::SystemTime;
+use std::time::{Duration, SystemTime};
 use tdq_core::{Evaluation, Options};
 
 /// The least source text worth a snapshot when `TDQ_TBLGEN_CACHE` is not `always`.
@@ -62,6 +63,8 @@ pub struct EvalCache {
     /// directories: the snapshot is used under any that find every include where it was found
     /// (RISC-V's target parser and exegesis commands list different ones).
     key: String,
+    /// When the command looked for the snapshot.
+    started: SystemTime,
 }
 
 impl EvalCache {
@@ -89,7 +92,7 @@ impl EvalCache {
         }
         key.push_str(&format!("\0{}\0{:?}", opts.no_warn_on_unused_template_args, opts.limits));
         let path = crate::cache::cache_dir().join("tblgen").join(format!("{}.snap", hash_hex(key.as_bytes())));
-        Some(EvalCache { mode, path, key })
+        Some(EvalCache { mode, path, key, started: SystemTime::now() })
     }
 
     /// The cached evaluation, if there is one and it is still the sources' (`root_text` is the
@@ -117,6 +120,11 @@ impl EvalCache {
         if std::fs::create_dir_all(dir).is_err() {
             return;
         }
+        // Commands started together on the same sources (a build's `-j`) all evaluate them; one
+        // writes the snapshot, and none once another has written it meanwhile.
+        let written_meanwhile =
+            std::fs::metadata(&self.path).and_then(|m| m.modified()).is_ok_and(|t| t > self.started);
+        let Some(_claim) = (!written_meanwhile).then(|| Claim::take(&self.path)).flatten() else { return };
         crate::cache::remove_stale_temporaries(dir);
         let written = crate::cache::replace_atomically(&self.path, |tmp| {
             let mut file = std::io::BufWriter::with_capacity(256 << 10, std::fs::File::create(tmp)?);
@@ -131,6 +139,35 @@ impl EvalCache {
 
     pub fn path(&self) -> &Path {
         &self.path
+    }
+}
+
+/// The right to write one snapshot: a file beside it made with `create_new`, removed when the
+/// writing ends. A claim older than [`CLAIM_EXPIRES`] is a writer that died, and is taken over.
+struct Claim(PathBuf);
+
+/// Longer than writing any snapshot takes (AMDGPU's: well under a second).
+const CLAIM_EXPIRES: Duration = Duration::from_secs(600);
+
+impl Claim {
+    fn take(snapshot: &Path) -> Option<Claim> {
+        let name = snapshot.file_name()?.to_string_lossy().into_owned();
+        let path = snapshot.with_file_name(format!(".{name}.writing"));
+        let create = || std::fs::File::options().write(true).create_new(true).open(&path);
+        if create().is_ok() {
+            return Some(Claim(path));
+        }
+        let age = std::fs::metadata(&path).and_then(|m| m.modified()).ok()?.elapsed().ok()?;
+        if age > CLAIM_EXPIRES && std::fs::remove_file(&path).is_ok() && create().is_ok() {
+            return Some(Claim(path));
+        }
+        None
+    }
+}
+
+impl Drop for Claim {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.0);
     }
 }
 
