@@ -220,7 +220,7 @@ fn table_gen_main(argv0: &str, settings: &Settings, backend: &dyn Backend, mut t
     std::thread::scope(|scope| {
         // The evaluation is kept for the next command on the same sources on the other core,
         // while the backend runs on this one.
-        if let Some(cache) = &cache {
+        if let Some(cache) = cache.as_ref().filter(|c| c.wants(&evaluation)) {
             let evaluation: &Evaluation = &evaluation;
             let keep = std::thread::Builder::new().name("tdq-cache".into()).stack_size(crate::EVALUATION_STACK);
             // Without a thread (none to be had), the evaluation is simply not kept.

@@ -107,13 +107,16 @@ impl EvalCache {
         Ok(eval)
     }
 
-    /// Keeps `eval` if it is worth keeping and can be kept; quietly does nothing otherwise.
+    /// Whether `eval` is to be kept: it can be ([`snapshot::can_snapshot`]) and is worth it.
+    pub fn wants(&self, eval: &Evaluation) -> bool {
+        let source_bytes = || eval.sm.files.iter().map(|f| f.text.len()).sum::<usize>();
+        snapshot::can_snapshot(eval) && (self.mode == Mode::Always || source_bytes() >= AUTO_MIN_SOURCE_BYTES)
+    }
+
+    /// Keeps `eval` if it is to be kept ([`Self::wants`]) and can be written; quietly does
+    /// nothing otherwise.
     pub fn store(&self, eval: &Evaluation) {
-        if !snapshot::can_snapshot(eval) {
-            return;
-        }
-        let source_bytes: usize = eval.sm.files.iter().map(|f| f.text.len()).sum();
-        if self.mode == Mode::Auto && source_bytes < AUTO_MIN_SOURCE_BYTES {
+        if !self.wants(eval) {
             return;
         }
         let Some(dir) = self.path.parent() else { return };
