@@ -157,12 +157,12 @@ fn unsupported_option(matches: &cl::Matches) -> Option<String> {
 fn table_gen_main(argv0: &str, settings: &Settings, backend: &dyn Backend, mut timer: PhaseTimer) -> i32 {
     timer.start("Parse, build records");
     let mut backend_options = settings.backend.clone();
-    // Not dropped: the process ends after this, and freeing a large target's records one by
-    // one would take a noticeable part of the run (as LLVM, which exits without destroying
-    // its RecordKeeper).
     // Where this evaluation is kept for the next command on the same sources, when it was
     // evaluated rather than loaded from there.
     let mut cache: Option<EvalCache> = None;
+    // Not dropped: the process ends after this, and freeing a large target's records one by
+    // one would take a noticeable part of the run (as LLVM, which exits without destroying
+    // its RecordKeeper).
     let evaluation = std::mem::ManuallyDrop::new(if settings.from_db.is_empty() {
         let text = match read_input(&settings.input, settings.core.limits.get(tdq_core::limits::Limit::FileSize)) {
             Ok(text) => text,

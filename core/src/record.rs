@@ -479,10 +479,11 @@ pub struct RecordKeeper {
     pub statement_loc: Loc,
     /// [`Self::def_init`] of each def added with [`Self::add_def`], by id, once made.
     def_inits: Vec<OnceLock<Init>>,
-    /// The defs added with [`Self::add_def`] by name, hashed: evaluation looks names up millions
-    /// of times (`!cast`, identifiers), and a B-tree lookup compares strings at every level.
-    /// (Code that fills `defs` directly, as the store's loader does, bypasses it.) Only the ids
-    /// are kept, hashed by name (4 bytes an entry, not a name's 16 too: RISC-V has 245 k defs).
+    /// The defs added with [`Self::add_def`] or [`Self::index_def`] (the loaders') by name,
+    /// hashed: evaluation looks names up millions of times (`!cast`, identifiers), and a B-tree
+    /// lookup compares strings at every level. (Code that fills `defs` directly bypasses it.)
+    /// Only the ids are kept, hashed by name (4 bytes an entry, not a name's 16 too: RISC-V has
+    /// 245 k defs).
     def_index: hashbrown::HashTable<RecId>,
     /// The classes by name, hashed as `def_index`: backends ask "is this record a `Foo`?" by
     /// name millions of times (the intrinsic backends: every property of every intrinsic).

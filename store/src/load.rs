@@ -129,15 +129,15 @@ pub fn load_evaluation(conn: &Connection) -> Result<Evaluation, LoadError> {
             return Err(LoadError::Damaged("record ids out of order".into()));
         }
         rk.records.push(rec);
-        let name = rk.name_sym(RecId(id));
         if kind == RecordKind::Class {
             rk.insert_class(RecId(id));
         } else {
-            rk.defs.insert(name, RecId(id));
+            rk.index_def(RecId(id));
         }
     }
     drop(rows);
     drop(st);
+    rk.flush_defs();
 
     let get = |v: &Vec<Init>, i: i64, what: &str| -> Result<Init, LoadError> {
         v.get(i as usize).copied().ok_or_else(|| LoadError::Damaged(format!("{what} id {i} missing")))

@@ -75,9 +75,11 @@ impl From<DecodeError> for SnapshotError {
 }
 
 /// Whether `eval` can be snapshotted: it finished without a word (a snapshot replays no
-/// diagnostics), every included file knows the name it was included by, and nothing was traced.
+/// diagnostics), every included file knows the name it was included by, nothing was traced,
+/// and (asked on the thread that evaluated) its values' serial numbers never ran out.
 pub fn can_snapshot(eval: &Evaluation) -> bool {
-    !eval.parse_failed
+    Init::made() < u32::MAX
+        && !eval.parse_failed
         && eval.diags.list.is_empty()
         && eval.trace.is_none()
         && eval.sm.files.iter().skip(1).all(|f| f.include_name.is_some())
