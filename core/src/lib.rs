@@ -25,7 +25,7 @@ pub mod trace;
 pub mod types;
 
 pub use diag::{Diagnostic, Diagnostics, Severity};
-pub use release::{Dialect, Release};
+pub use release::{ByRelease, Dialect, Release};
 pub use source::{Loc, SourceMgr};
 
 /// What an evaluation needs besides the root file: llvm-tblgen's front-end options.

@@ -99,6 +99,30 @@ impl Release {
     }
 }
 
+/// One value per release: what a backend or model does differently in each release, as a
+/// constant `ByRelease { v19: .., v22: .., v23: .. }` read with [`ByRelease::get`]. This is the
+/// one way backends and models say what differs between releases: a new release adds a field
+/// here, and the compiler then points at every table that must say what that release does
+/// (where `release >= V22` tests or a `_ =>` arm would silently give it the newest form).
+/// Later releases usually start from the one before: `v23: Form { x: 1, ..FORM_22 }`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ByRelease<T> {
+    pub v19: T,
+    pub v22: T,
+    pub v23: T,
+}
+
+impl<T> ByRelease<T> {
+    /// The value for `release`.
+    pub const fn get(&self, release: Release) -> &T {
+        match release {
+            Release::V19 => &self.v19,
+            Release::V22 => &self.v22,
+            Release::V23 => &self.v23,
+        }
+    }
+}
+
 impl fmt::Display for Release {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}", self.major())
@@ -422,6 +446,13 @@ mod tests {
         assert!(Release::parse("").is_err());
         assert!(Release::parse("23.").is_err());
         assert!(Release::parse("x23").is_err());
+    }
+
+    #[test]
+    fn by_release_gives_each_release_its_value() {
+        const NAMES: ByRelease<&str> = ByRelease { v19: "nineteen", v22: "twenty-two", v23: "twenty-three" };
+        let got: Vec<&str> = Release::ALL.iter().map(|&r| *NAMES.get(r)).collect();
+        assert_eq!(got, ["nineteen", "twenty-two", "twenty-three"]);
     }
 
     #[test]
