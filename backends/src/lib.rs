@@ -18,6 +18,7 @@ pub mod dump_json;
 pub mod gen_arm_target_def;
 pub mod gen_attrs;
 pub mod gen_automata;
+pub mod gen_callingconv;
 pub mod gen_ctags;
 pub mod gen_directive_decl;
 pub mod gen_directive_impl;
@@ -26,6 +27,7 @@ pub mod gen_intrinsic_enums;
 pub mod gen_intrinsic_impl;
 pub mod gen_opt_parser_defs;
 pub mod gen_opt_rst;
+pub mod gen_pseudo_lowering;
 pub mod gen_riscv_target_def;
 pub mod gen_runtime_libcalls;
 pub mod gen_searchable_tables;
@@ -228,6 +230,8 @@ pub static BACKENDS: &[&dyn Backend] = &[
     &gen_target_library_info::GenTargetLibraryInfo,
     &gen_automata::GenAutomata,
     &gen_runtime_libcalls::GenRuntimeLibcalls,
+    &gen_callingconv::GenCallingConv,
+    &gen_pseudo_lowering::GenPseudoLowering,
 ];
 
 /// The backend selected by an llvm-tblgen flag name (without dashes).
