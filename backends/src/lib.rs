@@ -25,6 +25,7 @@ pub mod gen_directive_impl;
 pub mod gen_exegesis;
 pub mod gen_intrinsic_enums;
 pub mod gen_intrinsic_impl;
+pub mod gen_macro_fusion_pred;
 pub mod gen_opt_parser_defs;
 pub mod gen_opt_rst;
 pub mod gen_pseudo_lowering;
@@ -232,6 +233,7 @@ pub static BACKENDS: &[&dyn Backend] = &[
     &gen_runtime_libcalls::GenRuntimeLibcalls,
     &gen_callingconv::GenCallingConv,
     &gen_pseudo_lowering::GenPseudoLowering,
+    &gen_macro_fusion_pred::GenMacroFusionPred,
 ];
 
 /// The backend selected by an llvm-tblgen flag name (without dashes).

@@ -14,6 +14,7 @@
 
 pub mod hw_modes;
 pub mod instructions;
+pub mod predicate_expander;
 pub mod registers;
 pub mod value_types;
 
