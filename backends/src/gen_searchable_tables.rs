@@ -864,21 +864,8 @@ impl<'a> Emitter<'a> {
 
     /// `getAsInt`: the value of an int or of complete bits.
     fn as_int(&self, value: Init, locs: &[Loc]) -> Result<i64> {
-        match value.kind() {
-            InitKind::Int(v) => Ok(*v),
-            InitKind::Bits(bits) if bits.len() <= 64 => {
-                let mut v: u64 = 0;
-                for (i, b) in bits.iter().enumerate() {
-                    match b.kind() {
-                        InitKind::Bit(true) => v |= 1 << i,
-                        InitKind::Bit(false) => {}
-                        _ => return Err(self.fatal(locs, format!("expected an integer, found '{value}'"))),
-                    }
-                }
-                Ok(v as i64)
-            }
-            _ => Err(self.fatal(locs, format!("expected an integer, found '{value}'"))),
-        }
+        tdq_models::records::int_value(value)
+            .ok_or_else(|| self.fatal(locs, format!("expected an integer, found '{value}'")))
     }
 
     /// How a field's value is written in the table (`primaryRepresentation`).
