@@ -35,6 +35,7 @@ pub mod gen_searchable_tables;
 pub mod gen_target_features;
 pub mod gen_target_library_info;
 pub mod gen_vt;
+pub mod gen_x86_mnemonic_tables;
 pub mod null_backend;
 pub mod print_detailed_records;
 pub mod print_enums;
@@ -234,6 +235,7 @@ pub static BACKENDS: &[&dyn Backend] = &[
     &gen_callingconv::GenCallingConv,
     &gen_pseudo_lowering::GenPseudoLowering,
     &gen_macro_fusion_pred::GenMacroFusionPred,
+    &gen_x86_mnemonic_tables::GenX86MnemonicTables,
 ];
 
 /// The backend selected by an llvm-tblgen flag name (without dashes).

@@ -585,6 +585,52 @@ pub fn parse_operand_name(
     }
 }
 
+/// `CodeGenInstruction::FlattenAsmStringVariants`: `{a|b|c}` groups replaced by their
+/// `variant`-th alternative (empty when there are fewer), `${`...`}` and `\{` left as written.
+pub fn flatten_asm_string_variants(s: &str, variant: u32) -> String {
+    let bytes = s.as_bytes();
+    let mut out = String::new();
+    let mut cur = 0;
+    loop {
+        let mut start = cur;
+        while start < bytes.len() {
+            if bytes[start] == b'{' && (start == cur || (bytes[start - 1] != b'$' && bytes[start - 1] != b'\\')) {
+                break;
+            }
+            start += 1;
+        }
+        out.push_str(&s[cur..start]);
+        if start == bytes.len() {
+            break;
+        }
+        start += 1;
+        let mut end = start;
+        let mut nested = 1;
+        while end < bytes.len() {
+            if bytes[end] == b'}' && bytes[end - 1] != b'\\' {
+                nested -= 1;
+                if nested == 0 {
+                    break;
+                }
+            } else if bytes[end] == b'{' {
+                nested += 1;
+            }
+            end += 1;
+        }
+        let mut selection = &s[start..end];
+        for _ in 0..variant {
+            selection = selection.split_once('|').map_or("", |(_, rest)| rest);
+        }
+        out.push_str(selection.split('|').next().unwrap_or(""));
+        // An unterminated group ends the string (LLVM asserts).
+        if end >= bytes.len() {
+            break;
+        }
+        cur = end + 1;
+    }
+    out
+}
+
 const BLANKS: &[u8] = b" \t";
 
 /// C++'s `find_first_of(set, from)` on bytes; `None` for `npos`.
@@ -686,6 +732,13 @@ fn parse_constraint(c: &str, list: &mut OperandList, inst: &str, locs: &[tdq_cor
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn asm_string_variants_flatten() {
+        assert_eq!(flatten_asm_string_variants("add{l}\t{$src, $dst|$dst, $src}", 0), "addl\t$src, $dst");
+        assert_eq!(flatten_asm_string_variants("add{l}\t{$src, $dst|$dst, $src}", 1), "add\t$dst, $src");
+        assert_eq!(flatten_asm_string_variants("mov ${a}, \\{x}", 0), "mov ${a}, \\{x}");
+    }
 
     #[test]
     fn substr_clamps_as_string_ref_does() {

@@ -17,6 +17,7 @@ pub mod instructions;
 pub mod predicate_expander;
 pub mod registers;
 pub mod value_types;
+pub mod x86;
 
 use crate::records::{derived_definitions, Fatal, Fields};
 use std::sync::Arc;
@@ -60,6 +61,18 @@ impl Target {
             let macro_fusions = derived_definitions(input, "Fusion")?.to_vec();
             Ok(Target { def, name: f.name(def), hw_modes, macro_fusions })
         })
+    }
+}
+
+impl Target {
+    /// `CodeGenTarget::getAsmWriter`: the target's `number`-th assembly writer
+    /// (`-asmwriternum`, 0 by default).
+    pub fn asm_writer(&self, input: &Evaluation, number: usize) -> Result<RecId, Fatal> {
+        let writers = Fields { input }.defs(self.def, "AssemblyWriters")?;
+        writers
+            .get(number)
+            .copied()
+            .ok_or_else(|| Fatal::new(&[], format!("Target does not have an AsmWriter #{number}!")))
     }
 }
 
