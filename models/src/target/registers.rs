@@ -103,6 +103,11 @@ impl RegBank {
             by_name.entry(name.clone()).or_insert(registers.len());
             registers.push(Register { member, name, fields, namespace });
         }
+        // The bank goes on with sub-registers and units (not computed yet), then reads the
+        // register classes, of which there must be some.
+        if input.records.class("RegisterClass").is_none() || derived_definitions(input, "RegisterClass")?.is_empty() {
+            return Err(Fatal::new(&[], "No 'RegisterClass' subclasses defined!"));
+        }
         Ok(RegBank { registers, tuples: sets.tuples, by_name })
     }
 

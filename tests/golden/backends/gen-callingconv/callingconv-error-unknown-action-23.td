@@ -5,5 +5,6 @@ include "llvm/Target/Target.td"
 def TestInstrInfo : InstrInfo;
 def Test : Target { let InstructionSet = TestInstrInfo; }
 def R0 : Register<"r0">;
+def GPR : RegisterClass<"Test", [i32], 32, (add R0)>;
 def Weird : CCAction;
 def CC_Mine : CallingConv<[Weird]>;
