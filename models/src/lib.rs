@@ -13,5 +13,6 @@
 pub mod directives;
 pub mod intrinsics;
 pub mod records;
+pub mod target_opcodes;
 
 pub use records::{all_derived_definitions, compare_numeric, Fatal, Fields};
