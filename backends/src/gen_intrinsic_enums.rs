@@ -4,12 +4,22 @@
 
 use crate::common::emit::{ifdef_block, include_guard, namespace, source_file_header};
 use crate::common::intrinsics::{IntrinsicTable, TargetSet};
-use crate::{Backend, BackendError, BackendOption, BackendOptions, OptionKind, Output};
+use crate::{AnyOption, Backend, BackendError, BackendOptions, Opt, Output};
 use std::fmt::Write as _;
 use std::io::Write;
 use tdq_core::{ByRelease, Evaluation};
 
 pub struct GenIntrinsicEnums;
+
+/// `-intrinsic-prefix`: the target whose intrinsics the header enumerates (none: the
+/// target-independent ones).
+pub static INTRINSIC_PREFIX: Opt<&str> = Opt {
+    name: "intrinsic-prefix",
+    help: "Generate intrinsics with this target prefix",
+    value_desc: "target prefix",
+    category: "Options for -gen-intrinsic-enums",
+    default: "",
+};
 
 /// The banner of both intrinsic backends.
 pub(crate) const BANNER: &str = "Intrinsic Function Source Fragment";
@@ -21,21 +31,16 @@ impl Backend for GenIntrinsicEnums {
     fn help(&self) -> &'static str {
         "Generate intrinsic enums"
     }
-    fn options(&self) -> &'static [BackendOption] {
-        &[BackendOption {
-            name: "intrinsic-prefix",
-            kind: OptionKind::Str,
-            help: "Generate intrinsics with this target prefix",
-            value_desc: "target prefix",
-            category: "Options for -gen-intrinsic-enums",
-        }]
+    fn options(&self) -> &'static [&'static dyn AnyOption] {
+        static OPTIONS: [&dyn AnyOption; 1] = [&INTRINSIC_PREFIX];
+        &OPTIONS
     }
     fn emit(&self, input: &Evaluation, options: &BackendOptions, out: &mut Output) -> Result<(), BackendError> {
         let mut s = String::new();
         // LLVM 19 passes no records to the banner, so it names no input file.
         source_file_header(&mut s, BANNER, None);
         let table = IntrinsicTable::read(input, options.release, &mut out.diags)?;
-        let prefix = options.str("intrinsic-prefix");
+        let prefix = options.get(&INTRINSIC_PREFIX);
         let form = FORM.get(options.release);
         if form.emitter_helpers {
             enum_info_helpers(input, &table, prefix, &mut s)?;

@@ -23,7 +23,7 @@ pub fn run(program_name: &str, argv0: &str, args: &[String]) -> i32 {
     let extra: Vec<(&'static str, &'static str)> =
         tdq_backends::BACKENDS.iter().map(|b| (b.name(), b.help())).collect();
     let backend_options: Vec<BackendOption> =
-        tdq_backends::BACKENDS.iter().flat_map(|b| b.options().iter().copied()).collect();
+        tdq_backends::BACKENDS.iter().flat_map(|b| b.options().iter().map(|o| o.declaration())).collect();
     let mut args = args.to_vec();
     let release_flag = match crate::release::take_flag(&mut args) {
         Ok(flag) => flag,
