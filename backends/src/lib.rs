@@ -284,8 +284,9 @@ pub struct BackendOptions {
     pub input_filename: String,
     /// `-o`, `-` for standard output; backends that write several files name them from it.
     pub output_filename: String,
-    /// The release whose llvm-tblgen the output matches: what differs between releases is a
-    /// field of the backend's `ByRelease` table.
+    /// The release whose llvm-tblgen the output matches, the records' own (`tdq tblgen` makes
+    /// sure of it): a backend reads what differs between releases from its own
+    /// `ByRelease` table with it.
     pub release: Release,
     /// The values given for backends' own options ([`Backend::options`]), by option name;
     /// an option not given is absent. Backends read them with [`BackendOptions::get`].
