@@ -3,7 +3,7 @@
 
 use crate::common::emit::{ifdef_block, namespace, source_file_header};
 use crate::common::string_map::string_map_order;
-use crate::{Backend, BackendError, BackendOption, BackendOptions, OptionKind, Output};
+use crate::{AnyOption, Backend, BackendError, BackendOptions, Opt, Output};
 use std::collections::HashMap;
 use std::fmt::Write as _;
 use std::io::Write;
@@ -22,14 +22,15 @@ impl Backend for GenX86MnemonicTables {
     fn help(&self) -> &'static str {
         "Generate X86 mnemonic tables"
     }
-    fn options(&self) -> &'static [BackendOption] {
-        &[ASMWRITERNUM]
+    fn options(&self) -> &'static [&'static dyn AnyOption] {
+        static OPTIONS: [&dyn AnyOption; 1] = [&ASMWRITERNUM];
+        &OPTIONS
     }
     fn emit(&self, input: &Evaluation, options: &BackendOptions, out: &mut Output) -> Result<(), BackendError> {
         let form = FORM.get(options.release);
         let f = Fields { input };
         let target = Target::get(input)?;
-        let writer = target.asm_writer(input, options.uint(ASMWRITERNUM.name, 0) as usize)?;
+        let writer = target.asm_writer(input, options.get(&ASMWRITERNUM) as usize)?;
         let variant = f.int(writer, "Variant")? as u32;
         let instructions = Instructions::get(input)?;
         // Instructions by mnemonic, in enum order; the mnemonics as first met.
@@ -99,12 +100,12 @@ impl Backend for GenX86MnemonicTables {
 /// options): which of the target's `AssemblyWriters` gives the mnemonics' syntax variant. The
 /// first backend over the target model that reads it declares it; it moves to a place of its
 /// own when `--gen-asm-writer` reads it too.
-pub const ASMWRITERNUM: BackendOption = BackendOption {
+pub static ASMWRITERNUM: Opt<u32> = Opt {
     name: "asmwriternum",
-    kind: OptionKind::Uint32,
     help: "Make -gen-asm-writer emit assembly writer #N",
     value_desc: "",
     category: "Options for -gen-asm-writer",
+    default: 0,
 };
 
 /// What one release writes.

@@ -17,6 +17,7 @@ pub mod intrinsics;
 pub mod records;
 pub mod set_theory;
 pub mod target;
+pub mod target_opcodes;
 
 pub use records::{all_derived_definitions, compare_numeric, Fatal, Fields};
 

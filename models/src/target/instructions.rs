@@ -214,7 +214,7 @@ impl Instructions {
         }
         let index: HashMap<RecId, usize> = all.iter().enumerate().map(|(i, inst)| (inst.def, i)).collect();
         let mut by_enum = Vec::with_capacity(all.len());
-        for name in input.records.dialect().searchable_tables.target_opcodes.lines() {
+        for name in crate::target_opcodes::target_opcodes(input.records.release) {
             match input.records.def(name).and_then(|def| index.get(&def)) {
                 Some(&i) => by_enum.push(i),
                 None => return Err(Fatal::new(&[], format!("Could not find '{name}' instruction!"))),
