@@ -15,6 +15,7 @@ mod tblgen;
 
 use clap::{Parser, Subcommand};
 use std::ffi::OsString;
+use std::io::Write;
 
 #[global_allocator]
 static ALLOCATOR: heap::Tracking = heap::Tracking;
@@ -261,6 +262,9 @@ pub fn evaluate_sources(
         let mut err = std::io::stderr().lock();
         for d in eval.diags.list.iter().filter(|d| d.severity == tdq_core::Severity::Error) {
             let _ = std::io::Write::write_all(&mut err, &tdq_core::diag::render_bytes(&eval.sm, d));
+        }
+        if sources.release_from.is_default() {
+            let _ = writeln!(err, "tdq: {}", tdq_store::project::default_release_note(sources.release));
         }
         return Err(format!("{path} does not evaluate; {not_done}"));
     }

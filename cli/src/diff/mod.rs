@@ -76,6 +76,10 @@ pub struct DiffArgs {
     /// Output format.
     #[arg(long, value_enum, default_value = "text")]
     format: Format,
+    /// Say on stderr how each side is evaluated: its root file, include path and release (and
+    /// what chose it).
+    #[arg(short = 'v', long)]
+    verbose: bool,
     /// Colour the text format: auto (on a terminal, unless NO_COLOR is set), always or never.
     #[arg(long, value_enum, default_value = "auto")]
     color: ColorWhen,
@@ -216,7 +220,7 @@ fn evaluate_both(prepared: Vec<Prepared>, args: &DiffArgs) -> Result<[Snapshot; 
     let in_place = prepared.iter().all(|p| p.working_dir.is_none());
     let labels = [args.old.as_str(), args.new.as_str()];
     let snapshot_options = SnapshotOptions { json_values: args.format == Format::Json && !args.stat };
-    let spawn = |p: &Prepared, side_release: Option<&String>| {
+    let spawn = |p: &Prepared, side_release: Option<&String>, label: &str| {
         // Each side in its own release: the side's flag, else the common one, else what the
         // environment or the side's tree says.
         let root = match &p.working_dir {
@@ -224,19 +228,23 @@ fn evaluate_both(prepared: Vec<Prepared>, args: &DiffArgs) -> Result<[Snapshot; 
             None => PathBuf::from(&p.main),
         };
         let flag = side_release.or(args.llvm_version.as_ref());
-        let release =
+        let chosen =
             crate::release::choose(flag.map(String::as_str), None, Some(&root)).map_err(|e| Trouble(e.to_string()))?;
+        if args.verbose && !p.from_store {
+            let includes: String = p.include_dirs.iter().map(|d| format!(" -I {d}")).collect();
+            eprintln!("tdq diff: {label}: evaluating {}{includes}, as {}", root.display(), chosen.describe());
+        }
         let options = tdq_core::Options {
             include_dirs: p.include_dirs.clone(),
             defines: args.define.clone(),
             limits: crate::limits(&args.limit),
-            release,
+            release: chosen.release,
             ..Default::default()
         };
-        let (main, from_store) = (p.main.clone(), p.from_store);
+        let (main, from_store, note) = (p.main.clone(), p.from_store, chosen.failure_note());
         std::thread::Builder::new()
             .stack_size(crate::EVALUATION_STACK)
-            .spawn(move || evaluate_side(&main, from_store, &options, snapshot_options))
+            .spawn(move || evaluate_side(&main, from_store, &options, snapshot_options, note))
             .map_err(|e| Trouble(format!("cannot start an evaluation thread: {e}")))
     };
     let join = |handle: std::thread::JoinHandle<Result<Snapshot, String>>, label: &str| {
@@ -246,8 +254,8 @@ fn evaluate_both(prepared: Vec<Prepared>, args: &DiffArgs) -> Result<[Snapshot; 
             .map_err(|message| Trouble(format!("{label}: {message}")))
     };
     if in_place {
-        let old = spawn(&prepared[0], args.old_llvm_version.as_ref())?;
-        let new = spawn(&prepared[1], args.new_llvm_version.as_ref())?;
+        let old = spawn(&prepared[0], args.old_llvm_version.as_ref(), labels[0])?;
+        let new = spawn(&prepared[1], args.new_llvm_version.as_ref(), labels[1])?;
         let old = join(old, labels[0]);
         let new = join(new, labels[1]);
         return Ok([old?, new?]);
@@ -259,7 +267,7 @@ fn evaluate_both(prepared: Vec<Prepared>, args: &DiffArgs) -> Result<[Snapshot; 
         let dir = p.working_dir.as_ref().unwrap_or(&original);
         std::env::set_current_dir(dir)
             .map_err(|e| Trouble(format!("cannot enter {}: {}", dir.display(), os_message(&e))))?;
-        let result = spawn(p, side_release).and_then(|h| join(h, label));
+        let result = spawn(p, side_release, label).and_then(|h| join(h, label));
         let _ = std::env::set_current_dir(&original);
         snapshots.push(result?);
     }
@@ -275,6 +283,7 @@ fn evaluate_side(
     from_store: bool,
     options: &tdq_core::Options,
     snapshot: SnapshotOptions,
+    release_note: Option<String>,
 ) -> Result<Snapshot, String> {
     if from_store {
         let conn = tdq_store::open_read_only(std::path::Path::new(main)).map_err(|e| e.to_string())?;
@@ -293,6 +302,9 @@ fn evaluate_side(
         let _ = err.write_all(&tdq_core::diag::render_bytes(&evaluation.sm, diagnostic));
     }
     if evaluation.parse_failed || evaluation.diags.error_count() > 0 {
+        if let Some(note) = release_note {
+            let _ = writeln!(err, "tdq diff: {note}");
+        }
         return Err("evaluation failed (errors above)".to_string());
     }
     let snapshot = Snapshot::from_evaluation(&evaluation, snapshot);
