@@ -70,9 +70,15 @@ pub struct DiffArgs {
     /// Never compare this field; may be repeated.
     #[arg(long, value_name = "FIELD")]
     ignore_field: Vec<String>,
-    /// Print the counts only.
+    /// Print the summary only: the counts, by class, and the fields changed in most defs.
     #[arg(long)]
     stat: bool,
+    /// Print the names of the defs that differ (added, removed, renamed, changed), one a line.
+    #[arg(long, conflicts_with = "stat")]
+    name_only: bool,
+    /// List everything in the text and markdown formats: no list cut to its first names.
+    #[arg(long)]
+    full: bool,
     /// Output format.
     #[arg(long, value_enum, default_value = "text")]
     format: Format,
@@ -181,8 +187,15 @@ fn diff(args: &DiffArgs) -> Result<bool, Trouble> {
         ColorWhen::Never => false,
         ColorWhen::Auto => std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()),
     };
-    let options =
-        RenderOptions { format: args.format, stat: args.stat, color, old_name: &args.old, new_name: &args.new };
+    let options = RenderOptions {
+        format: args.format,
+        stat: args.stat,
+        full: args.full,
+        name_only: args.name_only,
+        color,
+        old_name: &args.old,
+        new_name: &args.new,
+    };
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
     render::render(&diff, &options, &mut out)
@@ -219,7 +232,8 @@ fn prepare(side: &Side, include_dirs: Vec<String>) -> Result<Prepared, Trouble> 
 fn evaluate_both(prepared: Vec<Prepared>, args: &DiffArgs) -> Result<[Snapshot; 2], Trouble> {
     let in_place = prepared.iter().all(|p| p.working_dir.is_none());
     let labels = [args.old.as_str(), args.new.as_str()];
-    let snapshot_options = SnapshotOptions { json_values: args.format == Format::Json && !args.stat };
+    let snapshot_options =
+        SnapshotOptions { json_values: args.format == Format::Json && !args.stat && !args.name_only };
     let spawn = |p: &Prepared, side_release: Option<&String>, label: &str| {
         // Each side in its own release: the side's flag, else the common one, else what the
         // environment or the side's tree says.
@@ -304,6 +318,17 @@ fn evaluate_side(
     if evaluation.parse_failed || evaluation.diags.error_count() > 0 {
         if let Some(note) = release_note {
             let _ = writeln!(err, "tdq diff: {note}");
+        }
+        let lost_include = evaluation.diags.list.iter().any(|d| d.message.contains("ould not find include file"));
+        if lost_include {
+            let path: String = options.include_dirs.iter().map(|d| format!(" -I {d}")).collect();
+            return Err(format!(
+                "evaluation failed (errors above): an include file is not on this side's include path ({}); \
+                 name include directories with -I DIR (taken inside each tree when the sides are files in two \
+                 trees: -I include -I lib/Target/X86), or give each side its own with --old-include DIR and \
+                 --new-include DIR",
+                if path.is_empty() { "empty".to_string() } else { path.trim_start().to_string() }
+            ));
         }
         return Err("evaluation failed (errors above)".to_string());
     }
