@@ -109,6 +109,16 @@ pub fn run(program_name: &str, argv0: &str, args: &[String]) -> i32 {
     table_gen_main(argv0, &settings, backend, timer)
 }
 
+/// llvm-tblgen's command line in the newest release, with tdq's backends, for `tdq man tblgen`
+/// and completion.
+pub fn documented_command_line() -> cl::CommandLine {
+    let extra: Vec<(&'static str, &'static str)> =
+        tdq_backends::BACKENDS.iter().map(|b| (b.name(), b.help())).collect();
+    let backend_options: Vec<BackendOption> =
+        tdq_backends::BACKENDS.iter().flat_map(|b| b.options().iter().copied()).collect();
+    options::command_line("llvm-tblgen", "llvm-tblgen", &extra, &backend_options, tdq_core::Release::NEWEST)
+}
+
 /// The values given for the backends' own options, typed as each declares.
 fn backend_option_values(
     matches: &cl::Matches,
