@@ -87,6 +87,7 @@ pub mod gen_macro_fusion_pred;
 pub mod gen_opt_parser_defs;
 pub mod gen_opt_rst;
 pub mod gen_pseudo_lowering;
+pub mod gen_register_bank;
 pub mod gen_riscv_target_def;
 pub mod gen_runtime_libcalls;
 pub mod gen_searchable_tables;
@@ -394,6 +395,7 @@ pub static BACKENDS: &[&dyn Backend] = &[
     &gen_pseudo_lowering::GenPseudoLowering,
     &gen_macro_fusion_pred::GenMacroFusionPred,
     &gen_x86_mnemonic_tables::GenX86MnemonicTables,
+    &gen_register_bank::GenRegisterBank,
 ];
 
 /// The backend selected by an llvm-tblgen flag name (without dashes).

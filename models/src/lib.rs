@@ -12,6 +12,7 @@
 
 #![forbid(unsafe_code)]
 
+pub mod bit_vector;
 pub mod directives;
 pub mod intrinsics;
 pub mod records;

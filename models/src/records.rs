@@ -25,6 +25,11 @@ impl Fatal {
         }
         Fatal(diags)
     }
+
+    /// `PrintFatalNote` after an error: a note at `locs`.
+    pub fn note(&mut self, locs: &[tdq_core::Loc], message: impl Into<String>) {
+        self.0.note_at(locs, message);
+    }
 }
 
 /// LLVM's `RecordKeeper::getAllDerivedDefinitions`: the defs deriving from class `class`,

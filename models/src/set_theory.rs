@@ -120,6 +120,9 @@ pub struct SetTheory<'a> {
     expanders: &'a [(&'a str, &'a str)],
     /// `RegisterTuples` defs are expanded (the register bank's `TupleExpander`).
     tuple_expander: bool,
+    /// A tuple whose lists and indices differ in number, or with fewer than two, is an error
+    /// (LLVM 19 and 22; LLVM 23's `Target.td` asserts it instead).
+    check_tuple_sizes: bool,
     /// Each expanded def, entered before its evaluation starts so that a recursive definition
     /// sees the (empty) set being built, as in LLVM.
     expansions: HashMap<RecId, Rc<[Member]>>,
@@ -140,6 +143,7 @@ impl<'a> SetTheory<'a> {
             input,
             expanders,
             tuple_expander: false,
+            check_tuple_sizes: true,
             expansions: HashMap::new(),
             finished: Vec::new(),
             tuples: Vec::new(),
@@ -151,6 +155,17 @@ impl<'a> SetTheory<'a> {
     pub fn expand_tuples(mut self) -> SetTheory<'a> {
         self.tuple_expander = true;
         self
+    }
+
+    /// Whether a tuple's sizes are checked (see [`SetTheory::check_tuple_sizes`]'s field).
+    pub fn check_tuple_sizes(mut self, check: bool) -> SetTheory<'a> {
+        self.check_tuple_sizes = check;
+        self
+    }
+
+    /// `SetTheory::evaluate` into a new set: the members `expr` denotes, in order.
+    pub fn evaluate_members(&mut self, expr: Init, locs: &[Loc]) -> SetResult<Vec<Member>> {
+        Ok(self.evaluate_new(expr, locs)?.order)
     }
 
     /// The name of a member (`Record::getName`).
@@ -215,15 +230,20 @@ impl<'a> SetTheory<'a> {
         let locs = &self.input.records.get(def).locs;
         let dim = f.defs(def, "SubRegIndices")?.len();
         let sub_regs = f.list(def, "SubRegs")?;
-        if dim != sub_regs.len() {
+        if self.check_tuple_sizes && dim != sub_regs.len() {
             return Err(self.fatal(locs, "SubRegIndices and SubRegs size mismatch"));
         }
-        if dim < 2 {
+        if self.check_tuple_sizes && dim < 2 {
             return Err(self.fatal(locs, "Tuples must have at least 2 sub-registers"));
         }
         let mut lists = Vec::with_capacity(dim);
-        for &list in sub_regs {
-            lists.push(self.evaluate_new(list, locs)?.order);
+        // One list per index (LLVM 23 leaves the sizes to Target.td's assert: a missing list
+        // zips to nothing).
+        for i in 0..dim {
+            match sub_regs.get(i) {
+                Some(&list) => lists.push(self.evaluate_new(list, locs)?.order),
+                None => lists.push(Vec::new()),
+            }
         }
         let length = lists.iter().map(Vec::len).min().unwrap_or(0);
         if length == 0 {

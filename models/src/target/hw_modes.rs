@@ -106,6 +106,14 @@ impl HwModes {
         })
     }
 
+    /// `getModeName(Id, /*IncludeDefault=*/true)`: the mode's name, `DefaultMode` for 0.
+    pub fn mode_name(&self, mode: u32) -> &'static str {
+        match mode {
+            0 => DEFAULT_MODE_NAME,
+            m => self.modes[m as usize - 1].name,
+        }
+    }
+
     /// How many modes there are, the default one included.
     pub fn num_modes(&self) -> usize {
         self.modes.len() + 1

@@ -8,11 +8,15 @@
 //!   constraints and flags as the records state them, and the target's instruction enum;
 //! - [`value_types`] (`getValueType`, `MVT`): the machine value types that records name;
 //! - [`registers`] (`CodeGenRegBank`): the registers, in LLVM's numbering, with the
-//!   registers `RegisterTuples` defs synthesize.
+//!   registers `RegisterTuples` defs synthesize, their sub-register indices, sub- and
+//!   super-registers and units, and the register classes with the ones LLVM infers;
+//! - [`info_by_hw_mode`] (`InfoByHwMode`): value types, register sizes and sub-register
+//!   ranges by hardware mode.
 //!
 //! Every failure is a [`Fatal`] with llvm-tblgen's message and location.
 
 pub mod hw_modes;
+pub mod info_by_hw_mode;
 pub mod instructions;
 pub mod predicate_expander;
 pub mod registers;

@@ -36,6 +36,8 @@ pub struct Mvt {
     pub is_integer: bool,
     /// `isVector`.
     pub is_vector: bool,
+    /// Its `Size` in bits (`getSizeInBits`; the minimum for a scalable vector).
+    pub size: i64,
 }
 
 impl Mvt {
@@ -76,6 +78,7 @@ impl ValueTypes {
                         is_fp: f.bit(def, "isFP")?,
                         is_integer: f.bit(def, "isInteger")?,
                         is_vector: f.bit(def, "isVector")?,
+                        size: f.int(def, "Size")?,
                     })
                 };
                 let Ok(mvt) = read() else { continue };

@@ -1,0 +1,7 @@
+// No RegisterBank def (LLVM 23: an error; LLVM 19: an empty bank list).
+// RELEASE: 23
+// ARGS: --gen-register-bank -I ../../../../../shared/corpus/llvm-23.1.1/llvm/include -I inc
+include "llvm/Target/Target.td"
+def ModeA : HwMode<[]>;
+def ModeB : HwMode<[]>;
+include "rb-target.td"
