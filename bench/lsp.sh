@@ -63,9 +63,11 @@ uri = "file://" + arith
 peak = {}
 def watch():
     while p.poll() is None:
+        kids = []
         try:
-            kids = open(f"/proc/{p.pid}/task/{p.pid}/children").read().split()
-        except OSError: kids = []
+            for task in os.listdir(f"/proc/{p.pid}/task"):
+                kids += open(f"/proc/{p.pid}/task/{task}/children").read().split()
+        except OSError: pass
         for pid in [str(p.pid)] + kids:
             try:
                 for l in open(f"/proc/{pid}/status"):

@@ -415,6 +415,96 @@ fn wait_error_in_any(c: &mut Client) -> Vec<Value> {
     }
 }
 
+/// `tdq lint` findings are warnings with their rule id, as tdq.toml's `[lint]` configures them.
+#[test]
+fn lint_findings_are_warnings() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("t.td");
+    let text = "class Instruction { bit isBarrier = 0; bit isTerminator = 0; }\ndef TRAP : Instruction { let isBarrier = 1; }\n";
+    std::fs::write(&file, text).unwrap();
+    std::fs::write(dir.path().join("tdq.toml"), "[sources]\nroot = \"t.td\"\n").unwrap();
+    let mut c = Client::start(dir.path(), &[]);
+    c.open(&file, text);
+    let d = c.diagnostics(&file);
+    assert_eq!(d.len(), 1, "{d:?}");
+    assert_eq!((d[0]["severity"].clone(), d[0]["code"].clone()), (json!(2), json!("barrier-not-terminator")), "{d:?}");
+    assert_eq!(d[0]["range"]["start"]["line"], 1, "{d:?}");
+    assert!(d[0]["message"].as_str().unwrap().contains("tdq lint --explain barrier-not-terminator"), "{d:?}");
+    assert_eq!(c.finish(), 0);
+    // Ignored in tdq.toml: no finding.
+    std::fs::write(
+        dir.path().join("tdq.toml"),
+        "[sources]\nroot = \"t.td\"\n[lint]\nignore = [\"barrier-not-terminator\"]\n",
+    )
+    .unwrap();
+    let mut c = Client::start(dir.path(), &[]);
+    c.open(&file, text);
+    assert_eq!(c.diagnostics(&file), Vec::<Value>::new());
+    assert_eq!(c.finish(), 0);
+}
+
+/// LLVM's own TableGen tests (every fourth of 23's), each opened, then edited into mutants
+/// (an eighth of it cut out, the text cut short, `;` and `{` doubled), each evaluated: the
+/// server publishes their diagnostics, answers a hover after each, and no worker dies.
+#[test]
+fn llvm_tests_and_their_mutants() {
+    let tests = tdq_tests::workspace_dir().join("../shared/corpus/llvm-23.1.1/llvm/test/TableGen");
+    let tests = tests.canonicalize().expect("the LLVM corpus");
+    let mut files: Vec<PathBuf> =
+        walk(&tests).into_iter().filter(|p| p.extension().is_some_and(|e| e == "td")).collect();
+    files.sort();
+    assert!(files.len() > 300, "{} files", files.len());
+    let dir = tempfile::tempdir().unwrap();
+    let mut c = Client::start(dir.path(), &[]);
+    let mut answered = 0;
+    for (n, file) in files.iter().enumerate().filter(|(n, _)| n % 4 == 0) {
+        let Ok(text) = std::fs::read_to_string(file) else { continue };
+        c.open(file, &text);
+        c.diagnostics(file);
+        let len = text.len();
+        let cut = |a: usize, b: usize| {
+            let (a, b) = (text.floor_char_boundary(a * len / 8), text.floor_char_boundary(b * len / 8));
+            format!("{}{}", &text[..a], &text[b..])
+        };
+        let mutants = [
+            cut(n % 7, n % 7 + 1),
+            text[..text.floor_char_boundary(len / 2)].to_string(),
+            text.replace(';', ";;").replace('{', "{{"),
+        ];
+        for (v, m) in mutants.iter().enumerate() {
+            c.change(file, v as i32 + 2, m);
+            // Each mutant evaluated to the end: diagnostics, and never a worker that died.
+            let d = c.diagnostics(file);
+            assert!(
+                !d.iter().any(|d| d["message"].as_str().unwrap().contains("stopped unexpectedly")),
+                "{}: {d:?}",
+                file.display()
+            );
+            let line = (n % 40) as u32;
+            let r = c.at("textDocument/hover", file, line, 4);
+            assert!(r.get("error").is_none() || r["error"]["code"] == -32801, "{}: {r}", file.display());
+            answered += 1;
+        }
+        c.notify("textDocument/didClose", json!({"textDocument": {"uri": uri(file)}}));
+        c.notes.clear();
+    }
+    assert!(answered > 200, "{answered}");
+    assert_eq!(c.finish(), 0);
+}
+
+fn walk(dir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    for e in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+        let p = e.path();
+        if p.is_dir() {
+            out.extend(walk(&p));
+        } else {
+            out.push(p);
+        }
+    }
+    out
+}
+
 /// A real editor's client: Neovim, headless, opens lib.td, gets diagnostics and a hover
 /// (editors/nvim/check.lua; .ci/setup installs Debian's neovim).
 #[test]
