@@ -39,7 +39,9 @@ pub fn run(args: LspArgs) -> i32 {
     }
     let config = tdq_lsp::ServerConfig {
         choose_release: Box::new(move |config, root| {
-            crate::release::choose(flag.as_deref(), config, Some(root)).map_err(|e| e.to_string())
+            crate::release::choose(flag.as_deref(), config, Some(root))
+                .map(|chosen| (chosen.release, chosen.from))
+                .map_err(|e| e.to_string())
         }),
         worker_command: vec![exe.into_os_string(), "lsp".into(), "--worker".into()],
     };

@@ -34,14 +34,16 @@ pub mod worker;
 use std::ffi::OsString;
 use std::path::Path;
 use tdq_core::Release;
+use tdq_store::ReleaseFrom;
 
 /// How the binary runs the server: the release choice it makes everywhere (the
-/// `--llvm-version`, `TDQ_LLVM_VERSION`, tdq.toml, LLVM tree order) and the command line
-/// that starts a worker.
+/// `--llvm-version`, `TDQ_LLVM_VERSION`, tdq.toml, LLVM tree order: the CLI's
+/// `release::choose`) and the command line that starts a worker.
 pub struct ServerConfig {
-    /// The release for a root, given tdq.toml's `llvm-version` (and the file that set it).
+    /// The release for a root and what chose it, given tdq.toml's `llvm-version` (and the file
+    /// that set it); an error names the setting that is wrong.
     #[allow(clippy::type_complexity)]
-    pub choose_release: Box<dyn Fn(Option<(&str, &Path)>, &Path) -> Result<Release, String>>,
+    pub choose_release: Box<dyn Fn(Option<(&str, &Path)>, &Path) -> Result<(Release, ReleaseFrom), String>>,
     /// The program and arguments of a worker process (`tdq lsp --worker`).
     pub worker_command: Vec<OsString>,
 }

@@ -19,6 +19,9 @@ pub struct Job {
     pub defines: Vec<String>,
     /// The release's major number (`Release::parse`).
     pub release: String,
+    /// When nothing named the release: the note an evaluation that fails ends with, as
+    /// everywhere in tdq (`tdq_store::project::default_release_note`).
+    pub release_note: Option<String>,
     /// The tdq.toml the sources came from (its `[lint]` table configures the lints).
     pub project: Option<String>,
     /// Open documents: path and text, read instead of the files.

@@ -382,8 +382,8 @@ impl<W: Write> Server<W> {
             });
             (self.config.choose_release)(config_version.as_ref().map(|(v, p)| (v.as_str(), p.as_path())), &s.root)
         };
-        let release = match release {
-            Ok(r) => r,
+        let (release, release_from) = match release {
+            Ok(chosen) => chosen,
             Err(message) => {
                 let root = self.projects[i].sources.root.clone();
                 if let Ok(uri) = Url::from_file_path(&root) {
@@ -402,6 +402,7 @@ impl<W: Write> Server<W> {
             include_dirs: s.include_dirs.clone(),
             defines: s.defines.clone(),
             release: release.major().to_string(),
+            release_note: release_from.is_default().then(|| tdq_store::project::default_release_note(release)),
             project: s.project.as_ref().map(|p| p.display().to_string()),
             overlay,
             utf8: self.encoding == Encoding::Utf8,

@@ -37,7 +37,7 @@ pub fn run() -> i32 {
         }
     };
     let analysis = evaluate(&job);
-    let done = analysis.evaluated();
+    let done = analysis.evaluated(job.release_note.as_deref());
     if io::write(&mut out, &Message::Notification(Notification::new(protocol::EVALUATED.into(), done))).is_err() {
         return 0;
     }
@@ -95,16 +95,24 @@ fn evaluate(job: &Job) -> Analysis {
 }
 
 impl Analysis {
-    /// The diagnostics of the evaluation (and the lints, when it parsed), by file.
-    fn evaluated(&self) -> Evaluated {
+    /// The diagnostics of the evaluation (and the lints, when it parsed), by file. The first
+    /// error ends with `release_note` (given when nothing named the release), as tdq's commands
+    /// end a failed evaluation's errors.
+    fn evaluated(&self, release_note: Option<&str>) -> Evaluated {
         let eval = &self.eval;
         let mut by_file: BTreeMap<String, Vec<lsp_types::Diagnostic>> = BTreeMap::new();
+        let mut release_note = release_note;
         for d in &eval.diags.list {
-            // `dump` and `--print` output is not a diagnostic.
-            if d.severity == Severity::Remark && d.loc.is_none() {
+            // `dump` and `--print` output, and text written as is, are not diagnostics.
+            if d.severity == Severity::Text || d.severity == Severity::Remark && d.loc.is_none() {
                 continue;
             }
-            let (uri, diag) = self.diagnostic(d);
+            let (uri, mut diag) = self.diagnostic(d);
+            if d.severity == Severity::Error {
+                if let Some(note) = release_note.take() {
+                    diag.message = format!("{}\n{note}", diag.message.trim_end());
+                }
+            }
             by_file.entry(uri).or_default().push(diag);
         }
         if !eval.parse_failed {
@@ -136,7 +144,7 @@ impl Analysis {
             Severity::Error => DiagnosticSeverity::ERROR,
             Severity::Warning => DiagnosticSeverity::WARNING,
             Severity::Note => DiagnosticSeverity::INFORMATION,
-            Severity::Remark => DiagnosticSeverity::HINT,
+            Severity::Remark | Severity::Text => DiagnosticSeverity::HINT,
         };
         let related: Vec<DiagnosticRelatedInformation> = d
             .notes
