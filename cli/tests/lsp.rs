@@ -530,6 +530,33 @@ fn neovim_is_a_client() {
 }
 
 #[test]
+fn release_is_chosen_and_said_as_everywhere() {
+    // No tdq.toml, no LLVM tree, no TDQ_LLVM_VERSION: the newest release, and an evaluation
+    // that fails says so (as tdq's commands do), once, on its first error.
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("alone.td");
+    let text = "def A : Nope;\ndef B : Nope;\n";
+    std::fs::write(&file, text).unwrap();
+    let mut c = Client::start(dir.path(), &[]);
+    c.open(&file, text);
+    let diags = wait_error(&mut c, &file);
+    let noted: Vec<&str> = diags
+        .iter()
+        .filter_map(|d| d["message"].as_str())
+        .filter(|m| m.contains("note: evaluated as LLVM 23, the newest release, since nothing named one"))
+        .collect();
+    assert_eq!(noted.len(), 1, "{diags:?}");
+    assert!(noted[0].starts_with("Couldn't find class 'Nope'"), "{diags:?}");
+    assert_eq!(c.finish(), 0);
+    // Named on the command line: no note.
+    let mut c = Client::start(dir.path(), &["--llvm-version", "22"]);
+    c.open(&file, text);
+    let diags = wait_error(&mut c, &file);
+    assert!(diags.iter().all(|d| !d["message"].as_str().unwrap().contains("nothing named one")), "{diags:?}");
+    assert_eq!(c.finish(), 0);
+}
+
+#[test]
 fn exit_without_shutdown_is_status_one() {
     let dir = tempfile::tempdir().unwrap();
     let mut c = Client::start(dir.path(), &[]);
