@@ -4,7 +4,9 @@
 #   - first diagnostics after didOpen (target: within 1.5 x the evaluation),
 #   - hover on `defm ADD` and definition of a class (medians of 9; target: under 50 ms),
 #   - re-evaluation after an edit (didChange to diagnostics, debounce included),
-#   - the peak memory of an evaluating worker and of the server, against the evaluation's.
+#   - the peak memory of an evaluating worker and of the server, and of all of them together
+#     (server and workers: during a re-evaluation the previous worker answers meanwhile),
+#     against the evaluation's (target: under twice).
 # usage: bench/lsp.sh [-l 19|22|23] [TDQ]   (TDQ default: target/release/tdq, or
 #        $CARGO_TARGET_DIR/release/tdq)
 set -euo pipefail
@@ -60,22 +62,29 @@ def request(method, params):
     i = next(ids); send({"jsonrpc": "2.0", "id": i, "method": method, "params": params})
     return wait(lambda m: m.get("id") == i)
 uri = "file://" + arith
-peak = {}
+peak, together = {}, [0, 0]
 def watch():
+    # Each process's own peak (VmHWM), and the peak of all of them together (VmRSS summed at
+    # each look: while a worker re-evaluates, the one before it answers requests meanwhile).
     while p.poll() is None:
         kids = []
         try:
             for task in os.listdir(f"/proc/{p.pid}/task"):
                 kids += open(f"/proc/{p.pid}/task/{task}/children").read().split()
         except OSError: pass
+        total = 0
         for pid in [str(p.pid)] + kids:
             try:
                 for l in open(f"/proc/{pid}/status"):
                     if l.startswith("VmHWM:"):
                         kb = int(l.split()[1]); role = "server" if pid == str(p.pid) else "worker"
                         peak[role] = max(peak.get(role, 0), kb)
+                    elif l.startswith("VmRSS:"):
+                        total += int(l.split()[1])
             except OSError: pass
-        time.sleep(0.05)
+        together[phase] = max(together[phase], total)
+        time.sleep(0.02)
+phase = 0
 threading.Thread(target=watch, daemon=True).start()
 request("initialize", {"processId": None, "rootUri": None, "capabilities": {}})
 send({"jsonrpc": "2.0", "method": "initialized", "params": {}})
@@ -93,6 +102,7 @@ def median(method, params):
     return statistics.median(ts)
 hover = median("textDocument/hover", at("defm ADD ", 6))
 defn = median("textDocument/definition", at(": BinOpRR_RF<", 3))
+phase = 1
 t0 = time.monotonic()
 send({"jsonrpc": "2.0", "method": "textDocument/didChange", "params": {"textDocument": {"uri": uri, "version": 2}, "contentChanges": [{"text": text + "\n// edited\n"}]}})
 wait(diag); reeval = time.monotonic() - t0
@@ -105,4 +115,6 @@ print(f"definition of a class (median of 9)    {defn*1000:6.1f} ms (target < 50)
 print(f"re-evaluation after an edit            {reeval:6.3f} s  ratio {reeval/e:.2f} (debounce 0.15 s included)")
 for role in ("server", "worker"):
     print(f"peak memory, {role:6}                   {peak.get(role, 0)//1024:6d} MiB  ratio {peak.get(role, 0)/int(eval_kb):.2f}")
+for i, what in enumerate(("first evaluation", "re-evaluation")):
+    print(f"peak memory, all together, {what:16} {together[i]//1024:6d} MiB  ratio {together[i]/int(eval_kb):.2f} (target < 2)")
 PY

@@ -309,6 +309,28 @@ fn small_sources_through_their_root() {
             break;
         }
     }
+    // Broken before `defm ADD`: the failed evaluation has no ADD_r, so the hover's answer
+    // is the last good evaluation's (its worker was stopped to make room, and its texts are
+    // evaluated again), and the error stays published.
+    let early = LIB.replace(": Base<s> {", ": Nope<s> {");
+    c.change(&lib, 8, &early);
+    let diags = wait_error(&mut c, &lib);
+    assert_eq!(diags.iter().find(|d| d["severity"] == 1).unwrap()["range"]["start"]["line"], 0, "{diags:?}");
+    let (hl, hch) = pos(&early, "defm ADD", 6);
+    let h = hover_text(&c.at("textDocument/hover", &lib, hl, hch));
+    assert!(h.contains("def ADD_r {"), "{h}");
+    let cleared = c.notes.iter().any(|v| {
+        v["method"] == "textDocument/publishDiagnostics"
+            && v["params"]["uri"] == uri(&lib).as_str()
+            && v["params"]["diagnostics"].as_array().is_some_and(|d| d.is_empty())
+    });
+    assert!(!cleared, "the evaluation answering for the older text published its diagnostics: {:#?}", c.notes);
+    c.change(&lib, 9, LIB);
+    loop {
+        if c.diagnostics(&lib).is_empty() {
+            break;
+        }
+    }
 
     // Outline and folding from the text.
     let s = c.request("textDocument/documentSymbol", json!({"textDocument": {"uri": uri(&lib)}}));

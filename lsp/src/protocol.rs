@@ -12,7 +12,7 @@ pub const EVALUATE: &str = "tdq/evaluate";
 pub const EVALUATED: &str = "tdq/evaluated";
 
 /// The sources to evaluate and how.
-#[derive(Serialize, Deserialize, Debug)]
+#[derive(Serialize, Deserialize, Debug, Clone)]
 pub struct Job {
     pub root: String,
     pub include_dirs: Vec<String>,

@@ -7,6 +7,13 @@
 //! an evaluation ends its diagnostics are published; it replaces the current one unless its
 //! parse stopped at an error while the current one did not (the last good evaluation keeps
 //! answering while the file does not parse). A worker that dies is reported, never followed.
+//!
+//! Memory: two evaluations of a large target at once would be more than twice one. So when an
+//! evaluation starts, a current worker whose evaluation parsed and that is answering nothing is
+//! stopped first (requests wait for the new evaluation meanwhile), and its job is kept; if the
+//! new evaluation does not parse, that job is evaluated again (a fallback: its diagnostics are
+//! not published, they are the older text's) and answers in its place. Only a current worker
+//! busy with a request, or one whose own parse failed, lives beside a new evaluation.
 
 use crate::io::{self, Frame};
 use crate::protocol::{self, Evaluated, Job, WorkerRequest};
@@ -41,6 +48,10 @@ struct Worker {
     stdin: ChildStdin,
     /// Requests sent and not answered yet.
     pending: HashSet<RequestId>,
+    /// What it evaluates.
+    job: Job,
+    /// It evaluates the last texts that parsed again, to answer while the current ones do not.
+    fallback: bool,
 }
 
 impl Worker {
@@ -60,6 +71,8 @@ struct Project {
     /// Whether the current worker's evaluation parsed to the end.
     current_ok: bool,
     evaluating: Option<Worker>,
+    /// The job of the last evaluation that parsed, once its worker was stopped to make room.
+    last_good: Option<Job>,
     /// When to start the next evaluation.
     due: Option<Instant>,
     /// The files the last evaluation read.
@@ -124,8 +137,16 @@ fn kill(mut w: Worker) {
     std::thread::spawn(move || w.child.wait());
 }
 
+/// Stops the worker of an evaluation that parsed, keeping its job in `last_good` to evaluate
+/// again should a newer one not parse.
+fn kill_keeping_job(w: Worker, last_good: &mut Option<Job>) {
+    *last_good = Some(w.job.clone());
+    kill(w);
+}
+
 impl Project {
     fn kill_all(&mut self) {
+        self.last_good = None;
         if let Some(w) = self.current.take() {
             kill(w);
         }
@@ -354,6 +375,7 @@ impl<W: Write> Server<W> {
             current: None,
             current_ok: false,
             evaluating: None,
+            last_good: None,
             due: None,
             files: HashSet::new(),
             published: HashSet::new(),
@@ -407,7 +429,18 @@ impl<W: Write> Server<W> {
             overlay,
             utf8: self.encoding == Encoding::Utf8,
         };
-        let Some(mut worker) = self.spawn_worker() else {
+        let pr = &mut self.projects[i];
+        if pr.current_ok && pr.current.as_ref().is_some_and(|w| w.pending.is_empty()) {
+            if let Some(old) = pr.current.take() {
+                kill_keeping_job(old, &mut pr.last_good);
+            }
+        }
+        self.run_job(i, job, false);
+    }
+
+    /// Starts a worker on `job` as the project's evaluating one.
+    fn run_job(&mut self, i: usize, job: Job, fallback: bool) {
+        let Some(mut worker) = self.spawn_worker(job, fallback) else {
             let root = self.projects[i].sources.root.clone();
             if let Ok(uri) = Url::from_file_path(&root) {
                 let d = Diagnostic {
@@ -419,6 +452,7 @@ impl<W: Write> Server<W> {
             }
             return;
         };
+        let job = worker.job.clone();
         worker.send(Message::Notification(Notification::new(protocol::EVALUATE.into(), job)));
         let pr = &mut self.projects[i];
         if let Some(w) = pr.evaluating.take() {
@@ -427,7 +461,7 @@ impl<W: Write> Server<W> {
         pr.evaluating = Some(worker);
     }
 
-    fn spawn_worker(&mut self) -> Option<Worker> {
+    fn spawn_worker(&mut self, job: Job, fallback: bool) -> Option<Worker> {
         let (program, args) = self.config.worker_command.split_first()?;
         let mut child = Command::new(program)
             .args(args)
@@ -450,7 +484,7 @@ impl<W: Write> Server<W> {
             }
             let _ = tx.send(Event::WorkerExited(id));
         });
-        Some(Worker { id, child, stdin, pending: HashSet::new() })
+        Some(Worker { id, child, stdin, pending: HashSet::new(), job, fallback })
     }
 
     fn find_worker(&self, id: u64) -> Option<(usize, bool)> {
@@ -485,6 +519,19 @@ impl<W: Write> Server<W> {
     }
 
     fn evaluated(&mut self, i: usize, done: Evaluated) {
+        if self.projects[i].evaluating.as_ref().is_some_and(|w| w.fallback) {
+            // The last texts that parsed, again: it answers; the diagnostics stay the newer text's.
+            let p = &mut self.projects[i];
+            if let Some(old) = std::mem::replace(&mut p.current, p.evaluating.take()) {
+                kill(old);
+            }
+            p.current_ok = done.parsed;
+            let queued = std::mem::take(&mut p.queued);
+            for r in queued {
+                self.forward(i, r);
+            }
+            return;
+        }
         let mut uris = HashSet::new();
         for file in done.diagnostics {
             let Ok(uri) = Url::parse(&file.uri) else { continue };
@@ -508,6 +555,18 @@ impl<W: Write> Server<W> {
         p.published = uris;
         p.files = done.files.iter().map(|f| Overlay::key(Path::new(f))).collect();
         let Some(new) = p.evaluating.take() else { return };
+        if !done.parsed && p.current.is_none() {
+            if let Some(job) = p.last_good.clone() {
+                // The last good evaluation's worker was stopped to make room: evaluate its
+                // texts again to answer while these do not parse.
+                kill(new);
+                self.run_job(i, job, true);
+                return;
+            }
+        }
+        if done.parsed {
+            p.last_good = None;
+        }
         if done.parsed || !p.current_ok || p.current.is_none() {
             if let Some(old) = p.current.replace(new) {
                 let pending: Vec<RequestId> = old.pending.iter().cloned().collect();
