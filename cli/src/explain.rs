@@ -9,7 +9,6 @@ use clap::{Args, ValueEnum};
 use serde_json::{json, Value};
 use std::io::Write;
 use tdq_core::explain::{self, ExplainError, Explanation, Holder, Step, StepKind};
-use tdq_core::source::Span;
 use tdq_core::SourceMgr;
 
 /// `tdq explain`.
@@ -67,7 +66,7 @@ fn explain(args: &ExplainArgs) -> Result<String, (i32, String)> {
     let rk = &eval.records;
     match explain::explain(rk, trace, record, field) {
         Ok(e) => Ok(match args.format {
-            ExplainFormat::Text => text_of(&e, &eval.sm),
+            ExplainFormat::Text => explain::to_text(&e, &eval.sm),
             ExplainFormat::Json => {
                 let mut s = serde_json::to_string_pretty(&json_of(&e, &eval.sm)).unwrap_or_default();
                 s.push('\n');
@@ -88,88 +87,6 @@ fn explain(args: &ExplainArgs) -> Result<String, (i32, String)> {
                 .unwrap_or_default();
             Err((USAGE, format!("no field `{field}` in def `{record}`{hint}")))
         }
-    }
-}
-
-/// What a step says in one line.
-fn headline(step: &Step) -> String {
-    let value = one_line(&step.value.to_string());
-    match &step.kind {
-        StepKind::Set { field, holder } => format!("set in {}: {field} = {value}", holder_text(holder)),
-        StepKind::Arg { name, of, holder, default } => {
-            let given = if *default { "default: not given" } else { "given" };
-            format!("argument {name} of {of} = {value}  ({given} in {})", holder_text(holder))
-        }
-        StepKind::Defvar { name, .. } => format!("defvar {name} = {value}"),
-        StepKind::Loop { var, element: Some(e) } => {
-            format!("foreach {var} in {value}: {var} = {}", one_line(&e.to_string()))
-        }
-        StepKind::Loop { var, element: None } => format!("foreach {var} in {value}  (one element per def)"),
-        StepKind::Field { name } => format!("field {name} = {value}"),
-    }
-}
-
-/// A printed value on one line: llvm-tblgen prints a string's tabs and line breaks as they are.
-fn one_line(text: &str) -> String {
-    text.replace('\t', "\\t").replace('\n', "\\n").replace('\r', "\\r")
-}
-
-fn holder_text(holder: &Holder) -> String {
-    match holder {
-        Holder::Class(c) => format!("class {c}"),
-        Holder::Def { name, multiclass: None } => format!("def {name}"),
-        Holder::Def { name, multiclass: Some(mc) } => format!("def {name}, from multiclass {mc}"),
-        Holder::Defm(mc) => format!("defm of {mc}"),
-    }
-}
-
-/// `file:line:col`.
-fn location(sm: &SourceMgr, loc: tdq_core::Loc) -> String {
-    let (line, col) = sm.line_col(loc);
-    format!("{}:{line}:{col}", sm.path(loc))
-}
-
-/// The source line of `loc`, without its indentation.
-fn source_line(sm: &SourceMgr, loc: tdq_core::Loc) -> String {
-    String::from_utf8_lossy(sm.line_text(loc)).trim().to_string()
-}
-
-/// The text of `span` as written, on one line.
-fn written(sm: &SourceMgr, span: Span) -> Option<String> {
-    let text = String::from_utf8_lossy(sm.span_text(span)?).into_owned();
-    Some(text.split_whitespace().collect::<Vec<_>>().join(" "))
-}
-
-/// The text form: the value, then each step indented under the one it explains, with where it
-/// is and its source line.
-fn text_of(e: &Explanation, sm: &SourceMgr) -> String {
-    let mut out = format!("{}.{} = {}\n", e.record, e.field, one_line(&e.value.to_string()));
-    text_step(&e.set, sm, 1, &mut out);
-    out
-}
-
-fn text_step(step: &Step, sm: &SourceMgr, depth: usize, out: &mut String) {
-    let indent = "  ".repeat(depth);
-    out.push_str(&format!("{indent}{}\n", headline(step)));
-    // A field's one child is the statement that set it, which says where.
-    if !matches!(step.kind, StepKind::Field { .. }) {
-        let loc = step.span.start;
-        out.push_str(&format!("{indent}  {}: {}\n", location(sm, loc), source_line(sm, loc)));
-    }
-    match &step.kind {
-        StepKind::Arg { default: false, .. } | StepKind::Loop { .. } => {
-            // As written, unless that is how the value prints.
-            if let Some(text) = written(sm, step.span).filter(|t| *t != one_line(&step.value.to_string())) {
-                out.push_str(&format!("{indent}  written: {text}\n"));
-            }
-        }
-        StepKind::Defvar { used_at, .. } => {
-            out.push_str(&format!("{indent}  used at {}\n", location(sm, *used_at)));
-        }
-        _ => {}
-    }
-    for child in &step.children {
-        text_step(child, sm, depth + 1, out);
     }
 }
 
@@ -210,8 +127,8 @@ fn json_step(step: &Step, sm: &SourceMgr) -> Value {
     v["file"] = json!(sm.path(loc));
     v["line"] = json!(line);
     v["col"] = json!(col);
-    v["source"] = json!(source_line(sm, loc));
-    if let Some(text) = written(sm, step.span) {
+    v["source"] = json!(explain::source_line(sm, loc));
+    if let Some(text) = explain::written(sm, step.span) {
         v["written"] = json!(text);
     }
     v["steps"] = Value::Array(step.children.iter().map(|c| json_step(c, sm)).collect());

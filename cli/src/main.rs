@@ -9,6 +9,7 @@ mod explain;
 mod heap;
 mod interrupts;
 mod lint;
+mod lsp;
 mod manual;
 mod query;
 mod release;
@@ -70,6 +71,10 @@ enum Command {
     /// Draw the class hierarchy around a def or class (its superclasses up to the roots, the
     /// records deriving directly from it) as Graphviz dot or Mermaid: `tdq graph ADD32rr | dot -Tsvg`.
     Graph(query::GraphArgs),
+    /// Run the TableGen language server on standard input and output, for editors (README,
+    /// "Editors"): diagnostics, hover with the evaluated records, definitions, references,
+    /// symbols, completion.
+    Lsp(lsp::LspArgs),
     /// Print a shell completion script: `tdq completions bash > /etc/bash_completion.d/tdq`,
     /// `tdq completions zsh > ~/.zfunc/_tdq`, `tdq completions fish > ~/.config/fish/completions/tdq.fish`.
     Completions {
@@ -156,6 +161,7 @@ fn real_main() {
         Some(Command::Lint(args)) => lint::run(*args),
         Some(Command::Graph(args)) => query::run_graph(args),
         Some(Command::Explain(args)) => explain::run(args),
+        Some(Command::Lsp(args)) => lsp::run(args),
         Some(Command::Completions { shell }) => print_completions(shell),
         Some(Command::Man { command }) => {
             manual::print_man_page(<Cli as clap::CommandFactory>::command(), command.as_deref())

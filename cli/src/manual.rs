@@ -32,6 +32,11 @@ fn exit_statuses(command: &str) -> &'static [(i32, &'static str)] {
             (SUCCESS, "success"),
             (FAILURE, "any error, as llvm-tblgen: command line, input, evaluation, backend, output"),
         ],
+        "lsp" => &[
+            (SUCCESS, "the client asked for shutdown, then exit (as the Language Server Protocol says)"),
+            (FAILURE, "exit without shutdown, the client's input ended, or the server could not start its workers"),
+            (USAGE, "a bad command line"),
+        ],
         "completions" | "man" => &[(SUCCESS, "success"), (FAILURE, "the output could not be written"), (USAGE, "a bad command line")],
         "repl" => &[
             (SUCCESS, "success; on a terminal, whatever the statements did"),
@@ -62,7 +67,7 @@ fn environment(command: &str) -> Vec<(&'static str, &'static str)> {
         "diff" => vec![release, no_color],
         "lint" => vec![release, cache_dir, xdg, no_color],
         "completions" | "man" => Vec::new(),
-        "explain" => vec![release],
+        "explain" | "lsp" => vec![release],
         _ => vec![release, cache_dir, xdg],
     }
 }

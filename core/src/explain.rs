@@ -1,6 +1,7 @@
 //! `tdq explain RECORD.FIELD` as data: a def's field followed back from its value to the
 //! statement that set it, then through every template argument, `defm`, `defvar`, `foreach`
-//! and other field its expression names, down to the values written in the source.
+//! and other field its expression names, down to the values written in the source; and its
+//! text form ([`to_text`]), which `tdq explain` prints and the language server shows on hover.
 //!
 //! It reads the records and the [`Trace`] of a traced evaluation ([`crate::Options::trace`]).
 //! The field's `set_at` names the statement; the superclasses whose field carries the same
@@ -10,7 +11,7 @@
 
 use crate::init::{Init, InitKind};
 use crate::record::{Record, RecordKeeper};
-use crate::source::{Loc, Span};
+use crate::source::{Loc, SourceMgr, Span};
 use crate::trace::Trace;
 use crate::types::RecId;
 
@@ -271,5 +272,87 @@ fn collect_vars(v: Init, out: &mut Vec<Init>) {
         | InitKind::Str(..)
         | InitKind::AnonName(_)
         | InitKind::Def(..) => {}
+    }
+}
+
+/// What a step says in one line.
+fn headline(step: &Step) -> String {
+    let value = one_line(&step.value.to_string());
+    match &step.kind {
+        StepKind::Set { field, holder } => format!("set in {}: {field} = {value}", holder_text(holder)),
+        StepKind::Arg { name, of, holder, default } => {
+            let given = if *default { "default: not given" } else { "given" };
+            format!("argument {name} of {of} = {value}  ({given} in {})", holder_text(holder))
+        }
+        StepKind::Defvar { name, .. } => format!("defvar {name} = {value}"),
+        StepKind::Loop { var, element: Some(e) } => {
+            format!("foreach {var} in {value}: {var} = {}", one_line(&e.to_string()))
+        }
+        StepKind::Loop { var, element: None } => format!("foreach {var} in {value}  (one element per def)"),
+        StepKind::Field { name } => format!("field {name} = {value}"),
+    }
+}
+
+/// A printed value on one line: llvm-tblgen prints a string's tabs and line breaks as they are.
+fn one_line(text: &str) -> String {
+    text.replace('\t', "\\t").replace('\n', "\\n").replace('\r', "\\r")
+}
+
+fn holder_text(holder: &Holder) -> String {
+    match holder {
+        Holder::Class(c) => format!("class {c}"),
+        Holder::Def { name, multiclass: None } => format!("def {name}"),
+        Holder::Def { name, multiclass: Some(mc) } => format!("def {name}, from multiclass {mc}"),
+        Holder::Defm(mc) => format!("defm of {mc}"),
+    }
+}
+
+/// `file:line:col`.
+fn location(sm: &SourceMgr, loc: Loc) -> String {
+    let (line, col) = sm.line_col(loc);
+    format!("{}:{line}:{col}", sm.path(loc))
+}
+
+/// The source line of `loc`, without its indentation.
+pub fn source_line(sm: &SourceMgr, loc: Loc) -> String {
+    String::from_utf8_lossy(sm.line_text(loc)).trim().to_string()
+}
+
+/// The text of `span` as written, on one line.
+pub fn written(sm: &SourceMgr, span: Span) -> Option<String> {
+    let text = String::from_utf8_lossy(sm.span_text(span)?).into_owned();
+    Some(text.split_whitespace().collect::<Vec<_>>().join(" "))
+}
+
+/// The text form (`tdq explain`, the language server's hover): the value, then each step
+/// indented under the one it explains, with where it is and its source line.
+pub fn to_text(e: &Explanation, sm: &SourceMgr) -> String {
+    let mut out = format!("{}.{} = {}\n", e.record, e.field, one_line(&e.value.to_string()));
+    text_step(&e.set, sm, 1, &mut out);
+    out
+}
+
+fn text_step(step: &Step, sm: &SourceMgr, depth: usize, out: &mut String) {
+    let indent = "  ".repeat(depth);
+    out.push_str(&format!("{indent}{}\n", headline(step)));
+    // A field's one child is the statement that set it, which says where.
+    if !matches!(step.kind, StepKind::Field { .. }) {
+        let loc = step.span.start;
+        out.push_str(&format!("{indent}  {}: {}\n", location(sm, loc), source_line(sm, loc)));
+    }
+    match &step.kind {
+        StepKind::Arg { default: false, .. } | StepKind::Loop { .. } => {
+            // As written, unless that is how the value prints.
+            if let Some(text) = written(sm, step.span).filter(|t| *t != one_line(&step.value.to_string())) {
+                out.push_str(&format!("{indent}  written: {text}\n"));
+            }
+        }
+        StepKind::Defvar { used_at, .. } => {
+            out.push_str(&format!("{indent}  used at {}\n", location(sm, *used_at)));
+        }
+        _ => {}
+    }
+    for child in &step.children {
+        text_step(child, sm, depth + 1, out);
     }
 }

@@ -13,6 +13,7 @@
 //! `preprocessor` (core/src/preprocessor.rs).
 
 use std::collections::{BTreeSet, HashSet};
+use std::sync::Arc;
 
 use crate::diag::Diagnostics;
 use crate::intern::{sym, Sym};
@@ -102,6 +103,9 @@ macro_rules! bang_ops {
         }
 
         impl BangOp {
+            /// Every operator of every release, in the table's order.
+            pub const ALL: &'static [BangOp] = &[$(BangOp::$variant,)*];
+
             /// The operator `name` (the text after `!`) names in `release`'s lexer.
             pub fn from_name(name: &[u8], release: Release) -> Option<BangOp> {
                 $(
@@ -243,6 +247,49 @@ pub struct Lexer {
     open_files: Vec<(Option<FileKey>, usize)>,
     /// An error that ends lexing for good (a limit, an include cycle) was reported.
     fatal: bool,
+    /// Files read from here instead of the disk (an editor's unsaved buffers).
+    overlay: Option<Arc<Overlay>>,
+}
+
+/// Contents that stand in for files on disk, by absolute path with `.` and `..` taken out
+/// ([`Overlay::key`]): what a language server evaluates while files are being edited. An
+/// `include` that finds such a path reads the contents given here, whether or not the file
+/// exists on disk.
+#[derive(Clone, Debug, Default)]
+pub struct Overlay {
+    pub files: std::collections::HashMap<std::path::PathBuf, Vec<u8>>,
+}
+
+impl Overlay {
+    /// The key of `path`: absolute (from the working directory), `.` and `..` resolved
+    /// lexically, symbolic links kept.
+    pub fn key(path: &std::path::Path) -> std::path::PathBuf {
+        use std::path::Component;
+        let abs = if path.is_absolute() {
+            path.to_path_buf()
+        } else {
+            std::env::current_dir().unwrap_or_default().join(path)
+        };
+        let mut out = std::path::PathBuf::new();
+        for c in abs.components() {
+            match c {
+                Component::CurDir => {}
+                Component::ParentDir => {
+                    out.pop();
+                }
+                other => out.push(other.as_os_str()),
+            }
+        }
+        out
+    }
+
+    /// The contents given for `path`, if any.
+    pub fn get(&self, path: &[u8]) -> Option<&Vec<u8>> {
+        if self.files.is_empty() {
+            return None;
+        }
+        self.files.get(&Overlay::key(&bytes_to_path(path)))
+    }
 }
 
 /// What identifies a file on disk, whatever name reached it.
@@ -302,7 +349,14 @@ impl Lexer {
             limits: Limits::default(),
             open_files: vec![(root_key, defines.len())],
             fatal: false,
+            overlay: None,
         }
+    }
+
+    /// Reads the files `overlay` has from it instead of the disk.
+    pub fn with_overlay(mut self, overlay: Option<Arc<Overlay>>) -> Lexer {
+        self.overlay = overlay;
+        self
     }
 
     /// Sets the limits on file size and include depth.
@@ -660,6 +714,12 @@ impl Lexer {
     fn open_include_file(&self, name: &[u8]) -> Result<(String, Vec<u8>, Option<FileKey>), ReadFailure> {
         let max = self.limits.get(Limit::FileSize);
         for path in crate::source::include_candidates(name, &self.include_dirs) {
+            if let Some(text) = self.overlay.as_deref().and_then(|o| o.get(&path)) {
+                if text.len() as u64 > max {
+                    return Err(ReadFailure::TooBig);
+                }
+                return Ok((String::from_utf8_lossy(&path).into_owned(), text.clone(), file_key(&path)));
+            }
             match read_file(&path, max) {
                 Ok(text) => return Ok((String::from_utf8_lossy(&path).into_owned(), text, file_key(&path))),
                 Err(ReadFailure::NotFound) => continue,

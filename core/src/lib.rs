@@ -68,6 +68,17 @@ pub struct Evaluation {
 
 /// Lexes, parses and evaluates `text` (the contents of `main_path`) as llvm-tblgen does.
 pub fn evaluate(main_path: &str, text: Vec<u8>, opts: &Options) -> Evaluation {
+    evaluate_overlaid(main_path, text, opts, None)
+}
+
+/// [`evaluate`], with the files `overlay` holds read from it instead of the disk (the language
+/// server's open documents).
+pub fn evaluate_overlaid(
+    main_path: &str,
+    text: Vec<u8>,
+    opts: &Options,
+    overlay: Option<std::sync::Arc<lexer::Overlay>>,
+) -> Evaluation {
     opts.release.dialect().print.install();
     if opts.release.dialect().macro_names_checked {
         if let Some(bad) = opts.defines.iter().find(|d| !is_identifier(d)) {
@@ -89,7 +100,8 @@ pub fn evaluate(main_path: &str, text: Vec<u8>, opts: &Options) -> Evaluation {
     let too_big = opts.limits.exceeds(limits::Limit::FileSize, text.len() as u64);
     let lex = lexer::Lexer::new(main_path, text, &opts.include_dirs, &opts.defines)
         .with_limits(opts.limits)
-        .with_release(opts.release);
+        .with_release(opts.release)
+        .with_overlay(overlay);
     let config = parser::ParserConfig {
         no_warn_on_unused_template_args: opts.no_warn_on_unused_template_args,
         trace: opts.trace,
