@@ -10,6 +10,7 @@
 
 #![forbid(unsafe_code)]
 
+pub mod clang;
 pub mod directives;
 pub mod intrinsics;
 pub mod records;

@@ -1,0 +1,43 @@
+//! clang-tblgen's backends (clang/utils/TableGen), one file per action, named after its flag,
+//! over the models of `tdq_models::clang`; [`BACKENDS`] is what `tdq clang-tblgen` runs.
+//! clang-tblgen also has `-print-records` and `-dump-json`, the same as llvm-tblgen's.
+
+use crate::{Backend, BackendOption, BackendOptions, OptionKind};
+
+pub mod gen_clang_diag_groups;
+pub mod gen_clang_diags_compat_ids;
+pub mod gen_clang_diags_defs;
+pub mod gen_clang_diags_enums;
+pub mod gen_clang_diags_iface;
+pub mod gen_clang_diags_index_name;
+pub mod gen_clang_diags_stable_ids;
+pub mod gen_diag_docs;
+
+/// clang-tblgen's `-clang-component=<component>` (TableGen.cpp): the diagnostics backends
+/// keep only the diagnostics whose `Component` it names.
+pub const CLANG_COMPONENT: BackendOption = BackendOption {
+    name: "clang-component",
+    kind: OptionKind::Str,
+    help: "Only use warnings from specified component",
+    value_desc: "component",
+    category: "General options",
+};
+
+/// The `-clang-component` given, `""` for none.
+fn component(options: &BackendOptions) -> &str {
+    options.str(CLANG_COMPONENT.name)
+}
+
+/// Every clang-tblgen backend tdq has. The first is the default, as in clang-tblgen.
+pub static BACKENDS: &[&dyn Backend] = &[
+    &crate::print_records::PrintRecords,
+    &crate::dump_json::DumpJson,
+    &gen_clang_diags_compat_ids::GenClangDiagsCompatIds,
+    &gen_clang_diags_defs::GenClangDiagsDefs,
+    &gen_clang_diags_enums::GenClangDiagsEnums,
+    &gen_clang_diag_groups::GenClangDiagGroups,
+    &gen_clang_diags_index_name::GenClangDiagsIndexName,
+    &gen_clang_diags_stable_ids::GenClangDiagsStableIds,
+    &gen_clang_diags_iface::GenClangDiagsIface,
+    &gen_diag_docs::GenDiagDocs,
+];
