@@ -21,6 +21,7 @@ fn td_args(sources: &Sources) -> TdArgs {
         include: sources.include_dirs.clone(),
         define: sources.defines.clone(),
         llvm_version: Some(sources.release.to_string()),
+        verbose: false,
     }
 }
 

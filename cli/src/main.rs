@@ -10,12 +10,14 @@ mod explain;
 mod heap;
 mod interrupts;
 mod lint;
+mod manual;
 mod query;
 mod release;
 mod tblgen;
 
 use clap::{Parser, Subcommand};
 use std::ffi::OsString;
+use std::io::Write;
 
 #[global_allocator]
 static ALLOCATOR: heap::Tracking = heap::Tracking;
@@ -83,8 +85,13 @@ enum Command {
         #[arg(value_enum)]
         shell: Shell,
     },
-    /// Print tdq's man page (roff): `tdq man > ~/.local/share/man/man1/tdq.1`.
-    Man,
+    /// Print tdq's man page, or a command's (`tdq man diff` is tdq-diff(1)), in roff:
+    /// `tdq man > ~/.local/share/man/man1/tdq.1`, `tdq man diff > .../man1/tdq-diff.1`.
+    Man {
+        /// The command whose page to print (default: tdq's own).
+        #[arg(value_name = "COMMAND")]
+        command: Option<String>,
+    },
 }
 
 #[derive(Clone, Copy, Debug, clap::ValueEnum)]
@@ -94,29 +101,14 @@ enum Shell {
     Fish,
 }
 
-/// `tdq completions SHELL`: the script clap_complete makes from tdq's own clap definitions.
+/// `tdq completions SHELL`.
 fn print_completions(shell: Shell) -> i32 {
-    let mut command = <Cli as clap::CommandFactory>::command();
-    let mut out = std::io::stdout().lock();
-    match shell {
-        Shell::Bash => clap_complete::generate(clap_complete::Shell::Bash, &mut command, "tdq", &mut out),
-        Shell::Zsh => clap_complete::generate(clap_complete::Shell::Zsh, &mut command, "tdq", &mut out),
-        Shell::Fish => clap_complete::generate(clap_complete::Shell::Fish, &mut command, "tdq", &mut out),
-    }
-    exit_codes::SUCCESS
-}
-
-/// `tdq man`: the man page clap_mangen makes from tdq's clap definitions.
-fn print_man_page() -> i32 {
-    let command = <Cli as clap::CommandFactory>::command();
-    match clap_mangen::Man::new(command).render(&mut std::io::stdout().lock()) {
-        Ok(()) => exit_codes::SUCCESS,
-        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => exit_codes::SUCCESS,
-        Err(e) => {
-            eprintln!("tdq: error: writing the man page: {e}");
-            exit_codes::FAILURE
-        }
-    }
+    let shell = match shell {
+        Shell::Bash => clap_complete::Shell::Bash,
+        Shell::Zsh => clap_complete::Shell::Zsh,
+        Shell::Fish => clap_complete::Shell::Fish,
+    };
+    manual::print_completions(<Cli as clap::CommandFactory>::command(), shell)
 }
 
 /// The evaluator recurses over value trees; a deep one needs more than the main thread's 8 MiB
@@ -186,7 +178,9 @@ fn real_main() {
         Some(Command::Graph(args)) => query::run_graph(args),
         Some(Command::Explain(args)) => explain::run(args),
         Some(Command::Completions { shell }) => print_completions(shell),
-        Some(Command::Man) => print_man_page(),
+        Some(Command::Man { command }) => {
+            manual::print_man_page(<Cli as clap::CommandFactory>::command(), command.as_deref())
+        }
         None => match mistyped_command(&cli.query) {
             Some(message) => {
                 eprintln!("tdq: error: {message}");
@@ -282,6 +276,9 @@ pub fn evaluate_sources(
         let mut err = std::io::stderr().lock();
         for d in eval.diags.list.iter().filter(|d| d.severity == tdq_core::Severity::Error) {
             let _ = std::io::Write::write_all(&mut err, &tdq_core::diag::render_bytes(&eval.sm, d));
+        }
+        if sources.release_from.is_default() {
+            let _ = writeln!(err, "tdq: {}", tdq_store::project::default_release_note(sources.release));
         }
         return Err(format!("{path} does not evaluate; {not_done}"));
     }

@@ -33,6 +33,10 @@ pub struct TdArgs {
     /// llvm-version, the release of the LLVM tree the root file is in, else the newest).
     #[arg(long = "llvm-version", value_name = "V")]
     pub llvm_version: Option<String>,
+    /// Say on stderr which sources are evaluated, as which LLVM release and what chose it, and
+    /// which store is used.
+    #[arg(short = 'v', long)]
+    pub verbose: bool,
 }
 
 /// Where the records come from: sources, or a stored database.
@@ -156,13 +160,16 @@ pub fn finish(result: Result<(), Failure>) -> i32 {
 /// The sources of `args`: `--td` with -I/-D, else the nearest tdq.toml.
 pub fn resolve_sources(args: &TdArgs) -> Result<Sources, Failure> {
     if let Some(td) = &args.td {
-        let release = choose_release(args, None, td)?;
-        return Ok(Sources {
+        let chosen = choose_release(args, None, td)?;
+        let sources = Sources {
             root: td.clone(),
             include_dirs: args.include.clone(),
             defines: args.define.clone(),
-            release,
-        });
+            release: chosen.release,
+            release_from: chosen.from.clone(),
+        };
+        announce(args, &sources, None);
+        return Ok(sources);
     }
     let cwd = std::env::current_dir().map_err(|e| Failure::new(format!("cannot read the working directory: {e}")))?;
     let Some(path) = Project::find(&cwd) else {
@@ -174,9 +181,33 @@ pub fn resolve_sources(args: &TdArgs) -> Result<Sources, Failure> {
     project.sources.include_dirs.extend(args.include.iter().cloned());
     project.sources.defines.extend(args.define.iter().cloned());
     let root = project.sources.root.clone();
-    project.sources.release =
-        choose_release(args, project.llvm_version.as_deref().map(|v| (v, path.as_path())), &root)?;
+    let chosen = choose_release(args, project.llvm_version.as_deref().map(|v| (v, path.as_path())), &root)?;
+    project.sources.release = chosen.release;
+    project.sources.release_from = chosen.from;
+    announce(args, &project.sources, Some(&path));
     Ok(project.sources)
+}
+
+/// `--verbose`: the sources and their release, said once per command on stderr.
+fn announce(args: &TdArgs, sources: &Sources, project: Option<&std::path::Path>) {
+    static SAID: std::sync::Once = std::sync::Once::new();
+    if !args.verbose {
+        return;
+    }
+    SAID.call_once(|| {
+        if let Some(project) = project {
+            eprintln!("tdq: sources from {}", project.display());
+        }
+        let mut line = format!("tdq: evaluating {}", sources.root);
+        for dir in &sources.include_dirs {
+            line.push_str(&format!(" -I {dir}"));
+        }
+        for name in &sources.defines {
+            line.push_str(&format!(" -D {name}"));
+        }
+        let chosen = crate::release::Chosen { release: sources.release, from: sources.release_from.clone() };
+        eprintln!("{line}\ntdq: release: {}", chosen.describe());
+    });
 }
 
 /// The release for `args`' evaluation (see `crate::release`).
@@ -184,9 +215,21 @@ fn choose_release(
     args: &TdArgs,
     config: Option<(&str, &std::path::Path)>,
     root: &str,
-) -> Result<tdq_core::Release, Failure> {
+) -> Result<crate::release::Chosen, Failure> {
     crate::release::choose(args.llvm_version.as_deref(), config, Some(std::path::Path::new(root)))
         .map_err(|e| Failure::usage(e.to_string()))
+}
+
+/// A failed evaluation's error, with the note saying which release was used when nothing
+/// named one.
+pub fn with_release_note(e: tdq_store::StoreError, sources: &Sources) -> Failure {
+    let failed = matches!(e, tdq_store::StoreError::Evaluation(_));
+    let mut failure = Failure::from(e);
+    if failed && sources.release_from.is_default() {
+        let note = tdq_store::project::default_release_note(sources.release);
+        failure.message = format!("{}\ntdq: {note}", failure.message.trim_end());
+    }
+    failure
 }
 
 /// An open store and what it cost.
@@ -238,7 +281,10 @@ pub fn open_store(args: &SourceArgs) -> Result<OpenStore, Failure> {
     if let Some(bar) = spinner {
         bar.finish_and_clear();
     }
-    let store = result?;
+    let store = result.map_err(|e| with_release_note(e, &sources))?;
+    if args.td.verbose {
+        eprintln!("tdq: store: {} ({})", store.path.display(), if store.built { "built" } else { "cached" });
+    }
     Ok(OpenStore {
         conn: store.conn,
         path: store.path,
@@ -586,12 +632,13 @@ pub fn run_export(args: ExportArgs) -> i32 {
         let source = SourceArgs { td: args.td.clone(), db: args.from_db.clone() };
         if let Some(db) = &args.db_out {
             let sources = resolve_sources(&args.td)?;
-            let eval = tdq_store::cache::evaluate(&sources)?;
+            let eval = tdq_store::cache::evaluate(&sources).map_err(|e| with_release_note(e, &sources))?;
             let info = tdq_store::BuildInfo {
                 root: sources.root.clone(),
                 include_dirs: sources.include_dirs.clone(),
                 defines: sources.defines.clone(),
                 release: sources.release,
+                release_from: sources.release_from.clone(),
                 cache_key: String::new(),
             };
             tdq_store::cache::write_atomically(db, &eval, &info)?;

@@ -4,59 +4,73 @@
 
 use std::path::{Path, PathBuf};
 use tdq_core::release::{Release, UnknownRelease};
+use tdq_store::ReleaseFrom;
 
 /// The environment variable build systems and test runners set.
-pub const ENV: &str = "TDQ_LLVM_VERSION";
-
-/// Where a release choice came from, for messages.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Source {
-    Flag,
-    Env,
-    Config,
-    Tree,
-}
+pub const ENV: &str = tdq_store::project::RELEASE_ENV;
 
 /// A release setting that names no release tdq knows.
 #[derive(Debug)]
 pub struct BadRelease {
-    pub source: Source,
-    /// The file that named it (tdq.toml, LLVMVersion.cmake), when it came from one.
-    pub file: Option<PathBuf>,
+    /// What named it (a tdq.toml's or LLVMVersion.cmake's path inside).
+    pub from: ReleaseFrom,
     pub error: UnknownRelease,
 }
 
 impl std::fmt::Display for BadRelease {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match (self.source, &self.file) {
-            (Source::Flag, _) => write!(f, "--llvm-version: {}", self.error),
-            (Source::Env, _) => write!(f, "{ENV}: {}", self.error),
-            (_, Some(file)) => write!(f, "{}: {}", file.display(), self.error),
-            _ => write!(f, "{}", self.error),
+        match &self.from {
+            ReleaseFrom::Flag => write!(f, "--llvm-version: {}", self.error),
+            ReleaseFrom::Env => write!(f, "{ENV}: {}", self.error),
+            ReleaseFrom::Config(file) | ReleaseFrom::Tree(file) => write!(f, "{}: {}", file.display(), self.error),
+            ReleaseFrom::Default => write!(f, "{}", self.error),
         }
+    }
+}
+
+/// A release and what chose it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Chosen {
+    pub release: Release,
+    pub from: ReleaseFrom,
+}
+
+impl Chosen {
+    /// `--verbose`'s line: the release and what chose it.
+    pub fn describe(&self) -> String {
+        format!("LLVM {} ({}), from {}", self.release, self.release.full_version(), self.from)
+    }
+
+    /// The note for a failed evaluation, when nothing named the release.
+    pub fn failure_note(&self) -> Option<String> {
+        self.from.is_default().then(|| tdq_store::project::default_release_note(self.release))
     }
 }
 
 /// The release for one evaluation of `root` (a .td file; `None` for standard input).
 /// `flag` is `--llvm-version`'s value, `config` tdq.toml's `llvm-version` with the file.
-pub fn choose(flag: Option<&str>, config: Option<(&str, &Path)>, root: Option<&Path>) -> Result<Release, BadRelease> {
-    fn bad(source: Source, file: Option<&Path>) -> impl FnOnce(UnknownRelease) -> BadRelease {
-        let file = file.map(Path::to_path_buf);
-        move |error| BadRelease { source, file, error }
-    }
+pub fn choose(flag: Option<&str>, config: Option<(&str, &Path)>, root: Option<&Path>) -> Result<Chosen, BadRelease> {
+    let named = |from: ReleaseFrom, text: &str| match Release::parse(text) {
+        Ok(release) => Ok(Chosen { release, from }),
+        Err(error) => Err(BadRelease { from, error }),
+    };
     if let Some(text) = flag {
-        return Release::parse(text).map_err(bad(Source::Flag, None));
+        return named(ReleaseFrom::Flag, text);
     }
     if let Some(text) = std::env::var(ENV).ok().filter(|v| !v.trim().is_empty()) {
-        return Release::parse(&text).map_err(bad(Source::Env, None));
+        return named(ReleaseFrom::Env, &text);
     }
     if let Some((text, file)) = config {
-        return Release::parse(text).map_err(bad(Source::Config, Some(file)));
+        return named(ReleaseFrom::Config(file.to_path_buf()), text);
     }
     if let Some((found, file)) = root.and_then(tree_release) {
-        return found.map_err(bad(Source::Tree, Some(&file)));
+        let from = ReleaseFrom::Tree(file);
+        return match found {
+            Ok(release) => Ok(Chosen { release, from }),
+            Err(error) => Err(BadRelease { from, error }),
+        };
     }
-    Ok(Release::NEWEST)
+    Ok(Chosen { release: Release::NEWEST, from: ReleaseFrom::Default })
 }
 
 /// The release the LLVM tree holding `root` says it is: the nearest directory above `root`

@@ -655,3 +655,139 @@ fn llvm_19_x86_against_llvm_23_x86_agrees_with_their_dumps() {
         assert_eq!(blank(&old[def]), blank(&new[def]), "{def} changed but tdq does not report it");
     }
 }
+
+/// Two LLVM trees of different releases diffed as files from a directory outside both: each
+/// side reads its own tree's includes, whether `-I include -I lib/Target/Lanai` names them
+/// (taken inside each tree, at the level where they are) or nothing does (LLVM's layout); a
+/// side that still misses an include says which include path it had and how to name them.
+#[test]
+fn two_llvm_trees_each_read_their_own_includes() {
+    let shared = manifest_dir().join("../../shared/corpus");
+    let side = |release: &str| shared.join(release).join("llvm/lib/Target/Lanai/Lanai.td").display().to_string();
+    let (old, new) = (side("llvm-22.1.8"), side("llvm-23.1.1"));
+    let elsewhere = tempfile::tempdir().unwrap();
+    let run = |extra: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_tdq"))
+            .current_dir(elsewhere.path())
+            .env_remove("TDQ_LLVM_VERSION")
+            .args(["diff", old.as_str(), new.as_str(), "--name-only"])
+            .args(extra)
+            .output()
+            .unwrap()
+    };
+    let named = run(&["-I", "include", "-I", "lib/Target/Lanai"]);
+    assert_eq!(named.status.code(), Some(1), "{}", String::from_utf8_lossy(&named.stderr));
+    assert!(!named.stdout.is_empty());
+    let unnamed = run(&[]);
+    assert_eq!(unnamed.status.code(), Some(1), "{}", String::from_utf8_lossy(&unnamed.stderr));
+    assert_eq!(unnamed.stdout, named.stdout);
+    let lost = run(&["-I", "lib/Target/Lanai"]);
+    assert_eq!(lost.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&lost.stderr);
+    assert!(err.contains("could not find include file 'llvm/Target/Target.td'"), "{err}");
+    assert!(
+        err.contains("an include file is not on this side's include path (-I ")
+            && err.contains("--old-include DIR and --new-include DIR"),
+        "{err}"
+    );
+}
+
+/// The review of two releases: LLVM 19's X86 against 23's prints its summary first (counts,
+/// the classes — `Instruction`, not `InstructionEncoding` — and the fields changed most), cuts
+/// every list with "… and N more", and stays under 2,000 lines and 2,000 characters a line;
+/// `--stat` is the summary alone, `--name-only` every def that differs, `--format json` all of
+/// them (its `groups` name every def they touched).
+#[test]
+fn llvm_19_x86_against_llvm_23_reads_as_a_review() {
+    let shared = manifest_dir().join("../../shared/corpus");
+    let side = |release: &str| shared.join(release).join("llvm/lib/Target/X86/X86.td").display().to_string();
+    let (old, new) = (side("llvm-19.1.7"), side("llvm-23.1.1"));
+    let run = |extra: &[&str]| {
+        let out = Command::new(env!("CARGO_BIN_EXE_tdq"))
+            .env_remove("TDQ_LLVM_VERSION")
+            .env("NO_COLOR", "1")
+            .args(["diff", old.as_str(), new.as_str()])
+            .args(extra)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(1), "{}", String::from_utf8_lossy(&out.stderr));
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let text = run(&[]);
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(lines.len() < 2000, "{} lines", lines.len());
+    assert!(
+        lines.iter().all(|l| l.chars().count() < 2000),
+        "a line of {} characters",
+        lines.iter().map(|l| l.len()).max().unwrap()
+    );
+    assert!(lines[0].contains(" added, ") && lines[0].contains(" changed"), "{}", lines[0]);
+    let summary: Vec<&str> = lines.iter().take_while(|l| !l.is_empty()).copied().collect();
+    assert!(summary.iter().any(|l| l.trim_start().starts_with("Instruction ")), "{summary:#?}");
+    assert!(!summary.iter().any(|l| l.trim_start().starts_with("InstructionEncoding")), "{summary:#?}");
+    assert!(summary.contains(&"changed most:") && summary.iter().any(|l| l.contains("more classes")), "{summary:#?}");
+    assert!(text.contains("… and ") && text.contains("--full prints everything"), "{text}");
+    // No group is renumbering noise: a reference to an anonymous def changed only in number.
+    let noise =
+        lines.iter().filter(|l| l.starts_with("~ ") && l.contains(": anonymous_") && l.contains(" → anonymous_"));
+    assert_eq!(noise.count(), 0, "{text}");
+    let stat = run(&["--stat"]);
+    assert_eq!(stat, format!("{}\n", summary.join("\n")));
+
+    let json: Value = serde_json::from_str(&run(&["--format", "json"])).unwrap();
+    let count = |key: &str| json[key].as_array().unwrap().len();
+    let s = &json["summary"];
+    assert_eq!(
+        [count("added"), count("removed"), count("renamed"), count("changed")],
+        ["added", "removed", "renamed", "changed"].map(|k| s[k].as_u64().unwrap() as usize)
+    );
+    for group in json["groups"].as_array().unwrap() {
+        assert_eq!(group["records"].as_array().unwrap().len() as u64, group["count"].as_u64().unwrap());
+    }
+    let names = run(&["--name-only"]);
+    let mut expected: Vec<&str> = ["added", "removed"]
+        .iter()
+        .flat_map(|k| json[k].as_array().unwrap().iter().map(|r| r["name"].as_str().unwrap()))
+        .chain(json["renamed"].as_array().unwrap().iter().map(|r| r["new"].as_str().unwrap()))
+        .chain(json["changed"].as_array().unwrap().iter().map(|r| r["name"].as_str().unwrap()))
+        .collect();
+    expected.sort_unstable();
+    expected.dedup();
+    assert_eq!(names.lines().collect::<Vec<_>>(), expected);
+}
+
+/// docs/diff.md says what `tdq diff` does: a store written by `tdq export --db` is a side like
+/// any other, and a change of superclasses is printed whole, however long, not word-diffed.
+#[test]
+fn docs_diff_md_says_what_diff_does() {
+    let doc = std::fs::read_to_string(manifest_dir().join("../docs/diff.md")).unwrap();
+    assert!(!doc.contains("Not in this build"), "docs/diff.md says store sides do not work");
+    assert!(doc.contains("`!superclasses: [OLD, ...] → [NEW, ...]`, never word-diffed"));
+    let dir = tempfile::tempdir().unwrap();
+    let long = "AVeryLongClassNameNumberOne, AVeryLongClassNameNumberTwo";
+    std::fs::write(
+        dir.path().join("a.td"),
+        "class AVeryLongClassNameNumberOne; class AVeryLongClassNameNumberTwo; class Three;\n\
+         def X : AVeryLongClassNameNumberOne, AVeryLongClassNameNumberTwo;\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.path().join("b.td"),
+        "class AVeryLongClassNameNumberOne; class AVeryLongClassNameNumberTwo; class Three;\n\
+         def X : AVeryLongClassNameNumberOne, AVeryLongClassNameNumberTwo, Three;\n",
+    )
+    .unwrap();
+    let cache = tempfile::tempdir().unwrap();
+    let export = Command::new(env!("CARGO_BIN_EXE_tdq"))
+        .current_dir(dir.path())
+        .env("TDQ_LLVM_VERSION", "19")
+        .env("TDQ_CACHE_DIR", cache.path())
+        .args(["export", "--db", "a.db", "--td", "a.td"])
+        .output()
+        .unwrap();
+    assert!(export.status.success(), "{}", String::from_utf8_lossy(&export.stderr));
+    let out = tdq(dir.path(), &["diff", "a.db", "b.td"]);
+    assert_eq!(out.status.code(), Some(1), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains(&format!("    !superclasses: [{long}] → [{long}, Three]\n")), "{text}");
+}

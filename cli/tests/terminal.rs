@@ -142,6 +142,25 @@ fn wide_tables_fit_the_terminal() {
     assert!(screen.contains("9 rows\n") && !screen.contains('…'), "{screen}");
 }
 
+/// The columns a query names all show, however narrow the terminal: each one's values are cut
+/// to its share of the width instead (duckdb's way); only `select *` hides columns.
+#[test]
+fn named_columns_all_show_cut_to_fit() {
+    let (work, cache) = scratch();
+    let sql = "select name, AsmString, Size, isCall, isBranch, mayLoad, Predicates, Namespace from Instr order by name";
+    let args = ["--td", "small.td", "-I", "inc", sql];
+    let (status, screen) = Terminal::start(work.path(), cache.path(), &args, 60, &[]).finish();
+    assert_eq!(status, 0, "{screen}");
+    for line in screen.lines() {
+        assert!(line.chars().count() <= 60, "a line wider than the terminal: {line:?}\n{screen}");
+    }
+    let header = screen.lines().find(|l| l.starts_with("│ name")).unwrap_or_else(|| panic!("{screen}"));
+    assert_eq!(header.matches('┆').count(), 7, "every column shows: {header}\n{screen}");
+    assert!(screen.contains('…'), "values are cut: {screen}");
+    let footer = screen.lines().rev().find(|l| !l.is_empty()).unwrap();
+    assert_eq!(footer, "9 rows", "{screen}");
+}
+
 /// One row too wide for the terminal shows as one `column = value` line per column.
 #[test]
 fn one_wide_row_shows_as_lines() {

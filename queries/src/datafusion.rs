@@ -8,7 +8,7 @@
 //! the column `isCall`, as in SQLite.
 
 use crate::views;
-use crate::{closest, scan, Cell, Engine, Param, QueryError, ResultSet};
+use crate::{closest_in_tiers, scan, Cell, Engine, Param, QueryError, ResultSet};
 use datafusion::arrow::array::{
     Array, ArrayRef, BinaryBuilder, Float64Builder, Int64Builder, RecordBatch, StringBuilder,
 };
@@ -127,7 +127,7 @@ impl DataFusionEngine {
                 rows.push(batch.columns().iter().map(|a| cell(a, r)).collect());
             }
         }
-        Ok(ResultSet { columns, rows })
+        Ok(ResultSet { columns, rows, star: scan::selects_star(sql) })
     }
 
     fn make_views(&mut self, sql: &str) -> Result<(), QueryError> {
@@ -161,11 +161,21 @@ impl DataFusionEngine {
             if let Some(p) = scan::find_word(&sql[offset..], &word) {
                 e.position = Some(scan::line_col(sql, offset + p));
             }
+            // The columns of the tables the statement names first, then every other name.
+            let mut named = Vec::new();
+            let statement = scan::split_statements(&sql[offset..]).first().map_or("", |(_, s)| *s).to_owned();
+            for table in scan::identifiers(&statement) {
+                if self.registered.contains(&table) {
+                    let probe = format!("SELECT * FROM {} LIMIT 0", quote_ident(&table));
+                    named.extend(self.query(&probe).map(|rs| rs.columns).unwrap_or_default());
+                }
+            }
             let candidates = self
                 .query("SELECT col FROM tdq_columns UNION ALL SELECT name FROM classes")
                 .map(ResultSet::first_column_texts)
                 .unwrap_or_default();
-            if let Some(best) = closest(&word, candidates.iter().map(String::as_str)) {
+            let tiers = [named, candidates];
+            if let Some(best) = closest_in_tiers(&word, &tiers) {
                 e.hint = Some(format!("did you mean `{best}`?"));
             }
         }

@@ -60,6 +60,8 @@ pub fn write(rs: &ResultSet, format: Format, width: Option<u16>, out: &mut dyn W
 }
 
 /// Whether `rs` shows as a table of `width` columns without hiding or cutting anything.
+/// (A table of named columns too wide for the terminal cuts their values, one made by `*`
+/// hides columns; [`table`].)
 pub fn fits(rs: &ResultSet, width: u16) -> bool {
     natural_widths(rs).iter().map(|w| w + 3).sum::<usize>() < width as usize
 }
@@ -165,10 +167,36 @@ fn plan_columns(natural: &[usize], width: usize) -> Vec<Option<(usize, usize)>> 
     plan
 }
 
+/// Every column, in a table of `width`: each one's values cut to an equal share of the room
+/// (a narrow column keeps its width and leaves the rest to the others), as duckdb does for the
+/// columns a query names.
+fn share_columns(natural: &[usize], width: usize) -> Vec<Option<(usize, usize)>> {
+    let room = width.saturating_sub(1 + 3 * natural.len());
+    let mut widths = vec![0; natural.len()];
+    let mut open: Vec<usize> = (0..natural.len()).collect();
+    let mut left = room;
+    // Water-filling: each round gives every column still short of its width an equal part.
+    while !open.is_empty() && left >= open.len() {
+        let part = left / open.len();
+        open.retain(|&i| {
+            let more = (natural[i] - widths[i]).min(part);
+            widths[i] += more;
+            left -= more;
+            widths[i] < natural[i]
+        });
+        if part == 0 {
+            break;
+        }
+    }
+    // However narrow the terminal, a column shows at least its first character and the `…`.
+    widths.iter().zip(natural).map(|(&w, &n)| w.max(n.min(2))).enumerate().map(Some).collect()
+}
+
 fn table(rs: &ResultSet, width: Option<u16>, out: &mut dyn Write) -> io::Result<()> {
     let natural = natural_widths(rs);
     let plan: Vec<Option<(usize, usize)>> = match width {
-        Some(w) => plan_columns(&natural, w as usize),
+        Some(w) if rs.star => plan_columns(&natural, w as usize),
+        Some(w) => share_columns(&natural, w as usize),
         None => natural.iter().copied().enumerate().map(Some).collect(),
     };
     let mut t = comfy_table::Table::new();

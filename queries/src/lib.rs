@@ -56,6 +56,9 @@ impl fmt::Display for Cell {
 pub struct ResultSet {
     pub columns: Vec<String>,
     pub rows: Vec<Vec<Cell>>,
+    /// The statement's columns come from a `*` ([`scan::selects_star`]): a table fitted to the
+    /// terminal may hide some of them, where it only cuts the values of columns a query names.
+    pub star: bool,
 }
 
 impl ResultSet {
@@ -161,21 +164,41 @@ pub trait Engine {
 }
 
 /// The closest of `candidates` to `word` (by edit distance, a swap of two neighbours counting
-/// as one edit, ignoring case), if close enough to be what was meant. Of equally close ones,
-/// one with the same first letter wins: `lnit` is `lint` rather than `init`.
+/// as one edit, ignoring case), if close enough to be what was meant: a third of the word's
+/// length, one more for a candidate holding the word's letters in order (`recrd`, `records`).
+/// Of equally close ones, one the word begins (`Siz`, `Size`) wins, then one with the same
+/// first letter: `lnit` is `lint` rather than `init`.
 pub fn closest<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
     let w = word.to_lowercase();
     let first = w.chars().next();
-    let mut best: Option<((usize, bool), &str)> = None;
+    let length = word.chars().count();
+    let limit = (length / 3).max(1);
+    let mut best: Option<((usize, bool, bool), &str)> = None;
     for c in candidates {
         let lower = c.to_lowercase();
-        let key = (edit_distance(&w, &lower), lower.chars().next() != first);
+        let distance = edit_distance(&w, &lower);
+        let abbreviates = length >= 3 && is_subsequence(&w, &lower);
+        if distance > limit + usize::from(abbreviates) {
+            continue;
+        }
+        let key = (distance, !lower.starts_with(&w), lower.chars().next() != first);
         if best.is_none_or(|(bk, _)| key < bk) {
             best = Some((key, c));
         }
     }
-    let limit = (word.chars().count() / 3).max(1);
-    best.filter(|&((d, _), _)| d <= limit).map(|(_, c)| c)
+    best.map(|(_, c)| c)
+}
+
+/// The closest candidate of the first tier that has one close enough ([`closest`]): the
+/// columns of the tables a query names before every other column.
+pub fn closest_in_tiers<'a>(word: &str, tiers: &'a [Vec<String>]) -> Option<&'a str> {
+    tiers.iter().find_map(|tier| closest(word, tier.iter().map(String::as_str)))
+}
+
+/// Whether the characters of `word` appear in `text` in order.
+fn is_subsequence(word: &str, text: &str) -> bool {
+    let mut rest = text.chars();
+    word.chars().all(|c| rest.any(|t| t == c))
 }
 
 /// Optimal string alignment distance: insertions, deletions, substitutions and swaps of
@@ -222,6 +245,16 @@ mod tests {
         assert_eq!(closest("Predicates", names), None);
         assert_eq!(closest("lnit", ["init", "lint"]), Some("lint"));
         assert_eq!(closest("shcema", ["schema", "repl"]), Some("schema"));
+        assert_eq!(closest("recrd", ["records", "fields"]), Some("records"));
+        assert_eq!(closest("Siz", ["Sig", "Size"]), Some("Size"));
+        assert_eq!(closest("xyz", ["records"]), None);
+    }
+
+    #[test]
+    fn tiers_come_first() {
+        let tiers = [vec!["Size".to_string()], vec!["Sig".to_string()]];
+        assert_eq!(closest_in_tiers("Siz", &tiers), Some("Size"));
+        assert_eq!(closest_in_tiers("Sgi", &[vec!["name".to_string()], vec!["Sig".to_string()]]), Some("Sig"));
     }
 
     #[test]

@@ -90,6 +90,58 @@ pub fn split_statements(sql: &str) -> Vec<(usize, &str)> {
     out
 }
 
+/// Whether a statement's result columns come (at least in part) from a `*`: `select *`,
+/// `select t.*, x` — the columns a fitted table may hide, as opposed to those the query names.
+/// A `*` right after `select`, `distinct`, `all`, `,` or `.` and before `,`, `from` or the end,
+/// outside parentheses, strings and comments, is one; a product (`a * b`) is not.
+pub fn selects_star(sql: &str) -> bool {
+    let b = sql.as_bytes();
+    let mut depth = 0usize;
+    let mut previous = String::new();
+    let mut i = 0;
+    while i < b.len() {
+        if let Some(end) = skip_opaque(b, i) {
+            i = end;
+            continue;
+        }
+        let c = b[i];
+        match c {
+            b'(' => depth += 1,
+            b')' => depth = depth.saturating_sub(1),
+            b'*' if depth == 0 => {
+                let before = matches!(previous.as_str(), "select" | "distinct" | "all" | "," | ".");
+                let rest = sql[i + 1..].trim_start();
+                let after = rest.is_empty()
+                    || rest.starts_with(',')
+                    || rest.get(..4).is_some_and(|w| w.eq_ignore_ascii_case("from")) && !rest[4..].starts_with(is_word);
+                if before && after {
+                    return true;
+                }
+            }
+            _ => {}
+        }
+        if c.is_ascii_whitespace() {
+            i += 1;
+            continue;
+        }
+        if is_word(c as char) {
+            let start = i;
+            while i < b.len() && is_word(b[i] as char) {
+                i += 1;
+            }
+            previous = sql[start..i].to_ascii_lowercase();
+            continue;
+        }
+        previous = (c as char).to_string();
+        i += 1;
+    }
+    false
+}
+
+fn is_word(c: char) -> bool {
+    c == '_' || c == '$' || c.is_ascii_alphanumeric() || !c.is_ascii()
+}
+
 /// `sql` with each named parameter (`:name`, `$name`, `@name`) replaced by its value as a SQL
 /// literal, for engines without named parameters. Unknown names are an error.
 pub fn substitute_params(sql: &str, params: &[crate::Param]) -> Result<String, crate::QueryError> {
@@ -219,6 +271,17 @@ mod tests {
         );
         let e = substitute_params("select\n :zz", &params).unwrap_err();
         assert_eq!(e.position, Some((2, 2)));
+    }
+
+    #[test]
+    fn star_is_told_from_a_product() {
+        assert!(selects_star("select * from Instruction"));
+        assert!(selects_star("SELECT DISTINCT r.*, 1 FROM records r"));
+        assert!(selects_star("select name, * from t"));
+        assert!(!selects_star("select a * b from t"));
+        assert!(!selects_star("select count(*) from t"));
+        assert!(!selects_star("select name from (select * from t)"));
+        assert!(!selects_star("select '*' from t -- select *"));
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! The SQLite engine: user SQL straight on the store file, opened read-only.
 
 use crate::views::{self, ClassView};
-use crate::{closest, scan, Cell, Engine, Param, QueryError, QueryErrorKind, ResultSet};
+use crate::{closest, closest_in_tiers, scan, Cell, Engine, Param, QueryError, QueryErrorKind, ResultSet};
 use rusqlite::types::ValueRef;
 use rusqlite::{Batch, Connection, Statement};
 use std::collections::HashSet;
@@ -46,6 +46,23 @@ impl SqliteEngine {
         Ok(())
     }
 
+    /// The columns of the tables and views `sql` names (class views included), in order.
+    fn named_columns(&self, sql: &str) -> Vec<String> {
+        let mut seen = HashSet::new();
+        let mut columns = Vec::new();
+        for word in scan::identifiers(sql) {
+            let Some(table) = self.known.iter().find(|k| k.eq_ignore_ascii_case(&word)) else { continue };
+            if !seen.insert(table.clone()) {
+                continue;
+            }
+            let probe = format!("SELECT * FROM {} LIMIT 0", tdq_store::schema::quote_ident(table));
+            if let Ok(st) = self.conn.prepare(&probe) {
+                columns.extend(st.column_names().into_iter().map(str::to_owned));
+            }
+        }
+        columns
+    }
+
     /// A hint for an unknown column or table (with the word to point at), or for what the
     /// store refuses.
     fn hint(&mut self, message: &str, sql: &str) -> Option<(Option<String>, String)> {
@@ -55,7 +72,8 @@ impl SqliteEngine {
             if let Ok(rs) = run_one(&self.conn, "SELECT col FROM tdq_columns", &[]) {
                 names.extend(rs.first_column_texts());
             }
-            let best = closest(&col, names.iter().map(String::as_str))?;
+            let tiers = [self.named_columns(sql), names];
+            let best = closest_in_tiers(&col, &tiers)?;
             return Some((Some(col.clone()), format!("no column `{col}`; did you mean `{best}`?")));
         }
         if let Some(table) = message.strip_prefix("no such table: ") {
@@ -192,6 +210,7 @@ fn collect(st: &mut Statement<'_>, params: &[Param]) -> Result<Option<ResultSet>
         }
     }
     let columns: Vec<String> = st.column_names().into_iter().map(str::to_owned).collect();
+    let star = st.expanded_sql().is_some_and(|sql| scan::selects_star(&sql));
     let mut rows = Vec::new();
     let mut raw = st.raw_query();
     while let Some(row) = raw.next()? {
@@ -210,5 +229,5 @@ fn collect(st: &mut Statement<'_>, params: &[Param]) -> Result<Option<ResultSet>
     if columns.is_empty() {
         return Ok(None);
     }
-    Ok(Some(ResultSet { columns, rows }))
+    Ok(Some(ResultSet { columns, rows, star }))
 }

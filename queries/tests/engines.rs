@@ -95,6 +95,7 @@ fn canned_queries_agree_on_a_small_store() {
         include_dirs: vec![inputs.join("inc").display().to_string()],
         defines: vec![],
         release: tdq_core::Release::V19,
+        ..Sources::default()
     };
     let db = dir.path().join("small.db");
     build_store(sources, db.clone());
@@ -111,6 +112,7 @@ fn canned_queries_agree_on_a_target_store() {
         include_dirs: includes.iter().filter(|w| *w != "-I").cloned().collect(),
         defines: vec![],
         release: tdq_core::Release::V19,
+        ..Sources::default()
     };
     let db = dir.path().join("Lanai.db");
     build_store(sources, db.clone());

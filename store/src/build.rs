@@ -36,6 +36,8 @@ pub struct BuildInfo {
     pub defines: Vec<String>,
     /// The release the records were evaluated as (`--from-db` backends print as it).
     pub release: tdq_core::Release,
+    /// What chose the release (`llvm_version_from` in `meta`).
+    pub release_from: crate::ReleaseFrom,
     /// The cache key, when the store is a cache entry.
     pub cache_key: String,
 }
@@ -220,6 +222,7 @@ fn meta(tx: &Connection, info: &BuildInfo, anonymous_records: u32) -> rusqlite::
         ("include_dirs", json(&info.include_dirs)),
         ("defines", json(&info.defines)),
         ("llvm_version", info.release.to_string()),
+        ("llvm_version_from", info.release_from.to_string()),
         ("cache_key", info.cache_key.clone()),
         ("anonymous_records", anonymous_records.to_string()),
     ];

@@ -176,6 +176,7 @@ pub fn open_or_build(sources: &Sources, dir: &Path, on_build: &mut dyn FnMut()) 
         include_dirs: sources.include_dirs.clone(),
         defines: sources.defines.clone(),
         release: sources.release,
+        release_from: sources.release_from.clone(),
         cache_key: key,
     };
     write_atomically(&path, &eval, &info)?;

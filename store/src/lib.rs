@@ -30,4 +30,4 @@ pub mod sources_hash;
 pub use build::BuildInfo;
 pub use cache::{open_read_only, EvaluationFailure, Store, StoreError};
 pub use load::{load_evaluation, LoadError};
-pub use project::{Project, ProjectError, Sources};
+pub use project::{Project, ProjectError, ReleaseFrom, Sources};

@@ -27,6 +27,59 @@ pub struct Sources {
     pub defines: Vec<String>,
     /// The LLVM release whose llvm-tblgen the evaluation matches.
     pub release: tdq_core::Release,
+    /// What chose `release` (the store's `meta` keeps it as `llvm_version_from`).
+    pub release_from: ReleaseFrom,
+}
+
+/// What chose an evaluation's release: the first of these that names one.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum ReleaseFrom {
+    /// `--llvm-version` (or `--old-llvm-version`/`--new-llvm-version` on `tdq diff`).
+    Flag,
+    /// The environment variable [`RELEASE_ENV`].
+    Env,
+    /// `llvm-version` in this tdq.toml.
+    Config(PathBuf),
+    /// This `cmake/Modules/LLVMVersion.cmake` of the LLVM tree the root file is in.
+    Tree(PathBuf),
+    /// Nothing named a release: the newest.
+    #[default]
+    Default,
+}
+
+/// The environment variable that names the release (for build systems and test runners).
+pub const RELEASE_ENV: &str = "TDQ_LLVM_VERSION";
+
+impl ReleaseFrom {
+    /// Whether nothing named the release, so that an evaluation that fails may be another
+    /// release's sources.
+    pub fn is_default(&self) -> bool {
+        *self == ReleaseFrom::Default
+    }
+}
+
+impl fmt::Display for ReleaseFrom {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ReleaseFrom::Flag => f.write_str("--llvm-version"),
+            ReleaseFrom::Env => f.write_str(RELEASE_ENV),
+            ReleaseFrom::Config(file) => write!(f, "llvm-version in {}", file.display()),
+            ReleaseFrom::Tree(file) => write!(f, "{}", file.display()),
+            ReleaseFrom::Default => f.write_str("the default, the newest release (nothing named one)"),
+        }
+    }
+}
+
+/// The note added to the errors of an evaluation as `release` when nothing named the release:
+/// sources of another release often fail far from what differs.
+pub fn default_release_note(release: tdq_core::Release) -> String {
+    let others: Vec<String> = tdq_core::Release::ALL.iter().filter(|r| **r != release).map(|r| r.to_string()).collect();
+    format!(
+        "note: evaluated as LLVM {release}, the newest release, since nothing named one (--llvm-version, \
+         {RELEASE_ENV}, llvm-version in tdq.toml, or the cmake/Modules/LLVMVersion.cmake of the LLVM tree); \
+         if the sources are of another release, name it: --llvm-version {}",
+        others.join("|")
+    )
 }
 
 impl Sources {
@@ -146,7 +199,7 @@ impl Project {
                     root: rel(&s.root),
                     include_dirs: s.include.iter().map(|d| rel(d)).collect(),
                     defines: s.define,
-                    release: tdq_core::Release::default(),
+                    ..Sources::default()
                 }
             }
             None => {

@@ -196,7 +196,13 @@ pub const TABLES: &[TableDoc] = &[
     TableDoc {
         name: "meta",
         about: "The store's version, the tdq that built it and the options used.",
-        columns: &[("key", "schema_version, tdq_version, root, include_dirs, defines, ..."), ("value", "its value")],
+        columns: &[
+            (
+                "key",
+                "schema_version, tdq_version, root, include_dirs, defines, llvm_version (the release evaluated as), llvm_version_from (what chose it: --llvm-version, TDQ_LLVM_VERSION, a tdq.toml, an LLVMVersion.cmake, or the default), ...",
+            ),
+            ("value", "its value"),
+        ],
     },
     TableDoc {
         name: "<Class>",

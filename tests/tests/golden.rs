@@ -465,17 +465,11 @@ fn every_backend_has_a_case() {
     }
 }
 
-/// clang-tblgen backends that only LLVM 23 has: their goldens would need clang-tblgen 23, which
-/// CI does not build; the checksums of clang-tblgen 23's outputs on clang's own build
-/// (`.ci/pass/23/clang-build.txt`) check them instead.
-const ONLY_IN_23: &[&str] = &["gen-clang-diags-stable-ids"];
-
-/// Every clang-tblgen backend tdq has but those it shares with llvm-tblgen (and those of
-/// [`ONLY_IN_23`]) has its folder `clang/<flag>/`, whose cases all run it.
+/// Every clang-tblgen backend tdq has but those it shares with llvm-tblgen has its folder
+/// `clang/<flag>/`, whose cases all run it.
 #[test]
 fn every_clang_backend_has_a_case() {
-    let own =
-        |b: &&&dyn tdq_backends::Backend| tdq_backends::find(b.name()).is_none() && !ONLY_IN_23.contains(&b.name());
+    let own = |b: &&&dyn tdq_backends::Backend| tdq_backends::find(b.name()).is_none();
     for backend in tdq_backends::clang::BACKENDS.iter().filter(own) {
         let corpus = format!("clang/{}", backend.name());
         assert!(golden_dir().join(&corpus).is_dir(), "no folder tests/golden/{corpus} of cases");

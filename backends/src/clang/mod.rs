@@ -2,7 +2,7 @@
 //! over the models of `tdq_models::clang`; [`BACKENDS`] is what `tdq clang-tblgen` runs.
 //! clang-tblgen also has `-print-records` and `-dump-json`, the same as llvm-tblgen's.
 
-use crate::{Backend, BackendOption, BackendOptions, OptionKind};
+use crate::{Backend, BackendOptions, Opt};
 
 pub mod gen_clang_diag_groups;
 pub mod gen_clang_diags_compat_ids;
@@ -14,18 +14,19 @@ pub mod gen_clang_diags_stable_ids;
 pub mod gen_diag_docs;
 
 /// clang-tblgen's `-clang-component=<component>` (TableGen.cpp): the diagnostics backends
-/// keep only the diagnostics whose `Component` it names.
-pub const CLANG_COMPONENT: BackendOption = BackendOption {
+/// keep only the diagnostics whose `Component` it names. clang-tblgen declares it in its
+/// driver, not in one emitter, so `tdq clang-tblgen` lists it among its own options.
+pub static CLANG_COMPONENT: Opt<&str> = Opt {
     name: "clang-component",
-    kind: OptionKind::Str,
     help: "Only use warnings from specified component",
     value_desc: "component",
     category: "General options",
+    default: "",
 };
 
 /// The `-clang-component` given, `""` for none.
 fn component(options: &BackendOptions) -> &str {
-    options.str(CLANG_COMPONENT.name)
+    options.get(&CLANG_COMPONENT)
 }
 
 /// Every clang-tblgen backend tdq has. The first is the default, as in clang-tblgen.

@@ -109,10 +109,10 @@ pub struct Diff<'a> {
 /// How many defs must share a change for it to be shown once for all of them.
 pub const GROUP_MIN: usize = 2;
 
-/// The class a def is counted under in the summary: the root of its first superclass chain
-/// (`Instruction`, `Register`, ...), as each superclass is listed after its own superclasses.
+/// The class a def is counted and listed under: the one users know it by (`Instruction`,
+/// `Register`, ...; `RecordSnapshot::known_class`).
 pub fn summary_class(rec: &RecordSnapshot) -> &str {
-    rec.classes.first().map_or("(no class)", |c| c)
+    &rec.known_class
 }
 
 impl<'a> Diff<'a> {
@@ -127,6 +127,23 @@ impl<'a> Diff<'a> {
             renamed: self.renamed.len(),
             changed: self.changed.len(),
         }
+    }
+
+    /// How many changed defs each field changed in (`!superclasses` for their superclass
+    /// lists), most first, then by name.
+    pub fn changes_by_field(&self) -> Vec<(&'a str, usize)> {
+        let mut by: FxHashMap<&'a str, usize> = FxHashMap::default();
+        for c in &self.changed {
+            if c.classes.is_some() {
+                *by.entry(SUPERCLASSES).or_default() += 1;
+            }
+            for f in &c.fields {
+                *by.entry(f.name).or_default() += 1;
+            }
+        }
+        let mut by: Vec<(&'a str, usize)> = by.into_iter().collect();
+        by.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
+        by
     }
 
     /// The counts per [`summary_class`], in class name order.

@@ -107,7 +107,15 @@ fn snapshot(path: &Path, text: String, include_dirs: Vec<String>) -> Snapshot {
 }
 
 fn rendered(diff: &Diff<'_>, format: Format) -> String {
-    let options = RenderOptions { format, stat: false, color: false, old_name: "old", new_name: "new" };
+    let options = RenderOptions {
+        format,
+        stat: false,
+        full: false,
+        name_only: false,
+        color: false,
+        old_name: "old",
+        new_name: "new",
+    };
     let mut out = Vec::new();
     render(diff, &options, &mut out).unwrap();
     String::from_utf8(out).unwrap()

@@ -8,6 +8,8 @@
 //! inside the revision for a `REV:PATH` side. A directory that would make one side read the
 //! other side's files (`-I a/include`, `--new-include a/include`) is refused, with the way to
 //! name each side's includes: an empty diff of a tree with itself would say something false.
+//! Two LLVM trees given without any include option read their own `include` and the root
+//! file's directory, as LLVM's build has llvm-tblgen do.
 
 use super::{DiffArgs, Side, Trouble};
 use std::path::{Component, Path, PathBuf};
@@ -33,6 +35,11 @@ pub(super) fn of_sides(sides: &[Side; 2], args: &DiffArgs) -> Result<SideInclude
         });
     };
     let mut out = [Vec::new(), Vec::new()];
+    if args.include.is_empty() && args.old_include.is_empty() && args.new_include.is_empty() {
+        if let Some(dirs) = trees.llvm_layout() {
+            out = dirs;
+        }
+    }
     for dir in &args.include {
         let [old, new] = trees.both(dir)?;
         out[0].push(old);
@@ -60,6 +67,9 @@ const SIDE: [&str; 2] = ["old", "new"];
 struct Trees {
     cwd: PathBuf,
     roots: [Root; 2],
+    /// The directories both files' paths end with (`llvm/lib/Target/X86` for two LLVM
+    /// checkouts): a relative `-I` may be inside any of its levels (`llvm/include`).
+    ending: PathBuf,
 }
 
 /// A tree's top directory: absolute (lexically normalized), and as the user would write it.
@@ -85,6 +95,7 @@ impl Trees {
         let common = a.iter().rev().zip(b.iter().rev()).take_while(|(x, y)| x == y).count();
         let root = |parts: &[Component]| parts.iter().collect::<PathBuf>();
         let (old_root, new_root) = (root(&a[..a.len() - common]), root(&b[..b.len() - common]));
+        let ending = root(&a[a.len() - common..]);
         // Directories that do not end alike are two places, not two copies of a tree: a file
         // compared with an edited copy of it elsewhere reads the same includes.
         if common == 0 || old_root.starts_with(&new_root) || new_root.starts_with(&old_root) {
@@ -105,26 +116,58 @@ impl Trees {
             Root { shown: shown(old, &old_root), absolute: old_root },
             Root { shown: shown(new, &new_root), absolute: new_root },
         ];
-        Ok(Some(Trees { cwd, roots }))
+        Ok(Some(Trees { cwd, roots, ending }))
     }
 
     fn absolute(&self, dir: &str) -> PathBuf {
         normalize(&self.cwd.join(dir))
     }
 
+    /// Without any include option, two LLVM trees read what LLVM's build gives llvm-tblgen:
+    /// each tree's `include` (the level of the trees that has `include/llvm`) and the root
+    /// file's own directory (`-I include -I lib/Target/X86`).
+    fn llvm_layout(&self) -> Option<[Vec<String>; 2]> {
+        let level = self
+            .levels()
+            .find(|level| self.roots.iter().all(|r| r.absolute.join(level).join("include/llvm").is_dir()))?;
+        let own = self.ending.strip_prefix(&level).ok()?.to_path_buf();
+        Some([0, 1].map(|side| {
+            let top = &self.roots[side].shown;
+            let at = if level.as_os_str().is_empty() { top.clone() } else { top.join(&level) };
+            let file_dir = if own.as_os_str().is_empty() { at.clone() } else { at.join(&own) };
+            vec![at.join("include").to_string_lossy().into_owned(), file_dir.to_string_lossy().into_owned()]
+        }))
+    }
+
+    /// The levels of the trees a relative `-I` may be taken in, shallowest first: each tree's
+    /// top, then each directory of the common ending (`.`, `llvm`, `llvm/lib`, ...).
+    fn levels(&self) -> impl Iterator<Item = PathBuf> + '_ {
+        let parts: Vec<Component> = self.ending.components().collect();
+        (0..=parts.len()).map(move |n| parts[..n].iter().collect())
+    }
+
     /// A `-I DIR` on each side: inside each tree when it is relative, stays inside both trees
-    /// and exists in one of them; as given when it is in neither tree (a directory both share);
-    /// refused when it names one side's tree.
+    /// and exists in one of them, at the shallowest level where it does (`-I include` is
+    /// `a/llvm/include` when the files are `a/llvm/lib/X/X.td` and `b/llvm/lib/X/X.td`); as
+    /// given when it is in neither tree (a directory both share); refused when it names one
+    /// side's tree.
     fn both(&self, dir: &str) -> Result<[String; 2], Trouble> {
         let path = Path::new(dir);
         if path.is_relative() {
-            let inside = |r: &Root| {
-                let joined = normalize(&r.absolute.join(path));
-                joined.starts_with(&r.absolute).then_some(joined)
-            };
-            if let [Some(old), Some(new)] = [inside(&self.roots[0]), inside(&self.roots[1])] {
-                if old.is_dir() || new.is_dir() {
-                    return Ok([0, 1].map(|side| self.roots[side].shown.join(path).to_string_lossy().into_owned()));
+            for level in self.levels() {
+                let inside = |r: &Root| {
+                    let joined = normalize(&r.absolute.join(&level).join(path));
+                    joined.starts_with(&r.absolute).then_some(joined)
+                };
+                if let [Some(old), Some(new)] = [inside(&self.roots[0]), inside(&self.roots[1])] {
+                    if old.is_dir() || new.is_dir() {
+                        let shown = |side: usize| {
+                            let top = &self.roots[side].shown;
+                            let at = if level.as_os_str().is_empty() { top.clone() } else { top.join(&level) };
+                            at.join(path).to_string_lossy().into_owned()
+                        };
+                        return Ok([shown(0), shown(1)]);
+                    }
                 }
             }
         }

@@ -6,6 +6,8 @@
 //! identity: name without numbers, classes and fields, every anonymous number in a value
 //! treated alike) and where they come from, in stages from the most to the least certain. The
 //! pairs then tell how the numbers moved, which undoes the renumbering in the old side's values.
+//! Anonymous defs whose content changed are paired by what refers to them: the same field of
+//! the same def referring to one on each side.
 //! Named defs left over on both sides with the same content are renames.
 
 use super::model::{anonymous_numbers, renumber, without_numbers, RecordSnapshot, Snapshot};
@@ -122,6 +124,7 @@ pub fn match_records(old: &Snapshot, new: &Snapshot) -> Matching {
         pair_in_order(old, new, &mut old_left, &mut new_left, key, false, &mut m.pairs, &mut new_taken);
     }
     pair_in_order(old, new, &mut old_left, &mut new_left, &loose_provenance, true, &mut m.pairs, &mut new_taken);
+    pair_by_referrers(old, new, &mut old_left, &mut new_left, &mut m.pairs, &mut new_taken);
     for &(i, j) in &m.pairs[named_pairs..] {
         let (o, n) = (name_numbers(&old.records[i]), name_numbers(&new.records[j]));
         if o.len() == n.len() {
@@ -156,6 +159,79 @@ pub fn match_records(old: &Snapshot, new: &Snapshot) -> Matching {
     m.added.extend((0..new.records.len()).filter(|&j| !new_taken[j]));
     m.removed.sort_unstable();
     m
+}
+
+/// Pairs the anonymous defs left on both sides by what refers to them: where a def on both
+/// sides has a field whose values differ only in their anonymous numbers, the anonymous defs
+/// at the same places are the same def, whatever their content became (LLVM 23's
+/// `TypeInfoGen` holds other fields than 19's, yet `int_x.TypeInfo` is the same thing). A pair
+/// is taken when each is the other's most frequent partner; rounds repeat while pairs are found,
+/// as a def paired now makes the references inside it comparable.
+fn pair_by_referrers(
+    old: &Snapshot,
+    new: &Snapshot,
+    old_left: &mut Vec<usize>,
+    new_left: &mut Vec<usize>,
+    pairs: &mut Vec<(usize, usize)>,
+    new_taken: &mut [bool],
+) {
+    for _round in 0..4 {
+        let plain = |side: &Snapshot, left: &[usize]| -> FxHashMap<u64, usize> {
+            left.iter()
+                .filter(|&&i| side.records[i].anonymous)
+                .filter_map(|&i| name_numbers(&side.records[i]).first().map(|&n| (n, i)))
+                .collect()
+        };
+        let (old_free, new_free) = (plain(old, old_left), plain(new, new_left));
+        if old_free.is_empty() || new_free.is_empty() {
+            return;
+        }
+        let mut votes: FxHashMap<(usize, usize), usize> = FxHashMap::default();
+        for &(i, j) in pairs.iter() {
+            let (o, n) = (&old.records[i], &new.records[j]);
+            for of in &o.fields {
+                let Some(nf) = n.field(&of.name) else { continue };
+                let (a, b) = (&of.value.printed, &nf.value.printed);
+                if a == b || !a.contains("anonymous_") || without_numbers(a) != without_numbers(b) {
+                    continue;
+                }
+                for ((_, x), (_, y)) in anonymous_numbers(a).zip(anonymous_numbers(b)) {
+                    if let (Some(&oi), Some(&nj)) = (old_free.get(&x), new_free.get(&y)) {
+                        *votes.entry((oi, nj)).or_default() += 1;
+                    }
+                }
+            }
+        }
+        // Each one's most frequent partner (ties: the first in creation order).
+        let mut best_old: FxHashMap<usize, (usize, usize)> = FxHashMap::default();
+        let mut best_new: FxHashMap<usize, (usize, usize)> = FxHashMap::default();
+        let mut ranked: Vec<((usize, usize), usize)> = votes.into_iter().collect();
+        ranked.sort_unstable();
+        for &((i, j), n) in &ranked {
+            if best_old.get(&i).is_none_or(|&(_, m)| n > m) {
+                best_old.insert(i, (j, n));
+            }
+            if best_new.get(&j).is_none_or(|&(_, m)| n > m) {
+                best_new.insert(j, (i, n));
+            }
+        }
+        let mut found: Vec<(usize, usize)> = best_old
+            .iter()
+            .filter(|&(&i, &(j, _))| best_new.get(&j).is_some_and(|&(back, _)| back == i))
+            .map(|(&i, &(j, _))| (i, j))
+            .collect();
+        found.sort_unstable();
+        if found.is_empty() {
+            return;
+        }
+        let taken_old: rustc_hash::FxHashSet<usize> = found.iter().map(|&(i, _)| i).collect();
+        for &(i, j) in &found {
+            pairs.push((i, j));
+            new_taken[j] = true;
+        }
+        old_left.retain(|i| !taken_old.contains(i));
+        new_left.retain(|&j| !new_taken[j]);
+    }
 }
 
 /// Pairs the defs left on both sides whose `key` agrees, in creation order. With

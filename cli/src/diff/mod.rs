@@ -70,12 +70,22 @@ pub struct DiffArgs {
     /// Never compare this field; may be repeated.
     #[arg(long, value_name = "FIELD")]
     ignore_field: Vec<String>,
-    /// Print the counts only.
+    /// Print the summary only: the counts, by class, and the fields changed in most defs.
     #[arg(long)]
     stat: bool,
+    /// Print the names of the defs that differ (added, removed, renamed, changed), one a line.
+    #[arg(long, conflicts_with = "stat")]
+    name_only: bool,
+    /// List everything in the text and markdown formats: no list cut to its first names.
+    #[arg(long)]
+    full: bool,
     /// Output format.
     #[arg(long, value_enum, default_value = "text")]
     format: Format,
+    /// Say on stderr how each side is evaluated: its root file, include path and release (and
+    /// what chose it).
+    #[arg(short = 'v', long)]
+    verbose: bool,
     /// Colour the text format: auto (on a terminal, unless NO_COLOR is set), always or never.
     #[arg(long, value_enum, default_value = "auto")]
     color: ColorWhen,
@@ -177,8 +187,15 @@ fn diff(args: &DiffArgs) -> Result<bool, Trouble> {
         ColorWhen::Never => false,
         ColorWhen::Auto => std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()),
     };
-    let options =
-        RenderOptions { format: args.format, stat: args.stat, color, old_name: &args.old, new_name: &args.new };
+    let options = RenderOptions {
+        format: args.format,
+        stat: args.stat,
+        full: args.full,
+        name_only: args.name_only,
+        color,
+        old_name: &args.old,
+        new_name: &args.new,
+    };
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
     render::render(&diff, &options, &mut out)
@@ -215,8 +232,9 @@ fn prepare(side: &Side, include_dirs: Vec<String>) -> Result<Prepared, Trouble> 
 fn evaluate_both(prepared: Vec<Prepared>, args: &DiffArgs) -> Result<[Snapshot; 2], Trouble> {
     let in_place = prepared.iter().all(|p| p.working_dir.is_none());
     let labels = [args.old.as_str(), args.new.as_str()];
-    let snapshot_options = SnapshotOptions { json_values: args.format == Format::Json && !args.stat };
-    let spawn = |p: &Prepared, side_release: Option<&String>| {
+    let snapshot_options =
+        SnapshotOptions { json_values: args.format == Format::Json && !args.stat && !args.name_only };
+    let spawn = |p: &Prepared, side_release: Option<&String>, label: &str| {
         // Each side in its own release: the side's flag, else the common one, else what the
         // environment or the side's tree says.
         let root = match &p.working_dir {
@@ -224,19 +242,23 @@ fn evaluate_both(prepared: Vec<Prepared>, args: &DiffArgs) -> Result<[Snapshot; 
             None => PathBuf::from(&p.main),
         };
         let flag = side_release.or(args.llvm_version.as_ref());
-        let release =
+        let chosen =
             crate::release::choose(flag.map(String::as_str), None, Some(&root)).map_err(|e| Trouble(e.to_string()))?;
+        if args.verbose && !p.from_store {
+            let includes: String = p.include_dirs.iter().map(|d| format!(" -I {d}")).collect();
+            eprintln!("tdq diff: {label}: evaluating {}{includes}, as {}", root.display(), chosen.describe());
+        }
         let options = tdq_core::Options {
             include_dirs: p.include_dirs.clone(),
             defines: args.define.clone(),
             limits: crate::limits(&args.limit),
-            release,
+            release: chosen.release,
             ..Default::default()
         };
-        let (main, from_store) = (p.main.clone(), p.from_store);
+        let (main, from_store, note) = (p.main.clone(), p.from_store, chosen.failure_note());
         std::thread::Builder::new()
             .stack_size(crate::EVALUATION_STACK)
-            .spawn(move || evaluate_side(&main, from_store, &options, snapshot_options))
+            .spawn(move || evaluate_side(&main, from_store, &options, snapshot_options, note))
             .map_err(|e| Trouble(format!("cannot start an evaluation thread: {e}")))
     };
     let join = |handle: std::thread::JoinHandle<Result<Snapshot, String>>, label: &str| {
@@ -246,8 +268,8 @@ fn evaluate_both(prepared: Vec<Prepared>, args: &DiffArgs) -> Result<[Snapshot; 
             .map_err(|message| Trouble(format!("{label}: {message}")))
     };
     if in_place {
-        let old = spawn(&prepared[0], args.old_llvm_version.as_ref())?;
-        let new = spawn(&prepared[1], args.new_llvm_version.as_ref())?;
+        let old = spawn(&prepared[0], args.old_llvm_version.as_ref(), labels[0])?;
+        let new = spawn(&prepared[1], args.new_llvm_version.as_ref(), labels[1])?;
         let old = join(old, labels[0]);
         let new = join(new, labels[1]);
         return Ok([old?, new?]);
@@ -259,7 +281,7 @@ fn evaluate_both(prepared: Vec<Prepared>, args: &DiffArgs) -> Result<[Snapshot; 
         let dir = p.working_dir.as_ref().unwrap_or(&original);
         std::env::set_current_dir(dir)
             .map_err(|e| Trouble(format!("cannot enter {}: {}", dir.display(), os_message(&e))))?;
-        let result = spawn(p, side_release).and_then(|h| join(h, label));
+        let result = spawn(p, side_release, label).and_then(|h| join(h, label));
         let _ = std::env::set_current_dir(&original);
         snapshots.push(result?);
     }
@@ -275,6 +297,7 @@ fn evaluate_side(
     from_store: bool,
     options: &tdq_core::Options,
     snapshot: SnapshotOptions,
+    release_note: Option<String>,
 ) -> Result<Snapshot, String> {
     if from_store {
         let conn = tdq_store::open_read_only(std::path::Path::new(main)).map_err(|e| e.to_string())?;
@@ -293,6 +316,20 @@ fn evaluate_side(
         let _ = err.write_all(&tdq_core::diag::render_bytes(&evaluation.sm, diagnostic));
     }
     if evaluation.parse_failed || evaluation.diags.error_count() > 0 {
+        if let Some(note) = release_note {
+            let _ = writeln!(err, "tdq diff: {note}");
+        }
+        let lost_include = evaluation.diags.list.iter().any(|d| d.message.contains("ould not find include file"));
+        if lost_include {
+            let path: String = options.include_dirs.iter().map(|d| format!(" -I {d}")).collect();
+            return Err(format!(
+                "evaluation failed (errors above): an include file is not on this side's include path ({}); \
+                 name include directories with -I DIR (taken inside each tree when the sides are files in two \
+                 trees: -I include -I lib/Target/X86), or give each side its own with --old-include DIR and \
+                 --new-include DIR",
+                if path.is_empty() { "empty".to_string() } else { path.trim_start().to_string() }
+            ));
+        }
         return Err("evaluation failed (errors above)".to_string());
     }
     let snapshot = Snapshot::from_evaluation(&evaluation, snapshot);

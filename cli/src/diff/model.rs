@@ -57,6 +57,8 @@ pub struct RecordSnapshot {
     pub locs: Vec<Location>,
     /// The multiclasses instantiated to produce the def, innermost first.
     pub multiclasses: Vec<Arc<str>>,
+    /// The class the def is counted and listed under ([`Snapshot::name_known_classes`]).
+    pub known_class: Arc<str>,
 }
 
 /// One field of a def.
@@ -133,13 +135,61 @@ impl Snapshot {
                 fields,
                 locs: rec.locs.iter().filter_map(|&l| cache.location(l)).collect(),
                 multiclasses: rec.defm_chain.iter().map(|step| cache.str(step.multiclass)).collect(),
+                known_class: Arc::from(""),
             };
             if snapshot.numbered() {
                 snapshot.identity = identity(&snapshot);
             }
             records.push(snapshot);
         }
-        Snapshot { records, knows_from_anonymous: true, tree: None }
+        let class_files: FxHashMap<Arc<str>, u32> = rk
+            .classes
+            .values()
+            .map(|&id| {
+                let class = rk.get(id);
+                (cache.text(class.name), class.loc().file)
+            })
+            .collect();
+        let mut snapshot = Snapshot { records, knows_from_anonymous: true, tree: None };
+        snapshot.name_known_classes(&|c: &str| class_files.get(c).copied());
+        snapshot
+    }
+
+    /// Gives each def the class it is counted and listed under: the root of its first
+    /// superclass chain (`Register`, `Instruction`), or, where that root is only ever followed
+    /// by one class declared in the same file (LLVM's `InstructionEncoding`, which every
+    /// `Instruction` begins with), that class: the one users name, not the part it is built
+    /// from. `file_of` says in which file a class is declared.
+    pub fn name_known_classes(&mut self, file_of: &dyn Fn(&str) -> Option<u32>) {
+        let mut defs: FxHashMap<&str, usize> = FxHashMap::default();
+        let mut followed: FxHashMap<(&str, &str), usize> = FxHashMap::default();
+        for rec in &self.records {
+            for (i, class) in rec.classes.iter().enumerate() {
+                *defs.entry(class).or_default() += 1;
+                if let Some(next) = rec.classes.get(i + 1) {
+                    *followed.entry((class, next)).or_default() += 1;
+                }
+            }
+        }
+        let known: Vec<Arc<str>> = self
+            .records
+            .iter()
+            .map(|rec| {
+                let mut at = 0;
+                while let (Some(class), Some(next)) = (rec.classes.get(at), rec.classes.get(at + 1)) {
+                    let always = followed.get(&(&**class, &**next)) == defs.get(&**class);
+                    let beside = file_of(class).is_some() && file_of(class) == file_of(next);
+                    if !(always && beside) {
+                        break;
+                    }
+                    at += 1;
+                }
+                rec.classes.get(at).cloned().unwrap_or_else(|| Arc::from("(no class)"))
+            })
+            .collect();
+        for (rec, class) in self.records.iter_mut().zip(known) {
+            rec.known_class = class;
+        }
     }
 }
 

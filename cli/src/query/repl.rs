@@ -4,6 +4,9 @@
 //! Statements end with `;` and may span lines. Dot commands: `.tables`, `.schema [TABLE]`,
 //! `.mode FORMAT` (or `.format`), `.timing on|off`, `.read FILE.sql`, `.help`, `.quit`. Completion
 //! offers first the columns of the tables and class views the statement names.
+//!
+//! Fed from a pipe or a file rather than a terminal, it prints no banner, runs every statement
+//! and exits with status 1 when any of them (or a dot command) failed, as sqlite3 does.
 
 use super::{print_results, Failure, QueryOptions};
 use rustyline::completion::{Completer, Pair};
@@ -127,8 +130,12 @@ pub fn run(engine: Box<dyn Engine>, mut options: QueryOptions) -> Result<(), Fai
         pending: pending.clone(),
     }));
     let history = tdq_store::cache::cache_dir().join("repl-history");
-    let _ = editor.load_history(&history);
-    eprintln!("tdq repl: SQL ending with `;`, `.help` for commands, Ctrl-D to leave");
+    let interactive = std::io::IsTerminal::is_terminal(&std::io::stdin());
+    if interactive {
+        let _ = editor.load_history(&history);
+        eprintln!("tdq repl: SQL ending with `;`, `.help` for commands, Ctrl-D to leave");
+    }
+    let mut failed = 0usize;
     loop {
         let prompt = if pending.borrow().is_empty() { "tdq> " } else { "...> " };
         let line = match editor.readline(prompt) {
@@ -143,8 +150,10 @@ pub fn run(engine: Box<dyn Engine>, mut options: QueryOptions) -> Result<(), Fai
         let trimmed = line.trim();
         if pending.borrow().is_empty() && trimmed.starts_with('.') {
             let _ = editor.add_history_entry(trimmed);
-            if !dot_command(trimmed, &mut **engine.borrow_mut(), &mut options) {
-                break;
+            match dot_command(trimmed, &mut **engine.borrow_mut(), &mut options) {
+                Dot::Quit => break,
+                Dot::Done => {}
+                Dot::Failed => failed += 1,
             }
             continue;
         }
@@ -155,7 +164,20 @@ pub fn run(engine: Box<dyn Engine>, mut options: QueryOptions) -> Result<(), Fai
         }
         let sql = std::mem::take(&mut *pending.borrow_mut());
         let _ = editor.add_history_entry(sql.trim());
-        run_sql(&mut **engine.borrow_mut(), &sql, "<repl>", &options);
+        if !run_sql(&mut **engine.borrow_mut(), &sql, "<repl>", &options) {
+            failed += 1;
+        }
+    }
+    // A statement left without its `;` at the end of the input still runs.
+    let rest = std::mem::take(&mut *pending.borrow_mut());
+    if !rest.trim().is_empty() && !run_sql(&mut **engine.borrow_mut(), &rest, "<repl>", &options) {
+        failed += 1;
+    }
+    if !interactive {
+        return match failed {
+            0 => Ok(()),
+            n => Err(Failure::new(format!("{n} statement{} failed", if n == 1 { "" } else { "s" }))),
+        };
     }
     if let Some(dir) = history.parent() {
         let _ = std::fs::create_dir_all(dir);
@@ -164,54 +186,87 @@ pub fn run(engine: Box<dyn Engine>, mut options: QueryOptions) -> Result<(), Fai
     Ok(())
 }
 
-/// Runs statements and prints their results (and, with `.timing on`, how long they took).
-fn run_sql(engine: &mut dyn Engine, sql: &str, source: &str, options: &QueryOptions) {
+/// Runs statements and prints their results (and, with `.timing on`, how long they took);
+/// false when they failed.
+fn run_sql(engine: &mut dyn Engine, sql: &str, source: &str, options: &QueryOptions) -> bool {
     let start = std::time::Instant::now();
     match engine.run(sql, &options.params) {
         Ok(results) => {
             let seconds = start.elapsed().as_secs_f64();
             if let Err(f) = print_results(&results, options.format) {
                 eprintln!("{}", f.message);
+                return false;
             }
             if options.timing {
                 eprintln!("query: {seconds:.3} s");
             }
+            true
         }
-        Err(e) => eprint!("{}", e.render(source, sql)),
+        Err(e) => {
+            eprint!("{}", e.render(source, sql));
+            false
+        }
     }
+}
+
+/// What a dot command did.
+enum Dot {
+    Done,
+    Failed,
+    Quit,
 }
 
 const HELP: &str = ".tables  .schema [TABLE]  .mode table|line|csv|tsv|json|jsonl|markdown (.format)  \
                     .timing on|off  .read FILE.sql  .help  .quit";
 
-/// Runs a dot command; false to leave.
-fn dot_command(cmd: &str, engine: &mut dyn Engine, options: &mut QueryOptions) -> bool {
+/// Runs a dot command.
+fn dot_command(cmd: &str, engine: &mut dyn Engine, options: &mut QueryOptions) -> Dot {
     let mut parts = cmd.split_whitespace();
+    let fail = |message: String| {
+        eprintln!("error: {message}");
+        Dot::Failed
+    };
     match (parts.next().unwrap_or(""), parts.next()) {
-        (".quit" | ".exit", _) => return false,
-        (".tables", _) => println!("{}", engine.table_names().join("  ")),
+        (".quit" | ".exit", _) => Dot::Quit,
+        (".tables", _) => {
+            println!("{}", engine.table_names().join("  "));
+            Dot::Done
+        }
         (".schema", Some(t)) => {
             match engine.run(&format!("SELECT * FROM {} LIMIT 0", tdq_store::schema::quote_ident(t)), &[]) {
-                Ok(rs) => println!("{}", rs.first().map(|r| r.columns.join(", ")).unwrap_or_default()),
-                Err(e) => eprintln!("error: {e}"),
+                Ok(rs) => {
+                    println!("{}", rs.first().map(|r| r.columns.join(", ")).unwrap_or_default());
+                    Dot::Done
+                }
+                Err(e) => fail(e.to_string()),
             }
         }
         (".schema", None) => {
             for t in tdq_store::schema::TABLES {
                 println!("{}: {}", t.name, t.about);
             }
+            Dot::Done
         }
         (".format" | ".mode", Some(f)) => match f.parse::<Format>() {
-            Ok(f) => options.format = Some(f),
-            Err(e) => eprintln!("error: {e}"),
+            Ok(f) => {
+                options.format = Some(f);
+                Dot::Done
+            }
+            Err(e) => fail(e.to_string()),
         },
-        (".timing", Some(on @ ("on" | "off"))) => options.timing = on == "on",
+        (".timing", Some(on @ ("on" | "off"))) => {
+            options.timing = on == "on";
+            Dot::Done
+        }
         (".read", Some(file)) => match std::fs::read_to_string(file) {
-            Ok(sql) => run_sql(engine, &sql, file, options),
-            Err(e) => eprintln!("error: {file}: {}", crate::os_message(&e)),
+            Ok(sql) if run_sql(engine, &sql, file, options) => Dot::Done,
+            Ok(_) => Dot::Failed,
+            Err(e) => fail(format!("{file}: {}", crate::os_message(&e))),
         },
-        (".help", _) => eprintln!("{HELP}"),
-        (other, _) => eprintln!("error: unknown command `{other}`\n{HELP}"),
+        (".help", _) => {
+            eprintln!("{HELP}");
+            Dot::Done
+        }
+        (other, _) => fail(format!("unknown command `{other}`\n{HELP}")),
     }
-    true
 }

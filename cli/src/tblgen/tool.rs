@@ -5,7 +5,7 @@
 
 use super::{clang_actions, options};
 use crate::cl::OptSpec;
-use tdq_backends::{Backend, BackendOption};
+use tdq_backends::{AnyOption, Backend, BackendOption};
 use tdq_core::Release;
 
 /// A TableGen program of LLVM's that `tdq` can be.
@@ -72,8 +72,10 @@ impl Tool {
     /// backends declare, and clang-tblgen's `-clang-component`.
     pub fn backend_options(self) -> Vec<BackendOption> {
         match self {
-            Tool::LlvmTblgen => self.backends().iter().flat_map(|b| b.options().iter().copied()).collect(),
-            Tool::ClangTblgen => vec![tdq_backends::clang::CLANG_COMPONENT],
+            Tool::LlvmTblgen => {
+                self.backends().iter().flat_map(|b| b.options().iter().map(|o| o.declaration())).collect()
+            }
+            Tool::ClangTblgen => vec![tdq_backends::clang::CLANG_COMPONENT.declaration()],
         }
     }
 

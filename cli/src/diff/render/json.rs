@@ -17,6 +17,11 @@ pub fn render(diff: &Diff<'_>, options: &RenderOptions<'_>, out: &mut dyn Write)
     let mut summary = counts(&diff.counts());
     summary["by_class"] = Value::Object(by_class);
     summary["text"] = Value::String(counts_phrase(&diff.counts()));
+    let mut fields = Map::new();
+    for (field, n) in diff.changes_by_field() {
+        fields.insert(field.to_string(), Value::from(n));
+    }
+    summary["fields"] = Value::Object(fields);
     let mut root = json!({
         "version": VERSION,
         "old": options.old_name,

@@ -19,8 +19,12 @@ pub enum Format {
 /// What a renderer needs besides the diff.
 pub struct RenderOptions<'a> {
     pub format: Format,
-    /// `--stat`: the counts only.
+    /// `--stat`: the summary only.
     pub stat: bool,
+    /// `--full`: the text and markdown formats list everything, uncut.
+    pub full: bool,
+    /// `--name-only`: the names of the defs that differ, one a line.
+    pub name_only: bool,
     /// Colour the text format (a terminal without NO_COLOR, or `--color always`).
     pub color: bool,
     /// The two sides as given on the command line.
@@ -29,11 +33,33 @@ pub struct RenderOptions<'a> {
 }
 
 pub fn render(diff: &Diff<'_>, options: &RenderOptions<'_>, out: &mut dyn Write) -> io::Result<()> {
+    if options.name_only {
+        return names(diff, out);
+    }
     match options.format {
         Format::Text => text::render(diff, options, out),
         Format::Json => json::render(diff, options, out),
         Format::Markdown => markdown::render(diff, options, out),
     }
+}
+
+/// `--name-only`: every def that differs, by its new name (its old one when removed), sorted,
+/// one a line, as `git diff --name-only` lists files.
+fn names(diff: &Diff<'_>, out: &mut dyn Write) -> io::Result<()> {
+    let mut names: Vec<&str> = diff
+        .added
+        .iter()
+        .chain(&diff.removed)
+        .map(|r| r.name.as_str())
+        .chain(diff.renamed.iter().map(|(_, n)| n.name.as_str()))
+        .chain(diff.changed.iter().map(|c| c.new.name.as_str()))
+        .collect();
+    names.sort_unstable();
+    names.dedup();
+    for name in names {
+        writeln!(out, "{name}")?;
+    }
+    Ok(())
 }
 
 /// "3 added, 1 removed, 400 changed": the counts that are not zero.
