@@ -4,6 +4,16 @@
 
 use crate::{Backend, BackendOptions, Opt};
 
+pub mod gen_attribute_spelling_list;
+pub mod gen_clang_attr_doc_table;
+pub mod gen_clang_attr_has_attribute_impl;
+pub mod gen_clang_attr_is_type_dependent;
+pub mod gen_clang_attr_list;
+pub mod gen_clang_attr_parsed_attr_kinds;
+pub mod gen_clang_attr_parsed_attr_list;
+pub mod gen_clang_attr_spelling_index;
+pub mod gen_clang_attr_subject_match_rule_list;
+pub mod gen_clang_attr_subject_match_rules_parser_string_switches;
 pub mod gen_clang_diag_groups;
 pub mod gen_clang_diags_compat_ids;
 pub mod gen_clang_diags_defs;
@@ -11,6 +21,8 @@ pub mod gen_clang_diags_enums;
 pub mod gen_clang_diags_iface;
 pub mod gen_clang_diags_index_name;
 pub mod gen_clang_diags_stable_ids;
+pub mod gen_clang_regular_keyword_attr_info;
+pub mod gen_cxx11_attribute_info;
 pub mod gen_diag_docs;
 
 /// clang-tblgen's `-clang-component=<component>` (TableGen.cpp): the diagnostics backends
@@ -33,6 +45,16 @@ fn component(options: &BackendOptions) -> &str {
 pub static BACKENDS: &[&dyn Backend] = &[
     &crate::print_records::PrintRecords,
     &crate::dump_json::DumpJson,
+    &gen_clang_attr_subject_match_rules_parser_string_switches::GenClangAttrSubjectMatchRulesParserStringSwitches,
+    &gen_clang_attr_list::GenClangAttrList,
+    &gen_clang_attr_doc_table::GenClangAttrDocTable,
+    &gen_clang_attr_subject_match_rule_list::GenClangAttrSubjectMatchRuleList,
+    &gen_clang_regular_keyword_attr_info::GenClangRegularKeywordAttrInfo,
+    &gen_clang_attr_has_attribute_impl::GenClangAttrHasAttributeImpl,
+    &gen_clang_attr_spelling_index::GenClangAttrSpellingIndex,
+    &gen_clang_attr_parsed_attr_list::GenClangAttrParsedAttrList,
+    &gen_clang_attr_parsed_attr_kinds::GenClangAttrParsedAttrKinds,
+    &gen_clang_attr_is_type_dependent::GenClangAttrIsTypeDependent,
     &gen_clang_diags_compat_ids::GenClangDiagsCompatIds,
     &gen_clang_diags_defs::GenClangDiagsDefs,
     &gen_clang_diags_enums::GenClangDiagsEnums,
@@ -41,4 +63,6 @@ pub static BACKENDS: &[&dyn Backend] = &[
     &gen_clang_diags_stable_ids::GenClangDiagsStableIds,
     &gen_clang_diags_iface::GenClangDiagsIface,
     &gen_diag_docs::GenDiagDocs,
+    &gen_cxx11_attribute_info::GenCxx11AttributeInfo,
+    &gen_attribute_spelling_list::GenAttributeSpellingList,
 ];
