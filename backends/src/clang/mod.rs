@@ -5,10 +5,12 @@
 use crate::{Backend, BackendOptions, Opt};
 
 pub mod gen_attribute_spelling_list;
+pub mod gen_clang_attr_ast_visitor;
 pub mod gen_clang_attr_doc_table;
 pub mod gen_clang_attr_has_attribute_impl;
 pub mod gen_clang_attr_is_type_dependent;
 pub mod gen_clang_attr_list;
+pub mod gen_clang_attr_node_traverse;
 pub mod gen_clang_attr_parsed_attr_kinds;
 pub mod gen_clang_attr_parsed_attr_list;
 pub mod gen_clang_attr_spelling_index;
@@ -52,9 +54,11 @@ pub static BACKENDS: &[&dyn Backend] = &[
     &gen_clang_regular_keyword_attr_info::GenClangRegularKeywordAttrInfo,
     &gen_clang_attr_has_attribute_impl::GenClangAttrHasAttributeImpl,
     &gen_clang_attr_spelling_index::GenClangAttrSpellingIndex,
+    &gen_clang_attr_ast_visitor::GenClangAttrAstVisitor,
     &gen_clang_attr_parsed_attr_list::GenClangAttrParsedAttrList,
     &gen_clang_attr_parsed_attr_kinds::GenClangAttrParsedAttrKinds,
     &gen_clang_attr_is_type_dependent::GenClangAttrIsTypeDependent,
+    &gen_clang_attr_node_traverse::GenClangAttrNodeTraverse,
     &gen_clang_diags_compat_ids::GenClangDiagsCompatIds,
     &gen_clang_diags_defs::GenClangDiagsDefs,
     &gen_clang_diags_enums::GenClangDiagsEnums,

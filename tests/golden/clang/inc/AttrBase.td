@@ -55,6 +55,7 @@ class Argument<string name, bit optional, bit fake = 0> {
   bit Optional = optional;
   bit Fake = fake;
 }
+class AlignedArgument<string name, bit opt = 0> : Argument<name, opt>;
 class BoolArgument<string name, bit opt = 0, bit fake = 0> : Argument<name, opt, fake>;
 class IdentifierArgument<string name, bit opt = 0> : Argument<name, opt>;
 class IntArgument<string name, bit opt = 0> : Argument<name, opt>;

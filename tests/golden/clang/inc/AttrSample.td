@@ -27,7 +27,7 @@ def AlwaysInline : DeclOrStmtAttr {
 def Aligned : InheritableAttr {
   let Spellings = [GCC<"aligned">, Declspec<"align">, CustomKeyword<"alignas">,
                    CustomKeyword<"_Alignas">];
-  let Args = [ExprArgument<"Alignment", 1>];
+  let Args = [AlignedArgument<"Alignment", 1>];
   let Documentation = [Undocumented];
 }
 def Deprecated : InheritableAttr {
@@ -120,6 +120,12 @@ def LoopHint : Attr {
   let Args = [IntArgument<"Option">, ExprArgument<"Value">];
   let HasCustomParsing = 1;
   let IsTypeDependent = 1;
+  let Documentation = [Undocumented];
+}
+def VecTypeHint : InheritableAttr {
+  let Spellings = [GNU<"vec_type_hint">, CXX11<"", "vec_type_hint", 201000>];
+  let Args = [TypeArgument<"TypeHint">, BoolArgument<"Strict", 1>, VariadicStringArgument<"Tags">];
+  let Subjects = SubjectList<[Function]>;
   let Documentation = [Undocumented];
 }
 def Uuid : InheritableAttr {

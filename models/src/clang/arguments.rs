@@ -1,0 +1,157 @@
+//! An attribute's arguments as clang-tblgen's `createArgument` makes them: each `Args` def's
+//! kind (the first of its class and superclasses, most derived first, that clang-tblgen knows:
+//! `ExprArgument`, `VariadicEnumArgument`, ...), its names in the generated code, and whether it
+//! is optional or fake. The emitters of the attribute classes, their serialization, dumping and
+//! traversal write each kind's code.
+
+use crate::records::{Fatal, Fields};
+use tdq_core::types::RecId;
+use tdq_core::Evaluation;
+
+/// The kinds of argument clang-tblgen knows, by the class that makes them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ArgKind {
+    Aligned,
+    Enum,
+    Expr,
+    Decl,
+    Identifier,
+    DefaultBool,
+    Bool,
+    DefaultInt,
+    Int,
+    String,
+    Type,
+    Unsigned,
+    VariadicUnsigned,
+    VariadicString,
+    VariadicEnum,
+    VariadicExpr,
+    VariadicParamIdx,
+    VariadicParamOrParamIdx,
+    ParamIdx,
+    VariadicIdentifier,
+    Version,
+    WrappedAttr,
+    OMPTraitInfo,
+    VariadicOMPInteropInfo,
+}
+
+impl ArgKind {
+    /// The kind a class of that name makes.
+    fn of_class(name: &str) -> Option<ArgKind> {
+        Some(match name {
+            "AlignedArgument" => ArgKind::Aligned,
+            "EnumArgument" => ArgKind::Enum,
+            "ExprArgument" => ArgKind::Expr,
+            "DeclArgument" => ArgKind::Decl,
+            "IdentifierArgument" => ArgKind::Identifier,
+            "DefaultBoolArgument" => ArgKind::DefaultBool,
+            "BoolArgument" => ArgKind::Bool,
+            "DefaultIntArgument" => ArgKind::DefaultInt,
+            "IntArgument" => ArgKind::Int,
+            "StringArgument" => ArgKind::String,
+            "TypeArgument" => ArgKind::Type,
+            "UnsignedArgument" => ArgKind::Unsigned,
+            "VariadicUnsignedArgument" => ArgKind::VariadicUnsigned,
+            "VariadicStringArgument" => ArgKind::VariadicString,
+            "VariadicEnumArgument" => ArgKind::VariadicEnum,
+            "VariadicExprArgument" => ArgKind::VariadicExpr,
+            "VariadicParamIdxArgument" => ArgKind::VariadicParamIdx,
+            "VariadicParamOrParamIdxArgument" => ArgKind::VariadicParamOrParamIdx,
+            "ParamIdxArgument" => ArgKind::ParamIdx,
+            "VariadicIdentifierArgument" => ArgKind::VariadicIdentifier,
+            "VersionArgument" => ArgKind::Version,
+            "WrappedAttr" => ArgKind::WrappedAttr,
+            "OMPTraitInfoArgument" => ArgKind::OMPTraitInfo,
+            "VariadicOMPInteropInfoArgument" => ArgKind::VariadicOMPInteropInfo,
+            _ => return None,
+        })
+    }
+}
+
+/// One argument of an attribute (clang-tblgen's `Argument`).
+#[derive(Clone, Debug)]
+pub struct Argument {
+    /// The `Args` def; `None` for one clang-tblgen makes itself (`DelayedArgs`).
+    pub record: Option<RecId>,
+    pub kind: ArgKind,
+    /// The name with its first letter lower case (`interface_` for `Interface`).
+    pub lower_name: String,
+    /// The name with its first letter upper case.
+    pub upper_name: String,
+    pub optional: bool,
+    pub fake: bool,
+}
+
+impl Argument {
+    /// An argument of `kind` named `name` (`Argument(StringRef Arg, StringRef Attr)`).
+    pub fn named(name: &str, kind: ArgKind) -> Argument {
+        let mut lower_name = name.to_string();
+        let mut upper_name = name.to_string();
+        if let Some(first) = name.chars().next().filter(char::is_ascii) {
+            lower_name.replace_range(..1, &first.to_ascii_lowercase().to_string());
+            upper_name.replace_range(..1, &first.to_ascii_uppercase().to_string());
+        }
+        if lower_name == "interface" {
+            lower_name = "interface_".to_string();
+        }
+        Argument { record: None, kind, lower_name, upper_name, optional: false, fake: false }
+    }
+
+    /// `createArgument(Arg, Attr)`: `None` when neither the def's class nor any superclass is
+    /// a kind clang-tblgen knows.
+    pub fn new(input: &Evaluation, arg: RecId) -> Result<Option<Argument>, Fatal> {
+        let f = Fields { input };
+        let Some(kind) = kind_of(input, arg) else { return Ok(None) };
+        let mut argument = Argument::named(f.string(arg, "Name")?, kind);
+        argument.record = Some(arg);
+        argument.optional = f.bit(arg, "Optional")?;
+        argument.fake = f.bit(arg, "Fake")?;
+        Ok(Some(argument))
+    }
+
+    /// Whether it is one of the variadic kinds.
+    pub fn is_variadic(&self) -> bool {
+        matches!(
+            self.kind,
+            ArgKind::VariadicUnsigned
+                | ArgKind::VariadicString
+                | ArgKind::VariadicEnum
+                | ArgKind::VariadicExpr
+                | ArgKind::VariadicParamIdx
+                | ArgKind::VariadicParamOrParamIdx
+                | ArgKind::VariadicIdentifier
+                | ArgKind::VariadicOMPInteropInfo
+        )
+    }
+}
+
+/// The kind of `search`'s name, else of its superclasses, the last first, each searched the
+/// same way (`createArgument`'s recursion).
+fn kind_of(input: &Evaluation, search: RecId) -> Option<ArgKind> {
+    let rk = &input.records;
+    if let Some(kind) = ArgKind::of_class(rk.name_sym(search)) {
+        return Some(kind);
+    }
+    rk.get(search).superclasses.iter().rev().find_map(|&(base, _)| kind_of(input, base))
+}
+
+/// The arguments of attribute `attr` (its `Args`), each `None` where clang-tblgen knows no kind.
+pub fn arguments(input: &Evaluation, attr: RecId) -> Result<Vec<Option<Argument>>, Fatal> {
+    Fields { input }.defs(attr, "Args")?.into_iter().map(|arg| Argument::new(input, arg)).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_change_case_as_clang_does() {
+        let arg = Argument::named("Interface", ArgKind::Expr);
+        assert_eq!((arg.lower_name.as_str(), arg.upper_name.as_str()), ("interface_", "Interface"));
+        let arg = Argument::named("delayedArgs", ArgKind::VariadicExpr);
+        assert_eq!((arg.lower_name.as_str(), arg.upper_name.as_str()), ("delayedArgs", "DelayedArgs"));
+        assert!(arg.is_variadic());
+    }
+}
