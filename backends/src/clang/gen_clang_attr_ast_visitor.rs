@@ -6,9 +6,9 @@ use crate::common::emit::source_file_header;
 use crate::{Backend, BackendError, BackendOptions, Output};
 use std::io::Write;
 use tdq_core::Evaluation;
-use tdq_models::clang::arguments::{arguments, ArgKind, Argument};
+use tdq_models::clang::arguments::{known_arguments, ArgKind, Argument};
 use tdq_models::clang::attributes::attributes;
-use tdq_models::{Fatal, Fields};
+use tdq_models::Fields;
 
 pub struct GenClangAttrAstVisitor;
 
@@ -29,26 +29,8 @@ fn traversal(arg: &Argument, s: &mut String) {
         ArgKind::Type => s.push_str(&format!(
             "  if (auto *TSI = A->get{upper}Loc())\n    if (!getDerived().TraverseTypeLoc(TSI->getTypeLoc()))\n      return false;\n"
         )),
-        ArgKind::Enum
-        | ArgKind::Decl
-        | ArgKind::Identifier
-        | ArgKind::DefaultBool
-        | ArgKind::Bool
-        | ArgKind::DefaultInt
-        | ArgKind::Int
-        | ArgKind::String
-        | ArgKind::Unsigned
-        | ArgKind::VariadicUnsigned
-        | ArgKind::VariadicString
-        | ArgKind::VariadicEnum
-        | ArgKind::VariadicParamIdx
-        | ArgKind::VariadicParamOrParamIdx
-        | ArgKind::ParamIdx
-        | ArgKind::VariadicIdentifier
-        | ArgKind::Version
-        | ArgKind::WrappedAttr
-        | ArgKind::OMPTraitInfo
-        | ArgKind::VariadicOMPInteropInfo => {}
+        // The other kinds have nothing to visit.
+        _ => {}
     }
 }
 
@@ -80,12 +62,7 @@ impl Backend for GenClangAttrAstVisitor {
             s.push_str(&format!(
                 "template <typename Derived>\nbool VISITORCLASS<Derived>::Traverse{name}Attr({name}Attr *A) {{\n  if (!getDerived().VisitAttr(A))\n    return false;\n  if (!getDerived().Visit{name}Attr(A))\n    return false;\n"
             ));
-            for (arg, argument) in f.defs(attr, "Args")?.into_iter().zip(arguments(input, attr)?) {
-                let Some(argument) = argument else {
-                    // clang-tblgen dereferences the null argument it makes.
-                    let locs = &input.records.get(arg).locs;
-                    return Err(Fatal::new(locs, format!("unknown kind of argument of attribute '{name}'")).into());
-                };
+            for argument in known_arguments(input, attr)? {
                 traversal(&argument, &mut s);
             }
             if f.bit(attr, "AcceptsExprPack")? {

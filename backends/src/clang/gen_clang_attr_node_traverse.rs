@@ -6,9 +6,9 @@ use crate::common::emit::source_file_header;
 use crate::{Backend, BackendError, BackendOptions, Output};
 use std::io::Write;
 use tdq_core::{ByRelease, Evaluation};
-use tdq_models::clang::arguments::{arguments, ArgKind, Argument};
+use tdq_models::clang::arguments::{known_arguments, ArgKind, Argument};
 use tdq_models::clang::attributes::attributes;
-use tdq_models::{Fatal, Fields};
+use tdq_models::Fields;
 
 pub struct GenClangAttrNodeTraverse;
 
@@ -28,26 +28,8 @@ fn dump_children(arg: &Argument, attr: &str, wrapped_optional: bool, s: &mut Str
             s.push_str(&format!("    if (auto *W = SA->get{upper}())\n      Visit(W);\n"))
         }
         ArgKind::WrappedAttr => s.push_str(&format!("    Visit(SA->get{upper}());\n")),
-        ArgKind::Enum
-        | ArgKind::Decl
-        | ArgKind::Identifier
-        | ArgKind::DefaultBool
-        | ArgKind::Bool
-        | ArgKind::DefaultInt
-        | ArgKind::Int
-        | ArgKind::String
-        | ArgKind::Type
-        | ArgKind::Unsigned
-        | ArgKind::VariadicUnsigned
-        | ArgKind::VariadicString
-        | ArgKind::VariadicEnum
-        | ArgKind::VariadicParamIdx
-        | ArgKind::VariadicParamOrParamIdx
-        | ArgKind::ParamIdx
-        | ArgKind::VariadicIdentifier
-        | ArgKind::Version
-        | ArgKind::OMPTraitInfo
-        | ArgKind::VariadicOMPInteropInfo => {}
+        // The other kinds have nothing to visit.
+        _ => {}
     }
 }
 
@@ -68,15 +50,10 @@ impl Backend for GenClangAttrNodeTraverse {
                 continue;
             }
             let name = f.name(attr);
-            let args = f.defs(attr, "Args")?;
+            let args = known_arguments(input, attr)?;
             let mut body = String::new();
-            for (arg, argument) in args.iter().zip(arguments(input, attr)?) {
-                let Some(argument) = argument else {
-                    // clang-tblgen dereferences the null argument it makes.
-                    let locs = &input.records.get(*arg).locs;
-                    return Err(Fatal::new(locs, format!("unknown kind of argument of attribute '{name}'")).into());
-                };
-                dump_children(&argument, name, wrapped_optional, &mut body);
+            for argument in &args {
+                dump_children(argument, name, wrapped_optional, &mut body);
             }
             if f.bit(attr, "AcceptsExprPack")? {
                 dump_children(

@@ -137,9 +137,19 @@ fn kind_of(input: &Evaluation, search: RecId) -> Option<ArgKind> {
     rk.get(search).superclasses.iter().rev().find_map(|&(base, _)| kind_of(input, base))
 }
 
-/// The arguments of attribute `attr` (its `Args`), each `None` where clang-tblgen knows no kind.
-pub fn arguments(input: &Evaluation, attr: RecId) -> Result<Vec<Option<Argument>>, Fatal> {
-    Fields { input }.defs(attr, "Args")?.into_iter().map(|arg| Argument::new(input, arg)).collect()
+/// The arguments of attribute `attr` (its `Args`): an argument of no kind clang-tblgen knows is
+/// an error at its def (clang-tblgen dereferences the null argument it makes and crashes).
+pub fn known_arguments(input: &Evaluation, attr: RecId) -> Result<Vec<Argument>, Fatal> {
+    let f = Fields { input };
+    f.defs(attr, "Args")?
+        .into_iter()
+        .map(|arg| {
+            Argument::new(input, arg)?.ok_or_else(|| {
+                let message = format!("unknown kind of argument of attribute '{}'", f.name(attr));
+                Fatal::new(&input.records.get(arg).locs, message)
+            })
+        })
+        .collect()
 }
 
 #[cfg(test)]
