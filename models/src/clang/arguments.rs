@@ -6,7 +6,7 @@
 
 use crate::records::{Fatal, Fields};
 use tdq_core::types::RecId;
-use tdq_core::Evaluation;
+use tdq_core::{ByRelease, Evaluation};
 
 /// The kinds of argument clang-tblgen knows, by the class that makes them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -82,7 +82,26 @@ pub struct Argument {
     pub upper_name: String,
     pub optional: bool,
     pub fake: bool,
+    /// What an `EnumArgument` or `VariadicEnumArgument` lists.
+    pub enumeration: Option<Enumeration>,
 }
+
+/// The values of an enum argument.
+#[derive(Clone, Debug)]
+pub struct Enumeration {
+    /// `Type`: the enum's name (in the attribute's class unless `IsExternalType`).
+    pub type_name: &'static str,
+    /// `Values`: the spellings the parser accepts.
+    pub values: Vec<&'static str>,
+    /// `Enums`: the enumerator of each value.
+    pub enums: Vec<&'static str>,
+    pub is_external: bool,
+    /// `IsCovered`: a switch over the enumerators needs no default.
+    pub is_covered: bool,
+}
+
+/// Whether `WrappedAttr` names the wrapped attribute's class (`AttrType`, LLVM 23).
+const WRAPPED_ATTR_TYPE: ByRelease<bool> = ByRelease { v19: false, v22: false, v23: true };
 
 impl Argument {
     /// An argument of `kind` named `name` (`Argument(StringRef Arg, StringRef Attr)`).
@@ -96,15 +115,46 @@ impl Argument {
         if lower_name == "interface" {
             lower_name = "interface_".to_string();
         }
-        Argument { record: None, kind, lower_name, upper_name, optional: false, fake: false }
+        Argument { record: None, kind, lower_name, upper_name, optional: false, fake: false, enumeration: None }
     }
 
     /// `createArgument(Arg, Attr)`: `None` when neither the def's class nor any superclass is
-    /// a kind clang-tblgen knows.
+    /// a kind clang-tblgen knows. The fields each kind's constructor reads are read in its
+    /// order, so that a missing one fails as it does in clang-tblgen.
     pub fn new(input: &Evaluation, arg: RecId) -> Result<Option<Argument>, Fatal> {
         let f = Fields { input };
         let Some(kind) = kind_of(input, arg) else { return Ok(None) };
+        // What the constructor's arguments read, before the name.
+        match kind {
+            ArgKind::Decl => {
+                f.def(arg, "Kind")?;
+            }
+            ArgKind::DefaultBool => {
+                f.bit(arg, "Default")?;
+            }
+            ArgKind::DefaultInt => {
+                f.int(arg, "Default")?;
+            }
+            ArgKind::VariadicEnum => {
+                f.string(arg, "Type")?;
+            }
+            _ => {}
+        }
         let mut argument = Argument::named(f.string(arg, "Name")?, kind);
+        match kind {
+            ArgKind::Enum | ArgKind::VariadicEnum => {
+                let values = f.strings(arg, "Values")?;
+                let enums = f.strings(arg, "Enums")?;
+                let is_external = f.bit(arg, "IsExternalType")?;
+                let is_covered = f.bit(arg, "IsCovered")?;
+                let type_name = f.string(arg, "Type")?;
+                argument.enumeration = Some(Enumeration { type_name, values, enums, is_external, is_covered });
+            }
+            ArgKind::WrappedAttr if *WRAPPED_ATTR_TYPE.get(input.records.release) => {
+                f.string(arg, "AttrType")?;
+            }
+            _ => {}
+        }
         argument.record = Some(arg);
         argument.optional = f.bit(arg, "Optional")?;
         argument.fake = f.bit(arg, "Fake")?;
