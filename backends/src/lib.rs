@@ -71,6 +71,7 @@ use std::collections::BTreeMap;
 use std::io::Write;
 use tdq_core::{Diagnostics, Evaluation, Release};
 
+pub mod clang;
 pub mod common;
 pub mod dump_json;
 pub mod gen_arm_target_def;

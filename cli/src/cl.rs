@@ -528,7 +528,8 @@ impl Parser<'_> {
                 }
             }
         };
-        for o in &self.cl.options {
+        // cl:: suggests no option that even --help-hidden leaves out (tdq's own).
+        for o in self.cl.options.iter().filter(|o| !o.really_hidden) {
             consider(&mut std::iter::once(o.name), o.expects() != Expects::Disallowed);
         }
         if let Some(group) = &self.cl.literals {

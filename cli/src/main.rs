@@ -1,6 +1,7 @@
 //! The `tdq` binary: subcommand dispatch. `tdq tblgen ...` (or this binary installed under the
-//! name `llvm-tblgen`) is a drop-in llvm-tblgen of LLVM 19, 22 or 23 (`--llvm-version`); `tdq SQL`
-//! queries the record store.
+//! name `llvm-tblgen`) is a drop-in llvm-tblgen of LLVM 19, 22 or 23 (`--llvm-version`), `tdq
+//! clang-tblgen ...` (or the name `clang-tblgen`) a drop-in clang-tblgen; `tdq SQL` queries the
+//! record store.
 
 mod cl;
 mod diff;
@@ -46,6 +47,14 @@ enum Command {
     #[command(disable_help_flag = true, disable_version_flag = true)]
     Tblgen {
         /// llvm-tblgen's options and input file.
+        #[arg(trailing_var_arg = true, allow_hyphen_values = true, num_args = 0..)]
+        args: Vec<OsString>,
+    },
+    /// Run as clang-tblgen (of the release `--llvm-version` names, default the newest): same
+    /// options, output, messages and exit statuses (`tdq clang-tblgen --help` lists them).
+    #[command(name = "clang-tblgen", disable_help_flag = true, disable_version_flag = true)]
+    ClangTblgen {
+        /// clang-tblgen's options and input file.
         #[arg(trailing_var_arg = true, allow_hyphen_values = true, num_args = 0..)]
         args: Vec<OsString>,
     },
@@ -121,6 +130,13 @@ fn main() {
     }
 }
 
+/// `tdq tblgen ARGS` or `tdq clang-tblgen ARGS`: the tool, its messages started with `tdq
+/// tblgen` where LLVM's start with the program's name.
+fn run_tool(tool: tblgen::Tool, file_name: &str, argv0: &str, args: &[String]) -> i32 {
+    let subcommand = tool.subcommand();
+    tblgen::run(tool, &format!("{file_name} {subcommand}"), &format!("{argv0} {subcommand}"), args)
+}
+
 fn real_main() {
     let mut argv = std::env::args_os();
     let argv0 = argv.next().map(lossy).unwrap_or_else(|| "tdq".to_string());
@@ -129,14 +145,15 @@ fn real_main() {
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_else(|| argv0.clone());
     let args: Vec<String> = argv.map(lossy).collect();
-    // Installed (or linked) as llvm-tblgen, tdq is llvm-tblgen, argv[0] and all.
-    if file_name.starts_with("llvm-tblgen") {
-        std::process::exit(tblgen::run(&file_name, &argv0, &args));
+    // Installed (or linked) as llvm-tblgen or clang-tblgen, tdq is that tool, argv[0] and all.
+    if let Some(tool) = tblgen::Tool::from_program_name(&file_name) {
+        std::process::exit(tblgen::run(tool, &file_name, &argv0, &args));
     }
-    // llvm-tblgen's words go to it untouched: clap would take a `--` of theirs for its own.
-    if args.first().map(String::as_str) == Some("tblgen") {
-        let status = tblgen::run(&format!("{file_name} tblgen"), &format!("{argv0} tblgen"), &args[1..]);
-        std::process::exit(status);
+    // The tools' words go to them untouched: clap would take a `--` of theirs for its own.
+    for tool in [tblgen::Tool::LlvmTblgen, tblgen::Tool::ClangTblgen] {
+        if args.first().map(String::as_str) == Some(tool.subcommand()) {
+            std::process::exit(run_tool(tool, &file_name, &argv0, &args[1..]));
+        }
     }
     let words = std::iter::once(argv0.clone()).chain(sources_after_command(args));
     let cli = match Cli::try_parse_from(words) {
@@ -150,7 +167,11 @@ fn real_main() {
         // Reached only through an abbreviation or alias clap accepts; run it all the same.
         Some(Command::Tblgen { args }) => {
             let args: Vec<String> = args.into_iter().map(lossy).collect();
-            tblgen::run(&format!("{file_name} tblgen"), &format!("{argv0} tblgen"), &args)
+            run_tool(tblgen::Tool::LlvmTblgen, &file_name, &argv0, &args)
+        }
+        Some(Command::ClangTblgen { args }) => {
+            let args: Vec<String> = args.into_iter().map(lossy).collect();
+            run_tool(tblgen::Tool::ClangTblgen, &file_name, &argv0, &args)
         }
         Some(Command::Q(args)) => query::run_canned(args),
         Some(Command::Schema(args)) => query::run_schema(args),

@@ -2,10 +2,11 @@
 //! as git has `git-diff(1)`) and shell completion scripts, both made from tdq's clap
 //! definitions, with what clap does not know added: each page's EXIT STATUS and ENVIRONMENT,
 //! a synopsis with the options' values, and for completion the values tdq knows (lint ids,
-//! canned queries, formats, releases) and `tdq tblgen`'s actions and options, which its own
-//! command-line parser (`cl.rs`) declares rather than clap.
+//! canned queries, formats, releases) and `tdq tblgen`'s and `tdq clang-tblgen`'s actions and
+//! options, which their own command-line parser (`cl.rs`) declares rather than clap.
 
 use crate::exit_codes::{FAILURE, SUCCESS, USAGE};
+use crate::tblgen::Tool;
 use clap::builder::PossibleValuesParser;
 use clap::{Arg, ArgAction, Command};
 use std::io::Write;
@@ -37,6 +38,10 @@ fn exit_statuses(command: &str) -> &'static [(i32, &'static str)] {
             (FAILURE, "exit without shutdown, the client's input ended, or the server could not start its workers"),
             (USAGE, "a bad command line"),
         ],
+        "clang-tblgen" => &[
+            (SUCCESS, "success"),
+            (FAILURE, "any error, as clang-tblgen: command line, input, evaluation, backend, output"),
+        ],
         "completions" | "man" => &[(SUCCESS, "success"), (FAILURE, "the output could not be written"), (USAGE, "a bad command line")],
         "repl" => &[
             (SUCCESS, "success; on a terminal, whatever the statements did"),
@@ -58,7 +63,7 @@ fn environment(command: &str) -> Vec<(&'static str, &'static str)> {
     let xdg = ("XDG_CACHE_HOME", "Where the cache directory is when TDQ_CACHE_DIR is not set.");
     let no_color = ("NO_COLOR", "When set and not empty, no colours on a terminal (unless --color always).");
     match command {
-        "tblgen" => vec![
+        "tblgen" | "clang-tblgen" => vec![
             release,
             cache_dir,
             xdg,
@@ -154,7 +159,7 @@ fn render_page(command: Command, name: &str, key: &str, out: &mut dyn Write) -> 
     }
     text.push_str(".SH \"SEE ALSO\"\n");
     let pages: Vec<String> = if key == "tdq" {
-        vec!["llvm-tblgen(1)".to_string(), "sqlite3(1)".to_string()]
+        vec!["llvm-tblgen(1)".to_string(), "clang-tblgen(1)".to_string(), "sqlite3(1)".to_string()]
     } else {
         vec!["tdq(1)".to_string()]
     };
@@ -171,7 +176,10 @@ pub fn print_man_page(root: Command, name: Option<&str>) -> i32 {
     let mut out = std::io::stdout().lock();
     let result = match name {
         None => render_page(root, "tdq", "tdq", &mut out),
-        Some("tblgen") => render_page(tblgen_command(), "tdq tblgen", "tblgen", &mut out),
+        Some("tblgen") => render_page(tool_command(Tool::LlvmTblgen), "tdq tblgen", "tblgen", &mut out),
+        Some("clang-tblgen") => {
+            render_page(tool_command(Tool::ClangTblgen), "tdq clang-tblgen", "clang-tblgen", &mut out)
+        }
         Some(name) => match root.find_subcommand(name).filter(|c| c.get_name() != "help") {
             Some(command) => {
                 let key = command.get_name().to_string();
@@ -195,19 +203,21 @@ pub fn print_man_page(root: Command, name: Option<&str>) -> i32 {
     }
 }
 
-/// `tdq tblgen`'s command line as clap sees it, for its page and for completion: every action
-/// and option llvm-tblgen of the newest release lists in `--help`, with their values.
-fn tblgen_command() -> Command {
-    let cl = crate::tblgen::documented_command_line();
-    let mut command = Command::new("tblgen")
-        .about("Run as llvm-tblgen (of the release --llvm-version names): the same options, output, messages and exit statuses.")
+/// `tdq tblgen`'s or `tdq clang-tblgen`'s command line as clap sees it, for its page and for
+/// completion: every action and option the tool of the newest release lists in `--help`, with
+/// their values.
+fn tool_command(tool: Tool) -> Command {
+    let cl = crate::tblgen::documented_command_line(tool);
+    let name = tool.name();
+    let mut command = Command::new(tool.subcommand())
+        .about(format!("Run as {name} (of the release --llvm-version names): the same options, output, messages and exit statuses."))
         .disable_help_flag(true)
         .disable_version_flag(true)
         .arg(
             Arg::new("llvm-version")
                 .long("llvm-version")
                 .value_name("V")
-                .help("The release whose llvm-tblgen to be: 19, 22 or 23 (default: TDQ_LLVM_VERSION, the tree's LLVMVersion.cmake, else the newest).")
+                .help(format!("The release whose {name} to be: 19, 22 or 23 (default: TDQ_LLVM_VERSION, the tree's LLVMVersion.cmake, else the newest)."))
                 .value_parser(PossibleValuesParser::new(releases())),
         );
     if let Some(literals) = &cl.literals {
@@ -274,7 +284,7 @@ fn complete_values(command: Command, id: &str, values: &[String]) -> Command {
 }
 
 /// `tdq completions SHELL`: clap_complete's script for tdq's command line, with the values tdq
-/// knows and `tdq tblgen`'s own options.
+/// knows and `tdq tblgen`'s and `tdq clang-tblgen`'s own options.
 pub fn print_completions(root: Command, shell: clap_complete::Shell) -> i32 {
     let lint_ids: Vec<String> = tdq_lints::rules::LINTS.iter().map(|l| l.id.to_string()).collect();
     let mut select: Vec<String> = lint_ids.clone();
@@ -301,7 +311,8 @@ pub fn print_completions(root: Command, shell: clap_complete::Shell) -> i32 {
         })
         .mut_subcommand("q", |c| c.mut_arg("name", move |a| a.value_parser(PossibleValuesParser::new(canned))))
         .mut_subcommand("man", |c| c.mut_arg("command", move |a| a.value_parser(PossibleValuesParser::new(pages))))
-        .mut_subcommand("tblgen", |_| tblgen_command());
+        .mut_subcommand("tblgen", |_| tool_command(Tool::LlvmTblgen))
+        .mut_subcommand("clang-tblgen", |_| tool_command(Tool::ClangTblgen));
     // The query commands' --format (diff's, lint's and graph's have their own values).
     fn query_formats(c: Command, formats: &[String]) -> Command {
         let formats = formats.to_vec();

@@ -74,13 +74,15 @@ pub fn choose(flag: Option<&str>, config: Option<(&str, &Path)>, root: Option<&P
 }
 
 /// The release the LLVM tree holding `root` says it is: the nearest directory above `root`
-/// named `llvm` whose parent has `cmake/Modules/LLVMVersion.cmake` (LLVM's monorepo layout),
-/// or that has it itself.
+/// named `llvm` (or `clang`, for clang's .td files) whose parent has
+/// `cmake/Modules/LLVMVersion.cmake` (LLVM's monorepo layout), or an `llvm` that has it itself.
 fn tree_release(root: &Path) -> Option<(Result<Release, UnknownRelease>, PathBuf)> {
     let root = std::fs::canonicalize(root).ok()?;
     for dir in root.ancestors().skip(1) {
-        if dir.file_name().is_some_and(|n| n == "llvm") {
-            for base in [dir.parent(), Some(dir)].into_iter().flatten() {
+        let Some(name) = dir.file_name() else { continue };
+        if name == "llvm" || name == "clang" {
+            let itself = (name == "llvm").then_some(dir);
+            for base in [dir.parent(), itself].into_iter().flatten() {
                 let file = base.join("cmake/Modules/LLVMVersion.cmake");
                 if let Ok(text) = std::fs::read_to_string(&file) {
                     if let Some(found) = Release::from_llvm_version_cmake(&text) {
@@ -145,6 +147,12 @@ mod tests {
         std::fs::write(dir.join("cmake/Modules/LLVMVersion.cmake"), "  set(LLVM_VERSION_MAJOR 22)\n").unwrap();
         std::fs::write(target.join("X.td"), "").unwrap();
         let found = tree_release(&target.join("X.td")).map(|(r, _)| r);
+        assert_eq!(found, Some(Ok(Release::V22)));
+        // clang's .td files, beside llvm/ in the monorepo.
+        let basic = dir.join("clang/include/clang/Basic");
+        std::fs::create_dir_all(&basic).unwrap();
+        std::fs::write(basic.join("Diagnostic.td"), "").unwrap();
+        let found = tree_release(&basic.join("Diagnostic.td")).map(|(r, _)| r);
         assert_eq!(found, Some(Ok(Release::V22)));
         std::fs::write(dir.join("cmake/Modules/LLVMVersion.cmake"), "set(LLVM_VERSION_MAJOR 31)\n").unwrap();
         let found = tree_release(&target.join("X.td")).map(|(r, _)| r);

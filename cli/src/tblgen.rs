@@ -1,10 +1,16 @@
-//! `tdq tblgen`: a drop-in llvm-tblgen 19 — its command line, then the steps of LLVM's
-//! `TableGenMain` (llvm/lib/TableGen/Main.cpp): read the input, evaluate, run the backend into
-//! memory, write the depfile, write the output (only when changed with `--write-if-changed`),
-//! with the same messages and exit statuses.
+//! `tdq tblgen` and `tdq clang-tblgen`: a drop-in llvm-tblgen or clang-tblgen of LLVM 19, 22
+//! or 23 — its command line, then the steps of LLVM's `TableGenMain`
+//! (llvm/lib/TableGen/Main.cpp), which both tools share: read the input, evaluate, run the
+//! backend into memory, write the depfile, write the output (only when changed with
+//! `--write-if-changed`), with the same messages and exit statuses. What differs between the
+//! two tools is [`Tool`]'s.
 
+mod clang_actions;
 mod options;
 mod timing;
+mod tool;
+
+pub use tool::Tool;
 
 use crate::cl::{self, Outcome, Value};
 use crate::exit_codes::{FAILURE, SUCCESS};
@@ -15,15 +21,13 @@ use tdq_core::Evaluation;
 use tdq_store::eval_cache::{self, EvalCache};
 use timing::{PhaseTimer, ReportOptions};
 
-/// Runs `tdq tblgen` on `args` (the words after `tblgen`) and returns the exit status.
+/// Runs `tool` (`tdq tblgen`, `tdq clang-tblgen`) on `args` (the words after the subcommand)
+/// and returns the exit status.
 ///
-/// `program_name` starts cl::'s messages (llvm-tblgen uses the file name of `argv[0]`), `argv0`
-/// starts the driver's (llvm-tblgen uses `argv[0]` as given).
-pub fn run(program_name: &str, argv0: &str, args: &[String]) -> i32 {
-    let extra: Vec<(&'static str, &'static str)> =
-        tdq_backends::BACKENDS.iter().map(|b| (b.name(), b.help())).collect();
-    let backend_options: Vec<BackendOption> =
-        tdq_backends::BACKENDS.iter().flat_map(|b| b.options().iter().map(|o| o.declaration())).collect();
+/// `program_name` starts cl::'s messages (LLVM's tools use the file name of `argv[0]`),
+/// `argv0` starts the driver's (they use `argv[0]` as given).
+pub fn run(tool: Tool, program_name: &str, argv0: &str, args: &[String]) -> i32 {
+    let backend_options = tool.backend_options();
     let mut args = args.to_vec();
     let release_flag = match crate::release::take_flag(&mut args) {
         Ok(flag) => flag,
@@ -37,7 +41,7 @@ pub fn run(program_name: &str, argv0: &str, args: &[String]) -> i32 {
     // parse, or asks for help, is answered in the release the flag or the environment name).
     let line_release =
         crate::release::choose(release_flag.as_deref(), None, None).map(|c| c.release).unwrap_or_default();
-    let first = options::command_line(program_name, argv0, &extra, &backend_options, line_release);
+    let first = options::command_line(tool, program_name, argv0, &backend_options, line_release);
     let line_release = match cl::parse(&first, &args, &mut std::io::sink(), &mut std::io::sink()) {
         Outcome::Run(matches) => match matches.str("from-db").filter(|db| !db.is_empty()) {
             Some(db) if release_flag.is_none() => stored_release(db).unwrap_or(line_release),
@@ -48,13 +52,13 @@ pub fn run(program_name: &str, argv0: &str, args: &[String]) -> i32 {
         },
         Outcome::Exit(_) => line_release,
     };
-    let cl = options::command_line(program_name, argv0, &extra, &backend_options, line_release);
+    let cl = options::command_line(tool, program_name, argv0, &backend_options, line_release);
     let matches = match cl::parse(&cl, &args, &mut std::io::stdout(), &mut std::io::stderr()) {
         Outcome::Run(matches) => matches,
         Outcome::Exit(status) => return status,
     };
     let backend_name = matches.literal.unwrap_or(options::DEFAULT_BACKEND);
-    let Some(backend) = tdq_backends::find(backend_name) else {
+    let Some(backend) = tool.backend(backend_name) else {
         eprintln!("tdq: backend '--{backend_name}' is not implemented yet");
         return FAILURE;
     };
@@ -137,14 +141,10 @@ fn stored_release(path: &str) -> Option<tdq_core::Release> {
     tdq_store::load::stored_release(&conn).ok()
 }
 
-/// llvm-tblgen's command line in the newest release, with tdq's backends, for `tdq man tblgen`
-/// and completion.
-pub fn documented_command_line() -> cl::CommandLine {
-    let extra: Vec<(&'static str, &'static str)> =
-        tdq_backends::BACKENDS.iter().map(|b| (b.name(), b.help())).collect();
-    let backend_options: Vec<BackendOption> =
-        tdq_backends::BACKENDS.iter().flat_map(|b| b.options().iter().map(|o| o.declaration())).collect();
-    options::command_line("llvm-tblgen", "llvm-tblgen", &extra, &backend_options, tdq_core::Release::NEWEST)
+/// `tool`'s command line in the newest release, with tdq's backends, for `tdq man tblgen`,
+/// `tdq man clang-tblgen` and completion.
+pub fn documented_command_line(tool: Tool) -> cl::CommandLine {
+    options::command_line(tool, tool.name(), tool.name(), &tool.backend_options(), tdq_core::Release::NEWEST)
 }
 
 /// The values given for the backends' own options, typed as each declares.

@@ -44,19 +44,32 @@ fn man_page_is_roff_with_the_commands() {
 
 /// Every subcommand has its page (`tdq man diff` is tdq-diff(1), which `tdq man` points to),
 /// with the synopsis's option values, EXIT STATUS and ENVIRONMENT; `tdq man tblgen` lists
-/// llvm-tblgen's actions; an unknown command is refused with the list.
+/// llvm-tblgen's actions, `tdq man clang-tblgen` clang-tblgen's; an unknown command is refused
+/// with the list.
 #[test]
 fn every_command_has_its_man_page() {
     let root = tdq(&["man"]);
     assert!(root.contains(".SH \"EXIT STATUS\"") && root.contains(".SH ENVIRONMENT"), "{root}");
-    for command in
-        ["tblgen", "q", "schema", "export", "init", "repl", "diff", "lint", "explain", "graph", "completions", "man"]
-    {
+    for command in [
+        "tblgen",
+        "clang-tblgen",
+        "q",
+        "schema",
+        "export",
+        "init",
+        "repl",
+        "diff",
+        "lint",
+        "explain",
+        "graph",
+        "completions",
+        "man",
+    ] {
         let page = tdq(&["man", command]);
         assert!(page.contains(&format!(".TH tdq-{command} 1")), "{command}: no title");
         assert!(page.contains(".SH SYNOPSIS") && page.contains(".SH \"EXIT STATUS\""), "{command}: {page}");
         assert!(
-            root.contains(&format!("tdq\\-{command}(1)")) || command == "tblgen",
+            root.contains(&format!("tdq\\-{}(1)", command.replace('-', "\\-"))),
             "tdq(1) does not point to tdq-{command}(1)"
         );
     }
@@ -68,13 +81,20 @@ fn every_command_has_its_man_page() {
     assert!(diff.contains("\\fB2\\fR\ntrouble") && diff.contains("\\fBTDQ_LLVM_VERSION\\fR"), "{diff}");
     let tblgen = tdq(&["man", "tblgen"]);
     assert!(tblgen.contains("\\-\\-gen\\-searchable\\-tables") && tblgen.contains("TDQ_TBLGEN_CACHE"), "{tblgen}");
+    let clang = tdq(&["man", "clang-tblgen"]);
+    assert!(
+        clang.contains("\\-\\-gen\\-clang\\-diags\\-defs") && !clang.contains("\\-\\-gen\\-searchable\\-tables"),
+        "{clang}"
+    );
     let refused = Command::new(env!("CARGO_BIN_EXE_tdq")).args(["man", "nosuch"]).output().unwrap();
     assert_eq!(refused.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&refused.stderr).contains("no command `nosuch` (the commands are tblgen, q,"));
+    assert!(String::from_utf8_lossy(&refused.stderr)
+        .contains("no command `nosuch` (the commands are tblgen, clang-tblgen, q,"));
 }
 
 /// Values complete from what tdq knows: lint ids after `lint --select`, canned queries after
-/// `q`, releases after `--llvm-version`, llvm-tblgen's actions and options after `tblgen`.
+/// `q`, releases after `--llvm-version`, llvm-tblgen's actions and options after `tblgen`,
+/// clang-tblgen's after `clang-tblgen`.
 #[test]
 fn completions_offer_what_tdq_knows() {
     for shell in ["bash", "zsh", "fish"] {
@@ -113,6 +133,8 @@ fn completions_offer_what_tdq_knows() {
     assert!(offered.lines().any(|l| l == "duplicate-encoding"), "{offered}");
     let offered = complete("tdq tblgen --gen-sea");
     assert!(offered.lines().any(|l| l == "--gen-searchable-tables"), "{offered}");
+    let offered = complete("tdq clang-tblgen --gen-clang-diags-de");
+    assert_eq!(offered.lines().collect::<Vec<_>>(), ["--gen-clang-diags-defs"], "{offered}");
     let offered = complete("tdq diff a b --llvm-version ");
     assert_eq!(offered.lines().collect::<Vec<_>>(), ["19", "22", "23"], "{offered}");
 }

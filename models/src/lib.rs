@@ -13,6 +13,7 @@
 #![forbid(unsafe_code)]
 
 pub mod bit_vector;
+pub mod clang;
 pub mod directives;
 pub mod intrinsics;
 pub mod records;

@@ -25,6 +25,18 @@ pub fn reference_tblgen(release: &str) -> Option<PathBuf> {
     path.is_file().then_some(path)
 }
 
+/// The clang-tblgen of an LLVM release (`19`, `22`, `23`), where it is installed:
+/// `install-reference.sh` installs Debian's 19 and 22, and builds 23's in ~/.cache/tdq-ref.
+pub fn reference_clang_tblgen(release: &str) -> Option<PathBuf> {
+    let path = match release {
+        "19" => PathBuf::from("/usr/lib/llvm-19/bin/clang-tblgen"),
+        "22" => PathBuf::from("/usr/lib/llvm-22/bin/clang-tblgen"),
+        "23" => PathBuf::from(std::env::var_os("HOME")?).join(".cache/tdq-ref/llvm-23/bin/clang-tblgen"),
+        _ => return None,
+    };
+    path.is_file().then_some(path)
+}
+
 /// The name llvm-tblgen is run under (and printed as, in lines such as `llvm-tblgen: 2 errors.`)
 /// in the goldens. tdq's own program name is replaced by it before comparing.
 pub const REFERENCE_ARGV0: &str = "llvm-tblgen";

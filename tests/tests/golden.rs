@@ -4,7 +4,8 @@
 //! real `tdq` binary under that release, and its stdout, stderr and exit status must equal the
 //! `NAME.td.out`, `NAME.td.err` and `NAME.td.rc` that llvm-tblgen wrote
 //! (tests/golden/README.md), except for the known bugs listed, each with its FIXME, in
-//! tests/golden/known-failures.txt.
+//! tests/golden/known-failures.txt. The cases of `tests/golden/clang` (clang-tblgen's
+//! backends) are the same with `tdq clang-tblgen` and clang-tblgen.
 //!
 //! There is deliberately no "bless" mode (TDQ_BLESS or the like): a golden written by tdq would
 //! pin tdq's behaviour, not llvm-tblgen's. Goldens come from `tests/golden/regen.sh` only, and
@@ -16,7 +17,7 @@ use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
-use tdq_tests::{golden_dir, reference_tblgen, tdq_binary, LLVM_TBLGEN, REFERENCE_ARGV0};
+use tdq_tests::{golden_dir, reference_tblgen, tdq_binary, LLVM_TBLGEN};
 
 /// How long one run may take before it counts as hung. Every case runs in milliseconds.
 const RUN_TIMEOUT: Duration = Duration::from_secs(20);
@@ -24,20 +25,62 @@ const RUN_TIMEOUT: Duration = Duration::from_secs(20);
 /// The golden file kinds, by suffix after `NAME.td`.
 const GOLDEN_SUFFIXES: [&str; 3] = [".out", ".err", ".rc"];
 
-/// The corpora: directories of `tests/golden/`, each run from inside itself: `frontend`, and
-/// one folder a backend under `backends/`, named after its flag (`backends/gen-vt`).
+/// The corpora: directories of `tests/golden/`, each run from inside itself: `frontend`, one
+/// folder a backend under `backends/`, named after its flag (`backends/gen-vt`), and one a
+/// clang-tblgen backend under `clang/`.
 fn corpora() -> Vec<String> {
     let mut corpora = vec!["frontend".to_string()];
-    let dir = golden_dir().join("backends");
-    let mut backends: Vec<String> = std::fs::read_dir(&dir)
-        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
-        .map(|entry| entry.expect("readable directory entry"))
-        .filter(|entry| entry.path().is_dir())
-        .map(|entry| format!("backends/{}", entry.file_name().to_string_lossy()))
-        .collect();
-    backends.sort();
-    corpora.extend(backends);
+    for parent in ["backends", "clang"] {
+        let dir = golden_dir().join(parent);
+        let mut backends: Vec<String> = std::fs::read_dir(&dir)
+            .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+            .map(|entry| entry.expect("readable directory entry"))
+            // `inc/` holds what the cases include (clang's cases share theirs).
+            .filter(|entry| entry.path().is_dir() && entry.file_name() != "inc")
+            .map(|entry| format!("{parent}/{}", entry.file_name().to_string_lossy()))
+            .collect();
+        backends.sort();
+        corpora.extend(backends);
+    }
     corpora
+}
+
+/// The program a corpus's goldens come from and tdq's subcommand standing in for it.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Tool {
+    LlvmTblgen,
+    ClangTblgen,
+}
+
+impl Tool {
+    fn of_corpus(corpus: &str) -> Tool {
+        if corpus.starts_with("clang/") {
+            Tool::ClangTblgen
+        } else {
+            Tool::LlvmTblgen
+        }
+    }
+    /// The name the goldens spell the program's argv0 with.
+    fn name(self) -> &'static str {
+        match self {
+            Tool::LlvmTblgen => "llvm-tblgen",
+            Tool::ClangTblgen => "clang-tblgen",
+        }
+    }
+    /// tdq's subcommand.
+    fn subcommand(self) -> &'static str {
+        match self {
+            Tool::LlvmTblgen => "tblgen",
+            Tool::ClangTblgen => "clang-tblgen",
+        }
+    }
+    /// The release's reference program, where installed.
+    fn reference(self, release: &str) -> Option<PathBuf> {
+        match self {
+            Tool::LlvmTblgen => reference_tblgen(release),
+            Tool::ClangTblgen => tdq_tests::reference_clang_tblgen(release),
+        }
+    }
 }
 
 /// One input of a corpus, the extra command-line words of its `// ARGS:` line and the release
@@ -51,6 +94,7 @@ struct Case {
     /// The LLVM release whose llvm-tblgen wrote the goldens: `19` (no `// RELEASE:` line),
     /// `22` or `23`.
     release: String,
+    tool: Tool,
 }
 
 impl Case {
@@ -93,7 +137,13 @@ fn corpus_cases(corpus: String) -> Vec<Case> {
             // A case may hold bytes that are not UTF-8 on purpose; its ARGS line is text.
             let text = std::fs::read(dir.join(&file)).unwrap_or_else(|e| panic!("{file}: {e}"));
             let text = String::from_utf8_lossy(&text);
-            Case { corpus: corpus.clone(), args: args_of(&text), release: release_of(&text), file }
+            Case {
+                tool: Tool::of_corpus(&corpus),
+                corpus: corpus.clone(),
+                args: args_of(&text),
+                release: release_of(&text),
+                file,
+            }
         })
         .collect()
 }
@@ -194,13 +244,13 @@ fn status_text(status: std::process::ExitStatus) -> String {
 }
 
 /// Spells a program's own name (`argv0`) at the start of a stderr line, as in
-/// `<argv0>: 2 errors.` or `<argv0>: Could not open input file ...`, as `llvm-tblgen`.
-fn normalize_argv0(stderr: &str, argv0: &str) -> String {
+/// `<argv0>: 2 errors.` or `<argv0>: Could not open input file ...`, as `name` (`llvm-tblgen`).
+fn normalize_argv0(stderr: &str, argv0: &str, name: &str) -> String {
     let prefix = format!("{argv0}: ");
     stderr
         .split_inclusive('\n')
         .map(|line| match line.strip_prefix(&prefix) {
-            Some(rest) => format!("{REFERENCE_ARGV0}: {rest}"),
+            Some(rest) => format!("{name}: {rest}"),
             None => line.to_string(),
         })
         .collect()
@@ -246,7 +296,7 @@ struct Mismatch {
 
 /// Runs every case through `runner` and returns those whose outcome differs from their goldens,
 /// with the number of cases run; a case the runner has no program for (`None`) is left out.
-fn mismatches(actual_name: &str, program: &str, runner: impl Fn(&Case) -> Option<Outcome>) -> (Vec<Mismatch>, usize) {
+fn mismatches(actual_name: &str, runner: impl Fn(&Case) -> Option<Outcome>) -> (Vec<Mismatch>, usize) {
     let cases = cases();
     let mut mismatches = Vec::new();
     for case in &cases {
@@ -263,7 +313,12 @@ fn mismatches(actual_name: &str, program: &str, runner: impl Fn(&Case) -> Option
         };
         if actual != golden {
             let diff = differences(&case.file, &golden, &actual, actual_name);
-            let report = format!("=== {} ({})\n{diff}", case.name(), command_line(program, case));
+            let program = if actual_name == "tdq" {
+                format!("tdq {}", case.tool.subcommand())
+            } else {
+                case.tool.name().to_string()
+            };
+            let report = format!("=== {} ({})\n{diff}", case.name(), command_line(&program, case));
             mismatches.push(Mismatch { file: case.name(), report, missing_golden: false });
         }
     }
@@ -290,14 +345,14 @@ fn known_failures() -> BTreeMap<String, String> {
 #[test]
 fn goldens_match_tdq() {
     let tdq = tdq_binary().unwrap_or_else(|e| panic!("{e}"));
-    let argv0 = format!("{} tblgen", tdq.display());
-    let (mismatches, total) = mismatches("tdq", "tdq tblgen", |case| {
+    let (mismatches, total) = mismatches("tdq", |case| {
         let mut command = Command::new(&tdq);
-        // The goldens are the case's release's llvm-tblgen's.
+        // The goldens are the case's release's llvm-tblgen's (clang-tblgen's).
         command.env("TDQ_LLVM_VERSION", &case.release);
-        command.arg("tblgen").args(&case.args).arg(&case.file);
+        command.arg(case.tool.subcommand()).args(&case.args).arg(&case.file);
         let mut outcome = run(case, command);
-        outcome.stderr = normalize_argv0(&outcome.stderr, &argv0);
+        let argv0 = format!("{} {}", tdq.display(), case.tool.subcommand());
+        outcome.stderr = normalize_argv0(&outcome.stderr, &argv0, case.tool.name());
         Some(outcome)
     });
     let known = known_failures();
@@ -346,17 +401,18 @@ fn goldens_match_tdq() {
 #[test]
 fn goldens_are_llvm_tblgen_output() {
     assert!(Path::new(LLVM_TBLGEN).exists(), "{LLVM_TBLGEN} is missing: install llvm-19 (.ci/setup does)");
-    let (mismatches, total) = mismatches("llvm-tblgen now", REFERENCE_ARGV0, |case| {
-        let tblgen = reference_tblgen(&case.release);
+    let (mismatches, total) = mismatches("llvm-tblgen now", |case| {
+        let tblgen = case.tool.reference(&case.release);
         assert!(
             tblgen.is_some() || case.release == "23",
-            "{}: no llvm-tblgen {} installed (.ci/setup installs 19 and 22)",
+            "{}: no {} {} installed (.ci/setup installs 19 and 22)",
             case.name(),
+            case.tool.name(),
             case.release
         );
         let mut command = Command::new(tblgen?);
         #[cfg(unix)]
-        std::os::unix::process::CommandExt::arg0(&mut command, REFERENCE_ARGV0);
+        std::os::unix::process::CommandExt::arg0(&mut command, case.tool.name());
         command.args(&case.args).arg(&case.file);
         Some(run(case, command))
     });
@@ -409,12 +465,31 @@ fn every_backend_has_a_case() {
     }
 }
 
+/// Every clang-tblgen backend tdq has but those it shares with llvm-tblgen has its folder
+/// `clang/<flag>/`, whose cases all run it.
+#[test]
+fn every_clang_backend_has_a_case() {
+    let own = |b: &&&dyn tdq_backends::Backend| tdq_backends::find(b.name()).is_none();
+    for backend in tdq_backends::clang::BACKENDS.iter().filter(own) {
+        let corpus = format!("clang/{}", backend.name());
+        assert!(golden_dir().join(&corpus).is_dir(), "no folder tests/golden/{corpus} of cases");
+        let flag = format!("-{}", backend.name());
+        for case in &corpus_cases(corpus.clone()) {
+            assert!(
+                case.args.iter().any(|a| a.trim_start_matches('-') == &flag[1..]),
+                "{} does not run {flag}",
+                case.name()
+            );
+        }
+    }
+}
+
 /// The normalization of program names touches only a leading argv0.
 #[test]
 fn argv0_is_normalized_only_at_line_start() {
     let stderr = "x.td:1:1: error: boom\n/t/tdq tblgen: 2 errors.\nsee /t/tdq tblgen: here\n";
     assert_eq!(
-        normalize_argv0(stderr, "/t/tdq tblgen"),
+        normalize_argv0(stderr, "/t/tdq tblgen", "llvm-tblgen"),
         "x.td:1:1: error: boom\nllvm-tblgen: 2 errors.\nsee /t/tdq tblgen: here\n"
     );
 }

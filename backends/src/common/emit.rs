@@ -244,6 +244,22 @@ impl StringToOffsetTable {
         offset
     }
 
+    /// LLVM 19's `GetOrAddStringOffset(Str, AppendZero)`: the offset of bytes that need not be
+    /// text, followed by a NUL only with `append_zero` (clang's diagnostic group names are
+    /// length-prefixed instead).
+    pub fn get_or_add_bytes(&mut self, s: &[u8], append_zero: bool) -> u32 {
+        if let Some(&offset) = self.offsets.get(s) {
+            return offset;
+        }
+        let offset = self.aggregate.len() as u32;
+        self.aggregate.extend_from_slice(s);
+        if append_zero {
+            self.aggregate.push(0);
+        }
+        self.offsets.insert(s.to_vec(), offset);
+        offset
+    }
+
     /// `EmitCharArray`: the aggregate as character literals, fifteen a line.
     pub fn emit_char_array(&self, out: &mut String) {
         out.push(' ');

@@ -1,7 +1,9 @@
-//! llvm-tblgen's options in each release, as its `--help-list-hidden` lists them: the front
-//! end's (Main.cpp), the backends' own, and the ones every LLVM tool links in. What differs
-//! between releases is the `Releases` beside an action or option.
+//! llvm-tblgen's and clang-tblgen's options in each release, as their `--help-list-hidden`
+//! lists them: the front end's (Main.cpp), the backends' own, and the ones every LLVM tool links
+//! in. What differs between releases is the `Releases` beside an action or option; what differs
+//! between the two tools is asked of [`Tool`].
 
+use super::tool::Tool;
 use crate::cl::{CommandLine, Immediate, LiteralGroup, OptSpec, ValueKind};
 use std::ops::RangeInclusive;
 use tdq_backends::{BackendOption, OptionKind};
@@ -115,20 +117,19 @@ const HWMODE_DUPLICATES: &[(&str, &str)] = &[
 const GENERIC: &str = "Generic Options";
 const COLOR: &str = "Color Options";
 
-/// llvm-tblgen's command line. `program_name` starts messages, `argv0` is quoted in
-/// `Try: '<argv0> --help'`; `extra_backends` are tdq backends llvm-tblgen does not have;
-/// `backend_options` are the options tdq's backends declare; `release` the llvm-tblgen matched.
+/// The command line of `tool` (llvm-tblgen or clang-tblgen). `program_name` starts messages,
+/// `argv0` is quoted in `Try: '<argv0> --help'`; `backend_options` are the options whose values
+/// go to the backends ([`Tool::backend_options`]); `release` the tool matched.
 pub fn command_line(
+    tool: Tool,
     program_name: &str,
     argv0: &str,
-    extra_backends: &[(&'static str, &'static str)],
     backend_options: &[BackendOption],
     release: tdq_core::Release,
 ) -> CommandLine {
     use ValueKind::{Bool, Str, Uint64};
     let opt = OptSpec::new;
-    let mut values = llvm_actions(release);
-    values.extend(extra_backends.iter().filter(|(name, _)| !is_llvm_action(name)));
+    let values = tool.actions(release);
     CommandLine {
         program_name: program_name.to_string(),
         argv0: argv0.to_string(),
@@ -141,8 +142,9 @@ pub fn command_line(
             sort_key: "dump-json",
         }),
         version_text: format!(
-            "tdq version {} (llvm-tblgen {} compatible)\n",
+            "tdq version {} ({} {} compatible)\n",
             env!("CARGO_PKG_VERSION"),
+            tool.name(),
             release.full_version()
         ),
         options: [
@@ -163,12 +165,6 @@ pub fn command_line(
                 .really_hidden(),
             opt("time-phases", Bool, "Time phases of parser and backend"),
             opt("no-warn-on-unused-template-args", Bool, "Disable unused template argument warnings."),
-            opt(
-                "long-string-literals",
-                Bool,
-                "when emitting large string tables, prefer string literals over comma-separated char literals. This can be a readability and compile-time performance win, but upsets some compilers",
-            )
-            .hidden(),
             // Backends' own options: each implemented backend declares its own
             // (`Backend::options`); those of the backends tdq lacks are in UNIMPLEMENTED_OPTIONS.
             // What every LLVM tool links in (Support's options).
@@ -227,19 +223,38 @@ pub fn command_line(
             .filter(|(releases, _)| releases.contains(&release))
             .map(|(_, option)| option),
         )
-        .chain(backend_options.iter().map(backend_opt))
-        .chain(
-            UNIMPLEMENTED_OPTIONS
-                .iter()
-                .filter(|(releases, o)| releases.contains(&release) && !backend_options.iter().any(|b| b.name == o.name))
-                .map(|(_, o)| backend_opt(o)),
-        )
+        .chain(tool.has_long_string_literals(release).then(|| {
+            opt(
+                "long-string-literals",
+                Bool,
+                "when emitting large string tables, prefer string literals over comma-separated char literals. This can be a readability and compile-time performance win, but upsets some compilers",
+            )
+            .hidden()
+        }))
+        .chain(tool.own_options(release, backend_options))
         .collect(),
     }
 }
 
+/// llvm-tblgen's backend options in `release`: those tdq's backends declare, and those of the
+/// backends tdq lacks ([`UNIMPLEMENTED_OPTIONS`]).
+pub fn llvm_backend_options(release: Release, backend_options: &[BackendOption]) -> Vec<OptSpec> {
+    backend_options
+        .iter()
+        .map(backend_opt)
+        .chain(
+            UNIMPLEMENTED_OPTIONS
+                .iter()
+                .filter(|(releases, o)| {
+                    releases.contains(&release) && !backend_options.iter().any(|b| b.name == o.name)
+                })
+                .map(|(_, o)| backend_opt(o)),
+        )
+        .collect()
+}
+
 /// A backend's option as the command line declares it.
-fn backend_opt(option: &BackendOption) -> OptSpec {
+pub fn backend_opt(option: &BackendOption) -> OptSpec {
     let kind = match option.kind {
         OptionKind::Str => ValueKind::Str,
         OptionKind::Bool => ValueKind::Bool,

@@ -1,0 +1,72 @@
+//! clang-tblgen's backends (clang/utils/TableGen), one file per action, named after its flag,
+//! over the models of `tdq_models::clang`; [`BACKENDS`] is what `tdq clang-tblgen` runs.
+//! clang-tblgen also has `-print-records` and `-dump-json`, the same as llvm-tblgen's.
+
+use crate::{Backend, BackendOptions, Opt};
+
+pub mod gen_attribute_spelling_list;
+pub mod gen_clang_attr_ast_visitor;
+pub mod gen_clang_attr_doc_table;
+pub mod gen_clang_attr_has_attribute_impl;
+pub mod gen_clang_attr_is_type_dependent;
+pub mod gen_clang_attr_list;
+pub mod gen_clang_attr_node_traverse;
+pub mod gen_clang_attr_parsed_attr_kinds;
+pub mod gen_clang_attr_parsed_attr_list;
+pub mod gen_clang_attr_spelling_index;
+pub mod gen_clang_attr_subject_match_rule_list;
+pub mod gen_clang_attr_subject_match_rules_parser_string_switches;
+pub mod gen_clang_diag_groups;
+pub mod gen_clang_diags_compat_ids;
+pub mod gen_clang_diags_defs;
+pub mod gen_clang_diags_enums;
+pub mod gen_clang_diags_iface;
+pub mod gen_clang_diags_index_name;
+pub mod gen_clang_diags_stable_ids;
+pub mod gen_clang_regular_keyword_attr_info;
+pub mod gen_cxx11_attribute_info;
+pub mod gen_diag_docs;
+
+/// clang-tblgen's `-clang-component=<component>` (TableGen.cpp): the diagnostics backends
+/// keep only the diagnostics whose `Component` it names. clang-tblgen declares it in its
+/// driver, not in one emitter, so `tdq clang-tblgen` lists it among its own options.
+pub static CLANG_COMPONENT: Opt<&str> = Opt {
+    name: "clang-component",
+    help: "Only use warnings from specified component",
+    value_desc: "component",
+    category: "General options",
+    default: "",
+};
+
+/// The `-clang-component` given, `""` for none.
+fn component(options: &BackendOptions) -> &str {
+    options.get(&CLANG_COMPONENT)
+}
+
+/// Every clang-tblgen backend tdq has. The first is the default, as in clang-tblgen.
+pub static BACKENDS: &[&dyn Backend] = &[
+    &crate::print_records::PrintRecords,
+    &crate::dump_json::DumpJson,
+    &gen_clang_attr_subject_match_rules_parser_string_switches::GenClangAttrSubjectMatchRulesParserStringSwitches,
+    &gen_clang_attr_list::GenClangAttrList,
+    &gen_clang_attr_doc_table::GenClangAttrDocTable,
+    &gen_clang_attr_subject_match_rule_list::GenClangAttrSubjectMatchRuleList,
+    &gen_clang_regular_keyword_attr_info::GenClangRegularKeywordAttrInfo,
+    &gen_clang_attr_has_attribute_impl::GenClangAttrHasAttributeImpl,
+    &gen_clang_attr_spelling_index::GenClangAttrSpellingIndex,
+    &gen_clang_attr_ast_visitor::GenClangAttrAstVisitor,
+    &gen_clang_attr_parsed_attr_list::GenClangAttrParsedAttrList,
+    &gen_clang_attr_parsed_attr_kinds::GenClangAttrParsedAttrKinds,
+    &gen_clang_attr_is_type_dependent::GenClangAttrIsTypeDependent,
+    &gen_clang_attr_node_traverse::GenClangAttrNodeTraverse,
+    &gen_clang_diags_compat_ids::GenClangDiagsCompatIds,
+    &gen_clang_diags_defs::GenClangDiagsDefs,
+    &gen_clang_diags_enums::GenClangDiagsEnums,
+    &gen_clang_diag_groups::GenClangDiagGroups,
+    &gen_clang_diags_index_name::GenClangDiagsIndexName,
+    &gen_clang_diags_stable_ids::GenClangDiagsStableIds,
+    &gen_clang_diags_iface::GenClangDiagsIface,
+    &gen_diag_docs::GenDiagDocs,
+    &gen_cxx11_attribute_info::GenCxx11AttributeInfo,
+    &gen_attribute_spelling_list::GenAttributeSpellingList,
+];

@@ -1,0 +1,214 @@
+//! `tdq clang-tblgen`'s command line against the real clang-tblgen (Debian's 19 and 22, which
+//! `../shared/conformance/install-reference.sh 19 22` installs): `--help` and its variants
+//! whole, 23's actions from clang/utils/TableGen/TableGen.cpp of the 23 corpus, and the
+//! driver's behaviour (depfile, `--write-if-changed`, `-I`, `-D`, bad words, exit statuses) run
+//! through both programs and compared.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+/// A program standing in for clang-tblgen: the command and the words before its options.
+struct Tool {
+    program: PathBuf,
+    prefix: Vec<&'static str>,
+    /// How it names itself where clang-tblgen prints its argv0 or program name.
+    names: Vec<String>,
+}
+
+fn tdq() -> Tool {
+    let program = PathBuf::from(env!("CARGO_BIN_EXE_tdq"));
+    let names = vec![format!("{} clang-tblgen", program.display()), "tdq clang-tblgen".to_string()];
+    Tool { program, prefix: vec!["clang-tblgen"], names }
+}
+
+fn clang_tblgen(release: &str) -> Tool {
+    let program = PathBuf::from(format!("/usr/lib/llvm-{release}/bin/clang-tblgen"));
+    assert!(
+        program.is_file(),
+        "{} is missing: these tests compare with clang-tblgen {release} \
+         (../shared/conformance/install-reference.sh {release})",
+        program.display()
+    );
+    let names = vec![program.display().to_string(), "clang-tblgen".to_string()];
+    Tool { program, prefix: vec![], names }
+}
+
+#[derive(Debug, PartialEq)]
+struct Run {
+    status: i32,
+    stdout: String,
+    stderr: String,
+}
+
+/// Runs `tool` as `release`'s clang-tblgen in `dir`; its own names in the output are spelled
+/// `clang-tblgen`.
+fn run(tool: &Tool, release: &str, dir: &Path, args: &[&str]) -> Run {
+    let output = Command::new(&tool.program)
+        .env("TDQ_LLVM_VERSION", release)
+        .env("TDQ_TBLGEN_CACHE", "off")
+        .args(&tool.prefix)
+        .args(args)
+        .current_dir(dir)
+        .stdin(Stdio::null())
+        .output()
+        .expect("the tool runs");
+    let normalize = |bytes: &[u8]| {
+        let mut text = String::from_utf8_lossy(bytes).into_owned();
+        for name in &tool.names {
+            text = text.replace(name.as_str(), "clang-tblgen");
+        }
+        text
+    };
+    Run {
+        status: output.status.code().unwrap_or(-1),
+        stdout: normalize(&output.stdout),
+        stderr: normalize(&output.stderr),
+    }
+}
+
+fn write_files(dir: &Path, files: &[(&str, &str)]) {
+    for (path, text) in files {
+        let path = dir.join(path);
+        std::fs::create_dir_all(path.parent().expect("in the directory")).expect("mkdir");
+        std::fs::write(path, text).expect("write a case file");
+    }
+}
+
+const HELP_FLAGS: [&str; 6] = ["--help", "-help", "-h", "--help-hidden", "--help-list", "--help-list-hidden"];
+
+/// `--help` and its variants are clang-tblgen's own, whole, in 19 and 22.
+#[test]
+fn help_is_clang_tblgens() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    for release in ["19", "22"] {
+        let reference = clang_tblgen(release);
+        for flag in HELP_FLAGS {
+            let ours = run(&tdq(), release, dir.path(), &[flag]);
+            let theirs = run(&reference, release, dir.path(), &[flag]);
+            assert_eq!(theirs.status, 0);
+            assert_eq!(ours, theirs, "{release} {flag}");
+        }
+    }
+}
+
+/// The actions of clang/utils/TableGen/TableGen.cpp (`clEnumValN(Enum, "name", "help")`,
+/// strings possibly split over lines), in its order.
+fn actions_in_source(path: &Path) -> Vec<(String, String)> {
+    let source = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let start = source.find("cl::desc(\"Action to perform:\")").expect("the action option");
+    let mut actions = Vec::new();
+    for call in source[start..].split("clEnumValN(").skip(1) {
+        // The string literals of the call, each joined with those only whitespace separates
+        // it from.
+        let mut groups: Vec<String> = Vec::new();
+        let mut rest = call;
+        let mut gap_is_space = false;
+        while let Some(open) = rest.find('"') {
+            let adjacent = gap_is_space && rest[..open].trim().is_empty();
+            let close = rest[open + 1..].find('"').expect("a closed string") + open + 1;
+            let literal = &rest[open + 1..close];
+            match groups.last_mut() {
+                Some(last) if adjacent => last.push_str(literal),
+                _ => groups.push(literal.to_string()),
+            }
+            gap_is_space = true;
+            rest = &rest[close + 1..];
+        }
+        // The name and the help; the last call runs on into what follows the option.
+        if let [name, help, ..] = groups.as_slice() {
+            actions.push((name.clone(), help.replace("\\\"", "\"")));
+        }
+    }
+    actions
+}
+
+/// 23's `--help` is 22's with 23's actions, as TableGen.cpp of the 23 corpus lists them (no
+/// clang-tblgen 23 is installed; its other options are 22's).
+#[test]
+fn help_of_23_lists_23s_actions() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let source =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus/llvm-23.1.1/clang/utils/TableGen/TableGen.cpp");
+    let actions = actions_in_source(&source);
+    assert_eq!(actions.len(), 104, "{actions:?}");
+    let theirs = run(&clang_tblgen("22"), "22", dir.path(), &["--help"]).stdout;
+    let lines: Vec<&str> = theirs.lines().collect();
+    let first = lines.iter().position(|l| l.starts_with("      --")).expect("the actions");
+    let last = lines.iter().rposition(|l| l.starts_with("      --")).expect("the actions");
+    let column = lines[first].find(" - ").expect("a help column");
+    let mut expected: Vec<String> = lines[..first].iter().map(|l| l.to_string()).collect();
+    for (name, help) in &actions {
+        expected.push(format!("{:<column$} - {help}", format!("      --{name}")));
+    }
+    expected.extend(lines[last + 1..].iter().map(|l| l.to_string()));
+    let ours = run(&tdq(), "23", dir.path(), &["--help"]).stdout;
+    assert_eq!(ours, expected.join("\n") + "\n");
+}
+
+const DIAG_TD: &str =
+    "class Diagnostic { string Summary = \"\"; }\n#ifdef EXTRA\ndef extra : Diagnostic;\n#endif\ninclude \"more.td\"\n";
+const MORE_TD: &str = "def more : Diagnostic;\n";
+
+/// The driver behaves as clang-tblgen's: outputs, the depfile, `-I`, `-D` and messages.
+#[test]
+fn driver_is_clang_tblgens() {
+    let cases: &[&[&str]] = &[
+        &["-gen-clang-diags-index-name", "-I", "inc", "diag.td"],
+        &["-gen-clang-diags-index-name", "-Iinc", "-DEXTRA", "diag.td", "-o", "out.inc", "-d", "out.d"],
+        &["-gen-clang-diags-index-name", "diag.td"],
+        &["-gen-clang-diags-index-name", "-Iinc", "missing.td"],
+        &["-gen-clang-diags-index-name", "-Iinc", "diag.td", "-d", "out.d"],
+        &["--gen-diag-doc", "-Iinc", "diag.td"],
+        &["-gen-vt", "-Iinc", "diag.td"],
+        &["-clang-component=Sema", "-Iinc", "diag.td"],
+        &["--print-records", "-Iinc", "diag.td", "--write-if-changed", "-o", "records.txt"],
+        &["-Iinc", "diag.td", "extra.td"],
+    ];
+    for release in ["19", "22"] {
+        let reference = clang_tblgen(release);
+        for args in cases {
+            let results: Vec<(Run, Vec<(String, String)>)> = [&tdq(), &reference]
+                .into_iter()
+                .map(|tool| {
+                    let dir = tempfile::tempdir().expect("a temporary directory");
+                    write_files(dir.path(), &[("diag.td", DIAG_TD), ("inc/more.td", MORE_TD)]);
+                    let got = run(tool, release, dir.path(), args);
+                    let mut files: Vec<(String, String)> = ["out.inc", "out.d", "records.txt"]
+                        .into_iter()
+                        .filter_map(|name| {
+                            let text = std::fs::read_to_string(dir.path().join(name)).ok()?;
+                            Some((name.to_string(), text.replace(&dir.path().display().to_string(), "DIR")))
+                        })
+                        .collect();
+                    files.sort();
+                    (got, files)
+                })
+                .collect();
+            assert_eq!(results[0], results[1], "{release}: {args:?}");
+        }
+    }
+}
+
+/// An action clang-tblgen has but tdq does not yet is refused, never run as something else.
+#[test]
+fn unimplemented_actions_fail_clearly() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    write_files(dir.path(), &[("a.td", "def a;\n")]);
+    let got = run(&tdq(), "23", dir.path(), &["-gen-arm-neon", "a.td"]);
+    assert_eq!(got.status, 1);
+    assert_eq!(got.stderr, "tdq: backend '--gen-arm-neon' is not implemented yet\n");
+    assert_eq!(got.stdout, "");
+    // An action of a later release is unknown to an earlier one.
+    let got = run(&tdq(), "19", dir.path(), &["-gen-clang-diags-enums", "a.td"]);
+    assert_eq!(got.status, 1);
+    assert!(got.stderr.contains("Unknown command line argument '-gen-clang-diags-enums'"), "{}", got.stderr);
+}
+
+/// `--version` names the tool and the release.
+#[test]
+fn version_names_clang_tblgen() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let got = run(&tdq(), "22", dir.path(), &["--version"]);
+    assert_eq!(got.status, 0);
+    assert!(got.stdout.ends_with("(clang-tblgen 22.1.8 compatible)\n"), "{}", got.stdout);
+}

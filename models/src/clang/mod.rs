@@ -1,0 +1,10 @@
+//! The models clang-tblgen's emitters share (clang/utils/TableGen): the diagnostics, their
+//! groups and categories, and the text of a diagnostic, parsed; the attributes (their arguments,
+//! spellings, the parsed-attribute kinds, target tests) and the subject match rules of
+//! `#pragma clang attribute`.
+
+pub mod arguments;
+pub mod attributes;
+pub mod diag_text;
+pub mod diagnostics;
+pub mod subject_rules;

@@ -1,0 +1,3 @@
+// There is no Attr class.
+// ARGS: -gen-clang-attr-parsed-attr-list -I ../inc
+def X;

@@ -1,0 +1,3 @@
+// Without the DiagGroup class there is nothing to group: fatal.
+// ARGS: -gen-clang-diag-groups
+def x;

@@ -1,0 +1,4 @@
+// Every diagnostic, with its group, category and text; LLVM 23 adds the stable IDs.
+// ARGS: -gen-clang-diags-defs -I ../inc
+// RELEASE: 23
+include "Sample.td"

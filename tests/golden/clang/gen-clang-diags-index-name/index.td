@@ -1,0 +1,3 @@
+// Every diagnostic's name, sorted.
+// ARGS: -gen-clang-diags-index-name -I ../inc
+include "Sample.td"
