@@ -12,7 +12,7 @@ use std::fmt::Write as _;
 use std::io::Write;
 use tdq_core::init::InitKind;
 use tdq_core::types::{RecId, TyKind};
-use tdq_core::{Evaluation, Release};
+use tdq_core::{ByRelease, Evaluation};
 
 pub struct GenAutomata;
 
@@ -24,7 +24,7 @@ impl Backend for GenAutomata {
         "Generate generic automata"
     }
     fn emit(&self, input: &Evaluation, options: &BackendOptions, out: &mut Output) -> Result<()> {
-        let form = Form::of(options.release);
+        let form = *FORM.get(options.release);
         let f = Fields { input };
         let mut s = String::new();
         for automaton in all_derived_definitions(input, "GenericAutomaton")? {
@@ -51,14 +51,9 @@ struct Form {
     tuple: (&'static str, &'static str),
 }
 
-impl Form {
-    fn of(release: Release) -> Form {
-        match release {
-            Release::V19 => Form { terminator: "{0ULL, 0ULL}", dummy_when_empty: false, tuple: ("std::tuple(", ")") },
-            _ => Form { terminator: "{0, 0}", dummy_when_empty: true, tuple: ("{", "}") },
-        }
-    }
-}
+const FORM_19: Form = Form { terminator: "{0ULL, 0ULL}", dummy_when_empty: false, tuple: ("std::tuple(", ")") };
+const FORM_22: Form = Form { terminator: "{0, 0}", dummy_when_empty: true, tuple: ("{", "}") };
+const FORM: ByRelease<Form> = ByRelease { v19: FORM_19, v22: FORM_22, v23: FORM_22 };
 
 /// One symbol of an action tuple.
 #[derive(Clone, PartialEq, Eq, Hash)]

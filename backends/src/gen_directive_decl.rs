@@ -11,7 +11,7 @@ use std::collections::HashMap;
 use std::fmt::Write as _;
 use std::io::Write;
 use tdq_core::types::RecId;
-use tdq_core::{Evaluation, Loc, Release};
+use tdq_core::{ByRelease, Evaluation, Loc};
 
 pub struct GenDirectiveDecl;
 
@@ -26,7 +26,7 @@ impl Backend for GenDirectiveDecl {
         let lang = DirectiveLanguage::read(input, options.release, &mut out.diags)?;
         let mut s = String::new();
         if lang.spelled {
-            emit_spelled(&lang, options.release >= Release::V23, &mut s, &mut out.diags)?;
+            emit_spelled(&lang, FORM.get(options.release), &mut s, &mut out.diags)?;
         } else {
             emit(&lang, &mut s, &mut out.diags)?;
         }
@@ -36,6 +36,21 @@ impl Backend for GenDirectiveDecl {
 }
 
 type Result<T> = std::result::Result<T, BackendError>;
+
+/// What a release's header of a spelled language (LLVM 22 on) has.
+struct Form {
+    /// The `LoopModifier` enum (iterable), with `isAllowedLoopModifier` and
+    /// `getLoopModifierName` declared.
+    loop_modifiers: bool,
+    /// The association, category and language functions are `constexpr` in the header
+    /// (which then includes STLExtras.h), not declared for the implementation to define.
+    constexpr_functions: bool,
+}
+
+const FORM_22: Form = Form { loop_modifiers: false, constexpr_functions: false };
+/// LLVM 19 writes no spelled header ([`emit`]): its form is never read.
+const FORM: ByRelease<Form> =
+    ByRelease { v19: FORM_22, v22: FORM_22, v23: Form { loop_modifiers: true, constexpr_functions: true } };
 
 /// `GenerateEnumClass`: an enum class of the records' formatted names, its size and, with
 /// `export`, each value as a constant of the namespace.
@@ -300,8 +315,13 @@ fn constexpr_functions(lang: &DirectiveLanguage, s: &mut String) -> Result<()> {
     Ok(())
 }
 
-/// LLVM 22's and (with `v23`) 23's `emitDirectivesDecl`.
-fn emit_spelled(lang: &DirectiveLanguage, v23: bool, s: &mut String, diags: &mut tdq_core::Diagnostics) -> Result<()> {
+/// `emitDirectivesDecl` of a spelled language (LLVM 22 on), as `form` says.
+fn emit_spelled(
+    lang: &DirectiveLanguage,
+    form: &Form,
+    s: &mut String,
+    diags: &mut tdq_core::Diagnostics,
+) -> Result<()> {
     let f = &lang.f;
     let name = lang.name;
     let bitmask = lang.bit("enableBitmaskEnumInNamespace")?;
@@ -312,7 +332,7 @@ fn emit_spelled(lang: &DirectiveLanguage, v23: bool, s: &mut String, diags: &mut
         b.push_str("#include \"llvm/ADT/BitmaskEnum.h\"\n");
     }
     b.push_str("#include \"llvm/ADT/Sequence.h\"\n");
-    if v23 {
+    if form.constexpr_functions {
         b.push_str("#include \"llvm/ADT/STLExtras.h\"\n");
     }
     b.push_str(
@@ -333,13 +353,13 @@ fn emit_spelled(lang: &DirectiveLanguage, v23: bool, s: &mut String, diags: &mut
     let export = lang.bit("makeEnumAvailableInNamespace")?;
     enum_class_22(lang, &lang.directives()?, n, "Directive", lang.directive_prefix, export)?;
     enum_class_22(lang, &lang.clauses()?, n, "Clause", lang.clause_prefix, export)?;
-    if v23 {
+    if form.loop_modifiers {
         let prefix = lang.string("loopModifierPrefix")?;
         enum_class_22(lang, &lang.defs_of("LoopModifier")?, n, "LoopModifier", prefix, export)?;
     }
     let mut helpers = String::new();
     clause_vals_22(lang, n, &mut helpers, diags)?;
-    if v23 {
+    if form.constexpr_functions {
         constexpr_functions(lang, n)?;
         n.push('\n');
     }
@@ -359,10 +379,11 @@ fn emit_spelled(lang: &DirectiveLanguage, v23: bool, s: &mut String, diags: &mut
     n.push_str("/// Return true if \\p C is a valid clause for \\p D in version \\p Version.\n");
     n.push_str("LLVM_ABI bool isAllowedClauseForDirective(Directive D, Clause C, unsigned Version);\n\n");
     let _ = writeln!(n, "constexpr std::size_t getMaxLeafCount() {{ return {}; }}", lang.max_leaf_count()?);
-    if v23 {
+    if form.loop_modifiers {
         n.push_str("LLVM_ABI bool isAllowedLoopModifier(Directive D, LoopModifier LM);\n");
         n.push_str("LLVM_ABI StringRef getLoopModifierName(LoopModifier LM, unsigned Ver = 0);\n");
-    } else {
+    }
+    if !form.constexpr_functions {
         n.push_str("LLVM_ABI Association getDirectiveAssociation(Directive D);\n");
         n.push_str("LLVM_ABI Category getDirectiveCategory(Directive D);\n");
         n.push_str("LLVM_ABI SourceLanguage getDirectiveLanguages(Directive D);\n");
@@ -370,7 +391,7 @@ fn emit_spelled(lang: &DirectiveLanguage, v23: bool, s: &mut String, diags: &mut
     n.push_str(&helpers);
     namespace(b, "llvm", |b| {
         namespace(b, lang.cpp_namespace, |b| b.push_str(&inner));
-        let enums: &[&str] = if v23 {
+        let enums: &[&str] = if form.loop_modifiers {
             &["Association", "Category", "Directive", "Clause", "LoopModifier"]
         } else {
             &["Association", "Category", "Directive", "Clause"]

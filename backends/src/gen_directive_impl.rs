@@ -13,7 +13,7 @@ use std::collections::{BTreeSet, HashMap};
 use std::fmt::Write as _;
 use std::io::Write;
 use tdq_core::types::RecId;
-use tdq_core::{Diagnostics, Evaluation, Loc, Release};
+use tdq_core::{ByRelease, Diagnostics, Evaluation, Loc};
 
 pub struct GenDirectiveImpl;
 
@@ -26,7 +26,7 @@ impl Backend for GenDirectiveImpl {
     }
     fn emit(&self, input: &Evaluation, options: &BackendOptions, out: &mut Output) -> Result<()> {
         let lang = DirectiveLanguage::read(input, options.release, &mut out.diags)?;
-        let mut e = Emitter { lang, v23: options.release >= Release::V23, s: String::new() };
+        let mut e = Emitter { lang, form: FORM.get(options.release), s: String::new() };
         if e.lang.spelled {
             e.clause_sets_22(Frontend::Flang)?;
             e.clause_map_22(Frontend::Flang)?;
@@ -53,11 +53,23 @@ type Result<T> = std::result::Result<T, BackendError>;
 
 struct Emitter<'a> {
     lang: DirectiveLanguage<'a>,
-    /// LLVM 23: the association, category and language functions are in the header; loop
-    /// modifiers.
-    v23: bool,
+    form: &'static Form,
     s: String,
 }
+
+/// What a release's implementation of a spelled language (LLVM 22 on) has.
+struct Form {
+    /// `isAllowedLoopModifier` and `getLoopModifierName` are defined.
+    loop_modifiers: bool,
+    /// The association, category and language functions are `constexpr` in the header
+    /// (`--gen-directive-decl`), so the implementation does not define them.
+    functions_in_header: bool,
+}
+
+const FORM_22: Form = Form { loop_modifiers: false, functions_in_header: false };
+/// LLVM 19's languages are not spelled ([`DirectiveLanguage::spelled`]): its form is never read.
+const FORM: ByRelease<Form> =
+    ByRelease { v19: FORM_22, v22: FORM_22, v23: Form { loop_modifiers: true, functions_in_header: true } };
 
 /// Whose clause sets LLVM 22's emitter writes (its `Frontend`).
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -829,12 +841,13 @@ impl Emitter<'_> {
         self.get_name_22(&clauses, "Clause", lang_name, cp)?;
         self.get_kind_clause_vals_22(&clauses, diags)?;
         self.is_allowed_clause_22(&directives)?;
-        if self.v23 {
+        if self.form.loop_modifiers {
             self.is_allowed_loop_modifier(&directives)?;
             let modifiers = self.lang.defs_of("LoopModifier")?;
             let prefix = self.lang.string("loopModifierPrefix")?;
             self.get_name_22(&modifiers, "LoopModifier", "", prefix)?;
-        } else {
+        }
+        if !self.form.functions_in_header {
             self.directive_association_22(&directives)?;
             self.directive_category_22(&directives)?;
             self.directive_languages(&directives)?;

@@ -9,7 +9,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
 use std::io::Write;
 use tdq_core::types::RecId;
-use tdq_core::{Evaluation, Release};
+use tdq_core::{ByRelease, Evaluation};
 
 pub struct GenExegesis;
 
@@ -29,7 +29,7 @@ impl Backend for GenExegesis {
             [one] => f.name(*one),
             _ => return Err(BackendError::fatal(&[], "Multiple subclasses of Target defined!")),
         };
-        let e = Emitter { release: options.release, f, target, counters };
+        let e = Emitter { raw_counters: *RAW_COUNTERS.get(options.release), f, target, counters };
         let mut s = String::new();
         source_file_header(&mut s, "Exegesis Tables", None);
         e.pfm_counters(&mut s)?;
@@ -77,9 +77,14 @@ fn counter_names(f: &Fields) -> Result<BTreeMap<&'static str, usize>> {
 struct Emitter<'a> {
     f: Fields<'a>,
     target: &'static str,
-    release: Release,
+    /// [`RAW_COUNTERS`] in the release.
+    raw_counters: bool,
     counters: BTreeMap<&'static str, usize>,
 }
+
+/// A cycle or uops counter may be given as a raw event encoding (`EventSelect`, `UMask`),
+/// and each counter line says whether it is (LLVM 23).
+const RAW_COUNTERS: ByRelease<bool> = ByRelease { v19: false, v22: false, v23: true };
 
 impl Emitter<'_> {
     fn counter_id(&self, name: &str) -> Result<usize> {
@@ -174,7 +179,7 @@ impl Emitter<'_> {
     fn counter_line(&self, kind: &str, counter_def: RecId, name: &str, s: &mut String) -> Result<()> {
         let (f, target) = (&self.f, self.target);
         let upper = if kind == "cycle" { "Cycle" } else { "Uops" };
-        let raw = self.release >= Release::V23;
+        let raw = self.raw_counters;
         if raw {
             let event_select = f.int(counter_def, "EventSelect")?;
             if event_select != -1 {

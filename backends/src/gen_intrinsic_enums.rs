@@ -4,12 +4,22 @@
 
 use crate::common::emit::{ifdef_block, include_guard, namespace, source_file_header};
 use crate::common::intrinsics::{IntrinsicTable, TargetSet};
-use crate::{Backend, BackendError, BackendOption, BackendOptions, OptionKind, Output};
+use crate::{AnyOption, Backend, BackendError, BackendOptions, Opt, Output};
 use std::fmt::Write as _;
 use std::io::Write;
-use tdq_core::{Evaluation, Release};
+use tdq_core::{ByRelease, Evaluation};
 
 pub struct GenIntrinsicEnums;
+
+/// `-intrinsic-prefix`: the target whose intrinsics the header enumerates (none: the
+/// target-independent ones).
+pub static INTRINSIC_PREFIX: Opt<&str> = Opt {
+    name: "intrinsic-prefix",
+    help: "Generate intrinsics with this target prefix",
+    value_desc: "target prefix",
+    category: "Options for -gen-intrinsic-enums",
+    default: "",
+};
 
 /// The banner of both intrinsic backends.
 pub(crate) const BANNER: &str = "Intrinsic Function Source Fragment";
@@ -21,35 +31,26 @@ impl Backend for GenIntrinsicEnums {
     fn help(&self) -> &'static str {
         "Generate intrinsic enums"
     }
-    fn options(&self) -> &'static [BackendOption] {
-        &[BackendOption {
-            name: "intrinsic-prefix",
-            kind: OptionKind::Str,
-            help: "Generate intrinsics with this target prefix",
-            value_desc: "target prefix",
-            category: "Options for -gen-intrinsic-enums",
-        }]
+    fn options(&self) -> &'static [&'static dyn AnyOption] {
+        static OPTIONS: [&dyn AnyOption; 1] = [&INTRINSIC_PREFIX];
+        &OPTIONS
     }
     fn emit(&self, input: &Evaluation, options: &BackendOptions, out: &mut Output) -> Result<(), BackendError> {
         let mut s = String::new();
         // LLVM 19 passes no records to the banner, so it names no input file.
         source_file_header(&mut s, BANNER, None);
         let table = IntrinsicTable::read(input, options.release, &mut out.diags)?;
-        let prefix = options.str("intrinsic-prefix");
-        let form = match options.release {
-            Release::V19 => Form::Llvm19,
-            Release::V22 => Form::Llvm22,
-            _ => Form::Llvm23,
-        };
-        if form == Form::Llvm23 {
-            enum_info_23(input, &table, prefix, &mut s)?;
-            if prefix.is_empty() {
-                any_kind_enums(input, &mut s);
-            }
+        let prefix = options.get(&INTRINSIC_PREFIX);
+        let form = FORM.get(options.release);
+        if form.emitter_helpers {
+            enum_info_helpers(input, &table, prefix, &mut s)?;
         } else {
             enum_info(input, &table, prefix, form, &mut s)?;
-            if prefix.is_empty() {
-                arg_kind(input, form, &mut s);
+        }
+        if prefix.is_empty() {
+            match form.kind_enums {
+                KindEnums::ArgKind => arg_kind(input, form, &mut s),
+                KindEnums::AnyKindConstraints => any_kind_enums(input, &mut s),
             }
         }
         out.write_all(s.as_bytes())?;
@@ -57,16 +58,35 @@ impl Backend for GenIntrinsicEnums {
     }
 }
 
-/// How a release writes the enums: LLVM 22 names each intrinsic's definition (`file:line`),
-/// uses one nested namespace and ends comments with a period; LLVM 23 writes its sections with
-/// the shared `#ifdef`/include-guard/namespace helpers and lists the `AnyKind` constraints
-/// instead of `ArgKind`.
-#[derive(Clone, Copy, PartialEq)]
-enum Form {
-    Llvm19,
-    Llvm22,
-    Llvm23,
+/// How a release writes the enums.
+#[derive(Clone, Copy)]
+struct Form {
+    /// Each intrinsic's comment names its definition (`file:line`), comments end with a
+    /// period, and a target's header opens one nested namespace (`llvm::Intrinsic`).
+    names_definitions: bool,
+    /// The sections are written by LLVM's shared emitters (`IfDefEmitter`,
+    /// `IncludeGuardEmitter`, `NamespaceEmitter`), with their blank lines and `#undef`s.
+    emitter_helpers: bool,
+    /// Which kinds the target-independent header lists after the enum.
+    kind_enums: KindEnums,
 }
+
+/// The kinds of overloaded types the target-independent header lists as enums.
+#[derive(Clone, Copy)]
+enum KindEnums {
+    /// The fields of the `ArgKind` def as `AK_` values.
+    ArgKind,
+    /// The fields of the `AnyKindVectorConstraint` and `AnyKindElementConstraint` defs.
+    AnyKindConstraints,
+}
+
+const FORM_19: Form = Form { names_definitions: false, emitter_helpers: false, kind_enums: KindEnums::ArgKind };
+const FORM_22: Form = Form { names_definitions: true, ..FORM_19 };
+const FORM: ByRelease<Form> = ByRelease {
+    v19: FORM_19,
+    v22: FORM_22,
+    v23: Form { emitter_helpers: true, kind_enums: KindEnums::AnyKindConstraints, ..FORM_22 },
+};
 
 /// The target set of `prefix`, or LLVM's error listing the known ones.
 fn target_set<'t>(table: &'t IntrinsicTable, prefix: &str) -> Result<&'t TargetSet, BackendError> {
@@ -80,7 +100,7 @@ fn target_set<'t>(table: &'t IntrinsicTable, prefix: &str) -> Result<&'t TargetS
     })
 }
 
-/// The enum's lines, one an intrinsic of `set` (LLVM 22 and 23).
+/// The enum's lines, one an intrinsic of `set`, naming their definitions.
 fn enum_values(input: &Evaluation, table: &IntrinsicTable, set: &TargetSet, s: &mut String) {
     s.push_str("// Enum values for intrinsics.\n");
     for (i, intrinsic) in table.intrinsics[set.offset..set.offset + set.count].iter().enumerate() {
@@ -97,8 +117,13 @@ fn enum_values(input: &Evaluation, table: &IntrinsicTable, set: &TargetSet, s: &
     }
 }
 
-/// LLVM 23's `EmitEnumInfo`.
-fn enum_info_23(input: &Evaluation, table: &IntrinsicTable, prefix: &str, s: &mut String) -> Result<(), BackendError> {
+/// `EmitEnumInfo` through the shared emitters ([`Form::emitter_helpers`]).
+fn enum_info_helpers(
+    input: &Evaluation,
+    table: &IntrinsicTable,
+    prefix: &str,
+    s: &mut String,
+) -> Result<(), BackendError> {
     let set = target_set(table, prefix)?;
     if prefix.is_empty() {
         ifdef_block(s, "GET_INTRINSIC_ENUM_VALUES", false, |s| {
@@ -118,7 +143,7 @@ fn enum_info_23(input: &Evaluation, table: &IntrinsicTable, prefix: &str, s: &mu
     Ok(())
 }
 
-/// LLVM 23's `EmitAnyKindEnums`: the fields of the `AnyKindVectorConstraint` and
+/// `EmitAnyKindEnums`: the fields of the `AnyKindVectorConstraint` and
 /// `AnyKindElementConstraint` defs as enums.
 fn any_kind_enums(input: &Evaluation, s: &mut String) {
     ifdef_block(s, "GET_INTRINSIC_ANYKIND_ENUMS", false, |s| {
@@ -145,14 +170,14 @@ fn enum_info(
     input: &Evaluation,
     table: &IntrinsicTable,
     prefix: &str,
-    form: Form,
+    form: &Form,
     s: &mut String,
 ) -> Result<(), BackendError> {
     let set = target_set(table, prefix)?;
     let upper = prefix.to_ascii_uppercase();
     if prefix.is_empty() {
         s.push_str("#ifdef GET_INTRINSIC_ENUM_VALUES\n");
-    } else if form == Form::Llvm19 {
+    } else if !form.names_definitions {
         let _ = write!(
             s,
             "#ifndef LLVM_IR_INTRINSIC_{upper}_ENUMS_H\n#define LLVM_IR_INTRINSIC_{upper}_ENUMS_H\n\n\
@@ -165,10 +190,10 @@ fn enum_info(
              namespace llvm::Intrinsic {{\nenum {upper}Intrinsics : unsigned {{\n"
         );
     }
-    s.push_str(if form == Form::Llvm19 {
-        "// Enum values for intrinsics\n"
-    } else {
+    s.push_str(if form.names_definitions {
         "// Enum values for intrinsics.\n"
+    } else {
+        "// Enum values for intrinsics\n"
     });
     for (i, intrinsic) in table.intrinsics[set.offset..set.offset + set.count].iter().enumerate() {
         let _ = write!(s, "    {}", intrinsic.enum_name);
@@ -180,19 +205,16 @@ fn enum_info(
         for _ in intrinsic.enum_name.len()..40 {
             s.push(' ');
         }
-        match form {
-            Form::Llvm19 => {
-                let _ = writeln!(s, " // {}", intrinsic.name);
-            }
-            Form::Llvm22 | Form::Llvm23 => {
-                let loc = input.records.get(intrinsic.def).loc();
-                let _ = writeln!(s, " // {} ({})", intrinsic.name, input.sm.json_loc(loc));
-            }
+        if form.names_definitions {
+            let loc = input.records.get(intrinsic.def).loc();
+            let _ = writeln!(s, " // {} ({})", intrinsic.name, input.sm.json_loc(loc));
+        } else {
+            let _ = writeln!(s, " // {}", intrinsic.name);
         }
     }
     if prefix.is_empty() {
         let _ = write!(s, "    num_intrinsics = {}\n#endif\n\n", table.intrinsics.len() + 1);
-    } else if form == Form::Llvm19 {
+    } else if !form.names_definitions {
         s.push_str("}; // enum\n} // namespace Intrinsic\n} // namespace llvm\n\n#endif\n");
     } else {
         s.push_str("}; // enum\n} // namespace llvm::Intrinsic\n#endif\n\n");
@@ -201,11 +223,11 @@ fn enum_info(
 }
 
 /// `EmitArgKind`: the fields of the `ArgKind` def as `AK_` values.
-fn arg_kind(input: &Evaluation, form: Form, s: &mut String) {
-    s.push_str(if form == Form::Llvm19 {
-        "// llvm::Intrinsic::IITDescriptor::ArgKind\n"
-    } else {
+fn arg_kind(input: &Evaluation, form: &Form, s: &mut String) {
+    s.push_str(if form.names_definitions {
         "// llvm::Intrinsic::IITDescriptor::ArgKind.\n"
+    } else {
+        "// llvm::Intrinsic::IITDescriptor::ArgKind\n"
     });
     s.push_str("#ifdef GET_INTRINSIC_ARGKIND\n");
     match input.records.def("ArgKind") {

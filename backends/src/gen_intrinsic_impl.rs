@@ -10,7 +10,7 @@ use crate::{Backend, BackendError, BackendOptions, Output};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::io::Write;
-use tdq_core::{Diagnostics, Evaluation, Release};
+use tdq_core::{ByRelease, Diagnostics, Evaluation};
 
 pub struct GenIntrinsicImpl;
 
@@ -25,17 +25,19 @@ impl Backend for GenIntrinsicImpl {
         let mut s = String::new();
         source_file_header(&mut s, BANNER, None);
         let table = IntrinsicTable::read(input, options.release, &mut out.diags)?;
-        match Form::of(options.release) {
-            None => emit_19(input, &table, &mut s)?,
-            Some(form) => Emitter { input, table: &table, form, s: &mut s, diags: &mut out.diags }.run()?,
+        match *IMPLEMENTATION.get(options.release) {
+            Implementation::Literals => emit_literals(input, &table, &mut s)?,
+            Implementation::StringTables(form) => {
+                Emitter { input, table: &table, form, s: &mut s, diags: &mut out.diags }.run()?
+            }
         }
         out.write_all(s.as_bytes())?;
         Ok(())
     }
 }
 
-/// LLVM 19's implementation half.
-fn emit_19(input: &Evaluation, table: &IntrinsicTable, s: &mut String) -> Result<()> {
+/// The implementation half with names as string literals ([`Implementation::Literals`]).
+fn emit_literals(input: &Evaluation, table: &IntrinsicTable, s: &mut String) -> Result<()> {
     let ints = &table.intrinsics;
     iit_info(input, s)?;
     target_info(table, s);
@@ -440,30 +442,71 @@ fn effective_memory(int: &Intrinsic) -> MemoryEffects {
     }
 }
 
-/// How LLVM 22 and 23 write the implementation (LLVM 19's is [`emit_19`]).
+/// How a release writes the implementation.
+#[derive(Clone, Copy)]
+enum Implementation {
+    /// Names as string literals, type signatures from the intrinsic's own `TypeSig` packed
+    /// into 31 bits, each section after its comment (LLVM 19: [`emit_literals`]).
+    Literals,
+    /// Names and builtins as offsets into string tables, type signatures from `TypeInfo`,
+    /// in sections as [`Form`] says (LLVM 22 on).
+    StringTables(Form),
+}
+
+/// What an [`Implementation::StringTables`] release writes.
 #[derive(Clone, Copy)]
 struct Form {
-    /// Each section is LLVM 23's `IfDefEmitter` (`#undef` after the `#ifdef`, blank lines
-    /// around the body, a named `#endif`), its comment inside; LLVM 22 writes the comment
-    /// before a bare `#ifdef`.
+    /// Each section is an `IfDefEmitter` (`#undef` after the `#ifdef`, blank lines around the
+    /// body, a named `#endif`), its comment inside; LLVM 22 writes the comment before a bare
+    /// `#ifdef` and closes some sections in their body.
     ifdef_emitter: bool,
-    /// The target features, trivially scalarizable and default argument tables, the
-    /// `IIT_Done` and type signature checks, `ArgName` printed only when given (LLVM 23).
-    llvm23: bool,
+    /// The intrinsic-to-target-features table.
+    target_features_table: bool,
+    /// The trivially-scalarizable bitset.
+    scalarizable_table: bool,
+    /// The default argument values table.
+    default_arg_values_table: bool,
+    /// `IIT_Done` must be IIT number 0, and a type signature code must fit in 8 bits
+    /// (`Unresolved type signature`).
+    checked_type_signatures: bool,
+    /// The type table's element type is named (`using FixedEncodingTy = uint16_t;`).
+    fixed_encoding_type: bool,
     /// Type signatures of up to this many codes are packed inline (eight nibbles in LLVM 22,
     /// before the 15-bit check; four in LLVM 23).
     packed_codes: usize,
+    /// An attributes map wider than 16 bits gets a warning.
+    warns_wide_attributes_map: bool,
+    /// `printImmArg` writes `NAME=` for an argument without a name too (as `=`).
+    names_unnamed_imm_args: bool,
 }
 
-impl Form {
-    fn of(release: Release) -> Option<Form> {
-        match release {
-            Release::V19 => None,
-            Release::V22 => Some(Form { ifdef_emitter: false, llvm23: false, packed_codes: 8 }),
-            _ => Some(Form { ifdef_emitter: true, llvm23: true, packed_codes: 4 }),
-        }
-    }
-}
+const FORM_22: Form = Form {
+    ifdef_emitter: false,
+    target_features_table: false,
+    scalarizable_table: false,
+    default_arg_values_table: false,
+    checked_type_signatures: false,
+    fixed_encoding_type: false,
+    packed_codes: 8,
+    warns_wide_attributes_map: true,
+    names_unnamed_imm_args: true,
+};
+
+const IMPLEMENTATION: ByRelease<Implementation> = ByRelease {
+    v19: Implementation::Literals,
+    v22: Implementation::StringTables(FORM_22),
+    v23: Implementation::StringTables(Form {
+        ifdef_emitter: true,
+        target_features_table: true,
+        scalarizable_table: true,
+        default_arg_values_table: true,
+        checked_type_signatures: true,
+        fixed_encoding_type: true,
+        packed_codes: 4,
+        warns_wide_attributes_map: false,
+        names_unnamed_imm_args: false,
+    }),
+};
 
 /// How a section of LLVM 22 ends (LLVM 23's all end as `IfDefEmitter`).
 #[derive(Clone, Copy, PartialEq)]
@@ -499,13 +542,13 @@ impl Emitter<'_> {
         self.iit_info()?;
         self.target_info();
         self.name_table();
-        if self.form.llvm23 {
+        if self.form.target_features_table {
             self.target_features_table();
         }
         let ints = &self.table.intrinsics;
         let overloaded: Vec<bool> = ints.iter().map(|i| i.is_overloaded).collect();
         self.bit_table("GET_INTRINSIC_OVERLOAD_TABLE", "OTable", "Intrinsic ID to overload bitset.", &overloaded);
-        if self.form.llvm23 {
+        if self.form.scalarizable_table {
             let scalarizable: Vec<bool> = ints.iter().map(|i| i.is_trivially_scalarizable).collect();
             self.bit_table(
                 "GET_INTRINSIC_SCALARIZABLE_TABLE",
@@ -519,7 +562,7 @@ impl Emitter<'_> {
         let pretty: Vec<bool> = ints.iter().map(|i| !i.pretty_print.is_empty()).collect();
         self.bit_table("GET_INTRINSIC_PRETTY_PRINT_TABLE", "PPTable", "Intrinsic ID to pretty print bitset.", &pretty);
         self.pretty_print_arguments();
-        if self.form.llvm23 {
+        if self.form.default_arg_values_table {
             self.default_arg_values();
         }
         self.builtin_map(Compiler::Clang)?;
@@ -563,7 +606,7 @@ impl Emitter<'_> {
             }
             by_number.insert(number, f.name(def));
         }
-        if self.form.llvm23 && !defs.is_empty() && by_number.get(&0) != Some(&"IIT_Done") {
+        if self.form.checked_type_signatures && !defs.is_empty() && by_number.get(&0) != Some(&"IIT_Done") {
             return Err(BackendError::fatal(&[], "IIT_Done expected to have value 0"));
         }
         self.section("GET_INTRINSIC_IITINFO", "", End::Plain, |s| {
@@ -596,7 +639,7 @@ impl Emitter<'_> {
         for int in ints {
             table.get_or_add(&int.name);
         }
-        let llvm22 = !self.form.llvm23;
+        let blank_line_after = !self.form.ifdef_emitter;
         self.section("GET_INTRINSIC_NAME_TABLE", "// Intrinsic ID to name table.\n", End::Plain, |s| {
             s.push_str("// Note that entry #0 is the invalid intrinsic!\n\n");
             table.emit_string_table_def("IntrinsicNameTable", s);
@@ -606,7 +649,7 @@ impl Emitter<'_> {
                 let _ = writeln!(s, "  {}, // {}", table.get(&int.name).unwrap_or(0), int.name);
             }
             s.push_str("\n}; // IntrinsicNameOffsetTable\n");
-            if llvm22 {
+            if blank_line_after {
                 s.push('\n');
             }
         });
@@ -659,7 +702,7 @@ impl Emitter<'_> {
         let mut sig = Vec::new();
         for code in f.list(type_info, "TypeSig")? {
             let code = match code.as_int() {
-                Some(code) if (0..256).contains(&code) || !self.form.llvm23 => code,
+                Some(code) if (0..256).contains(&code) || !self.form.checked_type_signatures => code,
                 // LLVM 22 only casts (tdq refuses what it cannot read).
                 _ => return Err(BackendError::fatal(locs, "Unresolved type signature")),
             };
@@ -682,12 +725,12 @@ impl Emitter<'_> {
         let sigs = ints.iter().map(|int| self.type_sig(int)).collect::<Result<Vec<_>>>()?;
         let fixed: Vec<Option<u32>> = sigs.iter().map(|sig| self.packed(sig).map(u32::from)).collect();
         let comment = "// Global intrinsic function declaration type table.\n";
-        let llvm23 = self.form.llvm23;
-        let (comment_before, comment_inside) = if llvm23 { ("", comment) } else { (comment, "") };
+        let form = self.form;
+        let (comment_before, comment_inside) = if form.ifdef_emitter { ("", comment) } else { (comment, "") };
         let mut max_offset = 0;
         self.section("GET_INTRINSIC_GENERATOR_GLOBAL", comment_before, End::Plain, |s| {
             s.push_str(comment_inside);
-            let decl = if llvm23 {
+            let decl = if form.fixed_encoding_type {
                 "using FixedEncodingTy = uint16_t;\nstatic constexpr FixedEncodingTy IIT_Table[]"
             } else {
                 "static constexpr uint16_t IIT_Table[]"
@@ -778,7 +821,7 @@ impl Emitter<'_> {
         } else if map_bits > 64 {
             return Err(BackendError::fatal(&[], "Packed ID of IntrinsicsToAttributesMap exceeds 64b!"));
         }
-        if map_bits > 16 && !self.form.llvm23 {
+        if map_bits > 16 && self.form.warns_wide_attributes_map {
             self.diags.warning(
                 tdq_core::Loc::NONE,
                 "Packed ID of IntrinsicsToAttributesMap exceeds 16b, this may cause performance drop (pr106809), please consider redesigning intrinsic sets!",
@@ -852,7 +895,7 @@ impl Emitter<'_> {
     /// `EmitPrettyPrintArguments`: `Intrinsic::printImmArg`.
     fn pretty_print_arguments(&mut self) {
         let ints = &self.table.intrinsics;
-        let llvm23 = self.form.llvm23;
+        let form = self.form;
         let guard = "GET_INTRINSIC_PRETTY_PRINT_ARGUMENTS";
         self.section(guard, "\n", End::InBody, |s| {
             s.push_str(
@@ -863,7 +906,7 @@ impl Emitter<'_> {
                 let _ = write!(s, "  case {}:\n    switch (ArgIdx) {{\n", int.enum_name);
                 for arg in &int.pretty_print {
                     let _ = writeln!(s, "    case {}:", arg.arg);
-                    if !arg.name.is_empty() || !llvm23 {
+                    if !arg.name.is_empty() || form.names_unnamed_imm_args {
                         let _ = writeln!(s, "      OS << \"{}=\";", arg.name);
                     }
                     if !arg.function.is_empty() {
@@ -878,7 +921,7 @@ impl Emitter<'_> {
                 s.push_str("    }\n    break;\n");
             }
             s.push_str("  default:\n    break;\n  }\n}");
-            if !llvm23 {
+            if !form.ifdef_emitter {
                 let _ = writeln!(s, "\n#endif // {guard}");
             }
         });
@@ -953,20 +996,20 @@ impl Emitter<'_> {
                 table.get_or_add(&builtin[common.len()..]);
             }
         }
-        let llvm23 = self.form.llvm23;
+        let ifdef_emitter = self.form.ifdef_emitter;
         let guard = format!("GET_LLVM_INTRINSIC_FOR_{upper}_BUILTIN");
         let comment = "\n// Get the LLVM intrinsic that corresponds to a builtin. This is used by the\n// C front-end. The builtin name is passed in as BuiltinName, and a target\n// prefix (e.g. 'ppc') is passed in as TargetPrefix.\n";
-        let (before, inside) = if llvm23 { ("", comment) } else { (comment, "") };
+        let (before, inside) = if ifdef_emitter { ("", comment) } else { (comment, "") };
         let guard_for_body = guard.clone();
         self.section(&guard, before, End::InBody, |s| {
             s.push_str(inside);
-            let space = if llvm23 { "" } else { " " };
+            let space = if ifdef_emitter { "" } else { " " };
             let _ = write!(
                 s,
                 "Intrinsic::ID\nIntrinsic::getIntrinsicFor{name}Builtin(StringRef TargetPrefix,{space}\n                                      StringRef BuiltinName) {{\n  using namespace Intrinsic;\n"
             );
             if by_target.is_empty() {
-                if llvm23 {
+                if ifdef_emitter {
                     s.push_str("return not_intrinsic;\n");
                 } else {
                     let _ = write!(s, "\n  return not_intrinsic;\n  }}\n#endif  // {guard_for_body}\n");
@@ -1010,7 +1053,7 @@ impl Emitter<'_> {
             s.push_str("  if (!BuiltinName.consume_front(TI->CommonPrefix))\n    return not_intrinsic;\n");
             s.push_str("  auto II = lower_bound(TI->Names, BuiltinName);\n  if (II == std::end(TI->Names) || II->getName() != BuiltinName)\n    return not_intrinsic;\n");
             s.push_str("  return II->IntrinsicID;\n}\n");
-            if !llvm23 {
+            if !ifdef_emitter {
                 let _ = write!(s, "#endif // {guard_for_body}\n\n");
             }
         });

@@ -13,7 +13,7 @@ use std::fmt::Write as _;
 use std::io::Write;
 use tdq_core::init::Init;
 use tdq_core::types::RecId;
-use tdq_core::{Evaluation, Release};
+use tdq_core::{ByRelease, Evaluation};
 
 pub struct GenOptParserDefs;
 
@@ -25,7 +25,7 @@ impl Backend for GenOptParserDefs {
         "Generate option definitions"
     }
     fn emit(&self, input: &Evaluation, options: &BackendOptions, out: &mut Output) -> Result<()> {
-        let text = Emitter { f: Fields { input }, form: Form::of(options.release) }.run()?;
+        let text = Emitter { f: Fields { input }, form: *FORM.get(options.release) }.run()?;
         out.write_all(text.as_bytes())?;
         Ok(())
     }
@@ -44,11 +44,9 @@ struct Form {
     value_merger: bool,
 }
 
-impl Form {
-    fn of(release: Release) -> Form {
-        Form { string_table: release >= Release::V22, value_merger: release <= Release::V22 }
-    }
-}
+const FORM_19: Form = Form { string_table: false, value_merger: true };
+const FORM_22: Form = Form { string_table: true, ..FORM_19 };
+const FORM: ByRelease<Form> = ByRelease { v19: FORM_19, v22: FORM_22, v23: Form { value_merger: false, ..FORM_22 } };
 
 /// Where an entry's strings come from: literals (LLVM 19) or the string table, with each
 /// prefix list's and subcommand list's offset (LLVM 22 on).

@@ -9,7 +9,7 @@ use crate::{Backend, BackendError, BackendOptions, Output};
 use std::fmt::Write as _;
 use std::io::Write;
 use tdq_core::types::RecId;
-use tdq_core::{Evaluation, Release};
+use tdq_core::{ByRelease, Evaluation};
 
 pub struct GenRiscvTargetDef;
 
@@ -22,12 +22,12 @@ impl Backend for GenRiscvTargetDef {
     }
     fn emit(&self, input: &Evaluation, options: &BackendOptions, out: &mut Output) -> Result<()> {
         let f = Fields { input };
-        let form = Form::of(options.release);
+        let form = *FORM.get(options.release);
         let mut s = String::new();
         extensions(&f, form, &mut s)?;
         profiles(&f, form, &mut s)?;
-        processors(&f, options.release, &mut s)?;
-        extension_bitmasks(&f, form, options.release, &mut s)?;
+        processors(&f, form, &mut s)?;
+        extension_bitmasks(&f, form, &mut s)?;
         if form.tune_features {
             tune_features(&f, &mut s)?;
         }
@@ -38,19 +38,26 @@ impl Backend for GenRiscvTargetDef {
 
 type Result<T> = std::result::Result<T, BackendError>;
 
-/// How a release lays the sections out.
+/// What a release writes and how it lays the sections out.
 #[derive(Clone, Copy)]
 struct Form {
-    /// LLVM 23: sections are `IfDefEmitter` blocks (blank lines around the body, `#endif //
-    /// NAME`), tables end without a blank line, and the tune features follow.
+    /// Each processor also has its machine vendor, architecture and implementation ids.
+    processor_ids: bool,
+    /// The extension bitmask table is in (group, bit) order, not by name.
+    bitmasks_by_bit: bool,
+    /// Sections are `IfDefEmitter` blocks (blank lines around the body, `#endif // NAME`)
+    /// and tables end without a blank line.
+    ifdef_emitter: bool,
+    /// The tune features and the processors that may configure them follow.
     tune_features: bool,
 }
 
-impl Form {
-    fn of(release: Release) -> Form {
-        Form { tune_features: release >= Release::V23 }
-    }
+const FORM_19: Form = Form { processor_ids: false, bitmasks_by_bit: false, ifdef_emitter: false, tune_features: false };
+const FORM_22: Form = Form { processor_ids: true, bitmasks_by_bit: true, ..FORM_19 };
+const FORM: ByRelease<Form> =
+    ByRelease { v19: FORM_19, v22: FORM_22, v23: Form { ifdef_emitter: true, tune_features: true, ..FORM_22 } };
 
+impl Form {
     /// A `#ifdef NAME` section that `#undef`s its name first (after the body with
     /// `late_undef`). LLVM 22 writes its one late-undef section, the bitmask table, with
     /// neither `#undef` nor a named `#endif`.
@@ -62,7 +69,7 @@ impl Form {
         body: impl FnOnce(&mut String) -> Result<()>,
     ) -> Result<()> {
         let mut result = Ok(());
-        if self.tune_features {
+        if self.ifdef_emitter {
             ifdef_block(s, name, late_undef, |s| result = body(s));
         } else {
             let _ = writeln!(s, "#ifdef {name}");
@@ -81,7 +88,7 @@ impl Form {
 
     /// The end of a table: LLVM 22 leaves a blank line after it.
     fn table_end(self) -> &'static str {
-        if self.tune_features {
+        if self.ifdef_emitter {
             "};\n"
         } else {
             "};\n\n"
@@ -230,8 +237,8 @@ fn profile_tables(f: &Fields, form: Form, s: &mut String) -> Result<()> {
 
 /// `emitRISCVProcs`; since LLVM 22 each processor also has its machine vendor, architecture
 /// and implementation ids.
-fn processors(f: &Fields, release: Release, s: &mut String) -> Result<()> {
-    let with_ids = release >= Release::V22;
+fn processors(f: &Fields, form: Form, s: &mut String) -> Result<()> {
+    let with_ids = form.processor_ids;
     s.push_str("#ifndef PROC\n#define PROC(ENUM, NAME, DEFAULT_MARCH, FAST_SCALAR_UNALIGN, FAST_VECTOR_UNALIGN");
     s.push_str(if with_ids { ", MVENDORID, MARCHID, MIMPID)\n#endif\n\n" } else { ")\n#endif\n\n" });
     for proc in all_derived_definitions_if_defined(f.input, "RISCVProcessorModel") {
@@ -268,9 +275,9 @@ fn processors(f: &Fields, release: Release, s: &mut String) -> Result<()> {
 }
 
 /// `emitRISCVExtensionBitmask`: by name in LLVM 19, by group and bit since LLVM 22.
-fn extension_bitmasks(f: &Fields, form: Form, release: Release, s: &mut String) -> Result<()> {
+fn extension_bitmasks(f: &Fields, form: Form, s: &mut String) -> Result<()> {
     let mut extensions = sorted_by_extension_name(f, "RISCVExtensionBitmask")?;
-    if release >= Release::V22 {
+    if form.bitmasks_by_bit {
         let mut keyed = Vec::with_capacity(extensions.len());
         for (name, rec) in extensions {
             keyed.push(((f.int(rec, "GroupID")? as u32, f.int(rec, "BitPos")?), name, rec));

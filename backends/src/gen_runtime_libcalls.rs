@@ -7,13 +7,13 @@
 use crate::common::emit::{ifdef_block, source_file_header, StringToOffsetTable};
 use crate::common::records::Fields;
 use crate::common::std_sort::std_sort_by;
-use crate::print_sets::SetTheory;
 use crate::{all_derived_definitions, Backend, BackendError, BackendOptions, Output};
 use std::collections::{HashMap, HashSet};
 use std::fmt::Write as _;
 use std::io::Write;
 use tdq_core::types::RecId;
 use tdq_core::{Diagnostics, Evaluation};
+use tdq_models::set_theory::SetTheory;
 
 pub struct GenRuntimeLibcalls;
 
@@ -238,8 +238,8 @@ impl<'a> Libcalls<'a> {
             if always && cc.is_none() {
                 continue;
             }
-            for member in members.iter() {
-                let Some(&index) = self.by_def.get(member) else {
+            for member in members.iter().filter_map(|m| m.record()) {
+                let Some(&index) = self.by_def.get(&member) else {
                     continue;
                 };
                 let entry = predicates.entry(index).or_insert_with(|| (Vec::new(), None));
@@ -269,7 +269,8 @@ impl<'a> Libcalls<'a> {
         let mut keys: Vec<Key> = vec![(None, None)];
         let mut groups: HashMap<Key, (Vec<usize>, Option<RecId>)> = HashMap::new();
         let mut bitset = vec![0u64; (self.implementations.len() + 1).div_ceil(64)];
-        for &element in elements.iter() {
+        // Without the tuple expander every member is a def.
+        for element in elements.iter().filter_map(|m| m.record()) {
             let Some(&index) = self.by_def.get(&element) else {
                 diags.error_at(&rk.get(library).locs, "entry for SystemLibrary is not a RuntimeLibcallImpl");
                 diags.note_at(&rk.get(element).locs, format!("invalid entry `{}`", f.name(element)));

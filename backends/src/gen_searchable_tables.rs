@@ -12,9 +12,9 @@ use std::collections::BTreeSet;
 use std::fmt::Write as _;
 use std::io::Write;
 use tdq_core::init::{Init, InitKind};
-use tdq_core::release::{IntrinsicReading, KeyRangeCheck, SearchableTables as TablesDialect};
 use tdq_core::types::{resolve_types, RecId, Ty, TyKind};
-use tdq_core::{Diagnostics, Evaluation, Loc};
+use tdq_core::{ByRelease, Diagnostics, Evaluation, Loc};
+use tdq_models::target_opcodes::target_opcodes;
 
 pub struct SearchableTables;
 
@@ -28,7 +28,7 @@ impl Backend for SearchableTables {
     fn emit(&self, input: &Evaluation, _: &BackendOptions, out: &mut Output) -> Result<()> {
         let mut emitter = Emitter {
             input,
-            dialect: &input.records.dialect().searchable_tables,
+            dialect: FORM.get(input.records.release),
             fields: Fields { input },
             target: None,
             reader: None,
@@ -231,10 +231,95 @@ const INSTRUCTION_FIELDS: &[(&str, InstructionField)] = {
     ]
 };
 
+/// How a lookup function tests that its key is within the range of the table's keys (for an
+/// `EarlyOut` index, or one whose numeric keys are contiguous).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum KeyRangeCheck {
+    /// `if ((K < FIRST) ||` / `(K > LAST))`; contiguous keys then index the table directly,
+    /// `EarlyOut` or not (LLVM 19).
+    Compare,
+    /// `if ((T)K != std::clamp((T)K, (T)FIRST, (T)LAST))` and a blank line; an `EarlyOut`
+    /// index then searches even when its keys are contiguous (LLVM 22).
+    ClampCasts,
+    /// As [`KeyRangeCheck::ClampCasts`], spelt `if ((T)K != std::clamp<T>(K, FIRST, LAST))`.
+    ClampTemplate,
+}
+
+/// How an intrinsic a table refers to is reached (what is read of one, with each release's
+/// checks, is the intrinsics model).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum IntrinsicReading {
+    /// Alone, with no default properties (LLVM 19).
+    Alone,
+    /// Through the target (`CodeGenTarget::getIntrinsic`): any def of `Intrinsic` makes the
+    /// target needed (exactly one `Target` def) and the `IntrinsicProperty` class required, and
+    /// the default properties apply (LLVM 22 and later).
+    ThroughTarget,
+}
+
+/// What a release's SearchableTableEmitter.cpp (and the `CodeGenTarget`, `CodeGenInstruction`
+/// and `CodeGenIntrinsic` it reads instructions and intrinsics with) does.
+#[derive(Debug)]
+struct Form {
+    /// How a lookup tests that its key is in range.
+    range_check: KeyRangeCheck,
+    /// A legacy `SearchableTable` class is one with exactly one *direct* superclass, deriving
+    /// from `SearchableTable` (LLVM 19: exactly one superclass at all, which excluded a class
+    /// deriving from a class that derives from it).
+    legacy_tables_by_direct_superclass: bool,
+    /// How an intrinsic a table refers to is read (LLVM's `CodeGenIntrinsic`).
+    intrinsics: IntrinsicReading,
+    /// An instruction's `DisableEncoding` is read (as a string) with its other fields.
+    instructions_read_disable_encoding: bool,
+    /// Instructions deriving from `TargetSpecializedStandardPseudoInstruction` get no value in
+    /// the target's instruction enum.
+    skip_specialized_pseudos: bool,
+    /// String fields are offsets into a string table per table (`<Table>Strings`), shown in a
+    /// comment beside each; lookups compare through it, and `get<Type>Str` reads it.
+    string_tables: bool,
+    /// A table whose `DisallowSparseTable` is false and whose primary key is one `bits<N>`
+    /// field (N ≤ 12, no range, no secondary index) is an array of 2^N rows indexed by the key.
+    sparse_tables: bool,
+    /// A `GenericEnum` may name its C++ underlying type (`UnderlyingType`).
+    enum_underlying_type: bool,
+}
+
+const FORM_19: Form = Form {
+    range_check: KeyRangeCheck::Compare,
+    legacy_tables_by_direct_superclass: false,
+    intrinsics: IntrinsicReading::Alone,
+    instructions_read_disable_encoding: true,
+    skip_specialized_pseudos: false,
+    string_tables: false,
+    sparse_tables: false,
+    enum_underlying_type: false,
+};
+
+const FORM_22: Form = Form {
+    range_check: KeyRangeCheck::ClampCasts,
+    legacy_tables_by_direct_superclass: true,
+    intrinsics: IntrinsicReading::ThroughTarget,
+    instructions_read_disable_encoding: false,
+    skip_specialized_pseudos: true,
+    ..FORM_19
+};
+
+static FORM: ByRelease<Form> = ByRelease {
+    v19: FORM_19,
+    v22: FORM_22,
+    v23: Form {
+        range_check: KeyRangeCheck::ClampTemplate,
+        string_tables: true,
+        sparse_tables: true,
+        enum_underlying_type: true,
+        ..FORM_22
+    },
+};
+
 struct Emitter<'a> {
     input: &'a Evaluation,
     /// What the release's emitter does.
-    dialect: &'static TablesDialect,
+    dialect: &'static Form,
     fields: Fields<'a>,
     target: Option<Target>,
     /// How the release reads an intrinsic, made on first use.
@@ -552,7 +637,7 @@ impl<'a> Emitter<'a> {
         }
         let instruction = self.input.records.class("Instruction").expect("there are instructions");
         let mut values = HashMap::default();
-        for name in self.dialect.target_opcodes.lines() {
+        for name in target_opcodes(self.input.records.release) {
             match self.input.records.def(name) {
                 Some(def) if self.input.records.get(def).is_subclass_of(instruction) => {
                     values.insert(def, values.len() as i64);
@@ -646,10 +731,10 @@ impl<'a> Emitter<'a> {
         };
         if !self.intrinsics.contains_key(&def) {
             if self.reader.is_none() {
-                let release = self.input.records.dialect().release;
+                let release = self.input.records.release;
                 self.reader = Some(match self.dialect.intrinsics {
                     IntrinsicReading::Alone => IntrinsicReader::without_defaults(self.input, release),
-                    _ => IntrinsicReader::new(self.input, release)?,
+                    IntrinsicReading::ThroughTarget => IntrinsicReader::new(self.input, release)?,
                 });
             }
             let reader = self.reader.as_ref().expect("made above");
@@ -864,21 +949,8 @@ impl<'a> Emitter<'a> {
 
     /// `getAsInt`: the value of an int or of complete bits.
     fn as_int(&self, value: Init, locs: &[Loc]) -> Result<i64> {
-        match value.kind() {
-            InitKind::Int(v) => Ok(*v),
-            InitKind::Bits(bits) if bits.len() <= 64 => {
-                let mut v: u64 = 0;
-                for (i, b) in bits.iter().enumerate() {
-                    match b.kind() {
-                        InitKind::Bit(true) => v |= 1 << i,
-                        InitKind::Bit(false) => {}
-                        _ => return Err(self.fatal(locs, format!("expected an integer, found '{value}'"))),
-                    }
-                }
-                Ok(v as i64)
-            }
-            _ => Err(self.fatal(locs, format!("expected an integer, found '{value}'"))),
-        }
+        tdq_models::records::int_value(value)
+            .ok_or_else(|| self.fatal(locs, format!("expected an integer, found '{value}'")))
     }
 
     /// How a field's value is written in the table (`primaryRepresentation`).

@@ -9,7 +9,7 @@ use crate::{all_derived_definitions, Backend, BackendError, BackendOptions, Outp
 use std::fmt::Write as _;
 use std::io::Write;
 use tdq_core::types::RecId;
-use tdq_core::{Evaluation, Release};
+use tdq_core::{ByRelease, Evaluation};
 
 pub struct GenTargetLibraryInfo;
 
@@ -26,7 +26,7 @@ impl Backend for GenTargetLibraryInfo {
         let emitter = Emitter {
             f: Fields { input },
             libcalls: definition_order(input, "TargetLibCall")?,
-            if_def_emitter: options.release >= Release::V23,
+            if_def_emitter: *IF_DEF_EMITTER.get(options.release),
         };
         emitter.lib_func_enum(&mut s);
         emitter.string_table(&mut s)?;
@@ -48,9 +48,13 @@ fn definition_order(input: &Evaluation, class: &str) -> Result<Vec<RecId>> {
 struct Emitter<'a> {
     f: Fields<'a>,
     libcalls: Vec<RecId>,
-    /// LLVM 23: sections as `IfDefEmitter` writes them (blank lines inside, a named `#endif`).
+    /// [`IF_DEF_EMITTER`] in the release.
     if_def_emitter: bool,
 }
+
+/// Sections are written as `IfDefEmitter` writes them (blank lines inside, a named `#endif`)
+/// (LLVM 23). LLVM 19 has no `--gen-target-library-info`: its value is never read.
+const IF_DEF_EMITTER: ByRelease<bool> = ByRelease { v19: false, v22: false, v23: true };
 
 impl Emitter<'_> {
     /// A `#ifdef NAME` section in this release's form.

@@ -9,7 +9,7 @@ use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::io::Write;
 use tdq_core::types::RecId;
-use tdq_core::{Evaluation, Release};
+use tdq_core::{ByRelease, Evaluation};
 
 pub struct GenVt;
 
@@ -42,14 +42,9 @@ struct Form {
     limit: i64,
 }
 
-impl Form {
-    fn of(release: Release) -> Form {
-        match release {
-            Release::V19 => Form { numbered_by_value: true, tuples: false, limit: 256 },
-            _ => Form { numbered_by_value: false, tuples: true, limit: 512 },
-        }
-    }
-}
+const FORM_19: Form = Form { numbered_by_value: true, tuples: false, limit: 256 };
+const FORM_22: Form = Form { numbered_by_value: false, tuples: true, limit: 512 };
+const FORM: ByRelease<Form> = ByRelease { v19: FORM_19, v22: FORM_22, v23: FORM_22 };
 
 /// A named range of value types that must be contiguous in numbering (`FIRST_X`/`LAST_X`).
 #[derive(Default)]
@@ -80,7 +75,7 @@ struct ValueType {
 
 fn emit(input: &Evaluation, options: &BackendOptions) -> Result<String> {
     let f = Fields { input };
-    let form = Form::of(options.release);
+    let form = *FORM.get(options.release);
     // The value types by number: the output's order. LLVM only asserts that numbers fit its
     // table and (in LLVM 19) are distinct: its release builds let the def last in name order
     // take a number given twice, and so does tdq. A number outside the table, undefined

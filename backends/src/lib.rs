@@ -6,6 +6,64 @@
 //! the models of intrinsics and, later, of the CodeGen target). `tdq tblgen` selects a backend
 //! with the flag llvm-tblgen uses, and parses the options every backend declares
 //! ([`Backend::options`]) once, with its own command line.
+//!
+//! A backend file says two more things, each in one place:
+//!
+//! - **Its options**, typed where they are declared: each `cl::opt` of LLVM's emitter is an
+//!   [`Opt`] static of the backend's file (llvm-tblgen's name, help, value description and
+//!   category, which `--help` shows as it does), listed by [`Backend::options`] and read in
+//!   `emit` with [`BackendOptions::get`], which returns the option's type (`&str`, `bool`,
+//!   `u32`, or an enum implementing [`Choice`]): a misspelt option does not compile. The option
+//!   then leaves `UNIMPLEMENTED_OPTIONS` in cli/src/tblgen/options.rs.
+//! - **What differs between releases**, as named behaviours: a `Form` struct whose fields say
+//!   what the output does, and one constant `FORM: ByRelease<Form>` ([`tdq_core::ByRelease`]:
+//!   a field a release, later releases usually written `Form { .., ..FORM_22 }`), read as
+//!   `FORM.get(options.release)`. A new release makes the compiler ask every such table what
+//!   it does; no backend matches or compares releases itself.
+//!
+//! ```
+//! use std::io::Write;
+//! use tdq_backends::{AnyOption, Backend, BackendError, BackendOptions, Opt, Output};
+//! use tdq_core::{ByRelease, Evaluation};
+//!
+//! pub struct GenAsmWriter;
+//!
+//! /// `-asmwriternum`: which of the target's assembly writers to emit.
+//! pub static ASMWRITERNUM: Opt<u32> = Opt {
+//!     name: "asmwriternum",
+//!     help: "Make -gen-asm-writer emit assembly writer #N",
+//!     value_desc: "",
+//!     category: "Options for -gen-asm-writer",
+//!     default: 0,
+//! };
+//!
+//! /// What a release writes.
+//! struct Form {
+//!     /// The writer's functions are `static` members.
+//!     static_members: bool,
+//! }
+//!
+//! const FORM_19: Form = Form { static_members: false };
+//! const FORM: ByRelease<Form> = ByRelease { v19: FORM_19, v22: FORM_19, v23: Form { static_members: true } };
+//!
+//! impl Backend for GenAsmWriter {
+//!     fn name(&self) -> &'static str {
+//!         "gen-asm-writer"
+//!     }
+//!     fn help(&self) -> &'static str {
+//!         "Generate assembly writer"
+//!     }
+//!     fn options(&self) -> &'static [&'static dyn AnyOption] {
+//!         static OPTIONS: [&dyn AnyOption; 1] = [&ASMWRITERNUM];
+//!         &OPTIONS
+//!     }
+//!     fn emit(&self, _: &Evaluation, options: &BackendOptions, out: &mut Output) -> Result<(), BackendError> {
+//!         let form = FORM.get(options.release);
+//!         writeln!(out, "writer {}, static members: {}", options.get(&ASMWRITERNUM), form.static_members)?;
+//!         Ok(())
+//!     }
+//! }
+//! ```
 
 #![forbid(unsafe_code)]
 
@@ -18,20 +76,24 @@ pub mod dump_json;
 pub mod gen_arm_target_def;
 pub mod gen_attrs;
 pub mod gen_automata;
+pub mod gen_callingconv;
 pub mod gen_ctags;
 pub mod gen_directive_decl;
 pub mod gen_directive_impl;
 pub mod gen_exegesis;
 pub mod gen_intrinsic_enums;
 pub mod gen_intrinsic_impl;
+pub mod gen_macro_fusion_pred;
 pub mod gen_opt_parser_defs;
 pub mod gen_opt_rst;
+pub mod gen_pseudo_lowering;
 pub mod gen_riscv_target_def;
 pub mod gen_runtime_libcalls;
 pub mod gen_searchable_tables;
 pub mod gen_target_features;
 pub mod gen_target_library_info;
 pub mod gen_vt;
+pub mod gen_x86_mnemonic_tables;
 pub mod null_backend;
 pub mod print_detailed_records;
 pub mod print_enums;
@@ -81,7 +143,8 @@ pub enum OptionKind {
     Enum(&'static [(&'static str, &'static str)]),
 }
 
-/// One of a backend's own command-line options (a `cl::opt` in LLVM's emitter file).
+/// A backend option as the command line and `--help` see it, whatever its type: what an
+/// [`Opt`] declares, and how the options of backends tdq lacks are listed.
 #[derive(Clone, Copy, Debug)]
 pub struct BackendOption {
     /// Without dashes, e.g. `intrinsic-prefix`.
@@ -92,6 +155,120 @@ pub struct BackendOption {
     pub value_desc: &'static str,
     /// `cl::cat`: the heading `--help` lists it under, e.g. `Options for -gen-intrinsic-enums`.
     pub category: &'static str,
+}
+
+/// One of a backend's own command-line options (a `cl::opt<T>` in LLVM's emitter file),
+/// declared once, as a `static` in its backend's file, and read with [`BackendOptions::get`]:
+/// `T` is its type (`&str`, `bool`, `u32`, or an enum that implements [`Choice`]), so a
+/// misspelt option is a compile error and its value needs no conversion.
+#[derive(Clone, Copy, Debug)]
+pub struct Opt<T: OptionType> {
+    /// Without dashes, e.g. `intrinsic-prefix`.
+    pub name: &'static str,
+    pub help: &'static str,
+    /// `cl::value_desc`, or empty.
+    pub value_desc: &'static str,
+    /// `cl::cat`: the heading `--help` lists it under, e.g. `Options for -gen-intrinsic-enums`.
+    pub category: &'static str,
+    /// The value when the option is not given (`cl::init`; LLVM's own default is `""`, `false`
+    /// or 0).
+    pub default: T,
+}
+
+/// A type a backend option's value has.
+pub trait OptionType: Copy + Sync + 'static {
+    /// What [`BackendOptions::get`] gives: the value, or a string borrowed from the options.
+    type Value<'a>;
+    /// How the command line parses it and `--help` shows it.
+    const KIND: OptionKind;
+    /// The value given (`None`: not given), else `default`.
+    fn read(given: Option<&OptionValue>, default: Self) -> Self::Value<'_>;
+}
+
+impl OptionType for &'static str {
+    type Value<'a> = &'a str;
+    const KIND: OptionKind = OptionKind::Str;
+    fn read(given: Option<&OptionValue>, default: Self) -> &str {
+        match given {
+            Some(OptionValue::Str(s)) => s,
+            _ => default,
+        }
+    }
+}
+
+impl OptionType for bool {
+    type Value<'a> = bool;
+    const KIND: OptionKind = OptionKind::Bool;
+    fn read(given: Option<&OptionValue>, default: Self) -> bool {
+        match given {
+            Some(OptionValue::Bool(b)) => *b,
+            _ => default,
+        }
+    }
+}
+
+impl OptionType for u32 {
+    type Value<'a> = u32;
+    const KIND: OptionKind = OptionKind::Uint32;
+    fn read(given: Option<&OptionValue>, default: Self) -> u32 {
+        match given {
+            // The command line refuses a value that does not fit (`cl::opt<unsigned>`).
+            Some(OptionValue::Uint(n)) => u32::try_from(*n).unwrap_or(default),
+            _ => default,
+        }
+    }
+}
+
+/// The values of an enum option (`cl::values(clEnumValN(Value, "name", "help"), ...)`):
+/// implementing it makes the enum an [`OptionType`].
+pub trait Choice: Copy + Sync + 'static {
+    /// Each value with its name on the command line and its help, in `--help`'s order.
+    const CHOICES: &'static [(Self, &'static str, &'static str)];
+    /// The same (name, help) pairs, as `--help` lists them: write it as
+    /// `&choice_names::<Self, N>()` with `N` the number of values.
+    const NAMES: &'static [(&'static str, &'static str)];
+}
+
+/// [`Choice::NAMES`] of `T`'s [`Choice::CHOICES`], made at compile time.
+pub const fn choice_names<T: Choice, const N: usize>() -> [(&'static str, &'static str); N] {
+    let mut names = [("", ""); N];
+    let mut i = 0;
+    while i < N {
+        names[i] = (T::CHOICES[i].1, T::CHOICES[i].2);
+        i += 1;
+    }
+    names
+}
+
+impl<T: Choice> OptionType for T {
+    type Value<'a> = T;
+    const KIND: OptionKind = OptionKind::Enum(T::NAMES);
+    fn read(given: Option<&OptionValue>, default: Self) -> T {
+        match given {
+            Some(OptionValue::Str(name)) => {
+                T::CHOICES.iter().find(|(_, n, _)| n == name).map_or(default, |&(value, _, _)| value)
+            }
+            _ => default,
+        }
+    }
+}
+
+/// An [`Opt`] of any type, as [`Backend::options`] lists it.
+pub trait AnyOption: Sync {
+    /// The option as the command line and `--help` see it.
+    fn declaration(&self) -> BackendOption;
+}
+
+impl<T: OptionType> AnyOption for Opt<T> {
+    fn declaration(&self) -> BackendOption {
+        BackendOption {
+            name: self.name,
+            kind: T::KIND,
+            help: self.help,
+            value_desc: self.value_desc,
+            category: self.category,
+        }
+    }
 }
 
 /// A backend option's value as given on the command line.
@@ -111,34 +288,19 @@ pub struct BackendOptions {
     pub input_filename: String,
     /// `-o`, `-` for standard output; backends that write several files name them from it.
     pub output_filename: String,
-    /// The release whose llvm-tblgen the output matches: what differs between releases is a
-    /// branch or a table in the backend.
+    /// The release whose llvm-tblgen the output matches, the records' own (`tdq tblgen` makes
+    /// sure of it): a backend reads what differs between releases from its own
+    /// `ByRelease` table with it.
     pub release: Release,
     /// The values given for backends' own options ([`Backend::options`]), by option name;
-    /// an option not given is absent.
+    /// an option not given is absent. Backends read them with [`BackendOptions::get`].
     pub values: BTreeMap<&'static str, OptionValue>,
 }
 
 impl BackendOptions {
-    /// A string option's value, `""` when not given (LLVM's default for `cl::opt<std::string>`).
-    pub fn str(&self, name: &str) -> &str {
-        match self.values.get(name) {
-            Some(OptionValue::Str(s)) => s,
-            _ => "",
-        }
-    }
-
-    /// A boolean option's value, `false` when not given.
-    pub fn flag(&self, name: &str) -> bool {
-        matches!(self.values.get(name), Some(OptionValue::Bool(true)))
-    }
-
-    /// An unsigned option's value, `default` when not given.
-    pub fn uint(&self, name: &str, default: u64) -> u64 {
-        match self.values.get(name) {
-            Some(OptionValue::Uint(n)) => *n,
-            _ => default,
-        }
+    /// The value of a backend's option: the one given, else the option's default.
+    pub fn get<T: OptionType>(&self, option: &Opt<T>) -> T::Value<'_> {
+        T::read(self.values.get(option.name), option.default)
     }
 
     /// LLVM 22's `FilenamePrefix`: the output file's name without directory and extension.
@@ -193,10 +355,10 @@ pub trait Backend: Sync {
     fn name(&self) -> &'static str;
     /// One line for `--help`.
     fn help(&self) -> &'static str;
-    /// The backend's own options, parsed with the rest of the command line and listed in
-    /// `--help` under their category; their values reach [`Backend::emit`] in
-    /// [`BackendOptions::values`].
-    fn options(&self) -> &'static [BackendOption] {
+    /// The backend's own options ([`Opt`] statics of its file), parsed with the rest of the
+    /// command line and listed in `--help` under their category; [`Backend::emit`] reads
+    /// their values with [`BackendOptions::get`].
+    fn options(&self) -> &'static [&'static dyn AnyOption] {
         &[]
     }
     /// Writes the output for `input` (its records, and the sources for locations) to `out`.
@@ -228,6 +390,10 @@ pub static BACKENDS: &[&dyn Backend] = &[
     &gen_target_library_info::GenTargetLibraryInfo,
     &gen_automata::GenAutomata,
     &gen_runtime_libcalls::GenRuntimeLibcalls,
+    &gen_callingconv::GenCallingConv,
+    &gen_pseudo_lowering::GenPseudoLowering,
+    &gen_macro_fusion_pred::GenMacroFusionPred,
+    &gen_x86_mnemonic_tables::GenX86MnemonicTables,
 ];
 
 /// The backend selected by an llvm-tblgen flag name (without dashes).
@@ -239,17 +405,57 @@ pub fn find(name: &str) -> Option<&'static dyn Backend> {
 mod tests {
     use super::*;
 
+    /// What an enum option of a backend looks like (as `-suppress-per-hwmode-duplicates`).
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    enum Duplicates {
+        Keep,
+        Remove,
+    }
+
+    impl Choice for Duplicates {
+        const CHOICES: &'static [(Self, &'static str, &'static str)] =
+            &[(Duplicates::Keep, "O0", "Keep them"), (Duplicates::Remove, "O1", "Remove them")];
+        const NAMES: &'static [(&'static str, &'static str)] = &choice_names::<Self, 2>();
+    }
+
+    static PREFIX: Opt<&str> =
+        Opt { name: "test-prefix", help: "A prefix", value_desc: "prefix", category: "Test", default: "" };
+    static NUMBER: Opt<u32> =
+        Opt { name: "test-number", help: "A number", value_desc: "", category: "Test", default: 7 };
+    static FLAG: Opt<bool> =
+        Opt { name: "test-flag", help: "A flag", value_desc: "", category: "Test", default: false };
+    static DUPLICATES: Opt<Duplicates> = Opt {
+        name: "test-duplicates",
+        help: "Duplicates",
+        value_desc: "",
+        category: "Test",
+        default: Duplicates::Keep,
+    };
+
     #[test]
-    fn option_values_are_typed() {
+    fn option_values_are_typed_and_default_when_not_given() {
         let mut options = BackendOptions::default();
-        options.values.insert("intrinsic-prefix", OptionValue::Str("x86".into()));
-        options.values.insert("asmwriternum", OptionValue::Uint(1));
-        options.values.insert("omit-comments", OptionValue::Bool(true));
-        assert_eq!(options.str("intrinsic-prefix"), "x86");
-        assert_eq!(options.str("combiners"), "");
-        assert_eq!(options.uint("asmwriternum", 0), 1);
-        assert!(options.flag("omit-comments"));
-        assert!(!options.flag("instrument-coverage"));
+        assert_eq!(
+            (options.get(&PREFIX), options.get(&NUMBER), options.get(&FLAG), options.get(&DUPLICATES)),
+            ("", 7, false, Duplicates::Keep)
+        );
+        options.values.insert("test-prefix", OptionValue::Str("x86".into()));
+        options.values.insert("test-number", OptionValue::Uint(1));
+        options.values.insert("test-flag", OptionValue::Bool(true));
+        options.values.insert("test-duplicates", OptionValue::Str("O1".into()));
+        assert_eq!(
+            (options.get(&PREFIX), options.get(&NUMBER), options.get(&FLAG), options.get(&DUPLICATES)),
+            ("x86", 1, true, Duplicates::Remove)
+        );
+    }
+
+    #[test]
+    fn options_declare_their_kind_from_their_type() {
+        assert_eq!(PREFIX.declaration().kind, OptionKind::Str);
+        assert_eq!(NUMBER.declaration().kind, OptionKind::Uint32);
+        assert_eq!(FLAG.declaration().kind, OptionKind::Bool);
+        assert_eq!(DUPLICATES.declaration().kind, OptionKind::Enum(&[("O0", "Keep them"), ("O1", "Remove them")]));
+        assert_eq!(PREFIX.declaration().value_desc, "prefix");
     }
 
     #[test]
@@ -266,7 +472,8 @@ mod tests {
         for backend in BACKENDS {
             assert!(names.insert(backend.name()), "two backends named {}", backend.name());
             for option in backend.options() {
-                assert!(options.insert(option.name), "option {} declared twice", option.name);
+                let name = option.declaration().name;
+                assert!(options.insert(name), "option {name} declared twice");
             }
         }
     }

@@ -8,9 +8,21 @@ use std::io::{BufWriter, Write};
 use tdq_core::init::{Init, InitKind};
 use tdq_core::record::{format_in_order_with, FieldDecl, Record, RecordKeeper, RecordVal};
 use tdq_core::types::RecId;
-use tdq_core::{Evaluation, Loc, SourceMgr};
+use tdq_core::{ByRelease, Evaluation, Loc, SourceMgr};
 
 pub struct PrintDetailedRecords;
+
+/// What a release's report has.
+struct Form {
+    /// A def's `Defm sequence:` ends with the def's own location (LLVM 19 left it out).
+    defm_sequence_includes_def: bool,
+    /// The report ends with a `Memory Allocation Stats` section (`dumpAllocationStats`).
+    allocation_stats: bool,
+}
+
+const FORM_22: Form = Form { defm_sequence_includes_def: true, allocation_stats: true };
+static FORM: ByRelease<Form> =
+    ByRelease { v19: Form { defm_sequence_includes_def: false, allocation_stats: false }, v22: FORM_22, v23: FORM_22 };
 
 impl Backend for PrintDetailedRecords {
     fn name(&self) -> &'static str {
@@ -64,7 +76,7 @@ impl Backend for PrintDetailedRecords {
             Report::section_heading("Records", 0, &mut s);
             w.write_all(s.as_bytes())?;
         }
-        if rk.dialect().detailed_records.allocation_stats {
+        if FORM.get(rk.release).allocation_stats {
             w.write_all(allocation_stats(rk).as_bytes())?;
         }
         w.flush()?;
@@ -153,7 +165,7 @@ impl Report<'_> {
         }
         s.push_str("  Defm sequence:");
         // LLVM 19 left out the def's own location, the first.
-        let skip = usize::from(!self.rk.dialect().detailed_records.defm_sequence_includes_def);
+        let skip = usize::from(!FORM.get(self.rk.release).defm_sequence_includes_def);
         for &loc in rec.locs[skip..].iter().rev() {
             s.push(' ');
             self.loc(loc, s);

@@ -23,7 +23,7 @@ pub fn run(program_name: &str, argv0: &str, args: &[String]) -> i32 {
     let extra: Vec<(&'static str, &'static str)> =
         tdq_backends::BACKENDS.iter().map(|b| (b.name(), b.help())).collect();
     let backend_options: Vec<BackendOption> =
-        tdq_backends::BACKENDS.iter().flat_map(|b| b.options().iter().copied()).collect();
+        tdq_backends::BACKENDS.iter().flat_map(|b| b.options().iter().map(|o| o.declaration())).collect();
     let mut args = args.to_vec();
     let release_flag = match crate::release::take_flag(&mut args) {
         Ok(flag) => flag,
@@ -32,17 +32,20 @@ pub fn run(program_name: &str, argv0: &str, args: &[String]) -> i32 {
             return FAILURE;
         }
     };
-    // Which release's command line this is: the flag or the environment say, else the input's
-    // tree, found by a silent first parse (a line that does not parse, or asks for help, is
-    // answered in the release the flag or the environment name).
+    // Which release's command line this is: the flag or the environment say, else the store
+    // (`--from-db`) or the input's tree, found by a silent first parse (a line that does not
+    // parse, or asks for help, is answered in the release the flag or the environment name).
     let line_release =
         crate::release::choose(release_flag.as_deref(), None, None).map(|c| c.release).unwrap_or_default();
     let first = options::command_line(program_name, argv0, &extra, &backend_options, line_release);
     let line_release = match cl::parse(&first, &args, &mut std::io::sink(), &mut std::io::sink()) {
-        Outcome::Run(matches) => {
-            let root = matches.positionals.first().filter(|input| *input != "-").map(std::path::Path::new);
-            crate::release::choose(release_flag.as_deref(), None, root).map_or(line_release, |c| c.release)
-        }
+        Outcome::Run(matches) => match matches.str("from-db").filter(|db| !db.is_empty()) {
+            Some(db) if release_flag.is_none() => stored_release(db).unwrap_or(line_release),
+            _ => {
+                let root = matches.positionals.first().filter(|input| *input != "-").map(std::path::Path::new);
+                crate::release::choose(release_flag.as_deref(), None, root).map_or(line_release, |c| c.release)
+            }
+        },
         Outcome::Exit(_) => line_release,
     };
     let cl = options::command_line(program_name, argv0, &extra, &backend_options, line_release);
@@ -74,8 +77,24 @@ pub fn run(program_name: &str, argv0: &str, args: &[String]) -> i32 {
             return FAILURE;
         }
     };
-    restore_default_sigpipe();
+    // A store's records were evaluated as one release, which the backend then follows: the
+    // command line may name it, not another. (A store that cannot be read is reported when
+    // it is loaded.)
     let release = chosen.release;
+    let from_db = matches.str("from-db").unwrap_or("");
+    let release = match (from_db.is_empty(), stored_release(from_db)) {
+        (false, Some(stored)) if release_flag.is_some() && stored != release => {
+            eprintln!(
+                "{program_name}: --llvm-version {release}: the store '{from_db}' holds records evaluated as \
+                 LLVM {stored} (leave --llvm-version out to print them as LLVM {stored}, or export the sources \
+                 again with --llvm-version {release})"
+            );
+            return FAILURE;
+        }
+        (false, Some(stored)) => stored,
+        _ => release,
+    };
+    restore_default_sigpipe();
     let settings = Settings {
         release_note: chosen.failure_note(),
         input: matches.positionals.first().cloned().unwrap_or_else(|| "-".to_string()),
@@ -109,13 +128,22 @@ pub fn run(program_name: &str, argv0: &str, args: &[String]) -> i32 {
     table_gen_main(argv0, &settings, backend, timer)
 }
 
+/// The release the store at `path` was evaluated as, if it can be read.
+fn stored_release(path: &str) -> Option<tdq_core::Release> {
+    if path.is_empty() {
+        return None;
+    }
+    let conn = tdq_store::open_read_only(std::path::Path::new(path)).ok()?;
+    tdq_store::load::stored_release(&conn).ok()
+}
+
 /// llvm-tblgen's command line in the newest release, with tdq's backends, for `tdq man tblgen`
 /// and completion.
 pub fn documented_command_line() -> cl::CommandLine {
     let extra: Vec<(&'static str, &'static str)> =
         tdq_backends::BACKENDS.iter().map(|b| (b.name(), b.help())).collect();
     let backend_options: Vec<BackendOption> =
-        tdq_backends::BACKENDS.iter().flat_map(|b| b.options().iter().copied()).collect();
+        tdq_backends::BACKENDS.iter().flat_map(|b| b.options().iter().map(|o| o.declaration())).collect();
     options::command_line("llvm-tblgen", "llvm-tblgen", &extra, &backend_options, tdq_core::Release::NEWEST)
 }
 
@@ -213,7 +241,12 @@ fn table_gen_main(argv0: &str, settings: &Settings, backend: &dyn Backend, mut t
                 tdq_store::load_evaluation(&conn).map_err(|e| e.to_string())
             });
         match loaded {
-            Ok(evaluation) => evaluation,
+            // The backend prints as the records' release (which `run` checked the command line
+            // against).
+            Ok(evaluation) => {
+                backend_options.release = evaluation.records.release;
+                evaluation
+            }
             Err(e) => {
                 eprintln!("{argv0}: {}: {e}", settings.from_db);
                 return FAILURE;

@@ -14,6 +14,9 @@ pub enum Severity {
     Warning,
     Note,
     Remark,
+    /// Text a backend writes to standard error as is, in order with its diagnostics (LLVM's
+    /// `errs() << *Record` before a fatal error): no label, no location.
+    Text,
 }
 
 impl Severity {
@@ -24,6 +27,7 @@ impl Severity {
             Severity::Warning => "warning",
             Severity::Note => "note",
             Severity::Remark => "remark",
+            Severity::Text => "",
         }
     }
 }
@@ -115,6 +119,11 @@ impl Diagnostics {
     }
 
     /// A remark at `loc`; [`Loc::NONE`] gives `remark: msg`.
+    /// Text written to standard error as is ([`Severity::Text`]).
+    pub fn text(&mut self, text: impl Into<String>) {
+        self.list.push(Diagnostic { severity: Severity::Text, loc: None, message: text.into(), notes: Vec::new() });
+    }
+
     pub fn remark(&mut self, loc: Loc, msg: impl Into<String>) {
         self.simple(Severity::Remark, loc, msg.into());
     }
@@ -202,6 +211,10 @@ pub fn render_bytes(sm: &SourceMgr, d: &Diagnostic) -> Vec<u8> {
 const TAB_STOP: usize = 8;
 
 fn render_message(out: &mut Vec<u8>, sm: &SourceMgr, sev: Severity, loc: Option<Loc>, msg: &str) {
+    if sev == Severity::Text {
+        out.extend_from_slice(msg.as_bytes());
+        return;
+    }
     let Some(loc) = loc else {
         // TableGen's PrintError(const Twine &): WithColor::error() << Msg << "\n".
         out.extend_from_slice(sev.label().as_bytes());

@@ -9,6 +9,7 @@
 #![forbid(unsafe_code)]
 
 pub mod anonymous;
+pub mod derived;
 pub mod diag;
 pub mod explain;
 pub mod fold;
@@ -61,6 +62,8 @@ pub struct Evaluation {
     pub parse_failed: bool,
     /// What [`Options::trace`] asked to record.
     pub trace: Option<Box<trace::Trace>>,
+    /// The models computed from the records once and shared ([`derived::Derived`]).
+    pub derived: derived::Derived,
 }
 
 /// Lexes, parses and evaluates `text` (the contents of `main_path`) as llvm-tblgen does.
@@ -79,6 +82,7 @@ pub fn evaluate(main_path: &str, text: Vec<u8>, opts: &Options) -> Evaluation {
                 dependencies: Vec::new(),
                 parse_failed: true,
                 trace: None,
+                derived: Default::default(),
             };
         }
     }
@@ -104,7 +108,7 @@ pub fn evaluate(main_path: &str, text: Vec<u8>, opts: &Options) -> Evaluation {
     records.flush_defs();
     let diags = std::mem::take(&mut records.diags);
     let dependencies = lex.dependencies();
-    Evaluation { records, diags, sm: lex.sm, dependencies, parse_failed, trace }
+    Evaluation { records, diags, sm: lex.sm, dependencies, parse_failed, trace, derived: Default::default() }
 }
 
 /// `[a-zA-Z_][0-9a-zA-Z_]*`: what a `-D` macro name must be (since LLVM 22).

@@ -230,75 +230,6 @@ pub struct Dialect {
     /// list (`expected record type for the element with index I in list L`; before LLVM 23:
     /// `Expected record in list!`).
     pub list_element_message_names_index: bool,
-    /// What `--gen-searchable-tables` writes, and what it reads of the target.
-    pub searchable_tables: SearchableTables,
-    /// What `--print-detailed-records` writes.
-    pub detailed_records: DetailedRecords,
-}
-
-/// How a lookup function of `--gen-searchable-tables` tests that its key is within the range of
-/// the table's keys (for an `EarlyOut` index, or one whose numeric keys are contiguous).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum KeyRangeCheck {
-    /// `if ((K < FIRST) ||` / `(K > LAST))`; contiguous keys then index the table directly,
-    /// `EarlyOut` or not (LLVM 19).
-    Compare,
-    /// `if ((T)K != std::clamp((T)K, (T)FIRST, (T)LAST))` and a blank line; an `EarlyOut`
-    /// index then searches even when its keys are contiguous (LLVM 22).
-    ClampCasts,
-    /// As [`KeyRangeCheck::ClampCasts`], spelt `if ((T)K != std::clamp<T>(K, FIRST, LAST))`.
-    ClampTemplate,
-}
-
-/// What `--gen-searchable-tables` (SearchableTableEmitter.cpp, and the `CodeGenTarget`,
-/// `CodeGenInstruction` and `CodeGenIntrinsic` it reads instructions and intrinsics with) does.
-#[derive(Debug)]
-pub struct SearchableTables {
-    /// How a lookup tests that its key is in range.
-    pub range_check: KeyRangeCheck,
-    /// A legacy `SearchableTable` class is one with exactly one *direct* superclass, deriving
-    /// from `SearchableTable` (LLVM 19: exactly one superclass at all, which excluded a class
-    /// deriving from a class that derives from it).
-    pub legacy_tables_by_direct_superclass: bool,
-    /// How an intrinsic a table refers to is read (LLVM's `CodeGenIntrinsic`).
-    pub intrinsics: IntrinsicReading,
-    /// An instruction's `DisableEncoding` is read (as a string) with its other fields.
-    pub instructions_read_disable_encoding: bool,
-    /// Instructions deriving from `TargetSpecializedStandardPseudoInstruction` get no value in
-    /// the target's instruction enum.
-    pub skip_specialized_pseudos: bool,
-    /// The target-independent instructions, first in every target's instruction enum, one a
-    /// line, in order (the release's `llvm/Support/TargetOpcodes.def`).
-    pub target_opcodes: &'static str,
-    /// String fields are offsets into a string table per table (`<Table>Strings`), shown in a
-    /// comment beside each; lookups compare through it, and `get<Type>Str` reads it.
-    pub string_tables: bool,
-    /// A table whose `DisallowSparseTable` is false and whose primary key is one `bits<N>`
-    /// field (N ≤ 12, no range, no secondary index) is an array of 2^N rows indexed by the key.
-    pub sparse_tables: bool,
-    /// A `GenericEnum` may name its C++ underlying type (`UnderlyingType`).
-    pub enum_underlying_type: bool,
-}
-
-/// How `--gen-searchable-tables` reaches an intrinsic (what it reads of one, with each
-/// release's checks, is the backends' intrinsics model).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum IntrinsicReading {
-    /// Alone, with no default properties (LLVM 19).
-    Alone,
-    /// Through the target (`CodeGenTarget::getIntrinsic`): any def of `Intrinsic` makes the
-    /// target needed (exactly one `Target` def) and the `IntrinsicProperty` class required, and
-    /// the default properties apply (LLVM 22 and later).
-    ThroughTarget,
-}
-
-/// What `--print-detailed-records` (DetailedRecordsBackend.cpp) writes.
-#[derive(Debug)]
-pub struct DetailedRecords {
-    /// A def's `Defm sequence:` ends with the def's own location (LLVM 19 left it out).
-    pub defm_sequence_includes_def: bool,
-    /// The report ends with a `Memory Allocation Stats` section (`dumpAllocationStats`).
-    pub allocation_stats: bool,
 }
 
 impl Dialect {
@@ -363,18 +294,6 @@ const DIALECT_19: Dialect = Dialect {
     print: crate::init::PrintStyle { dag_operator_name_prefix: ":" },
     string_accessor_says_value: false,
     list_element_message_names_index: false,
-    searchable_tables: SearchableTables {
-        range_check: KeyRangeCheck::Compare,
-        legacy_tables_by_direct_superclass: false,
-        intrinsics: IntrinsicReading::Alone,
-        instructions_read_disable_encoding: true,
-        skip_specialized_pseudos: false,
-        target_opcodes: include_str!("release/target_opcodes_19.txt"),
-        string_tables: false,
-        sparse_tables: false,
-        enum_underlying_type: false,
-    },
-    detailed_records: DetailedRecords { defm_sequence_includes_def: false, allocation_stats: false },
 };
 
 const DIALECT_22: Dialect = Dialect {
@@ -399,16 +318,6 @@ const DIALECT_22: Dialect = Dialect {
     macro_names_checked: true,
     print: crate::init::PrintStyle { dag_operator_name_prefix: ":$" },
     string_accessor_says_value: true,
-    searchable_tables: SearchableTables {
-        range_check: KeyRangeCheck::ClampCasts,
-        legacy_tables_by_direct_superclass: true,
-        intrinsics: IntrinsicReading::ThroughTarget,
-        instructions_read_disable_encoding: false,
-        skip_specialized_pseudos: true,
-        target_opcodes: include_str!("release/target_opcodes_22.txt"),
-        ..DIALECT_19.searchable_tables
-    },
-    detailed_records: DetailedRecords { defm_sequence_includes_def: true, allocation_stats: true },
     ..DIALECT_19
 };
 
@@ -421,15 +330,6 @@ const DIALECT_23: Dialect = Dialect {
     failed_let_keeps_value: true,
     depfile_names_input: true,
     list_element_message_names_index: true,
-    searchable_tables: SearchableTables {
-        range_check: KeyRangeCheck::ClampTemplate,
-        intrinsics: IntrinsicReading::ThroughTarget,
-        target_opcodes: include_str!("release/target_opcodes_23.txt"),
-        string_tables: true,
-        sparse_tables: true,
-        enum_underlying_type: true,
-        ..DIALECT_22.searchable_tables
-    },
     ..DIALECT_22
 };
 

@@ -8,7 +8,7 @@
 use crate::records::{all_derived_definitions, Fatal, Fields};
 use std::collections::{BTreeSet, HashMap};
 use tdq_core::types::RecId;
-use tdq_core::{Diagnostics, Evaluation, Loc, Release};
+use tdq_core::{ByRelease, Diagnostics, Evaluation, Loc, Release};
 
 type Result<T> = std::result::Result<T, Fatal>;
 
@@ -23,7 +23,21 @@ pub struct DirectiveLanguage<'a> {
     /// LLVM 22 on: directives and clauses have `spellings`, not a `name`; checks and
     /// messages name records by their def names.
     pub spelled: bool,
+    /// The association defs the release's emitter knows, by def name.
+    associations: &'static [(&'static str, Association)],
 }
+
+/// What a release's directive model reads.
+struct Rules {
+    /// [`DirectiveLanguage::spelled`].
+    spelled: bool,
+    /// [`DirectiveLanguage::association_of`]'s table.
+    associations: &'static [(&'static str, Association)],
+}
+
+const RULES_19: Rules = Rules { spelled: false, associations: ASSOCIATIONS_19 };
+const RULES_22: Rules = Rules { spelled: true, associations: ASSOCIATIONS_22 };
+const RULES: ByRelease<Rules> = ByRelease { v19: RULES_19, v22: RULES_22, v23: RULES_22 };
 
 /// One spelling of a directive or clause (LLVM 22's `Spelling::Value`).
 #[derive(Clone, Copy, Debug)]
@@ -98,12 +112,14 @@ impl<'a> DirectiveLanguage<'a> {
             return Err(Fatal::new(&[], "A single definition of DirectiveLanguage is needed."));
         }
         let def = languages[0];
+        let rules = RULES.get(release);
         let lang = DirectiveLanguage {
             name: f.string(def, "name")?,
             cpp_namespace: f.string(def, "cppNamespace")?,
             directive_prefix: f.string(def, "directivePrefix")?,
             clause_prefix: f.string(def, "clausePrefix")?,
-            spelled: release >= Release::V22,
+            spelled: rules.spelled,
+            associations: rules.associations,
             f,
             def,
         };
@@ -232,8 +248,7 @@ impl<'a> DirectiveLanguage<'a> {
 
     /// The association an `Association` def stands for in this release's emitter.
     pub fn association_of(&self, def_name: &str) -> Association {
-        let known = if self.spelled { ASSOCIATIONS_22 } else { ASSOCIATIONS_19 };
-        known.iter().find(|(name, _)| *name == def_name).map_or(Association::Invalid, |&(_, a)| a)
+        self.associations.iter().find(|(name, _)| *name == def_name).map_or(Association::Invalid, |&(_, a)| a)
     }
 
     /// A directive's association, those taken from leaves combined; `computed` remembers

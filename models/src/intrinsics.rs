@@ -5,7 +5,7 @@
 
 use crate::records::{all_derived_definitions, Fatal, Fields};
 use tdq_core::types::RecId;
-use tdq_core::{Diagnostics, Evaluation, Release};
+use tdq_core::{ByRelease, Diagnostics, Evaluation, Release};
 
 type Result<T> = std::result::Result<T, Fatal>;
 
@@ -86,22 +86,17 @@ const RULES_22: Rules = Rules {
     checked_table: true,
 };
 
-const RULES_23: Rules = Rules {
-    types: TypeSource::TypeInfoChecked,
-    ir_mem_locations: &[("TargetMem0", 4), ("TargetMem1", 5), ("InaccessibleMem", 1), ("ArgMem", 0)],
-    target_features_and_defaults: true,
-    ..RULES_22
+/// Each release's rules.
+pub static RULES: ByRelease<Rules> = ByRelease {
+    v19: RULES_19,
+    v22: RULES_22,
+    v23: Rules {
+        types: TypeSource::TypeInfoChecked,
+        ir_mem_locations: &[("TargetMem0", 4), ("TargetMem1", 5), ("InaccessibleMem", 1), ("ArgMem", 0)],
+        target_features_and_defaults: true,
+        ..RULES_22
+    },
 };
-
-impl Rules {
-    pub fn of(release: Release) -> &'static Rules {
-        match release {
-            Release::V19 => &RULES_19,
-            Release::V22 => &RULES_22,
-            _ => &RULES_23,
-        }
-    }
-}
 
 /// An attribute of one argument (or of the return value, index 0); ordered as LLVM's
 /// `ArgAttrKind`, then by value.
@@ -279,7 +274,7 @@ impl<'a> IntrinsicReader<'a> {
 
     /// No default properties (LLVM 19's searchable tables read intrinsics so).
     pub fn without_defaults(input: &'a Evaluation, release: Release) -> IntrinsicReader<'a> {
-        IntrinsicReader { fields: Fields { input }, rules: Rules::of(release), default_properties: Vec::new() }
+        IntrinsicReader { fields: Fields { input }, rules: RULES.get(release), default_properties: Vec::new() }
     }
 
     fn locs(&self, rec: RecId) -> &'a [tdq_core::Loc] {

@@ -3,8 +3,10 @@
 //! (`records`: `getAllDerivedDefinitions`, `Record::getValueAs*`, `PrintFatalError` as
 //! [`records::Fatal`]), the intrinsics (`intrinsics`: `CodeGenIntrinsic` and its table, with
 //! each release's checks) and the directive languages (`directives`). The CodeGen target model
-//! (`CodeGenTarget`: registers, instructions, schedules, then DAG patterns) belongs here next,
-//! beside them, so that the backends of steps 2 and 3 and the lints read one model.
+//! (`target`: `CodeGenTarget`, value types, registers; instructions, schedules, then DAG
+//! patterns next) is here beside them, so that backends, lints and the store read one model,
+//! computed once per evaluation ([`computed`]). `set_theory` is LLVM's SetTheory, which
+//! `--print-sets`, registers and schedules evaluate their dag-expressed sets with.
 //!
 //! Models return [`records::Fatal`] (data, never a rendered string); nothing here writes output.
 
@@ -13,5 +15,21 @@
 pub mod directives;
 pub mod intrinsics;
 pub mod records;
+pub mod set_theory;
+pub mod target;
+pub mod target_opcodes;
 
 pub use records::{all_derived_definitions, compare_numeric, Fatal, Fields};
+
+use std::sync::Arc;
+
+/// A model of type `T` kept with the evaluation ([`tdq_core::derived`]), its failure included:
+/// `compute` runs once per evaluation, and every later ask gets the same model or the same
+/// diagnostics.
+pub fn computed<T: Send + Sync + 'static>(
+    input: &tdq_core::Evaluation,
+    compute: impl FnOnce() -> Result<T, Fatal>,
+) -> Result<Arc<T>, Fatal> {
+    struct Kept<T>(Result<Arc<T>, Fatal>);
+    input.derived.get_or_compute(|| Kept(compute().map(Arc::new))).0.clone()
+}

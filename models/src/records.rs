@@ -1,13 +1,15 @@
 //! LLVM's `RecordKeeper` queries, `Record::getValueAs*` and `PrintFatalError`, with LLVM's
 //! messages, for every backend.
 
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
 use tdq_core::init::{Init, InitKind};
 use tdq_core::types::RecId;
 use tdq_core::{Diagnostics, Evaluation};
 
 /// LLVM's `PrintFatalError`: the diagnostics llvm-tblgen prints before it exits with status 1.
 /// Backends turn it into their own error (`Fatal::Fatal`) with `?`.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub struct Fatal(pub Diagnostics);
 
 impl Fatal {
@@ -27,23 +29,43 @@ impl Fatal {
 
 /// LLVM's `RecordKeeper::getAllDerivedDefinitions`: the defs deriving from class `class`,
 /// sorted by name with numbers compared by value (`LessRecord`); a fatal error if there is no
-/// such class.
+/// such class. Computed once per class and evaluation ([`derived_definitions`]).
 pub fn all_derived_definitions(input: &Evaluation, class: &str) -> Result<Vec<RecId>, Fatal> {
+    derived_definitions(input, class).map(|defs| defs.to_vec())
+}
+
+/// [`all_derived_definitions`] without the copy: the list kept with the evaluation, shared by
+/// every backend and model that asks for the same class (LLVM's keeper caches them too).
+pub fn derived_definitions(input: &Evaluation, class: &str) -> Result<Arc<[RecId]>, Fatal> {
     let rk = &input.records;
     let Some(class_id) = rk.class(class) else {
         return Err(Fatal::new(&[], format!("The class '{class}' is not defined\n")));
     };
-    let mut defs: Vec<(&str, RecId)> =
-        rk.defs.iter().filter(|(_, &id)| rk.get(id).is_subclass_of(class_id)).map(|(name, &id)| (*name, id)).collect();
-    defs.sort_by(|a, b| compare_numeric(a.0.as_bytes(), b.0.as_bytes()));
-    Ok(defs.into_iter().map(|(_, id)| id).collect())
+    let cache = input.derived.get_or_compute(DerivedDefinitions::default);
+    let mut by_class = cache.0.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    let defs = by_class.entry(class_id).or_insert_with(|| {
+        let mut defs: Vec<(&str, RecId)> = rk
+            .defs
+            .iter()
+            .filter(|(_, &id)| rk.get(id).is_subclass_of(class_id))
+            .map(|(name, &id)| (*name, id))
+            .collect();
+        defs.sort_by(|a, b| compare_numeric(a.0.as_bytes(), b.0.as_bytes()));
+        defs.into_iter().map(|(_, id)| id).collect()
+    });
+    Ok(defs.clone())
 }
+
+/// The defs deriving from each class asked for so far, by class.
+#[derive(Default)]
+struct DerivedDefinitions(Mutex<HashMap<RecId, Arc<[RecId]>>>);
 
 pub use tdq_core::record::compare_numeric;
 
 /// LLVM's `Record::getValueAs*` family: a field of a record read as one kind of value, with
 /// the fatal error LLVM prints (at every location of the record) when it is missing or of
 /// another kind.
+#[derive(Clone, Copy)]
 pub struct Fields<'a> {
     pub input: &'a Evaluation,
 }
@@ -242,4 +264,24 @@ pub fn all_derived_definitions_if_defined(input: &Evaluation, class: &str) -> Ve
         return Vec::new();
     }
     all_derived_definitions(input, class).unwrap_or_default()
+}
+
+/// LLVM's `convertInitializerTo(IntRecTy)` of a value: an int, or a `bits<N>` (N ≤ 64) whose
+/// bits are all set, as its unsigned value; `None` otherwise.
+pub fn int_value(value: Init) -> Option<i64> {
+    match value.kind() {
+        InitKind::Int(v) => Some(*v),
+        InitKind::Bits(bits) if bits.len() <= 64 => {
+            let mut v: u64 = 0;
+            for (i, b) in bits.iter().enumerate() {
+                match b.kind() {
+                    InitKind::Bit(true) => v |= 1 << i,
+                    InitKind::Bit(false) => {}
+                    _ => return None,
+                }
+            }
+            Some(v as i64)
+        }
+        _ => None,
+    }
 }

@@ -188,7 +188,15 @@ pub fn load_evaluation(conn: &Connection) -> Result<Evaluation, LoadError> {
     drop(st);
 
     let dependencies = sm.files.iter().skip(1).map(|f| f.path.clone()).collect();
-    Ok(Evaluation { records: rk, diags: Diagnostics::default(), sm, dependencies, parse_failed: false, trace: None })
+    Ok(Evaluation {
+        records: rk,
+        diags: Diagnostics::default(),
+        sm,
+        dependencies,
+        parse_failed: false,
+        trace: None,
+        derived: Default::default(),
+    })
 }
 
 /// `tdq_records.fields`: `[[name, type, value, set_loc, decl_loc, flags], ...]`.

@@ -251,7 +251,15 @@ pub fn load(bytes: &[u8], key: &str, root_text: &[u8], include_dirs: &[String]) 
         rk.globals.insert(name, v);
     }
     r.finish()?;
-    Ok(Evaluation { records: rk, diags: Diagnostics::default(), sm, dependencies, parse_failed: false, trace: None })
+    Ok(Evaluation {
+        records: rk,
+        diags: Diagnostics::default(),
+        sm,
+        dependencies,
+        parse_failed: false,
+        trace: None,
+        derived: Default::default(),
+    })
 }
 
 /// The tables: strings, types, values, field sites and superclass lists.

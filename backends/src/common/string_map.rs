@@ -4,7 +4,7 @@
 //! the one thing the releases differ in ([`Probing`]). Emitters that print a `StringSet`'s
 //! keys (ARMTargetDefEmitter) print them in this order.
 
-use tdq_core::Release;
+use tdq_core::{ByRelease, Release};
 
 /// How a `StringMap` looks for the next bucket when the one its hash names is taken.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -17,15 +17,11 @@ pub enum Probing {
     Linear,
 }
 
-impl Probing {
-    /// The probing of a release's `StringMap`.
-    pub fn of(release: Release) -> Probing {
-        match release {
-            Release::V19 | Release::V22 => Probing::Quadratic,
-            Release::V23 => Probing::Linear,
-        }
-    }
+/// The probing of each release's `StringMap`.
+pub const PROBING: ByRelease<Probing> =
+    ByRelease { v19: Probing::Quadratic, v22: Probing::Quadratic, v23: Probing::Linear };
 
+impl Probing {
     /// The step from the `tries`-th bucket tried (counting from 1) to the next.
     fn step(self, tries: usize) -> usize {
         match self {
@@ -50,7 +46,7 @@ impl Probing {
 /// The keys, inserted in this order (repeats ignored), in the order a `StringMap` of
 /// `release` holding them iterates.
 pub fn string_map_order<'a>(release: Release, keys: impl IntoIterator<Item = &'a str>) -> Vec<&'a str> {
-    let probing = Probing::of(release);
+    let probing = *PROBING.get(release);
     // Each bucket: the key and its full hash.
     let mut buckets: Vec<Option<(&str, u32)>> = Vec::new();
     let mut items = 0usize;

@@ -268,7 +268,6 @@ const UNIMPLEMENTED_OPTIONS: &[(Releases, BackendOption)] = {
     &[
         opt("match-prefix", Str, "Only match instructions with the given prefix", "Options for -gen-asm-matcher"),
         opt("asmparsernum", Uint32, "Make -gen-asm-parser emit assembly parser #N", "Options for -gen-asm-parser"),
-        opt("asmwriternum", Uint32, "Make -gen-asm-writer emit assembly writer #N", "Options for -gen-asm-writer"),
         opt(
             "instrument-coverage",
             Bool,

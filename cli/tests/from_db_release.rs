@@ -1,0 +1,73 @@
+//! `tdq tblgen --from-db STORE` prints as the release the store's records were evaluated as:
+//! the store decides, whatever `TDQ_LLVM_VERSION` says, and `--llvm-version` naming another
+//! release is an error.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+/// An input whose `--gen-automata` output differs between LLVM 19 and 23 (the golden pair
+/// `automata.td.out` / `automata-23.td.out`).
+fn input() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/golden/backends/gen-automata/automata.td")
+}
+
+/// `tdq ARGS`, with no release in the environment unless `env_release` is given.
+fn tdq(args: &[&str], env_release: Option<&str>) -> Output {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_tdq"));
+    command.env_remove("TDQ_LLVM_VERSION").args(args);
+    if let Some(release) = env_release {
+        command.env("TDQ_LLVM_VERSION", release);
+    }
+    command.output().expect("running tdq")
+}
+
+fn stdout(out: &Output) -> String {
+    assert!(out.status.success(), "tdq failed: {}", String::from_utf8_lossy(&out.stderr));
+    String::from_utf8(out.stdout.clone()).expect("UTF-8 output")
+}
+
+/// A store of `input()` evaluated as `release`.
+fn store(dir: &Path, release: &str) -> String {
+    let db = dir.join(format!("automata-{release}.db")).display().to_string();
+    let td = input().display().to_string();
+    let out = tdq(&["export", "--db", &db, "--td", &td, "--llvm-version", release], None);
+    assert!(out.status.success(), "tdq export: {}", String::from_utf8_lossy(&out.stderr));
+    db
+}
+
+#[test]
+fn a_store_prints_as_its_own_release() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let td = input().display().to_string();
+    let from_td_19 = stdout(&tdq(&["tblgen", "--llvm-version", "19", "--gen-automata", &td], None));
+    let from_td_23 = stdout(&tdq(&["tblgen", "--llvm-version", "23", "--gen-automata", &td], None));
+    assert_ne!(from_td_19, from_td_23, "the input must tell the releases apart");
+
+    let db = store(dir.path(), "19");
+    // No release named: the store's.
+    assert_eq!(stdout(&tdq(&["tblgen", "--gen-automata", "--from-db", &db], None)), from_td_19);
+    // The environment's default does not override what the store holds.
+    assert_eq!(stdout(&tdq(&["tblgen", "--gen-automata", "--from-db", &db], Some("23"))), from_td_19);
+    // The same release named on the command line.
+    assert_eq!(stdout(&tdq(&["tblgen", "--llvm-version", "19", "--gen-automata", "--from-db", &db], None)), from_td_19);
+
+    let db = store(dir.path(), "23");
+    assert_eq!(stdout(&tdq(&["tblgen", "--gen-automata", "--from-db", &db], Some("19"))), from_td_23);
+}
+
+#[test]
+fn naming_another_release_than_the_store_is_an_error() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let db = store(dir.path(), "19");
+    let out = tdq(&["tblgen", "--llvm-version", "23", "--gen-automata", "--from-db", &db], None);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(out.stdout.is_empty());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(
+        stderr,
+        format!(
+            "tdq tblgen: --llvm-version 23: the store '{db}' holds records evaluated as LLVM 19 (leave \
+             --llvm-version out to print them as LLVM 19, or export the sources again with --llvm-version 23)\n"
+        )
+    );
+}

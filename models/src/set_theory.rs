@@ -1,0 +1,593 @@
+//! LLVM's SetTheory: the ordered sets of records that dag expressions such as
+//! `(add R0, (sequence "R%u", 1, 7))` denote (`--print-sets`, register classes and tuples,
+//! RuntimeLibcalls' predicates, scheduling models' resource lists).
+
+use crate::records::{Fatal, Fields};
+use std::collections::{HashMap, HashSet};
+use std::rc::Rc;
+use tdq_core::init::{Init, InitKind};
+use tdq_core::types::RecId;
+use tdq_core::{Evaluation, Loc};
+
+/// An element of a set: a def, or a register that a `RegisterTuples` def synthesized (LLVM
+/// makes a `Record` for it that is not in the keeper; tdq numbers them in
+/// [`SetTheory::tuples`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Member {
+    Record(RecId),
+    Tuple(u32),
+}
+
+impl Member {
+    /// The def, if the member is one.
+    pub fn record(self) -> Option<RecId> {
+        match self {
+            Member::Record(id) => Some(id),
+            Member::Tuple(_) => None,
+        }
+    }
+}
+
+/// A register synthesized by a `RegisterTuples` def (LLVM's `TupleExpander`): its sub-registers
+/// zipped from the def's `SubRegs` lists, named by joining theirs with `_`. Its other fields are
+/// its prototype's (the first sub-register), with `SubRegs`, `AsmName`, `CostPerUse`,
+/// `CoveredBySubRegs` and `SubRegIndices` replaced and the Dwarf fields and `Aliases` reset.
+#[derive(Clone, Debug)]
+pub struct TupleRegister {
+    pub name: String,
+    /// The `RegisterTuples` def: where the register comes from, and its `SubRegIndices`.
+    pub tuple: RecId,
+    /// The first sub-register, whose other fields the register has.
+    pub proto: Member,
+    pub sub_regs: Vec<Member>,
+    /// `RegAsmNames`' element for this register, or empty.
+    pub asm_name: &'static str,
+}
+
+/// LLVM's `SetTheory::RecSet`, a `SetVector<Record *>`: members in insertion order, once each.
+#[derive(Default)]
+struct RecSet {
+    order: Vec<Member>,
+    members: HashSet<Member>,
+}
+
+impl RecSet {
+    fn insert(&mut self, member: Member) {
+        if self.members.insert(member) {
+            self.order.push(member);
+        }
+    }
+    fn extend(&mut self, members: &[Member]) {
+        for &m in members {
+            self.insert(m);
+        }
+    }
+    fn contains(&self, member: Member) -> bool {
+        self.members.contains(&member)
+    }
+    fn len(&self) -> usize {
+        self.order.len()
+    }
+}
+
+/// The set operators SetTheory's constructor registers, by the name of the dag operator's def.
+#[derive(Clone, Copy)]
+enum Operator {
+    /// `(add a, b, ...)`: the union, in order.
+    Add,
+    /// `(sub S, T, ...)`: S without the elements of the others.
+    Sub,
+    /// `(and S, T)`: the elements of S also in T.
+    And,
+    /// `(shl S, N)`: S without its first N elements.
+    Shl,
+    /// `(trunc S, N)`: the first N elements of S.
+    Trunc,
+    /// `(rotl S, N)`, `(rotr S, N)`: S rotated left (or right) by N, which may be negative.
+    Rot { reverse: bool },
+    /// `(decimate S, N)`: every Nth element of S.
+    Decimate,
+    /// `(interleave S, T, ...)`: the first elements of each, then the second ones, ...
+    Interleave,
+    /// `(sequence "Format", From, To[, Step])`: the defs named by printf-formatting each number.
+    Sequence,
+}
+
+impl Operator {
+    fn named(name: &str) -> Option<Operator> {
+        Some(match name {
+            "add" => Operator::Add,
+            "sub" => Operator::Sub,
+            "and" => Operator::And,
+            "shl" => Operator::Shl,
+            "trunc" => Operator::Trunc,
+            "rotl" => Operator::Rot { reverse: false },
+            "rotr" => Operator::Rot { reverse: true },
+            "decimate" => Operator::Decimate,
+            "interleave" => Operator::Interleave,
+            "sequence" => Operator::Sequence,
+            _ => return None,
+        })
+    }
+}
+
+/// LLVM's `SetTheory` with field expanders: a def deriving from one of the expander classes
+/// denotes the set its field evaluates to; other defs denote themselves. With
+/// [`SetTheory::expand_tuples`], a `RegisterTuples` def denotes the registers it synthesizes.
+pub struct SetTheory<'a> {
+    input: &'a Evaluation,
+    /// (class name, field name) pairs (`addFieldExpander`).
+    expanders: &'a [(&'a str, &'a str)],
+    /// `RegisterTuples` defs are expanded (the register bank's `TupleExpander`).
+    tuple_expander: bool,
+    /// Each expanded def, entered before its evaluation starts so that a recursive definition
+    /// sees the (empty) set being built, as in LLVM.
+    expansions: HashMap<RecId, Rc<[Member]>>,
+    /// Every def expanded (not found in `expansions`), with its set, in the order the
+    /// expansions finished: what an LLVM expander with side effects (RuntimeLibcalls'
+    /// `LibcallPredicateExpander`) sees, in the order it sees it.
+    pub finished: Vec<(RecId, Rc<[Member]>)>,
+    /// The registers `RegisterTuples` defs synthesized, numbered by [`Member::Tuple`].
+    pub tuples: Vec<TupleRegister>,
+    tuple_names: HashSet<String>,
+}
+
+type SetResult<T> = Result<T, Fatal>;
+
+impl<'a> SetTheory<'a> {
+    pub fn new(input: &'a Evaluation, expanders: &'a [(&'a str, &'a str)]) -> SetTheory<'a> {
+        SetTheory {
+            input,
+            expanders,
+            tuple_expander: false,
+            expansions: HashMap::new(),
+            finished: Vec::new(),
+            tuples: Vec::new(),
+            tuple_names: HashSet::new(),
+        }
+    }
+
+    /// Expands `RegisterTuples` defs too, as the register bank's SetTheory does.
+    pub fn expand_tuples(mut self) -> SetTheory<'a> {
+        self.tuple_expander = true;
+        self
+    }
+
+    /// The name of a member (`Record::getName`).
+    pub fn name(&self, member: Member) -> String {
+        match member {
+            Member::Record(id) => self.input.records.get(id).name_string(),
+            Member::Tuple(n) => self.tuples[n as usize].name.clone(),
+        }
+    }
+
+    fn fatal(&self, locs: &[Loc], message: impl Into<String>) -> Fatal {
+        Fatal::new(locs, message)
+    }
+
+    /// `SetTheory::expand`: the set `rec` denotes, if it derives from an expander class.
+    pub fn expand(&mut self, rec: RecId) -> SetResult<Option<Rc<[Member]>>> {
+        if let Some(done) = self.expansions.get(&rec) {
+            return Ok(Some(done.clone()));
+        }
+        let rk = &self.input.records;
+        let record = rk.get(rec);
+        for &(sc, _) in &record.superclasses {
+            let class_name = rk.get(sc).name_string();
+            let field = self.expanders.iter().find(|(c, _)| *c == class_name).map(|&(_, field)| field);
+            let tuples = self.tuple_expander && class_name == "RegisterTuples";
+            if field.is_none() && !tuples {
+                continue;
+            }
+            self.expansions.insert(rec, Rc::from(Vec::new()));
+            let mut elts = RecSet::default();
+            match field {
+                Some(field) => {
+                    let value = Fields { input: self.input }.init(rec, field)?;
+                    self.evaluate(value, &mut elts, &record.locs)?;
+                }
+                None => self.expand_tuple(rec, &mut elts)?,
+            }
+            let result: Rc<[Member]> = Rc::from(elts.order);
+            self.expansions.insert(rec, result.clone());
+            self.finished.push((rec, result.clone()));
+            return Ok(Some(result));
+        }
+        Ok(None)
+    }
+
+    /// The def whose fields a member has: itself, or a synthesized register's prototype's
+    /// (its own replaced fields aside, see [`TupleRegister`]).
+    pub fn fields_of(&self, member: Member) -> RecId {
+        let mut member = member;
+        loop {
+            match member {
+                Member::Record(id) => return id,
+                Member::Tuple(n) => member = self.tuples[n as usize].proto,
+            }
+        }
+    }
+
+    /// LLVM's `TupleExpander::expand`: the registers a `RegisterTuples` def synthesizes, each
+    /// the n-th member of every `SubRegs` list, zipped to the shortest list.
+    fn expand_tuple(&mut self, def: RecId, elts: &mut RecSet) -> SetResult<()> {
+        let f = Fields { input: self.input };
+        let locs = &self.input.records.get(def).locs;
+        let dim = f.defs(def, "SubRegIndices")?.len();
+        let sub_regs = f.list(def, "SubRegs")?;
+        if dim != sub_regs.len() {
+            return Err(self.fatal(locs, "SubRegIndices and SubRegs size mismatch"));
+        }
+        if dim < 2 {
+            return Err(self.fatal(locs, "Tuples must have at least 2 sub-registers"));
+        }
+        let mut lists = Vec::with_capacity(dim);
+        for &list in sub_regs {
+            lists.push(self.evaluate_new(list, locs)?.order);
+        }
+        let length = lists.iter().map(Vec::len).min().unwrap_or(0);
+        if length == 0 {
+            return Ok(());
+        }
+        let asm_names = f.strings(def, "RegAsmNames")?;
+        for n in 0..length {
+            let members: Vec<Member> = lists.iter().map(|list| list[n]).collect();
+            let name = members.iter().map(|&m| self.name(m)).collect::<Vec<_>>().join("_");
+            let proto = members[0];
+            f.list(self.fields_of(proto), "CostPerUse")?;
+            let asm_name = if asm_names.is_empty() {
+                ""
+            } else {
+                match asm_names.get(n) {
+                    Some(&asm_name) => asm_name,
+                    None => {
+                        return Err(self.fatal(locs, format!("Register tuple definition missing name for '{name}'.")))
+                    }
+                }
+            };
+            let number = u32::try_from(self.tuples.len()).expect("fewer tuple registers than records");
+            elts.insert(Member::Tuple(number));
+            if !self.tuple_names.insert(name.clone()) {
+                return Err(self.fatal(locs, format!("Register tuple redefines register '{name}'.")));
+            }
+            self.tuples.push(TupleRegister { name, tuple: def, proto, sub_regs: members, asm_name });
+        }
+        Ok(())
+    }
+
+    /// `SetTheory::evaluate`: adds the records `expr` denotes to `elts`.
+    fn evaluate(&mut self, expr: Init, elts: &mut RecSet, locs: &[Loc]) -> SetResult<()> {
+        match expr.kind() {
+            InitKind::Def(id, _, _) => {
+                match self.expand(*id)? {
+                    Some(set) => elts.extend(&set),
+                    None => elts.insert(Member::Record(*id)),
+                }
+                Ok(())
+            }
+            InitKind::List(items, _) => self.evaluate_all(items, elts, locs),
+            InitKind::Dag(op, _, args) => {
+                let InitKind::Def(op_id, _, _) = op.kind() else {
+                    return Err(self.fatal(locs, format!("Bad set expression: {expr}")));
+                };
+                let name = self.input.records.get(*op_id).name_string();
+                let Some(operator) = Operator::named(&name) else {
+                    return Err(self.fatal(locs, format!("Unknown set operator: {expr}")));
+                };
+                let args: Vec<Init> = args.iter().map(|a| a.0).collect();
+                self.apply(operator, expr, &args, elts, locs)
+            }
+            _ => Err(self.fatal(locs, format!("Invalid set element: {expr}"))),
+        }
+    }
+
+    fn evaluate_all(&mut self, exprs: &[Init], elts: &mut RecSet, locs: &[Loc]) -> SetResult<()> {
+        for &e in exprs {
+            self.evaluate(e, elts, locs)?;
+        }
+        Ok(())
+    }
+
+    fn evaluate_new(&mut self, expr: Init, locs: &[Loc]) -> SetResult<RecSet> {
+        let mut set = RecSet::default();
+        self.evaluate(expr, &mut set, locs)?;
+        Ok(set)
+    }
+
+    fn apply(&mut self, op: Operator, expr: Init, args: &[Init], elts: &mut RecSet, locs: &[Loc]) -> SetResult<()> {
+        match op {
+            Operator::Add => self.evaluate_all(args, elts, locs),
+            Operator::Sub => {
+                if args.len() < 2 {
+                    return Err(self.fatal(locs, format!("Set difference needs at least two arguments: {expr}")));
+                }
+                let add = self.evaluate_new(args[0], locs)?;
+                let mut sub = RecSet::default();
+                self.evaluate_all(&args[1..], &mut sub, locs)?;
+                for &r in &add.order {
+                    if !sub.contains(r) {
+                        elts.insert(r);
+                    }
+                }
+                Ok(())
+            }
+            Operator::And => {
+                if args.len() != 2 {
+                    return Err(self.fatal(locs, format!("Set intersection requires two arguments: {expr}")));
+                }
+                let s1 = self.evaluate_new(args[0], locs)?;
+                let s2 = self.evaluate_new(args[1], locs)?;
+                for &r in &s1.order {
+                    if s2.contains(r) {
+                        elts.insert(r);
+                    }
+                }
+                Ok(())
+            }
+            Operator::Shl | Operator::Trunc | Operator::Rot { .. } | Operator::Decimate => {
+                if args.len() != 2 {
+                    return Err(self.fatal(locs, format!("Operator requires (Op Set, Int) arguments: {expr}")));
+                }
+                let set = self.evaluate_new(args[0], locs)?;
+                let Some(n) = args[1].as_int() else {
+                    return Err(self.fatal(locs, format!("Second argument must be an integer: {expr}")));
+                };
+                self.apply_int(op, expr, &set.order, n, elts, locs)
+            }
+            Operator::Interleave => {
+                let mut values = Vec::with_capacity(args.len());
+                for &a in args {
+                    values.push(self.evaluate_new(a, locs)?);
+                }
+                let max = values.iter().map(RecSet::len).max().unwrap_or(0);
+                for n in 0..max {
+                    for v in &values {
+                        if let Some(&r) = v.order.get(n) {
+                            elts.insert(r);
+                        }
+                    }
+                }
+                Ok(())
+            }
+            Operator::Sequence => self.sequence(expr, args, elts, locs),
+        }
+    }
+
+    /// The `(Op Set, Int)` operators.
+    fn apply_int(
+        &self,
+        op: Operator,
+        expr: Init,
+        set: &[Member],
+        n: i64,
+        elts: &mut RecSet,
+        locs: &[Loc],
+    ) -> SetResult<()> {
+        let len = set.len();
+        match op {
+            Operator::Shl => {
+                if n < 0 {
+                    return Err(self.fatal(locs, format!("Positive shift required: {expr}")));
+                }
+                if (n as u64) < len as u64 {
+                    elts.extend(&set[n as usize..]);
+                }
+            }
+            Operator::Trunc => {
+                if n < 0 {
+                    return Err(self.fatal(locs, format!("Positive length required: {expr}")));
+                }
+                elts.extend(&set[..(n as u64).min(len as u64) as usize]);
+            }
+            Operator::Rot { reverse } => {
+                if len == 0 {
+                    return Ok(());
+                }
+                let n = if reverse { n.wrapping_neg() } else { n };
+                // N > 0 rotates left, N < 0 right.
+                let len = len as i64;
+                let k = if n < 0 { len - n.unsigned_abs().rem_euclid(len as u64) as i64 } else { n % len } as usize;
+                elts.extend(&set[k..]);
+                elts.extend(&set[..k]);
+            }
+            Operator::Decimate => {
+                if n <= 0 {
+                    return Err(self.fatal(locs, format!("Positive stride required: {expr}")));
+                }
+                for &r in set.iter().step_by(usize::try_from(n).unwrap_or(usize::MAX)) {
+                    elts.insert(r);
+                }
+            }
+            _ => unreachable!("not an (Op Set, Int) operator"),
+        }
+        Ok(())
+    }
+
+    /// `(sequence "Format", From, To[, Step])`.
+    fn sequence(&mut self, expr: Init, args: &[Init], elts: &mut RecSet, locs: &[Loc]) -> SetResult<()> {
+        if args.len() > 4 {
+            return Err(self.fatal(locs, format!("Bad args to (sequence \"Format\", From, To): {expr}")));
+        }
+        // LLVM keeps the stride in an `int`.
+        let mut step: i32 = 1;
+        if args.len() == 4 {
+            match args[3].as_int() {
+                Some(s) => step = s as i32,
+                None => return Err(self.fatal(locs, format!("Stride must be an integer: {expr}"))),
+            }
+        }
+        let Some(format) = args.first().and_then(|a| a.as_str()) else {
+            return Err(self.fatal(locs, format!("Format must be a string: {expr}")));
+        };
+        let Some(mut from) = args.get(1).and_then(|a| a.as_int()) else {
+            return Err(self.fatal(locs, format!("From must be an integer: {expr}")));
+        };
+        if !(0..1 << 30).contains(&from) {
+            return Err(self.fatal(locs, "From out of range"));
+        }
+        let Some(to) = args.get(2).and_then(|a| a.as_int()) else {
+            return Err(self.fatal(locs, format!("To must be an integer: {expr}")));
+        };
+        if !(0..1 << 30).contains(&to) {
+            return Err(self.fatal(locs, "To out of range"));
+        }
+        if step == 0 {
+            // FIXME: llvm-tblgen 19 loops forever here; tdq stops with an error instead.
+            return Err(self.fatal(locs, format!("Stride must not be zero: {expr}")));
+        }
+        let step = i64::from(if from <= to { step } else { step.wrapping_neg() });
+        loop {
+            if (step > 0 && from > to) || (step < 0 && from < to) {
+                break;
+            }
+            let name = printf_unsigned(format, from as u32);
+            let Some(rec) = self.input.records.def(&name) else {
+                return Err(self.fatal(locs, format!("No def named '{name}': {expr}")));
+            };
+            match self.expand(rec)? {
+                Some(set) => elts.extend(&set),
+                None => elts.insert(Member::Record(rec)),
+            }
+            from += step;
+        }
+        Ok(())
+    }
+}
+
+/// C's `printf(format, value)` for one `unsigned` argument, as `sequence` formats names.
+///
+/// Conversions `d i u x X o c` with flags, width and precision; `%%`. Every conversion takes
+/// the one value (C would read past it); an unknown conversion is copied as written.
+fn printf_unsigned(format: &str, value: u32) -> String {
+    let mut out = String::new();
+    let mut rest = format;
+    while let Some(p) = rest.find('%') {
+        out.push_str(&rest[..p]);
+        let spec = &rest[p + 1..];
+        let bytes = spec.as_bytes();
+        let mut i = 0;
+        let (mut left, mut zero, mut plus, mut space, mut alt) = (false, false, false, false, false);
+        while i < bytes.len() {
+            match bytes[i] {
+                b'-' => left = true,
+                b'0' => zero = true,
+                b'+' => plus = true,
+                b' ' => space = true,
+                b'#' => alt = true,
+                _ => break,
+            }
+            i += 1;
+        }
+        let digits = |i: &mut usize| {
+            let start = *i;
+            while *i < bytes.len() && bytes[*i].is_ascii_digit() {
+                *i += 1;
+            }
+            spec[start..*i].parse::<usize>().unwrap_or(0)
+        };
+        let width = digits(&mut i);
+        let precision = if bytes.get(i) == Some(&b'.') {
+            i += 1;
+            Some(digits(&mut i))
+        } else {
+            None
+        };
+        while i < bytes.len() && matches!(bytes[i], b'h' | b'l' | b'j' | b'z' | b't' | b'L' | b'q') {
+            i += 1;
+        }
+        let Some(&conv) = bytes.get(i) else {
+            out.push('%');
+            out.push_str(spec);
+            break;
+        };
+        let (sign, body, prefix) = match conv {
+            b'%' => {
+                out.push('%');
+                rest = &spec[i + 1..];
+                continue;
+            }
+            b'd' | b'i' => {
+                let v = value as i32;
+                let sign = if v < 0 {
+                    "-"
+                } else if plus {
+                    "+"
+                } else if space {
+                    " "
+                } else {
+                    ""
+                };
+                (sign, v.unsigned_abs().to_string(), "")
+            }
+            b'u' => ("", value.to_string(), ""),
+            b'x' => ("", format!("{value:x}"), if alt && value != 0 { "0x" } else { "" }),
+            b'X' => ("", format!("{value:X}"), if alt && value != 0 { "0X" } else { "" }),
+            b'o' => ("", format!("{value:o}"), ""),
+            b'c' => {
+                let c = char::from(value as u8).to_string();
+                pad(&mut out, &c, width, left);
+                rest = &spec[i + 1..];
+                continue;
+            }
+            _ => {
+                let end = i + spec[i..].chars().next().map_or(1, char::len_utf8);
+                out.push('%');
+                out.push_str(&spec[..end]);
+                rest = &spec[end..];
+                continue;
+            }
+        };
+        // A precision is the minimum number of digits; an explicit zero precision prints
+        // nothing for zero.
+        let mut digits_str = match precision {
+            Some(0) if value == 0 => String::new(),
+            Some(p) if body.len() < p => format!("{}{body}", "0".repeat(p - body.len())),
+            _ => body,
+        };
+        if conv == b'o' && alt && !digits_str.starts_with('0') {
+            digits_str.insert(0, '0');
+        }
+        let text = format!("{sign}{prefix}{digits_str}");
+        if zero && !left && precision.is_none() && text.len() < width {
+            let lead = sign.len() + prefix.len();
+            let zeros = "0".repeat(width - text.len());
+            out.push_str(&text[..lead]);
+            out.push_str(&zeros);
+            out.push_str(&text[lead..]);
+        } else {
+            pad(&mut out, &text, width, left);
+        }
+        rest = &spec[i + 1..];
+    }
+    out.push_str(rest);
+    out
+}
+
+/// Pads `text` with spaces to `width`, on the left unless `left` (the `-` flag).
+fn pad(out: &mut String, text: &str, width: usize, left: bool) {
+    let fill = width.saturating_sub(text.len());
+    if !left {
+        out.push_str(&" ".repeat(fill));
+    }
+    out.push_str(text);
+    if left {
+        out.push_str(&" ".repeat(fill));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::printf_unsigned;
+
+    #[test]
+    fn printf_formats_one_unsigned_as_c_does() {
+        assert_eq!(printf_unsigned("R%u", 7), "R7");
+        assert_eq!(printf_unsigned("D%u_D%u", 3), "D3_D3");
+        assert_eq!(printf_unsigned("x%02u", 7), "x07");
+        assert_eq!(printf_unsigned("%-3d|", 7), "7  |");
+        assert_eq!(printf_unsigned("%#x %X %o %#o", 255), "0xff FF 377 0377");
+        assert_eq!(printf_unsigned("%.3u %5.2u", 5), "005    05");
+        assert_eq!(printf_unsigned("100%%", 1), "100%");
+        assert_eq!(printf_unsigned("%+d", 1), "+1");
+    }
+}

@@ -1,0 +1,91 @@
+//! The CodeGen target model: what LLVM's `utils/TableGen/Common` computes from a target's
+//! records (`CodeGenTarget` and what it owns), each part computed once per evaluation when a
+//! backend, lint or store table first asks for it ([`crate::computed`]).
+//!
+//! - [`Target`] (`CodeGenTarget`): the one `Target` def, its name, its hardware modes
+//!   ([`hw_modes`]: `CodeGenHwModes`);
+//! - [`instructions`] (`CodeGenInstruction`, `CGIOperandList`): each instruction's operands,
+//!   constraints and flags as the records state them, and the target's instruction enum;
+//! - [`value_types`] (`getValueType`, `MVT`): the machine value types that records name;
+//! - [`registers`] (`CodeGenRegBank`): the registers, in LLVM's numbering, with the
+//!   registers `RegisterTuples` defs synthesize.
+//!
+//! Every failure is a [`Fatal`] with llvm-tblgen's message and location.
+
+pub mod hw_modes;
+pub mod instructions;
+pub mod predicate_expander;
+pub mod registers;
+pub mod value_types;
+pub mod x86;
+
+use crate::records::{derived_definitions, Fatal, Fields};
+use std::sync::Arc;
+use tdq_core::types::RecId;
+use tdq_core::{ByRelease, Evaluation};
+
+/// LLVM's `CodeGenTarget`: the target description's one `Target` def.
+#[derive(Debug)]
+pub struct Target {
+    /// The `Target` def.
+    pub def: RecId,
+    /// Its name (`CodeGenTarget::getName`), which names the target's generated classes.
+    pub name: &'static str,
+    pub hw_modes: hw_modes::HwModes,
+    /// The `Fusion` defs (macro fusions), in name order.
+    pub macro_fusions: Vec<RecId>,
+}
+
+/// What the `CodeGenTarget` constructor reads besides the target (LLVM 22 on: the properties
+/// every intrinsic has by default, `CodeGenIntrinsicContext`).
+const READS_INTRINSIC_DEFAULTS: ByRelease<bool> = ByRelease { v19: false, v22: true, v23: true };
+
+impl Target {
+    /// The target of `input`, computed once: LLVM's `CodeGenTarget` constructor, which every
+    /// target backend runs first. No `Target` def, or more than one, is a fatal error.
+    pub fn get(input: &Evaluation) -> Result<Arc<Target>, Fatal> {
+        crate::computed(input, || {
+            let f = Fields { input };
+            let hw_modes = hw_modes::HwModes::read(input)?;
+            if *READS_INTRINSIC_DEFAULTS.get(input.records.release) {
+                for &property in derived_definitions(input, "IntrinsicProperty")?.iter() {
+                    f.bit(property, "IsDefault")?;
+                }
+            }
+            let targets = derived_definitions(input, "Target")?;
+            let def = match targets.len() {
+                0 => return Err(Fatal::new(&[], "No 'Target' subclasses defined!")),
+                1 => targets[0],
+                _ => return Err(Fatal::new(&[], "Multiple subclasses of Target defined!")),
+            };
+            let macro_fusions = derived_definitions(input, "Fusion")?.to_vec();
+            Ok(Target { def, name: f.name(def), hw_modes, macro_fusions })
+        })
+    }
+}
+
+impl Target {
+    /// `CodeGenTarget::getAsmWriter`: the target's `number`-th assembly writer
+    /// (`-asmwriternum`, 0 by default).
+    pub fn asm_writer(&self, input: &Evaluation, number: usize) -> Result<RecId, Fatal> {
+        let writers = Fields { input }.defs(self.def, "AssemblyWriters")?;
+        writers
+            .get(number)
+            .copied()
+            .ok_or_else(|| Fatal::new(&[], format!("Target does not have an AsmWriter #{number}!")))
+    }
+}
+
+/// LLVM's `getQualifiedName`: a record's name, after its `Namespace` and `::` when it has a
+/// non-empty one.
+pub fn qualified_name(input: &Evaluation, rec: RecId) -> Result<String, Fatal> {
+    let f = Fields { input };
+    let name = f.name(rec);
+    if f.value(rec, "Namespace").is_none() {
+        return Ok(name.to_string());
+    }
+    Ok(match f.string(rec, "Namespace")? {
+        "" => name.to_string(),
+        namespace => format!("{namespace}::{name}"),
+    })
+}

@@ -1,0 +1,118 @@
+//! What LLVM's X86 backends (`X86RecognizableInstr`) read of an X86 instruction: its encoding
+//! form and whether the disassembler tables take it, and its mnemonic. The X86 mnemonic, fold
+//! and mapping tables and the X86 disassembler read instructions through this.
+
+use crate::records::{Fatal, Fields};
+use crate::target::instructions::{flatten_asm_string_variants, Instruction};
+use tdq_core::init::InitKind;
+use tdq_core::types::RecId;
+use tdq_core::ByRelease;
+
+/// The encoding forms (`X86Local::Form`, `FormBits`) that the tables treat specially.
+pub mod form {
+    pub const PSEUDO: u8 = 0;
+    pub const PREFIX_BYTE: u8 = 10;
+}
+
+/// LLVM's `RecognizableInstrBase`: an `X86Inst` def's encoding fields, read in LLVM's order
+/// (so that a missing field is LLVM's error).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct RecognizableInstr {
+    pub op_prefix: u8,
+    pub op_map: u8,
+    pub opcode: u8,
+    /// `FormBits`.
+    pub form: u8,
+    pub encoding: u8,
+    pub op_size: u8,
+    pub ad_size: u8,
+    pub has_rex_w: bool,
+    pub has_vex_4v: bool,
+    pub ignores_w: bool,
+    pub ignores_vex_l: bool,
+    pub has_evex_l2: bool,
+    pub has_evex_k: bool,
+    pub has_evex_kz: bool,
+    pub has_evex_b: bool,
+    /// `hasEVEX_U` (read since LLVM 22).
+    pub has_evex_u: bool,
+    pub has_evex_nf: bool,
+    pub has_two_conditional_ops: bool,
+    pub is_code_gen_only: bool,
+    pub is_asm_parser_only: bool,
+    pub force_disassemble: bool,
+    pub cd8_scale: u8,
+    pub has_vex_l: bool,
+    /// `explicitOpPrefixBits`.
+    pub explicit_op_prefix: u8,
+}
+
+/// `hasEVEX_U` is read (LLVM 22 on).
+const READS_EVEX_U: ByRelease<bool> = ByRelease { v19: false, v22: true, v23: true };
+
+impl RecognizableInstr {
+    /// Reads an `X86Inst` def.
+    pub fn read(f: &Fields, rec: RecId) -> Result<RecognizableInstr, Fatal> {
+        let byte = |field: &str| byte_from_rec(f, rec, field);
+        let bit = |field: &str| f.bit(rec, field);
+        let mut ri = RecognizableInstr {
+            op_prefix: byte("OpPrefixBits")?,
+            op_map: byte("OpMapBits")?,
+            opcode: byte("Opcode")?,
+            form: byte("FormBits")?,
+            encoding: byte("OpEncBits")?,
+            op_size: byte("OpSizeBits")?,
+            ad_size: byte("AdSizeBits")?,
+            has_rex_w: bit("hasREX_W")?,
+            has_vex_4v: bit("hasVEX_4V")?,
+            ignores_w: bit("IgnoresW")?,
+            ignores_vex_l: bit("ignoresVEX_L")?,
+            has_evex_l2: bit("hasEVEX_L2")?,
+            has_evex_k: bit("hasEVEX_K")?,
+            has_evex_kz: bit("hasEVEX_Z")?,
+            has_evex_b: bit("hasEVEX_B")?,
+            ..RecognizableInstr::default()
+        };
+        if *READS_EVEX_U.get(f.input.records.release) {
+            ri.has_evex_u = bit("hasEVEX_U")?;
+        }
+        ri.has_evex_nf = bit("hasEVEX_NF")?;
+        ri.has_two_conditional_ops = bit("hasTwoConditionalOps")?;
+        ri.is_code_gen_only = bit("isCodeGenOnly")?;
+        ri.is_asm_parser_only = bit("isAsmParserOnly")?;
+        ri.force_disassemble = bit("ForceDisassemble")?;
+        ri.cd8_scale = byte("CD8_Scale")?;
+        ri.has_vex_l = bit("hasVEX_L")?;
+        ri.explicit_op_prefix = byte("explicitOpPrefixBits")?;
+        Ok(ri)
+    }
+
+    /// `shouldBeEmitted`: not a pseudo, not code-generation only (unless forced into the
+    /// disassembler), not assembler-parser only.
+    pub fn should_be_emitted(&self) -> bool {
+        self.form != form::PSEUDO && (!self.is_code_gen_only || self.force_disassemble) && !self.is_asm_parser_only
+    }
+}
+
+/// `byteFromRec`: a `bits<N>` field's low eight bits (an unset bit counts as 0, where LLVM
+/// would crash).
+fn byte_from_rec(f: &Fields, rec: RecId, field: &str) -> Result<u8, Fatal> {
+    let mut byte = 0u8;
+    for (i, bit) in f.bits(rec, field)?.iter().enumerate().take(8) {
+        if matches!(bit.kind(), InitKind::Bit(true)) {
+            byte |= 1 << i;
+        }
+    }
+    Ok(byte)
+}
+
+/// `X86Disassembler::getMnemonic`: the assembly string of `variant` up to its first tab,
+/// `${cond}` as `CC`, in upper case.
+pub fn mnemonic(inst: &Instruction, variant: u32) -> String {
+    let flat = flatten_asm_string_variants(inst.asm_string, variant);
+    let mut mnemonic = flat.split('\t').next().unwrap_or("").to_string();
+    if let Some(pos) = mnemonic.find("${cond}") {
+        mnemonic.replace_range(pos..pos + 7, "CC");
+    }
+    mnemonic.to_ascii_uppercase()
+}

@@ -1,0 +1,6 @@
+// A result with fewer operands than its instruction.
+// RELEASE: 22
+// ARGS: --gen-pseudo-lowering -I ../../../../../shared/corpus/llvm-22.1.8/llvm/include -I inc
+include "llvm/Target/Target.td"
+include "pl-target.td"
+let Namespace = "Test", isPseudo = 1 in def P : Instruction, PseudoInstExpansion<(ADD GPR:$dst, GPR:$dst)> { let OutOperandList = (outs GPR:$dst); let InOperandList = (ins); }

@@ -1,0 +1,6 @@
+// A pseudo-instruction lowered to another pseudo-instruction.
+// RELEASE: 22
+// ARGS: --gen-pseudo-lowering -I ../../../../../shared/corpus/llvm-22.1.8/llvm/include -I inc
+include "llvm/Target/Target.td"
+include "pl-target.td"
+let Namespace = "Test", isPseudo = 1 in { def Q : Instruction { let OutOperandList = (outs GPR:$dst); let InOperandList = (ins); } def P : Instruction, PseudoInstExpansion<(Q GPR:$dst)> { let OutOperandList = (outs GPR:$dst); let InOperandList = (ins); } }

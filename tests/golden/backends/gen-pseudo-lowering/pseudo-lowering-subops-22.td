@@ -1,0 +1,10 @@
+// A complex operand given by its sub-operands, each from a source operand.
+// RELEASE: 22
+// ARGS: --gen-pseudo-lowering -I ../../../../../shared/corpus/llvm-22.1.8/llvm/include -I inc
+include "llvm/Target/Target.td"
+include "pl-target.td"
+let Namespace = "Test", isPseudo = 1 in
+def PLDX : Instruction, PseudoInstExpansion<(LD GPR:$dst, (memri GPR:$base, simm:$off))> {
+  let OutOperandList = (outs GPR:$dst);
+  let InOperandList = (ins GPR:$base, simm:$off);
+}
