@@ -253,7 +253,7 @@ mod tests {
     #[test]
     fn tiers_come_first() {
         let tiers = [vec!["Size".to_string()], vec!["Sig".to_string()]];
-        assert_eq!(closest_in_tiers("Sig", &tiers), Some("Size"));
+        assert_eq!(closest_in_tiers("Siz", &tiers), Some("Size"));
         assert_eq!(closest_in_tiers("Sgi", &[vec!["name".to_string()], vec!["Sig".to_string()]]), Some("Sig"));
     }
 
