@@ -10,6 +10,7 @@ mod heap;
 mod interrupts;
 mod lint;
 mod manual;
+mod memory;
 mod query;
 mod release;
 mod tblgen;

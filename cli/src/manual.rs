@@ -52,18 +52,20 @@ fn environment(command: &str) -> Vec<(&'static str, &'static str)> {
     let cache_dir = ("TDQ_CACHE_DIR", "The cache directory (stores, evaluation snapshots, REPL history); default $XDG_CACHE_HOME/tdq, else ~/.cache/tdq.");
     let xdg = ("XDG_CACHE_HOME", "Where the cache directory is when TDQ_CACHE_DIR is not set.");
     let no_color = ("NO_COLOR", "When set and not empty, no colours on a terminal (unless --color always).");
+    let memory = ("TDQ_MAX_MEMORY", "The memory bound when no --max-memory is given (4G, 512M, 25%, none); before tdq.toml's max-memory; default half of the machine's memory.");
     match command {
         "tblgen" => vec![
             release,
+            memory,
             cache_dir,
             xdg,
             ("TDQ_TBLGEN_CACHE", "off: evaluate every time; always: keep every evaluation that printed nothing (default: those that read 256 KiB of sources or more)."),
         ],
-        "diff" => vec![release, no_color],
-        "lint" => vec![release, cache_dir, xdg, no_color],
+        "diff" => vec![release, memory, no_color],
+        "lint" => vec![release, memory, cache_dir, xdg, no_color],
         "completions" | "man" => Vec::new(),
-        "explain" => vec![release],
-        _ => vec![release, cache_dir, xdg],
+        "explain" => vec![release, memory],
+        _ => vec![release, memory, cache_dir, xdg],
     }
 }
 
@@ -204,6 +206,19 @@ fn tblgen_command() -> Command {
                 .value_name("V")
                 .help("The release whose llvm-tblgen to be: 19, 22 or 23 (default: TDQ_LLVM_VERSION, the tree's LLVMVersion.cmake, else the newest).")
                 .value_parser(PossibleValuesParser::new(releases())),
+        )
+        .arg(
+            Arg::new("limit")
+                .long("limit")
+                .value_name("NAME=N")
+                .action(ArgAction::Append)
+                .help("Change a bound on the evaluation's work (records, list-size, foreach-iterations, ...; README: Limits)."),
+        )
+        .arg(
+            Arg::new("max-memory")
+                .long("max-memory")
+                .value_name("SIZE")
+                .help("Stop the evaluation when tdq's memory passes SIZE (4G, 512M, 25%, none; default: TDQ_MAX_MEMORY, else half of the machine's memory)."),
         );
     if let Some(literals) = &cl.literals {
         for (name, help) in &literals.values {
