@@ -2,6 +2,7 @@
 //! name `llvm-tblgen`) is a drop-in llvm-tblgen of LLVM 19, 22 or 23 (`--llvm-version`); `tdq SQL`
 //! queries the record store.
 
+mod cache;
 mod cl;
 mod diff;
 mod exit_codes;
@@ -71,6 +72,9 @@ enum Command {
     /// Draw the class hierarchy around a def or class (its superclasses up to the roots, the
     /// records deriving directly from it) as Graphviz dot or Mermaid: `tdq graph ADD32rr | dot -Tsvg`.
     Graph(query::GraphArgs),
+    /// The cache: stores and `tdq tblgen` snapshots with their size, last use and sources
+    /// (`tdq cache`), pruned by age or total size (`tdq cache prune --older-than 30d --max-size 2G`).
+    Cache(cache::CacheArgs),
     /// Print a shell completion script: `tdq completions bash > /etc/bash_completion.d/tdq`,
     /// `tdq completions zsh > ~/.zfunc/_tdq`, `tdq completions fish > ~/.config/fish/completions/tdq.fish`.
     Completions {
@@ -157,6 +161,7 @@ fn real_main() {
         Some(Command::Lint(args)) => lint::run(*args),
         Some(Command::Graph(args)) => query::run_graph(args),
         Some(Command::Explain(args)) => explain::run(args),
+        Some(Command::Cache(args)) => cache::run(args),
         Some(Command::Completions { shell }) => print_completions(shell),
         Some(Command::Man { command }) => {
             manual::print_man_page(<Cli as clap::CommandFactory>::command(), command.as_deref())

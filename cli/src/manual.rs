@@ -32,6 +32,7 @@ fn exit_statuses(command: &str) -> &'static [(i32, &'static str)] {
             (SUCCESS, "success"),
             (FAILURE, "any error, as llvm-tblgen: command line, input, evaluation, backend, output"),
         ],
+        "cache" => &[(SUCCESS, "success"), (FAILURE, "an entry could not be removed"), (USAGE, "a bad command line")],
         "completions" | "man" => &[(SUCCESS, "success"), (FAILURE, "the output could not be written"), (USAGE, "a bad command line")],
         "repl" => &[
             (SUCCESS, "success; on a terminal, whatever the statements did"),
@@ -63,6 +64,7 @@ fn environment(command: &str) -> Vec<(&'static str, &'static str)> {
         ],
         "diff" => vec![release, memory, no_color],
         "lint" => vec![release, memory, cache_dir, xdg, no_color],
+        "cache" => vec![cache_dir, xdg],
         "completions" | "man" => Vec::new(),
         "explain" => vec![release, memory],
         _ => vec![release, memory, cache_dir, xdg],
