@@ -32,7 +32,7 @@ fn exit_statuses(command: &str) -> &'static [(i32, &'static str)] {
             (SUCCESS, "success"),
             (FAILURE, "any error, as llvm-tblgen: command line, input, evaluation, backend, output"),
         ],
-        "cache" => &[(SUCCESS, "success"), (FAILURE, "an entry could not be removed"), (USAGE, "a bad command line")],
+        "cache" | "cache-list" | "cache-prune" => &[(SUCCESS, "success"), (FAILURE, "an entry could not be removed"), (USAGE, "a bad command line")],
         "completions" | "man" => &[(SUCCESS, "success"), (FAILURE, "the output could not be written"), (USAGE, "a bad command line")],
         "repl" => &[
             (SUCCESS, "success; on a terminal, whatever the statements did"),
@@ -64,7 +64,7 @@ fn environment(command: &str) -> Vec<(&'static str, &'static str)> {
         ],
         "diff" => vec![release, memory, no_color],
         "lint" => vec![release, memory, cache_dir, xdg, no_color],
-        "cache" => vec![cache_dir, xdg],
+        "cache" | "cache-list" | "cache-prune" => vec![cache_dir, xdg],
         "completions" | "man" => Vec::new(),
         "explain" => vec![release, memory],
         _ => vec![release, memory, cache_dir, xdg],
@@ -171,11 +171,10 @@ pub fn print_man_page(root: Command, name: Option<&str>) -> i32 {
     let result = match name {
         None => render_page(root, "tdq", "tdq", &mut out),
         Some("tblgen") => render_page(tblgen_command(), "tdq tblgen", "tblgen", &mut out),
-        Some(name) => match root.find_subcommand(name).filter(|c| c.get_name() != "help") {
-            Some(command) => {
-                let key = command.get_name().to_string();
-                let page = format!("tdq {key}");
-                render_page(command.clone(), &page, &key, &mut out)
+        Some(name) => match find_page(&root, name) {
+            Some((command, key)) => {
+                let page = format!("tdq {}", key.replacen('-', " ", 1));
+                render_page(command, &page, &key, &mut out)
             }
             None => {
                 let names: Vec<String> = root.get_subcommands().map(|c| c.get_name().to_string()).collect();
@@ -192,6 +191,18 @@ pub fn print_man_page(root: Command, name: Option<&str>) -> i32 {
             FAILURE
         }
     }
+}
+
+/// The command whose page is `name`: a command (`diff`), or a command's own command as its page
+/// names it (`cache-prune`, which tdq-cache(1) lists), with its key.
+fn find_page(root: &Command, name: &str) -> Option<(Command, String)> {
+    let not_help = |c: &&Command| c.get_name() != "help";
+    if let Some(command) = root.find_subcommand(name).filter(not_help) {
+        return Some((command.clone(), command.get_name().to_string()));
+    }
+    let (outer, inner) = name.split_once('-')?;
+    let command = root.find_subcommand(outer).filter(not_help)?.find_subcommand(inner).filter(not_help)?;
+    Some((command.clone(), format!("{outer}-{}", command.get_name())))
 }
 
 /// `tdq tblgen`'s command line as clap sees it, for its page and for completion: every action

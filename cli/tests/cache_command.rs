@@ -96,3 +96,17 @@ fn cache_lists_and_prunes() {
     assert_eq!(o.status.code(), Some(2));
     assert!(text(&o).contains("not an age"), "{}", text(&o));
 }
+
+/// tdq-cache(1) lists tdq-cache-prune(1), and `tdq man cache-prune` prints it.
+#[test]
+fn the_prune_page_exists() {
+    let dir = tempfile::tempdir().unwrap();
+    let page = tdq(dir.path(), dir.path(), &["man", "cache"]);
+    assert!(String::from_utf8_lossy(&page.stdout).contains("tdq\\-cache\\-prune(1)"));
+    let page = tdq(dir.path(), dir.path(), &["man", "cache-prune"]);
+    assert!(page.status.success(), "{}", text(&page));
+    let page = String::from_utf8_lossy(&page.stdout);
+    for option in ["\\-\\-older\\-than", "\\-\\-max\\-size", "\\-\\-all", "\\-\\-dry\\-run", "TDQ_CACHE_DIR"] {
+        assert!(page.contains(option), "{option} missing from\n{page}");
+    }
+}

@@ -314,7 +314,7 @@ const WINDOW_SIDE: usize = 80;
 /// The source line as printed under a message, and the column in it: the line itself (what
 /// llvm-tblgen prints) when it is text of an ordinary length; a window of it around the column,
 /// cut ends marked `...`, when it is longer than [`LONG_LINE`]; and, when it holds control
-/// characters (a binary file: NUL, escape, ...), every byte that is not printable ASCII
+/// characters other than NUL (a binary file: escape, DEL, ...), every byte that is not printable ASCII
 /// written `\xNN`, so that nothing raw reaches the terminal.
 fn excerpt(text: &[u8], col: u32) -> (std::borrow::Cow<'_, [u8]>, u32) {
     use std::borrow::Cow;
@@ -341,7 +341,9 @@ fn excerpt(text: &[u8], col: u32) -> (std::borrow::Cow<'_, [u8]>, u32) {
         col = (at - start + if start > 0 { 4 } else { 1 }) as u32;
         shown = Cow::Owned(w);
     }
-    let control = |c: u8| (c < 0x20 && c != b'\t' && c != b'\r') || c == 0x7f;
+    // NUL alone is LLVM's case (an error, the line printed as it is; a terminal shows nothing
+    // for it): a binary file has other control bytes too.
+    let control = |c: u8| (c < 0x20 && !matches!(c, b'\t' | b'\r' | 0)) || c == 0x7f;
     if shown.iter().any(|&c| control(c)) {
         let mut w = Vec::with_capacity(shown.len() * 2);
         let mut new_col = None;
@@ -349,7 +351,7 @@ fn excerpt(text: &[u8], col: u32) -> (std::borrow::Cow<'_, [u8]>, u32) {
             if i + 1 == col as usize {
                 new_col = Some(w.len() as u32 + 1);
             }
-            if control(c) || c >= 0x80 {
+            if control(c) || c == 0 || c >= 0x80 {
                 w.extend_from_slice(format!("\\x{c:02x}").as_bytes());
             } else {
                 w.push(c);
