@@ -22,6 +22,7 @@ fn td_args(sources: &Sources) -> TdArgs {
         define: sources.defines.clone(),
         llvm_version: Some(sources.release.to_string()),
         verbose: false,
+        max_memory: None,
     }
 }
 

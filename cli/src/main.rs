@@ -3,6 +3,7 @@
 //! clang-tblgen ...` (or the name `clang-tblgen`) a drop-in clang-tblgen; `tdq SQL` queries the
 //! record store.
 
+mod cache;
 mod cl;
 mod diff;
 mod exit_codes;
@@ -12,6 +13,7 @@ mod interrupts;
 mod lint;
 mod lsp;
 mod manual;
+mod memory;
 mod query;
 mod release;
 mod tblgen;
@@ -84,6 +86,9 @@ enum Command {
     /// "Editors"): diagnostics, hover with the evaluated records, definitions, references,
     /// symbols, completion.
     Lsp(lsp::LspArgs),
+    /// The cache: stores and `tdq tblgen` snapshots with their size, last use and sources
+    /// (`tdq cache`), pruned by age or total size (`tdq cache prune --older-than 30d --max-size 2G`).
+    Cache(cache::CacheArgs),
     /// Print a shell completion script: `tdq completions bash > /etc/bash_completion.d/tdq`,
     /// `tdq completions zsh > ~/.zfunc/_tdq`, `tdq completions fish > ~/.config/fish/completions/tdq.fish`.
     Completions {
@@ -183,6 +188,7 @@ fn real_main() {
         Some(Command::Graph(args)) => query::run_graph(args),
         Some(Command::Explain(args)) => explain::run(args),
         Some(Command::Lsp(args)) => lsp::run(args),
+        Some(Command::Cache(args)) => cache::run(args),
         Some(Command::Completions { shell }) => print_completions(shell),
         Some(Command::Man { command }) => {
             manual::print_man_page(<Cli as clap::CommandFactory>::command(), command.as_deref())

@@ -42,6 +42,7 @@ fn exit_statuses(command: &str) -> &'static [(i32, &'static str)] {
             (SUCCESS, "success"),
             (FAILURE, "any error, as clang-tblgen: command line, input, evaluation, backend, output"),
         ],
+        "cache" | "cache-list" | "cache-prune" => &[(SUCCESS, "success"), (FAILURE, "an entry could not be removed"), (USAGE, "a bad command line")],
         "completions" | "man" => &[(SUCCESS, "success"), (FAILURE, "the output could not be written"), (USAGE, "a bad command line")],
         "repl" => &[
             (SUCCESS, "success; on a terminal, whatever the statements did"),
@@ -62,18 +63,22 @@ fn environment(command: &str) -> Vec<(&'static str, &'static str)> {
     let cache_dir = ("TDQ_CACHE_DIR", "The cache directory (stores, evaluation snapshots, REPL history); default $XDG_CACHE_HOME/tdq, else ~/.cache/tdq.");
     let xdg = ("XDG_CACHE_HOME", "Where the cache directory is when TDQ_CACHE_DIR is not set.");
     let no_color = ("NO_COLOR", "When set and not empty, no colours on a terminal (unless --color always).");
+    let memory = ("TDQ_MAX_MEMORY", "The memory bound when no --max-memory is given (4G, 512M, 25%, none); before tdq.toml's max-memory; default half of the machine's memory.");
     match command {
         "tblgen" | "clang-tblgen" => vec![
             release,
+            memory,
             cache_dir,
             xdg,
             ("TDQ_TBLGEN_CACHE", "off: evaluate every time; always: keep every evaluation that printed nothing (default: those that read 256 KiB of sources or more)."),
         ],
-        "diff" => vec![release, no_color],
-        "lint" => vec![release, cache_dir, xdg, no_color],
+        "diff" => vec![release, memory, no_color],
+        "lint" => vec![release, memory, cache_dir, xdg, no_color],
+        "cache" | "cache-list" | "cache-prune" => vec![cache_dir, xdg],
         "completions" | "man" => Vec::new(),
-        "explain" | "lsp" => vec![release],
-        _ => vec![release, cache_dir, xdg],
+        "explain" => vec![release, memory],
+        "lsp" => vec![release],
+        _ => vec![release, memory, cache_dir, xdg],
     }
 }
 
@@ -180,11 +185,10 @@ pub fn print_man_page(root: Command, name: Option<&str>) -> i32 {
         Some("clang-tblgen") => {
             render_page(tool_command(Tool::ClangTblgen), "tdq clang-tblgen", "clang-tblgen", &mut out)
         }
-        Some(name) => match root.find_subcommand(name).filter(|c| c.get_name() != "help") {
-            Some(command) => {
-                let key = command.get_name().to_string();
-                let page = format!("tdq {key}");
-                render_page(command.clone(), &page, &key, &mut out)
+        Some(name) => match find_page(&root, name) {
+            Some((command, key)) => {
+                let page = format!("tdq {}", key.replacen('-', " ", 1));
+                render_page(command, &page, &key, &mut out)
             }
             None => {
                 let names: Vec<String> = root.get_subcommands().map(|c| c.get_name().to_string()).collect();
@@ -203,6 +207,18 @@ pub fn print_man_page(root: Command, name: Option<&str>) -> i32 {
     }
 }
 
+/// The command whose page is `name`: a command (`diff`), or a command's own command as its page
+/// names it (`cache-prune`, which tdq-cache(1) lists), with its key.
+fn find_page(root: &Command, name: &str) -> Option<(Command, String)> {
+    let not_help = |c: &&Command| c.get_name() != "help";
+    if let Some(command) = root.find_subcommand(name).filter(not_help) {
+        return Some((command.clone(), command.get_name().to_string()));
+    }
+    let (outer, inner) = name.split_once('-')?;
+    let command = root.find_subcommand(outer).filter(not_help)?.find_subcommand(inner).filter(not_help)?;
+    Some((command.clone(), format!("{outer}-{}", command.get_name())))
+}
+
 /// `tdq tblgen`'s or `tdq clang-tblgen`'s command line as clap sees it, for its page and for
 /// completion: every action and option the tool of the newest release lists in `--help`, with
 /// their values.
@@ -219,6 +235,19 @@ fn tool_command(tool: Tool) -> Command {
                 .value_name("V")
                 .help(format!("The release whose {name} to be: 19, 22 or 23 (default: TDQ_LLVM_VERSION, the tree's LLVMVersion.cmake, else the newest)."))
                 .value_parser(PossibleValuesParser::new(releases())),
+        )
+        .arg(
+            Arg::new("limit")
+                .long("limit")
+                .value_name("NAME=N")
+                .action(ArgAction::Append)
+                .help("Change a bound on the evaluation's work (records, list-size, foreach-iterations, ...; README: Limits)."),
+        )
+        .arg(
+            Arg::new("max-memory")
+                .long("max-memory")
+                .value_name("SIZE")
+                .help("Stop the evaluation when tdq's memory passes SIZE (4G, 512M, 25%, none; default: TDQ_MAX_MEMORY, else half of the machine's memory)."),
         );
     if let Some(literals) = &cl.literals {
         for (name, help) in &literals.values {

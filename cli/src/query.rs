@@ -37,6 +37,10 @@ pub struct TdArgs {
     /// which store is used.
     #[arg(short = 'v', long)]
     pub verbose: bool,
+    /// Stop the evaluation when tdq's memory passes SIZE (4G, 512M, 50%, none; default:
+    /// TDQ_MAX_MEMORY, tdq.toml's max-memory, else half of the machine's memory).
+    #[arg(long = "max-memory", value_name = "SIZE", value_parser = crate::memory::parse_bound)]
+    pub max_memory: Option<String>,
 }
 
 /// Where the records come from: sources, or a stored database.
@@ -160,6 +164,7 @@ pub fn finish(result: Result<(), Failure>) -> i32 {
 /// The sources of `args`: `--td` with -I/-D, else the nearest tdq.toml.
 pub fn resolve_sources(args: &TdArgs) -> Result<Sources, Failure> {
     if let Some(td) = &args.td {
+        crate::memory::start(crate::memory::choose(args.max_memory.as_deref(), None).map_err(Failure::usage)?);
         let chosen = choose_release(args, None, td)?;
         let sources = Sources {
             root: td.clone(),
@@ -178,6 +183,9 @@ pub fn resolve_sources(args: &TdArgs) -> Result<Sources, Failure> {
         ));
     };
     let mut project = Project::load(&path)?;
+    crate::memory::start(
+        crate::memory::choose(args.max_memory.as_deref(), project.max_memory.as_deref()).map_err(Failure::usage)?,
+    );
     project.sources.include_dirs.extend(args.include.iter().cloned());
     project.sources.defines.extend(args.define.iter().cloned());
     let root = project.sources.root.clone();

@@ -72,6 +72,13 @@ pub fn run(tool: Tool, program_name: &str, argv0: &str, args: &[String]) -> i32 
         return FAILURE;
     }
     let limits = crate::limits(&limit_settings);
+    match crate::memory::choose(matches.str("max-memory"), None) {
+        Ok(bound) => crate::memory::start(bound),
+        Err(e) => {
+            eprintln!("{program_name}: {e}");
+            return FAILURE;
+        }
+    }
     let input = matches.positionals.first().cloned().unwrap_or_else(|| "-".to_string());
     let root = (input != "-").then(|| std::path::Path::new(&input));
     let chosen = match crate::release::choose(release_flag.as_deref(), None, root) {

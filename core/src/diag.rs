@@ -248,7 +248,8 @@ fn render_message(out: &mut Vec<u8>, sm: &SourceMgr, sev: Severity, loc: Option<
     out.extend_from_slice(msg.as_bytes());
     out.push(b'\n');
 
-    let text = sm.line_text(loc);
+    let (text, col) = excerpt(sm.line_text(loc), col);
+    let text = &text[..];
     // LLVM prints no caret under a line with non-ASCII bytes, only the line itself.
     if text.iter().any(|&c| c >= 0x80) {
         print_source_line(out, text);
@@ -303,6 +304,65 @@ pub fn caret_line(text: &[u8], col: u32, tabs: Tabs) -> (String, String) {
     (pad, caret)
 }
 
+/// Lines longer than this (in bytes) are shown as a window around the column: LLVM's own
+/// sources have none longer than about 2,000, and a generated or minified line of 200,000 would
+/// bury the message.
+const LONG_LINE: usize = 4096;
+/// Bytes of a long line shown on either side of the column.
+const WINDOW_SIDE: usize = 80;
+
+/// The source line as printed under a message, and the column in it: the line itself (what
+/// llvm-tblgen prints) when it is text of an ordinary length; a window of it around the column,
+/// cut ends marked `...`, when it is longer than [`LONG_LINE`]; and, when it holds control
+/// characters other than NUL (a binary file: escape, DEL, ...), every byte that is not printable ASCII
+/// written `\xNN`, so that nothing raw reaches the terminal.
+fn excerpt(text: &[u8], col: u32) -> (std::borrow::Cow<'_, [u8]>, u32) {
+    use std::borrow::Cow;
+    let mut col = col;
+    let mut shown = Cow::Borrowed(text);
+    if text.len() > LONG_LINE {
+        let at = (col as usize).saturating_sub(1).min(text.len());
+        let boundary = |mut i: usize| {
+            while i < text.len() && text[i] & 0xC0 == 0x80 {
+                i += 1;
+            }
+            i
+        };
+        let start = boundary(at.saturating_sub(WINDOW_SIDE));
+        let end = boundary((at + WINDOW_SIDE).min(text.len()));
+        let mut w = Vec::with_capacity(end - start + 6);
+        if start > 0 {
+            w.extend_from_slice(b"...");
+        }
+        w.extend_from_slice(&text[start..end]);
+        if end < text.len() {
+            w.extend_from_slice(b"...");
+        }
+        col = (at - start + if start > 0 { 4 } else { 1 }) as u32;
+        shown = Cow::Owned(w);
+    }
+    // NUL alone is LLVM's case (an error, the line printed as it is; a terminal shows nothing
+    // for it): a binary file has other control bytes too.
+    let control = |c: u8| (c < 0x20 && !matches!(c, b'\t' | b'\r' | 0)) || c == 0x7f;
+    if shown.iter().any(|&c| control(c)) {
+        let mut w = Vec::with_capacity(shown.len() * 2);
+        let mut new_col = None;
+        for (i, &c) in shown.iter().enumerate() {
+            if i + 1 == col as usize {
+                new_col = Some(w.len() as u32 + 1);
+            }
+            if control(c) || c == 0 || c >= 0x80 {
+                w.extend_from_slice(format!("\\x{c:02x}").as_bytes());
+            } else {
+                w.push(c);
+            }
+        }
+        col = new_col.unwrap_or(w.len() as u32 + 1);
+        shown = Cow::Owned(w);
+    }
+    (shown, col)
+}
+
 /// `SourceMgr::PrintIncludeStack`: one `Included from path:line:` line per enclosing include,
 /// outermost first.
 fn render_include_stack(out: &mut Vec<u8>, sm: &SourceMgr, include_loc: Option<Loc>) {
@@ -343,7 +403,7 @@ fn print_source_line(out: &mut Vec<u8>, text: &[u8]) {
 
 #[cfg(test)]
 mod tests {
-    use super::{caret_line, Tabs};
+    use super::{caret_line, excerpt, Tabs, WINDOW_SIDE};
 
     fn line(text: &str, col: u32, tabs: Tabs) -> String {
         let (pad, caret) = caret_line(text.as_bytes(), col, tabs);
@@ -360,6 +420,27 @@ mod tests {
         // Past the end of the line: just after it.
         assert_eq!(line("abc", 40, Tabs::Expand), "   ^");
         assert_eq!(line("", 1, Tabs::Expand), "^");
+    }
+
+    #[test]
+    fn a_long_line_is_a_window_around_the_column() {
+        let mut text = vec![b'a'; 200_000];
+        text[100_000] = b'X';
+        let (shown, col) = excerpt(&text, 100_001);
+        assert_eq!(shown.len(), 3 + 2 * WINDOW_SIDE + 3);
+        assert!(shown.starts_with(b"...") && shown.ends_with(b"..."));
+        assert_eq!(shown[col as usize - 1], b'X');
+        let (shown, col) = excerpt(&text, 1);
+        assert_eq!((&shown[..4], col), (&b"aaaa"[..], 1));
+        let short = b"def A;";
+        assert_eq!(excerpt(short, 5), (std::borrow::Cow::Borrowed(&short[..]), 5));
+    }
+
+    #[test]
+    fn a_binary_line_is_escaped() {
+        let (shown, col) = excerpt(b"\x7fELF\x02\x00\x1b[2Jx", 11);
+        assert_eq!(&shown[..], b"\\x7fELF\\x02\\x00\\x1b[2Jx");
+        assert_eq!(shown[col as usize - 1], b'x');
     }
 
     #[test]

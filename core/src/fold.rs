@@ -706,6 +706,9 @@ pub fn fold_bin_op(rk: &mut RecordKeeper, op: BinOp, a: Init, b: Init, ty: Ty, c
 
 /// `ItemApply`: `expr` with variable `var` bound to `item`.
 fn item_apply(rk: &mut RecordKeeper, var: Init, item: Init, expr: Init, cur: Option<&CurRec>) -> Init {
+    if !rk.check_memory(cur_locs(cur)) {
+        return item;
+    }
     let mut r = MapResolver::new(cur.cloned());
     r.set(var, item);
     resolve(rk, expr, &mut r)
@@ -1032,7 +1035,7 @@ pub fn fold_foldl(
             r.set(a, acc);
             r.set(b, elt);
             acc = resolve(rk, expr, &mut r);
-            if rk.fatal || !rk.check_value(cur_locs(cur), acc) {
+            if rk.fatal || !rk.check_value(cur_locs(cur), acc) || !rk.check_memory(cur_locs(cur)) {
                 break;
             }
         }

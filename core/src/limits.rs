@@ -7,6 +7,7 @@
 //! the defaults), so no real input meets one; `--limit NAME=N` raises (or lowers) a limit.
 
 use std::fmt;
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
 /// One named limit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -93,15 +94,18 @@ impl Limit {
             Limit::NestingDepth => 10_000,
             // AMDGPU: about 260 (the recursive class RegSeqNames).
             Limit::InstantiationDepth => 10_000,
-            // AMDGPU: 107k defs and 1.8k classes (about 5 KiB of memory each).
-            Limit::Records => 5_000_000,
-            // Longest list: a few thousand elements.
-            Limit::ListSize => 10_000_000,
+            // AMDGPU: 107k defs and 1.8k classes; LLVM 23's RISC-V: 245k defs. A def takes from
+            // under a KiB (no fields) to a few KiB and a few µs: 2 million empty ones take about
+            // 8 s and 1.4 GiB.
+            Limit::Records => 2_000_000,
+            // Longest list: a few thousand elements. A list of a million integers takes about
+            // 100 MiB and half a second to build.
+            Limit::ListSize => 1_000_000,
             // Longest string: a few KiB.
             Limit::StringSize => 256 << 20,
-            // AMDGPU: about 170 thousand. An iteration costs up to a few µs, so this bounds
-            // loops to well under a minute.
-            Limit::ForeachIterations => 10_000_000,
+            // AMDGPU: about 170 thousand in LLVM 19, between 200 and 300 thousand in 23. An
+            // iteration costs up to a few µs, so this bounds loops to seconds.
+            Limit::ForeachIterations => 2_000_000,
             // The largest records print in a few KiB. Walking a value costs a few ns per
             // node, so at this size any one walk takes about a second.
             Limit::ValueSize => 1 << 28,
@@ -187,6 +191,70 @@ impl Limits {
     }
 }
 
+/// Set when the process's memory has gone beyond its bound; the bound, or 0.
+static MEMORY_EXCEEDED: AtomicU64 = AtomicU64::new(0);
+
+/// Says that the process's memory has gone beyond `bound` bytes: every evaluation running in
+/// it stops at its next record, loop iteration, `!foreach`/`!foldl` step or instantiation, with
+/// an error there ([`memory_message`]).
+///
+/// Memory is the process's, not one evaluation's, so this is one flag for the process, set by
+/// whatever watches it (the `tdq` binary polls its resident memory, `--max-memory`); core only
+/// reads it, with one relaxed load at each of those points.
+pub fn set_memory_exceeded(bound: u64) {
+    MEMORY_EXCEEDED.store(bound.max(1), Relaxed);
+}
+
+/// The bound passed, once [`set_memory_exceeded`] has said so.
+#[inline]
+pub fn memory_exceeded() -> Option<u64> {
+    match MEMORY_EXCEEDED.load(Relaxed) {
+        0 => None,
+        bound => Some(bound),
+    }
+}
+
+/// "memory use exceeds the limit of 4 GiB (raise it with --max-memory SIZE)".
+pub fn memory_message(bound: u64) -> String {
+    format!("memory use exceeds the limit of {} (raise it with --max-memory SIZE)", format_size(bound))
+}
+
+/// A size in bytes as `--max-memory` takes it: `4G`, `512M`, `1.5GiB`, `300000000` (bytes),
+/// `K`, `M`, `G` and `T` being powers of 1024 (with or without `B`/`iB`).
+pub fn parse_size(text: &str) -> Result<u64, String> {
+    let t = text.trim();
+    let digits_end = t.find(|c: char| !(c.is_ascii_digit() || c == '.' || c == '_')).unwrap_or(t.len());
+    let (number, unit) = t.split_at(digits_end);
+    let number = number.replace('_', "");
+    let shift = match unit.trim().to_ascii_lowercase().as_str() {
+        "" | "b" => 0,
+        "k" | "kb" | "kib" => 10,
+        "m" | "mb" | "mib" => 20,
+        "g" | "gb" | "gib" => 30,
+        "t" | "tb" | "tib" => 40,
+        _ => return Err(format!("'{text}' is not a size (such as 4G, 512M or a number of bytes)")),
+    };
+    let value: f64 =
+        number.parse().map_err(|_| format!("'{text}' is not a size (such as 4G, 512M or a number of bytes)"))?;
+    let bytes = value * (1u64 << shift) as f64;
+    if !bytes.is_finite() || bytes >= u64::MAX as f64 {
+        return Err(format!("'{text}' is too large a size"));
+    }
+    Ok(bytes as u64)
+}
+
+/// `bytes` for people: `4 GiB`, `1.5 GiB`, `512 MiB`, `100 KiB`, `12 bytes`.
+pub fn format_size(bytes: u64) -> String {
+    for (shift, unit) in [(40, "TiB"), (30, "GiB"), (20, "MiB"), (10, "KiB")] {
+        if bytes >= 1 << shift {
+            let v = bytes as f64 / (1u64 << shift) as f64;
+            let text = format!("{v:.1}");
+            return format!("{} {unit}", text.strip_suffix(".0").unwrap_or(&text));
+        }
+    }
+    format!("{bytes} bytes")
+}
+
 /// "`what` exceeds the limit of `n` (raise it with --limit `name`=N)".
 pub fn exceeded_message(limit: Limit, n: u64) -> String {
     format!("{} exceeds the limit of {n} (raise it with --limit {}=N)", limit.what(), limit.name())
@@ -212,6 +280,20 @@ mod tests {
             l.exceeded(Limit::Records),
             "number of records exceeds the limit of 12 (raise it with --limit records=N)"
         );
+    }
+
+    #[test]
+    fn sizes() {
+        assert_eq!(parse_size("4G"), Ok(4 << 30));
+        assert_eq!(parse_size("512MiB"), Ok(512 << 20));
+        assert_eq!(parse_size("1.5gb"), Ok(3 << 29));
+        assert_eq!(parse_size("1_000"), Ok(1000));
+        assert!(parse_size("lots").unwrap_err().contains("not a size"));
+        assert!(parse_size("4X").is_err());
+        assert_eq!(format_size(4 << 30), "4 GiB");
+        assert_eq!(format_size(3 << 29), "1.5 GiB");
+        assert_eq!(format_size(512 << 20), "512 MiB");
+        assert_eq!(format_size(12), "12 bytes");
     }
 
     #[test]

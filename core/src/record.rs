@@ -549,6 +549,9 @@ impl RecordKeeper {
         if self.limits.exceeds(Limit::Records, self.records.len() as u64 + 1) {
             let locs = rec.locs.clone();
             self.limit_exceeded(&locs, Limit::Records);
+        } else if crate::limits::memory_exceeded().is_some() {
+            let locs = rec.locs.clone();
+            self.check_memory(&locs);
         }
         let id = RecId(self.records.len() as u32);
         self.records.push(rec);
@@ -669,6 +672,22 @@ impl RecordKeeper {
                     v.value = Init::unset();
                 }
                 return;
+            }
+        }
+    }
+
+    /// False, after a fatal error at `locs` (else at the statement being evaluated), once the
+    /// process's memory has gone beyond its bound ([`crate::limits::set_memory_exceeded`]).
+    #[inline]
+    pub fn check_memory(&mut self, locs: &[Loc]) -> bool {
+        match crate::limits::memory_exceeded() {
+            None => true,
+            Some(bound) => {
+                if !self.fatal {
+                    let at = if locs.is_empty() { vec![self.statement_loc] } else { locs.to_vec() };
+                    self.fatal(&at, crate::limits::memory_message(bound));
+                }
+                false
             }
         }
     }

@@ -1,5 +1,6 @@
-//! The store cache: one SQLite file per root file, include directories, defines, working
-//! directory and tdq version, under `$TDQ_CACHE_DIR` (default `$XDG_CACHE_HOME/tdq` or
+//! The store cache: one SQLite file per root file, include directories, defines, release and
+//! tdq version ([`cache_key`]: paths as given and the files they name, not the working
+//! directory), under `$TDQ_CACHE_DIR` (default `$XDG_CACHE_HOME/tdq` or
 //! `~/.cache/tdq`).
 //!
 //! A cached store is used when every file it read still has the content hash it recorded;
@@ -139,14 +140,27 @@ fn uri_path(path: &Path) -> String {
     out
 }
 
-/// The cache entry for `sources` evaluated from the current working directory.
+/// A path as given and the absolute path it names from the working directory, for a cache key:
+/// the spelling is in the key because the records hold it (`file`, `set_file`), the absolute
+/// path so that the same spelling from another directory (other files) is another entry. The
+/// working directory itself is not: sources named by absolute paths (a tdq.toml's) share one
+/// entry from wherever they are queried.
+pub fn key_path(path: &str) -> String {
+    if Path::new(path).is_absolute() {
+        return path.to_string();
+    }
+    let absolute = std::path::absolute(path).map(|p| p.display().to_string()).unwrap_or_default();
+    format!("{path}\0{absolute}")
+}
+
+/// The cache entry for `sources`: their root, `-I` and `-D` (as given, and the files they name),
+/// release, the store's schema and tdq's version.
 pub fn cache_key(sources: &Sources) -> String {
-    let cwd = std::env::current_dir().map(|d| d.display().to_string()).unwrap_or_default();
     let mut key =
-        format!("tdq-store\0{}\0{}\0{}\0{}", env!("CARGO_PKG_VERSION"), schema::SCHEMA_VERSION, cwd, sources.root);
+        format!("tdq-store\0{}\0{}\0{}", env!("CARGO_PKG_VERSION"), schema::SCHEMA_VERSION, key_path(&sources.root));
     for d in &sources.include_dirs {
         key.push_str("\0-I");
-        key.push_str(d);
+        key.push_str(&key_path(d));
     }
     for d in &sources.defines {
         key.push_str("\0-D");
@@ -164,6 +178,11 @@ pub fn open_or_build(sources: &Sources, dir: &Path, on_build: &mut dyn FnMut()) 
     let path = dir.join(format!("{key}.db"));
     if let Ok(conn) = open_read_only(&path) {
         if is_fresh(&conn, &key) {
+            // Most recently used, what `tdq cache prune` removes last: its access time (its
+            // modification time stays when it was built).
+            if let Ok(file) = std::fs::File::options().write(true).open(&path) {
+                let _ = file.set_times(std::fs::FileTimes::new().set_accessed(SystemTime::now()));
+            }
             return Ok(Store { conn, path, built: false });
         }
     }

@@ -7,8 +7,9 @@
 //! evaluation's time).
 //!
 //! - Where: `tblgen/` in the cache directory ([`crate::cache::cache_dir`]: `$TDQ_CACHE_DIR`, else
-//!   `$XDG_CACHE_HOME/tdq` or `~/.cache/tdq`), one file per root file, options (`-D`, release,
-//!   limits, warnings), working directory and tdq executable.
+//!   `$XDG_CACHE_HOME/tdq` or `~/.cache/tdq`), one file per root file (as given and the file it
+//!   names: [`crate::cache::key_path`]), options (`-D`, release, limits, warnings) and tdq
+//!   executable.
 //! - When it is used: the snapshot names the same key, and every source it read still has the
 //!   same contents and would still be the file its `include` finds ([`snapshot::load`]).
 //! - What is kept: evaluations that said nothing (no error, warning or dump: a snapshot replays
@@ -76,14 +77,12 @@ impl EvalCache {
         }
         let exe = std::env::current_exe().and_then(std::fs::metadata).ok()?;
         let built = exe.modified().ok()?.duration_since(SystemTime::UNIX_EPOCH).ok()?;
-        let cwd = std::env::current_dir().ok()?;
         let mut key = format!(
-            "tdq-tblgen\0{}\0{}.{}\0{}\0{}\0{}",
+            "tdq-tblgen\0{}\0{}.{}\0{}\0{}",
             env!("CARGO_PKG_VERSION"),
             built.as_nanos(),
             exe.len(),
-            cwd.display(),
-            root,
+            crate::cache::key_path(root),
             opts.release
         );
         for d in &opts.defines {

@@ -18,6 +18,7 @@
 
 pub mod build;
 pub mod cache;
+pub mod cache_list;
 pub mod eval_cache;
 pub mod export;
 pub mod ir;

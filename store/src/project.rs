@@ -9,6 +9,9 @@
 //! llvm-version = "23"               # optional: the LLVM release to evaluate as
 //!
 //! [lint]                             # read by `tdq lint` (see lints/README.md)
+//!
+//! [limits]
+//! max-memory = "8G"                  # optional: the memory bound (--max-memory)
 //! ```
 
 use serde::Deserialize;
@@ -106,6 +109,8 @@ pub struct Project {
     pub llvm_version: Option<String>,
     /// The `[lint]` table, for `tdq lint`; empty when absent.
     pub lint: toml::Table,
+    /// `max-memory` in `[limits]`, as written (`--max-memory` and `TDQ_MAX_MEMORY` come first).
+    pub max_memory: Option<String>,
 }
 
 /// Why a tdq.toml could not be used.
@@ -146,6 +151,14 @@ impl std::error::Error for ProjectError {}
 struct RawFile {
     sources: Option<RawSources>,
     lint: Option<toml::Table>,
+    limits: Option<RawLimits>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawLimits {
+    #[serde(rename = "max-memory")]
+    max_memory: Option<toml::Value>,
 }
 
 #[derive(Deserialize)]
@@ -210,7 +223,11 @@ impl Project {
                 })
             }
         };
-        Ok(Project { path: path.to_owned(), sources, llvm_version, lint: raw.lint.unwrap_or_default() })
+        let max_memory = raw.limits.and_then(|l| l.max_memory).map(|v| match v {
+            toml::Value::String(text) => text,
+            other => other.to_string(),
+        });
+        Ok(Project { path: path.to_owned(), sources, llvm_version, lint: raw.lint.unwrap_or_default(), max_memory })
     }
 
     /// The text `tdq init` writes for these sources (paths as given, relative to the new file).

@@ -85,6 +85,27 @@ pub fn can_snapshot(eval: &Evaluation) -> bool {
         && eval.sm.files.iter().skip(1).all(|f| f.include_name.is_some())
 }
 
+/// The key a snapshot file starts with (read from its first bytes), for listing the cache.
+pub fn key_of(head: &[u8]) -> Option<String> {
+    let mut rest = head.strip_prefix(MAGIC)?;
+    let mut uint = || {
+        let mut n = 0u64;
+        for shift in (0..64).step_by(7) {
+            let (&b, tail) = rest.split_first()?;
+            rest = tail;
+            n |= u64::from(b & 0x7f) << shift;
+            if b < 0x80 {
+                return Some(n);
+            }
+        }
+        None
+    };
+    let _format = uint()?;
+    let len = usize::try_from(uint()?).ok()?;
+    let bytes = rest.get(..len)?;
+    String::from_utf8(bytes.to_vec()).ok()
+}
+
 /// Writes the snapshot of `eval` (see [`can_snapshot`]), filed under `key`, to `sink`: the
 /// records as they are encoded (a large target's would be tens of megabytes more in memory),
 /// then the tables they filled.

@@ -58,6 +58,10 @@ pub struct DiffArgs {
     /// Change a bound on the evaluation's work, as `tdq tblgen --limit` does; repeatable.
     #[arg(long, value_name = "NAME=N", value_parser = crate::parse_limit)]
     limit: Vec<String>,
+    /// Stop the evaluations when tdq's memory passes SIZE (4G, 512M, 50%, none; default:
+    /// TDQ_MAX_MEMORY, else half of the machine's memory).
+    #[arg(long = "max-memory", value_name = "SIZE", value_parser = crate::memory::parse_bound)]
+    max_memory: Option<String>,
     /// Only defs deriving from this class (on either side); may be repeated.
     #[arg(long, value_name = "CLASS")]
     class: Vec<String>,
@@ -163,6 +167,7 @@ pub fn run(args: DiffArgs) -> i32 {
 }
 
 fn diff(args: &DiffArgs) -> Result<bool, Trouble> {
+    crate::memory::start(crate::memory::choose(args.max_memory.as_deref(), None).map_err(Trouble)?);
     let filter = Filter {
         classes: args.class.clone(),
         records: args

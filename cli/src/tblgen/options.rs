@@ -163,6 +163,10 @@ pub fn command_line(
                 .value_desc("name=N")
                 .list()
                 .really_hidden(),
+            // tdq's own: the memory bound (cli/src/memory.rs).
+            opt("max-memory", Str, "Stop the evaluation when memory use passes SIZE (tdq)")
+                .value_desc("size")
+                .really_hidden(),
             opt("time-phases", Bool, "Time phases of parser and backend"),
             opt("no-warn-on-unused-template-args", Bool, "Disable unused template argument warnings."),
             // Backends' own options: each implemented backend declares its own

@@ -507,8 +507,20 @@ impl Parser {
         if !self.rk.count_iterations(&[lp.loc], elems.len() as u64) {
             return Err(Failed);
         }
+        // The records the loop will make, counted before it makes them: a loop of ten million
+        // defs is refused at once rather than after the first millions.
+        if dest.is_none() {
+            let made = (elems.len() as u64).saturating_mul(records_per_pass(&lp.entries));
+            if self.rk.limits.exceeds(Limit::Records, (self.rk.records.len() as u64).saturating_add(made)) {
+                self.rk.limit_exceeded(&[lp.loc], Limit::Records);
+                return Err(Failed);
+            }
+        }
         let mut dest = dest;
         for &elt in elems.iter() {
+            if !self.rk.check_memory(&[lp.loc]) {
+                return Err(Failed);
+            }
             if let Some(iv) = lp.iter_var {
                 if let InitKind::Var(name, _) = iv.kind() {
                     substs.push((*name, elt));
@@ -1889,4 +1901,20 @@ fn argument_of(rec: &Record, a: Init) -> Option<(Init, Init)> {
         ArgKey::Named(n) => *n,
     };
     Some((name, *value))
+}
+
+/// The records one pass over a loop body's `entries` makes at least: its defs, and those of the
+/// loops in it over lists already known (a loop over a list that depends on the iteration, or an
+/// `if`, counts none).
+fn records_per_pass(entries: &[Entry]) -> u64 {
+    entries.iter().fold(0u64, |n, e| match e {
+        Entry::Rec(_) => n.saturating_add(1),
+        Entry::Loop(lp) => match lp.list.kind() {
+            InitKind::List(elems, _) => {
+                n.saturating_add((elems.len() as u64).saturating_mul(records_per_pass(&lp.entries)))
+            }
+            _ => n,
+        },
+        Entry::Assert(_) | Entry::Dump(_) => n,
+    })
 }

@@ -6,6 +6,7 @@ use super::{Failed, PResult, Parser};
 use crate::fold;
 use crate::init::{ArgKey, BinOp, Init, InitKind, TernOp, UnOp};
 use crate::lexer::{BangOp, Tok};
+use crate::limits::Limit;
 use crate::record::{Record, RecordKind, RecordVal};
 use crate::resolve::CurRec;
 use crate::source::Span;
@@ -111,9 +112,11 @@ impl Parser {
         if start < 0 {
             return Err(self.tok_error("invalid range, cannot be negative"));
         }
+        let mut end_loc = self.loc();
         let end = match *self.tok() {
             Tok::DotDotDot | Tok::Minus => {
                 self.next();
+                end_loc = self.loc();
                 match self.parse_value(None, None, Mode::Value).ok().and_then(|v| v.as_int()) {
                     Some(e) => e,
                     None => return Err(self.tok_error("expected integer value as end of range")),
@@ -131,9 +134,11 @@ impl Parser {
         if end < 0 {
             return Err(self.tok_error("invalid range, cannot be negative"));
         }
-        let len = (start - end).unsigned_abs();
-        if len > 10_000_000 {
-            return Err(self.tok_error("range is too large"));
+        // Refused before it is built (a list of ten million integers takes a gigabyte).
+        let len = (start - end).unsigned_abs().saturating_add(ranges.len() as u64 + 1);
+        if self.rk.limits.exceeds(Limit::ListSize, len) {
+            self.rk.limit_exceeded(&[end_loc], Limit::ListSize);
+            return Err(Failed);
         }
         if start < end {
             ranges.extend(start..=end);

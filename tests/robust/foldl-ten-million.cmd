@@ -1,0 +1,1 @@
+tblgen inputs/foldl-ten-million.td

@@ -1,0 +1,1 @@
+tblgen inputs/ten-million-defs.td

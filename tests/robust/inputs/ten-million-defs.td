@@ -1,0 +1,2 @@
+foreach i = 0...9999999 in
+  def A#i;

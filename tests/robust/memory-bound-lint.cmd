@@ -1,0 +1,1 @@
+lint --max-memory 64M --td inputs/memory-fold.td

@@ -1,0 +1,1 @@
+tblgen --max-memory 12X inputs/small.td

@@ -1,0 +1,1 @@
+tblgen --max-memory 64M inputs/memory-fold.td

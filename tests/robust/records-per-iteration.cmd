@@ -1,0 +1,1 @@
+tblgen inputs/defs-per-iteration.td
