@@ -88,8 +88,14 @@ pub fn qualified_name(input: &Evaluation, rec: RecId) -> Result<String, Fatal> {
     if f.value(rec, "Namespace").is_none() {
         return Ok(name.to_string());
     }
-    Ok(match f.string(rec, "Namespace")? {
-        "" => name.to_string(),
-        namespace => format!("{namespace}::{name}"),
-    })
+    Ok(qualify(f.string(rec, "Namespace")?, name))
+}
+
+/// `Namespace::Name`, or the name alone when the namespace is empty.
+pub fn qualify(namespace: &str, name: &str) -> String {
+    if namespace.is_empty() {
+        name.to_string()
+    } else {
+        format!("{namespace}::{name}")
+    }
 }

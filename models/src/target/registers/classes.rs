@@ -8,7 +8,7 @@ use super::{Builder, MatchingSuper, Result};
 use crate::bit_vector::BitVector;
 use crate::records::{Fatal, Fields};
 use crate::set_theory::Member;
-use crate::target::info_by_hw_mode::{value_type_by_mode, RegSizeByMode, RegSizeInfo, VtByMode, DEFAULT_MODE};
+use crate::target::info_by_hw_mode::{value_type_by_mode, ByMode, RegSizeByMode, RegSizeInfo, VtByMode, DEFAULT_MODE};
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 use std::collections::BTreeMap;
 use tdq_core::types::RecId;
@@ -238,32 +238,21 @@ impl Classes<'_, '_> {
         let elements = self.b.sets.expand(def)?.unwrap_or_default();
         let alt_orders = f.list(def, "AltOrders")?;
         let mut orders = vec![Vec::new(); 1 + alt_orders.len()];
-        let n = self.b.bank.registers.len();
-        let mut member_set = BitVector::new(n);
-        let mut topo_sigs = BitVector::new(self.b.bank.num_topo_sigs);
-        let mut artificial = true;
-        let mut members = Vec::with_capacity(elements.len());
-        let sigs_of_all = self.b.rules.matching_super == MatchingSuper::ByIndex;
         for &element in elements.iter() {
-            let r = self.register(element, def)?;
-            orders[0].push(r);
-            members.push(r);
-            member_set.set(r);
-            let reg = &self.b.bank.registers[r];
-            artificial &= reg.artificial;
-            if sigs_of_all || !reg.super_regs.is_empty() {
-                topo_sigs.set(reg.topo_sig as usize);
-            }
+            orders[0].push(self.register(element, def)?);
         }
+        let mut members = orders[0].clone();
         members.sort_unstable();
         members.dedup();
+        // Members, their set and signatures, artificial: as an inferred class has them.
+        let base = self.synthesized(f.name(def).to_string(), members, ByMode::default());
         for (i, &alt) in alt_orders.iter().enumerate() {
             let order = self.b.sets.evaluate_members(alt, locs)?;
             let mut regs = Vec::with_capacity(order.len());
             for &m in &order {
                 regs.push(self.register(m, def)?);
             }
-            if let Some(&outside) = regs.iter().rev().find(|&&r| !member_set.test(r)) {
+            if let Some(&outside) = regs.iter().rev().find(|&&r| !base.contains(r)) {
                 let name = &self.b.bank.registers[outside].name;
                 return Err(fatal(format!(" AltOrder register {name} is not a class member")));
             }
@@ -272,7 +261,7 @@ impl Classes<'_, '_> {
         let namespace = f.string(def, "Namespace")?;
         let mut rsi = match self.b.optional_def(def, "RegInfos")? {
             Some(infos) => RegSizeByMode::read(self.b.input, self.b.hw_modes, infos)?,
-            None => crate::target::info_by_hw_mode::ByMode::default(),
+            None => ByMode::default(),
         };
         let size = f.int(def, "Size")? as u32;
         if !rsi.has_default() {
@@ -324,16 +313,7 @@ impl Classes<'_, '_> {
         let weight = if !f.is_unset(def, "Weight")? { Some(f.int(def, "Weight")?) } else { None };
         Ok(RegisterClass {
             def: Some(def),
-            name: f.name(def).to_string(),
-            members,
-            member_set,
             orders,
-            sub_classes: BitVector::new(0),
-            super_classes: Vec::new(),
-            sub_class_with_sub_reg: HashMap::default(),
-            super_reg_classes: BTreeMap::new(),
-            topo_sigs,
-            inferred_from: None,
             namespace,
             value_types,
             rsi,
@@ -344,13 +324,10 @@ impl Classes<'_, '_> {
             global_priority,
             ts_flags,
             spill_stack_id,
-            lane_mask: 0,
-            has_disjunct_sub_regs: false,
-            covered_by_sub_regs: true,
-            artificial,
             generate_pressure_set,
             base_class_order,
             weight,
+            ..base
         })
     }
 

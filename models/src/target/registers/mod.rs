@@ -154,13 +154,25 @@ pub struct SubRegIndex {
 }
 
 impl SubRegIndex {
+    /// An index with nothing composed or concatenated yet.
+    fn new(def: Option<RecId>, name: String, namespace: &'static str, range: SubRegRangeByMode) -> SubRegIndex {
+        SubRegIndex {
+            def,
+            name,
+            namespace,
+            range,
+            composed: CompMap::default(),
+            concatenation_of: Vec::new(),
+            all_super_regs_covered: true,
+            artificial: true,
+            lane_mask: 0,
+            lane_mask_transform: Vec::new(),
+        }
+    }
+
     /// `getQualifiedName`.
     pub fn qualified_name(&self) -> String {
-        if self.namespace.is_empty() {
-            self.name.clone()
-        } else {
-            format!("{}::{}", self.namespace, self.name)
-        }
+        super::qualify(self.namespace, &self.name)
     }
 }
 
@@ -252,11 +264,7 @@ pub struct Register {
 impl Register {
     /// LLVM's `getQualifiedName`: `Namespace::Name`, or the name alone.
     pub fn qualified_name(&self) -> String {
-        if self.namespace.is_empty() {
-            self.name.clone()
-        } else {
-            format!("{}::{}", self.namespace, self.name)
-        }
+        super::qualify(self.namespace, &self.name)
     }
 }
 
@@ -557,18 +565,7 @@ impl<'a> Builder<'a> {
             range.insert_if_absent(DEFAULT_MODE, own);
         }
         let i = self.bank.sub_reg_indices.len();
-        self.bank.sub_reg_indices.push(SubRegIndex {
-            def: Some(def),
-            name: f.name(def).to_string(),
-            namespace,
-            range,
-            composed: CompMap::default(),
-            concatenation_of: Vec::new(),
-            all_super_regs_covered: true,
-            artificial: true,
-            lane_mask: 0,
-            lane_mask_transform: Vec::new(),
-        });
+        self.bank.sub_reg_indices.push(SubRegIndex::new(Some(def), f.name(def).to_string(), namespace, range));
         self.bank.sub_reg_index_by_def.insert(def, i);
         Ok(i)
     }
@@ -585,18 +582,8 @@ impl<'a> Builder<'a> {
     /// `createSubRegIndex`: a synthesized index.
     fn new_sub_reg_index(&mut self, name: String, namespace: &'static str) -> usize {
         let unknown = self.rules.range_width.unknown();
-        self.bank.sub_reg_indices.push(SubRegIndex {
-            def: None,
-            name,
-            namespace,
-            range: ByMode::simple(SubRegRange { size: unknown, offset: unknown }),
-            composed: CompMap::default(),
-            concatenation_of: Vec::new(),
-            all_super_regs_covered: true,
-            artificial: true,
-            lane_mask: 0,
-            lane_mask_transform: Vec::new(),
-        });
+        let range = ByMode::simple(SubRegRange { size: unknown, offset: unknown });
+        self.bank.sub_reg_indices.push(SubRegIndex::new(None, name, namespace, range));
         self.bank.sub_reg_indices.len() - 1
     }
 
@@ -1209,18 +1196,10 @@ mod tests {
     }
 
     fn index(name: &str, composed: &[(usize, usize)]) -> SubRegIndex {
-        SubRegIndex {
-            def: None,
-            name: name.to_string(),
-            namespace: "",
-            range: ByMode::simple(SubRegRange { size: 0, offset: 0 }),
-            composed: CompMap(composed.to_vec()),
-            concatenation_of: Vec::new(),
-            all_super_regs_covered: true,
-            artificial: false,
-            lane_mask: 0,
-            lane_mask_transform: Vec::new(),
-        }
+        let mut index =
+            SubRegIndex::new(None, name.to_string(), "", ByMode::simple(SubRegRange { size: 0, offset: 0 }));
+        index.composed = CompMap(composed.to_vec());
+        index
     }
 
     #[test]
