@@ -89,6 +89,7 @@ pub mod gen_opt_parser_defs;
 pub mod gen_opt_rst;
 pub mod gen_pseudo_lowering;
 pub mod gen_register_bank;
+pub mod gen_register_info;
 pub mod gen_riscv_target_def;
 pub mod gen_runtime_libcalls;
 pub mod gen_searchable_tables;
@@ -397,6 +398,7 @@ pub static BACKENDS: &[&dyn Backend] = &[
     &gen_macro_fusion_pred::GenMacroFusionPred,
     &gen_x86_mnemonic_tables::GenX86MnemonicTables,
     &gen_register_bank::GenRegisterBank,
+    &gen_register_info::GenRegisterInfo,
 ];
 
 /// The backend selected by an llvm-tblgen flag name (without dashes).

@@ -177,6 +177,11 @@ impl<T: Ord + Clone> SequenceToOffsetTable<T> {
         offset + (kept.len() - key.len()) as u32
     }
 
+    /// The kept sequences in table order, with their offsets.
+    pub fn sequences(&self) -> impl Iterator<Item = (Vec<T>, u32)> + '_ {
+        self.seqs.iter().map(|(seq, &offset)| (seq.iter().rev().cloned().collect(), offset))
+    }
+
     /// Each kept sequence on its line, `  /* OFFSET */ E, E, TERM,`.
     pub fn emit(&self, out: &mut String, print: impl Fn(&mut String, &T), term: &str) {
         self.emit_rows(out, print, |out| {

@@ -38,6 +38,10 @@ pub struct Mvt {
     pub is_vector: bool,
     /// Its `Size` in bits (`getSizeInBits`; the minimum for a scalable vector).
     pub size: i64,
+    /// The enumerator's number, which orders MVTs: its `Value` (LLVM 19; none if it has
+    /// none), else its position among the `ValueType` defs in the order they are defined,
+    /// from 1 (as `-gen-vt` numbers them).
+    pub value: Option<i64>,
 }
 
 impl Mvt {
@@ -70,7 +74,12 @@ impl ValueTypes {
             // MVT (anonymous ones a target's intrinsics make) are not in the table.
             let mut defs = derived_definitions(input, "ValueType")?.to_vec();
             defs.sort_unstable();
-            for def in defs {
+            let key = KEY.get(input.records.release);
+            for (position, def) in defs.into_iter().enumerate() {
+                let value = match key {
+                    Key::Value => f.value(def, "Value").and_then(|v| v.value.as_int()),
+                    Key::LlvmName => Some(position as i64 + 1),
+                };
                 let read = || -> Result<Mvt, Fatal> {
                     Ok(Mvt {
                         def,
@@ -79,10 +88,11 @@ impl ValueTypes {
                         is_integer: f.bit(def, "isInteger")?,
                         is_vector: f.bit(def, "isVector")?,
                         size: f.int(def, "Size")?,
+                        value,
                     })
                 };
                 let Ok(mvt) = read() else { continue };
-                if let Some(value) = f.value(def, "Value").and_then(|v| v.value.as_int()) {
+                if let (Key::Value, Some(value)) = (key, mvt.value) {
                     types.by_value.entry(value).or_insert(mvt);
                 }
                 types.by_name.entry(mvt.name).or_insert(mvt);

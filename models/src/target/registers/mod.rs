@@ -14,9 +14,11 @@
 //!    algebra (intersections, `_with_` sub-register classes), ordered topologically.
 //!
 //! What only `-gen-register-info` asks for (`computeDerivedInfo`: compositions, lane masks,
-//! unit weights, pressure sets) is not computed yet; the fields it sets are marked so.
+//! unit weights, pressure sets) is computed on a copy of the bank by [`RegisterInfo::get`]
+//! ([`derived`]); the fields it sets are marked so.
 
 pub mod classes;
+pub mod derived;
 
 use super::hw_modes::HwModes;
 use super::info_by_hw_mode::{sub_reg_ranges, ByMode, RangeWidth, SubRegRange, SubRegRangeByMode, DEFAULT_MODE};
@@ -24,6 +26,7 @@ use super::Target;
 use crate::records::{derived_definitions, Fatal, Fields};
 use crate::set_theory::{Member, SetTheory, TupleRegister};
 pub use classes::{RegisterCategory, RegisterClass};
+pub use derived::{RegUnitSet, RegisterInfo};
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 use std::cmp::Ordering;
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
@@ -62,6 +65,19 @@ pub(crate) struct Rules {
     /// A def that is no known register class is named, with a note where it is defined
     /// (LLVM 22 on); before, "Not a known RegisterClass!".
     pub unknown_class_named: bool,
+    /// The first lane bit that is one too many for a leaf sub-register index: 64 (LLVM 23);
+    /// before, 65 (the check let a 65th index through).
+    pub lane_bits: u32,
+    /// Artificial registers join no unit weight set and do not weigh a class (LLVM 23).
+    pub weights_ignore_artificial_registers: bool,
+    /// A register that inherits units has only its own weight set recomputed (LLVM 23);
+    /// before, every set.
+    pub weights_recompute_own_set: bool,
+    /// The target's `RegistersAreIntervals` renumbers units (LLVM 23).
+    pub enforces_unit_intervals: bool,
+    /// Of two classes of one size, `getMatchingSubClassWithSubRegs` prefers the one with the
+    /// larger `BaseClassOrder` (LLVM 23).
+    pub matching_prefers_base_class_order: bool,
 }
 
 /// The order in which a register's native units are made.
@@ -106,6 +122,11 @@ const RULES_22: Rules = Rules {
     copy_cost_u8: true,
     checks_tuple_sizes: true,
     unknown_class_named: true,
+    lane_bits: 65,
+    weights_ignore_artificial_registers: false,
+    weights_recompute_own_set: false,
+    enforces_unit_intervals: false,
+    matching_prefers_base_class_order: false,
 };
 
 pub(crate) const RULES: ByRelease<Rules> = ByRelease {
@@ -125,6 +146,11 @@ pub(crate) const RULES: ByRelease<Rules> = ByRelease {
         classes_ignore_artificial: true,
         spill_stack_id: true,
         checks_tuple_sizes: false,
+        lane_bits: 64,
+        weights_ignore_artificial_registers: true,
+        weights_recompute_own_set: true,
+        enforces_unit_intervals: true,
+        matching_prefers_base_class_order: true,
         ..RULES_22
     },
 };
@@ -313,6 +339,12 @@ impl RegBank {
         crate::computed(input, || Builder::build(input, &target))
     }
 
+    /// The position of the register named `name` (a def's name, or a synthesized
+    /// register's).
+    pub fn position_of(&self, name: &str) -> Option<usize> {
+        self.by_name.get(name).copied()
+    }
+
     /// The register named `name` (a def's name, or a synthesized register's).
     pub fn by_name(&self, name: &str) -> Option<&Register> {
         self.by_name.get(name).map(|&i| &self.registers[i])
@@ -406,6 +438,21 @@ impl RegBank {
             bits[r + 1] = true;
         }
         bits
+    }
+
+    /// `addSubRegsPreOrder` into an empty set: a register's sub-registers, the explicit tree in
+    /// pre-order first.
+    pub fn sub_regs_pre_order(&self, reg: usize) -> Vec<usize> {
+        let mut seen = HashSet::default();
+        let mut order = Vec::new();
+        self.add_sub_regs_pre_order(reg, &mut |r| {
+            let new = seen.insert(r);
+            if new {
+                order.push(r);
+            }
+            new
+        });
+        order
     }
 
     /// `addSubRegsPreOrder`: the explicit sub-register tree in pre-order, then the rest.
