@@ -20,7 +20,7 @@ use rusqlite::types::Value;
 use rusqlite::{params, Connection};
 use rustc_hash::FxHashMap as HashMap;
 use std::collections::hash_map::Entry;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::{mpsc, OnceLock};
 use tdq_backends::dump_json::{value_json, write_value_json};
 use tdq_core::init::{push_int, Init, InitKind};
@@ -40,6 +40,9 @@ pub struct BuildInfo {
     pub release_from: crate::ReleaseFrom,
     /// The cache key, when the store is a cache entry.
     pub cache_key: String,
+    /// The directory the source paths are relative to (a cache entry's: [`crate::cache::Canonical`]);
+    /// none: relative to the working directory, or absolute.
+    pub base: Option<String>,
 }
 
 /// Writes `eval` into a new database at `path` (a file that does not exist yet, or is empty).
@@ -193,7 +196,7 @@ fn create(path: &Path, eval: &Evaluation, info: &BuildInfo, plan: &wide::Plan) -
         schema::SUPERCLASSES_VIEW,
     ))?;
     meta(&tx, info, eval.records.anon_counter)?;
-    sources(&tx, &eval.sm)?;
+    sources(&tx, &eval.sm, info.base.as_deref())?;
     globals(&tx, eval)?;
     plan.write_columns(&tx)?;
     let roots = {
@@ -224,6 +227,7 @@ fn meta(tx: &Connection, info: &BuildInfo, anonymous_records: u32) -> rusqlite::
         ("llvm_version", info.release.to_string()),
         ("llvm_version_from", info.release_from.to_string()),
         ("cache_key", info.cache_key.clone()),
+        ("base", info.base.clone().unwrap_or_default()),
         ("anonymous_records", anonymous_records.to_string()),
     ];
     for (k, v) in rows {
@@ -232,13 +236,17 @@ fn meta(tx: &Connection, info: &BuildInfo, anonymous_records: u32) -> rusqlite::
     Ok(())
 }
 
-fn sources(tx: &Connection, sm: &SourceMgr) -> rusqlite::Result<()> {
+fn sources(tx: &Connection, sm: &SourceMgr, base: Option<&str>) -> rusqlite::Result<()> {
     let mut st = tx.prepare(
         "INSERT INTO sources(id, path, abs_path, hash, size, included_from_file, included_from_line, included_from, text)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
     )?;
     for (i, f) in sm.files.iter().enumerate() {
-        let abs = std::path::absolute(&f.path).map(|p| p.display().to_string()).unwrap_or_else(|_| f.path.clone());
+        let path = match base {
+            Some(base) => Path::new(base).join(&f.path),
+            None => PathBuf::from(&f.path),
+        };
+        let abs = std::path::absolute(&path).map(|p| p.display().to_string()).unwrap_or_else(|_| f.path.clone());
         let (from_file, from_line, from_raw) = match f.included_from {
             Some(l) => (Some(sm.path(l).to_owned()), Some(sm.line_col(l).0), Some(loc_raw(l))),
             None => (None, None, None),

@@ -199,7 +199,7 @@ pub const TABLES: &[TableDoc] = &[
         columns: &[
             (
                 "key",
-                "schema_version, tdq_version, root, include_dirs, defines, llvm_version (the release evaluated as), llvm_version_from (what chose it: --llvm-version, TDQ_LLVM_VERSION, a tdq.toml, an LLVMVersion.cmake, or the default), ...",
+                "schema_version, tdq_version, root, include_dirs, defines, base (the directory the paths of a cached store are relative to: the deepest holding the root and every -I directory), llvm_version (the release evaluated as), llvm_version_from (what chose it: --llvm-version, TDQ_LLVM_VERSION, a tdq.toml, an LLVMVersion.cmake, or the default), ...",
             ),
             ("value", "its value"),
         ],
