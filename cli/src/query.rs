@@ -648,6 +648,7 @@ pub fn run_export(args: ExportArgs) -> i32 {
                 release: sources.release,
                 release_from: sources.release_from.clone(),
                 cache_key: String::new(),
+                base: None,
             };
             tdq_store::cache::write_atomically(db, &eval, &info)?;
             add_class_views(db).inspect_err(|_| {

@@ -52,6 +52,47 @@ fn the_same_sources_from_two_directories_share_one_store() {
     assert_eq!(stores(cache.path()), 2);
 }
 
+/// The same root and include directory spelled relative, absolute, through a symbolic link,
+/// with `..`, `.` and trailing slashes, from three working directories: one store, and every
+/// query prints the same paths (relative to the directory holding the root and the `-I`s).
+#[test]
+fn one_store_however_the_sources_are_spelled() {
+    let p = project();
+    let cache = tempfile::tempdir().unwrap();
+    let top = p.path().canonicalize().unwrap();
+    std::os::unix::fs::symlink(&top, top.join("sub/link")).unwrap();
+    let abs = |rel: &str| top.join(rel).display().to_string();
+    let spellings: Vec<(std::path::PathBuf, Vec<String>)> = vec![
+        (top.clone(), vec!["root.td".into(), "inc".into()]),
+        (top.clone(), vec!["./root.td".into(), "inc/".into()]),
+        (top.join("sub"), vec!["../root.td".into(), "../inc//".into()]),
+        (top.join("sub/deeper"), vec![abs("root.td"), abs("inc")]),
+        (top.join("sub/deeper"), vec![abs("sub/deeper/../../root.td"), abs("sub/../inc/")]),
+        (top.join("sub"), vec!["link/root.td".into(), "link/sub/link/inc".into()]),
+        (std::path::PathBuf::from("/"), vec![abs("sub/link/root.td"), abs("sub/link/inc")]),
+    ];
+    let sql = "select name, file, line, set_file from records join fields on record = name where field = 'size' order by name";
+    for (cwd, args) in &spellings {
+        let o = tdq(cwd, cache.path(), &["--td", &args[0], "-I", &args[1], sql, "--format", "csv", "--verbose"]);
+        assert!(o.status.success(), "{args:?}: {}", text(&o));
+        assert_eq!(
+            String::from_utf8_lossy(&o.stdout),
+            "name,file,line,set_file\nA,root.td,2,inc/part.td\nB,root.td,3,root.td\n",
+            "{args:?} from {}",
+            cwd.display()
+        );
+        assert_eq!(stores(cache.path()), 1, "{args:?} from {}: {}", cwd.display(), text(&o));
+    }
+    // Errors name the files as they were given.
+    std::fs::write(top.join("inc/part.td"), "class Part { int size = 4 }\n").unwrap();
+    let o = tdq(&top.join("sub"), cache.path(), &["--td", "../root.td", "-I", "link/inc/", "select 1"]);
+    assert!(
+        text(&o).starts_with("Included from ../root.td:1:\nlink/inc/part.td:1:27: error: expected ';'"),
+        "{}",
+        text(&o)
+    );
+}
+
 #[test]
 fn cache_lists_and_prunes() {
     let p = project();

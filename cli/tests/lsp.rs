@@ -372,6 +372,19 @@ fn bad_messages_and_bad_input_never_stop_it() {
     assert_eq!(e["error"]["code"], -32601, "{e}");
     let e = c.request("textDocument/hover", json!({"textDocument": 5}));
     assert!(e.get("error").is_some() || e["result"].is_null(), "{e}");
+    // An id that is an object is no request (it would read as a notification).
+    c.raw(br#"{"jsonrpc":"2.0","id":{"a":1},"method":"textDocument/hover","params":{}}"#);
+    let e = c.wait(|v| v.get("error").is_some());
+    assert_eq!((e["id"].clone(), e["error"]["code"].clone()), (Value::Null, json!(-32600)), "{e}");
+    // Headers without a Content-Length: a parse error answering the request by its id, and
+    // the next message read whole.
+    c.stdin.write_all(b"Content-Type: x\r\n\r\n{\"jsonrpc\":\"2.0\",\"id\":\"h\",\"method\":\"shutdown\"}").unwrap();
+    let e = c.wait(|v| v.get("error").is_some());
+    assert_eq!((e["id"].clone(), e["error"]["code"].clone()), (json!("h"), json!(-32700)), "{e}");
+    // A result of null is said (JSON-RPC: a response has a result or an error), also when a
+    // worker answered it.
+    let r = c.at("textDocument/hover", &dir.path().join("never-opened.td"), 0, 0);
+    assert_eq!(r.as_object().unwrap().get("result"), Some(&Value::Null), "{r}");
 
     // Positions past the end of a line and of the file.
     c.open(&lib, LIB);
@@ -388,6 +401,9 @@ fn bad_messages_and_bad_input_never_stop_it() {
             assert!(r.get("error").is_none(), "{m} at {line}:{ch}: {r}");
         }
     }
+
+    let r = c.at("textDocument/hover", &lib, 0, 0);
+    assert_eq!(r.as_object().unwrap().get("result"), Some(&Value::Null), "{r}");
 
     // Garbage text, an include cycle, a missing include.
     c.change(&lib, 2, "def \u{0} \"unterminated\n class <<<< ]]] !foo( /* ");
@@ -423,6 +439,49 @@ fn bad_messages_and_bad_input_never_stop_it() {
     assert!(d.iter().any(|d| d["message"].as_str().unwrap().contains("cannot read")), "{d:?}");
     c.notify("textDocument/didClose", json!({"textDocument": {"uri": uri(&lib)}}));
     // Requests after shutdown are refused; exit then ends it with 0.
+    assert_eq!(c.finish(), 0);
+}
+
+/// A file renamed while open (the editor's rename: the file moves, then didClose of the old
+/// name and didOpen of the new), and one under tdq.toml that its root does not include: that
+/// one is evaluated on its own (with the project's settings), so its errors (an include cycle)
+/// are said.
+#[test]
+fn renamed_and_unincluded_files() {
+    let message = |d: &Value| d["message"].as_str().unwrap().to_lowercase();
+    let dir = tempfile::tempdir().unwrap();
+    let (root, lib) = small_project(dir.path());
+    let mut c = Client::start(dir.path(), &[]);
+    c.open(&lib, LIB);
+    assert_eq!(c.diagnostics(&lib), Vec::<Value>::new());
+    let moved = dir.path().join("moved.td");
+    std::fs::rename(&lib, &moved).unwrap();
+    c.notify("textDocument/didClose", json!({"textDocument": {"uri": uri(&lib)}}));
+    c.open(&moved, LIB);
+    // root.td includes lib.td, gone: said on root.td's line; hover answers meanwhile.
+    let d = wait_error_in_any(&mut c);
+    assert!(d.iter().any(|d| message(d).contains("could not find include file 'lib.td'")), "{d:?}");
+    let (l, ch) = pos(LIB, "defvar Big", 8);
+    let h = c.at("textDocument/hover", &moved, l, ch);
+    assert!(h.get("error").is_none(), "{h}");
+    // The root follows the rename: a clean evaluation through it again.
+    std::fs::write(&root, ROOT.replace("lib.td", "moved.td")).unwrap();
+    c.notify("textDocument/didSave", json!({"textDocument": {"uri": uri(&moved)}}));
+    loop {
+        if c.diagnostics(&root).is_empty() {
+            break;
+        }
+    }
+    let (l, ch) = pos(LIB, "defm ADD", 6);
+    assert!(hover_text(&c.at("textDocument/hover", &moved, l, ch)).contains("def ADD_r {"));
+
+    // An include cycle in files root.td never reads.
+    std::fs::write(dir.path().join("b.td"), "include \"a.td\"\n").unwrap();
+    let a = dir.path().join("a.td");
+    std::fs::write(&a, "include \"b.td\"\n").unwrap();
+    c.open(&a, "include \"b.td\"\n");
+    let d = wait_error_in_any(&mut c);
+    assert!(d.iter().any(|d| d["message"].as_str().unwrap().contains("include cycle")), "{d:?}");
     assert_eq!(c.finish(), 0);
 }
 
@@ -527,12 +586,13 @@ fn walk(dir: &Path) -> Vec<PathBuf> {
     out
 }
 
-/// A real editor's client: Neovim, headless, opens lib.td, gets diagnostics and a hover
-/// (editors/nvim/check.lua; .ci/setup installs Debian's neovim).
+/// A real editor's client: Neovim, headless, with the configuration README gives
+/// (editors/nvim/tdq.lua), opens lib.td, gets diagnostics and a hover, then root.td in the same
+/// client (editors/nvim/check.lua; .ci/setup installs Debian's neovim, 0.7.2).
 #[test]
 fn neovim_is_a_client() {
     let dir = tempfile::tempdir().unwrap();
-    let (_, lib) = small_project(dir.path());
+    let (root, lib) = small_project(dir.path());
     let (l, ch) = pos(LIB, "defm ADD", 6);
     let script = tdq_tests::workspace_dir().join("editors/nvim/check.lua");
     let out = Command::new("nvim")
@@ -540,6 +600,7 @@ fn neovim_is_a_client() {
         .arg(format!("luafile {}", script.display()))
         .env("TDQ", env!("CARGO_BIN_EXE_tdq"))
         .env("FILE", &lib)
+        .env("FILE2", &root)
         .env("LINE", l.to_string())
         .env("COL", ch.to_string())
         .env_remove("TDQ_LLVM_VERSION")
@@ -547,8 +608,11 @@ fn neovim_is_a_client() {
         .output()
         .expect("running nvim (Debian's package neovim; .ci/setup installs it)");
     let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.contains("filetype: tablegen\n"), "{stdout}\n{}", String::from_utf8_lossy(&out.stderr));
     assert!(stdout.contains("diagnostics: 0"), "{stdout}\n{}", String::from_utf8_lossy(&out.stderr));
     assert!(stdout.contains("def ADD_r {\t// Base Inst"), "{stdout}");
+    assert!(stdout.contains("clients: 1, 1, the same: true"), "{stdout}");
+    assert!(out.status.success(), "{stdout}");
 }
 
 #[test]

@@ -15,10 +15,12 @@ pub enum Frame {
     Eof,
 }
 
-/// Reads one frame. Header lines other than `Content-Length` are ignored; a frame without a
-/// length is skipped up to the next header.
+/// Reads one frame. Header lines other than `Content-Length` are ignored, and so are blank
+/// lines between frames. Headers without a length are a parse error; the JSON value after them
+/// is read to find where the next frame starts (and to answer a request it holds by its id).
 pub fn read(input: &mut impl BufRead) -> io::Result<Frame> {
     let mut length: Option<usize> = None;
+    let mut headers = false;
     let mut line = String::new();
     loop {
         line.clear();
@@ -27,11 +29,13 @@ pub fn read(input: &mut impl BufRead) -> io::Result<Frame> {
         }
         let header = line.trim_end_matches(['\r', '\n']);
         if header.is_empty() {
-            match length {
-                Some(_) => break,
-                None => continue,
+            match (length, headers) {
+                (Some(_), _) => break,
+                (None, false) => continue,
+                (None, true) => return Ok(unframed(input)),
             }
         }
+        headers = true;
         if let Some((name, value)) = header.split_once(':') {
             if name.trim().eq_ignore_ascii_case("content-length") {
                 length = value.trim().parse().ok();
@@ -50,6 +54,18 @@ pub fn read(input: &mut impl BufRead) -> io::Result<Frame> {
     Ok(parse(&body))
 }
 
+/// The body after headers that gave no length: one JSON value read off the stream (which
+/// stops at its end, so the next frame is read whole), answered as a parse error.
+fn unframed(input: &mut impl BufRead) -> Frame {
+    const NO_LENGTH: &str = "no Content-Length header";
+    let mut values = serde_json::Deserializer::from_reader(input).into_iter::<serde_json::Value>();
+    let id = match values.next() {
+        Some(Ok(value)) => value.get("id").and_then(|id| serde_json::from_value::<RequestId>(id.clone()).ok()),
+        _ => None,
+    };
+    Frame::Bad(error(id, ErrorCode::ParseError, NO_LENGTH))
+}
+
 /// A frame's body as a message.
 pub fn parse(body: &[u8]) -> Frame {
     let value: serde_json::Value = match serde_json::from_slice(body) {
@@ -57,6 +73,10 @@ pub fn parse(body: &[u8]) -> Frame {
         Err(e) => return Frame::Bad(error(None, ErrorCode::ParseError, &format!("not JSON: {e}"))),
     };
     let id = value.get("id").and_then(|id| serde_json::from_value::<RequestId>(id.clone()).ok());
+    // An id that is neither a number nor a string: the message would read as a notification.
+    if value.get("id").is_some_and(|v| !v.is_null()) && id.is_none() {
+        return Frame::Bad(error(None, ErrorCode::InvalidRequest, "an id must be a number or a string"));
+    }
     // With neither a method nor a result or error it would read as an empty response.
     if !["method", "result", "error"].iter().any(|k| value.get(k).is_some()) {
         return Frame::Bad(error(id, ErrorCode::InvalidRequest, "not a JSON-RPC message: no method"));
@@ -78,12 +98,17 @@ pub fn error(id: Option<RequestId>, code: ErrorCode, message: &str) -> Response 
 }
 
 /// Writes one message, framed, and flushes. A response to a message without an id carries
-/// `"id": null`, as JSON-RPC asks.
+/// `"id": null`, and one without an error a `result` (`null` too: a response a worker wrote
+/// with `"result": null` reads back as `None`, which `lsp_server` would leave out), as
+/// JSON-RPC asks.
 pub fn write(out: &mut impl Write, msg: &Message) -> io::Result<()> {
     let mut value = serde_json::to_value(msg)?;
     if let (Message::Response(r), Some(obj)) = (msg, value.as_object_mut()) {
         if r.id == RequestId::from(String::new()) {
             obj.insert("id".into(), serde_json::Value::Null);
+        }
+        if r.error.is_none() {
+            obj.entry("result").or_insert(serde_json::Value::Null);
         }
         obj.insert("jsonrpc".into(), "2.0".into());
     } else if let Some(obj) = value.as_object_mut() {
@@ -99,6 +124,12 @@ pub fn write(out: &mut impl Write, msg: &Message) -> io::Result<()> {
 mod tests {
     use super::*;
 
+    fn body_frame(body: &[u8]) -> Vec<u8> {
+        let mut v = format!("Content-Length: {}\r\n\r\n", body.len()).into_bytes();
+        v.extend_from_slice(body);
+        v
+    }
+
     #[test]
     fn frames() {
         let body = br#"{"jsonrpc":"2.0","id":1,"method":"shutdown"}"#;
@@ -106,6 +137,10 @@ mod tests {
         input.extend_from_slice(body);
         input.extend_from_slice(b"Content-Length: 3\r\n\r\n{x}");
         input.extend_from_slice(b"Content-Length: 2\r\n\r\n{}");
+        // An id that is an object; headers with no length (the body still read past).
+        input.extend_from_slice(b"Content-Length: 40\r\n\r\n{\"jsonrpc\":\"2.0\",\"id\":{},\"method\":\"x\"}  ");
+        input.extend_from_slice(b"\r\nContent-Type: x\r\n\r\n{\"jsonrpc\":\"2.0\",\"id\":9,\"method\":\"x\"}");
+        input.extend_from_slice(body_frame(br#"{"jsonrpc":"2.0","method":"exit"}"#).as_slice());
         let mut r = io::BufReader::new(&input[..]);
         assert!(matches!(read(&mut r).unwrap(), Frame::Message(Message::Request(q)) if q.method == "shutdown"));
         assert!(
@@ -114,9 +149,20 @@ mod tests {
         assert!(
             matches!(read(&mut r).unwrap(), Frame::Bad(e) if e.error.as_ref().unwrap().code == ErrorCode::InvalidRequest as i32)
         );
+        let bad = |f: Frame| match f {
+            Frame::Bad(e) => (e.id, e.error.unwrap().code),
+            _ => panic!("not an error"),
+        };
+        assert_eq!(bad(read(&mut r).unwrap()), (RequestId::from(String::new()), ErrorCode::InvalidRequest as i32));
+        assert_eq!(bad(read(&mut r).unwrap()), (RequestId::from(9), ErrorCode::ParseError as i32));
+        assert!(matches!(read(&mut r).unwrap(), Frame::Message(Message::Notification(n)) if n.method == "exit"));
         assert!(matches!(read(&mut r).unwrap(), Frame::Eof));
         let mut out = Vec::new();
         write(&mut out, &Message::Response(error(None, ErrorCode::ParseError, "x"))).unwrap();
         assert!(String::from_utf8(out).unwrap().contains(r#""id":null"#));
+        let mut out = Vec::new();
+        let nothing = Response { id: RequestId::from(3), result: None, error: None };
+        write(&mut out, &Message::Response(nothing)).unwrap();
+        assert!(String::from_utf8(out).unwrap().ends_with(r#"{"id":3,"jsonrpc":"2.0","result":null}"#));
     }
 }

@@ -71,12 +71,44 @@ pub fn sources_for(file: &Path, databases: &[PathBuf]) -> Sources {
     if let Some(s) = from_llvm_tree(&file) {
         return s;
     }
+    Sources {
+        include_dirs: alone_include_dirs(&file),
+        root: file,
+        defines: Vec::new(),
+        project: None,
+        found_by: FoundBy::Alone,
+    }
+}
+
+impl Sources {
+    /// `file` evaluated as a root of its own with these settings: for an open file that the
+    /// root found for it never read.
+    pub fn alone(&self, file: &Path) -> Sources {
+        let mut include_dirs = self.include_dirs.clone();
+        for dir in alone_include_dirs(file) {
+            if !include_dirs.contains(&dir) {
+                include_dirs.push(dir);
+            }
+        }
+        Sources {
+            root: Overlay::key(file),
+            include_dirs,
+            defines: self.defines.clone(),
+            project: self.project.clone(),
+            found_by: FoundBy::Alone,
+        }
+    }
+}
+
+/// A file evaluated alone searches its directory and, under an `include/` directory, that
+/// one: files there include others by their path below it.
+fn alone_include_dirs(file: &Path) -> Vec<String> {
+    let dir = file.parent().unwrap_or(Path::new("/"));
     let mut include_dirs = vec![dir.display().to_string()];
-    // A file under an `include/` directory includes others by their path below it.
     if let Some(inc) = dir.ancestors().find(|a| a.file_name().is_some_and(|n| n == "include")) {
         include_dirs.push(inc.display().to_string());
     }
-    Sources { root: file, include_dirs, defines: Vec::new(), project: None, found_by: FoundBy::Alone }
+    include_dirs
 }
 
 fn abs(path: &str) -> String {

@@ -36,6 +36,10 @@ use tdq_core::lexer::Overlay;
 /// How long after the last edit an evaluation starts.
 pub const DEBOUNCE: Duration = Duration::from_millis(150);
 
+/// How long after a worker could not be started the next try is (doubled after each failure,
+/// up to 32 times this).
+const SPAWN_RETRY: Duration = Duration::from_secs(1);
+
 enum Event {
     Client(Frame),
     Worker(u64, Message),
@@ -81,6 +85,8 @@ struct Project {
     /// Requests waiting for a first evaluation.
     queued: Vec<Request>,
     closed: bool,
+    /// Workers that could not be started since the last one that could.
+    spawn_failures: u32,
 }
 
 struct Server<W: Write> {
@@ -134,7 +140,8 @@ pub fn run(config: ServerConfig) -> i32 {
 
 fn kill(mut w: Worker) {
     let _ = w.child.kill();
-    std::thread::spawn(move || w.child.wait());
+    // Reaped aside (it may take a moment to die); without a thread to spare, left unreaped.
+    let _ = std::thread::Builder::new().spawn(move || w.child.wait());
 }
 
 /// Stops the worker of an evaluation that parsed, keeping its job in `last_good` to evaluate
@@ -158,6 +165,12 @@ impl Project {
 
 fn path_of(uri: &Url) -> Option<PathBuf> {
     uri.to_file_path().ok().map(|p| Overlay::key(&p))
+}
+
+/// The document a request is about (`textDocument.uri`), as a path.
+fn request_path(r: &Request) -> Option<PathBuf> {
+    let uri = r.params.get("textDocument")?.get("uri")?.as_str()?;
+    path_of(&Url::parse(uri).ok()?)
 }
 
 impl<W: Write> Server<W> {
@@ -305,9 +318,15 @@ impl<W: Write> Server<W> {
                 let Ok(p) = serde_json::from_value::<DidOpenTextDocumentParams>(n.params) else { return };
                 let Some(path) = path_of(&p.text_document.uri) else { return };
                 let project = self.project_for(&path);
+                let read = self.projects[project].files.contains(&path);
                 self.docs.insert(path, Doc { text: p.text_document.text, project });
                 let pr = &mut self.projects[project];
                 if pr.current.is_none() && pr.evaluating.is_none() {
+                    pr.due = Some(Instant::now());
+                } else if !read && pr.current_ok && pr.evaluating.is_none() {
+                    // Its root parsed to the end without reading it: it is a root of its own.
+                    self.rehome_unread(project);
+                } else if !read {
                     pr.due = Some(Instant::now());
                 }
             }
@@ -340,22 +359,28 @@ impl<W: Write> Server<W> {
                 let Ok(p) = serde_json::from_value::<DidCloseTextDocumentParams>(n.params) else { return };
                 let Some(path) = path_of(&p.text_document.uri) else { return };
                 let Some(doc) = self.docs.remove(&path) else { return };
-                if !self.docs.values().any(|d| d.project == doc.project) {
-                    let pr = &mut self.projects[doc.project];
-                    pr.kill_all();
-                    pr.closed = true;
-                    pr.due = None;
-                    let queued = std::mem::take(&mut pr.queued);
-                    let published: Vec<Url> = pr.published.drain().collect();
-                    for r in queued {
-                        self.respond(r.id, serde_json::Value::Null);
-                    }
-                    for uri in published {
-                        self.publish(uri, Vec::new());
-                    }
-                }
+                self.close_if_unused(doc.project);
             }
             _ => {}
+        }
+    }
+
+    /// Stops a project no open document belongs to any more, and clears what it published.
+    fn close_if_unused(&mut self, i: usize) {
+        if self.docs.values().any(|d| d.project == i) {
+            return;
+        }
+        let pr = &mut self.projects[i];
+        pr.kill_all();
+        pr.closed = true;
+        pr.due = None;
+        let queued = std::mem::take(&mut pr.queued);
+        let published: Vec<Url> = pr.published.drain().collect();
+        for r in queued {
+            self.respond(r.id, serde_json::Value::Null);
+        }
+        for uri in published {
+            self.publish(uri, Vec::new());
         }
     }
 
@@ -365,7 +390,11 @@ impl<W: Write> Server<W> {
         if let Some(i) = self.projects.iter().position(|p| !p.closed && p.files.contains(path)) {
             return i;
         }
-        let sources = roots::sources_for(path, &self.databases);
+        self.project_of(roots::sources_for(path, &self.databases))
+    }
+
+    /// The project evaluating `sources` (made if new).
+    fn project_of(&mut self, sources: Sources) -> usize {
         if let Some(i) = self.projects.iter().position(|p| p.sources == sources) {
             self.projects[i].closed = false;
             return i;
@@ -381,6 +410,7 @@ impl<W: Write> Server<W> {
             published: HashSet::new(),
             queued: Vec::new(),
             closed: false,
+            spawn_failures: 0,
         });
         self.projects.len() - 1
     }
@@ -440,18 +470,31 @@ impl<W: Write> Server<W> {
 
     /// Starts a worker on `job` as the project's evaluating one.
     fn run_job(&mut self, i: usize, job: Job, fallback: bool) {
-        let Some(mut worker) = self.spawn_worker(job, fallback) else {
-            let root = self.projects[i].sources.root.clone();
-            if let Ok(uri) = Url::from_file_path(&root) {
-                let d = Diagnostic {
-                    message: "tdq lsp: cannot start an evaluation process".into(),
-                    severity: Some(DiagnosticSeverity::ERROR),
-                    ..Default::default()
-                };
-                self.publish(uri, vec![d]);
+        let mut worker = match self.spawn_worker(job, fallback) {
+            Ok(w) => w,
+            Err(e) => {
+                // Often passing (no memory or processes to spare for a moment): said once,
+                // and tried again later, less often each time.
+                let pr = &mut self.projects[i];
+                let wait = SPAWN_RETRY.saturating_mul(1 << pr.spawn_failures.min(5));
+                pr.spawn_failures += 1;
+                pr.due = Some(Instant::now() + wait);
+                let root = pr.sources.root.clone();
+                if pr.spawn_failures == 1 {
+                    if let Ok(uri) = Url::from_file_path(&root) {
+                        let d = Diagnostic {
+                            message: format!("tdq lsp: cannot start an evaluation process ({e}); trying again"),
+                            severity: Some(DiagnosticSeverity::ERROR),
+                            ..Default::default()
+                        };
+                        self.projects[i].published.insert(uri.clone());
+                        self.publish(uri, vec![d]);
+                    }
+                }
+                return;
             }
-            return;
         };
+        self.projects[i].spawn_failures = 0;
         let job = worker.job.clone();
         worker.send(Message::Notification(Notification::new(protocol::EVALUATE.into(), job)));
         let pr = &mut self.projects[i];
@@ -461,21 +504,24 @@ impl<W: Write> Server<W> {
         pr.evaluating = Some(worker);
     }
 
-    fn spawn_worker(&mut self, job: Job, fallback: bool) -> Option<Worker> {
-        let (program, args) = self.config.worker_command.split_first()?;
+    fn spawn_worker(&mut self, job: Job, fallback: bool) -> std::io::Result<Worker> {
+        let Some((program, args)) = self.config.worker_command.split_first() else {
+            return Err(std::io::Error::other("no worker command"));
+        };
         let mut child = Command::new(program)
             .args(args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
-            .spawn()
-            .ok()?;
-        let stdin = child.stdin.take()?;
-        let stdout = child.stdout.take()?;
+            .spawn()?;
+        let (Some(stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
+            let _ = child.kill();
+            return Err(std::io::Error::other("no pipes to the worker"));
+        };
         self.next_worker += 1;
         let id = self.next_worker;
         let tx = self.events.clone();
-        std::thread::spawn(move || {
+        let reader = std::thread::Builder::new().spawn(move || {
             let mut input = BufReader::new(stdout);
             while let Ok(Frame::Message(msg)) = io::read(&mut input) {
                 if tx.send(Event::Worker(id, msg)).is_err() {
@@ -484,7 +530,12 @@ impl<W: Write> Server<W> {
             }
             let _ = tx.send(Event::WorkerExited(id));
         });
-        Some(Worker { id, child, stdin, pending: HashSet::new(), job, fallback })
+        if let Err(e) = reader {
+            let _ = child.kill();
+            let _ = child.wait();
+            return Err(e);
+        }
+        Ok(Worker { id, child, stdin, pending: HashSet::new(), job, fallback })
     }
 
     fn find_worker(&self, id: u64) -> Option<(usize, bool)> {
@@ -554,6 +605,10 @@ impl<W: Write> Server<W> {
         let p = &mut self.projects[i];
         p.published = uris;
         p.files = done.files.iter().map(|f| Overlay::key(Path::new(f))).collect();
+        if done.parsed {
+            self.rehome_unread(i);
+        }
+        let p = &mut self.projects[i];
         let Some(new) = p.evaluating.take() else { return };
         if !done.parsed && p.current.is_none() {
             if let Some(job) = p.last_good.clone() {
@@ -586,6 +641,36 @@ impl<W: Write> Server<W> {
             // Keep answering from the last evaluation that parsed.
             kill(new);
         }
+    }
+
+    /// Open documents of project `i` that its evaluation, parsed to the end, never read (a
+    /// file under a tdq.toml or an LLVM target that the root does not include): each is
+    /// evaluated as a root of its own, with the same settings.
+    fn rehome_unread(&mut self, i: usize) {
+        let unread: Vec<PathBuf> = self
+            .docs
+            .iter()
+            .filter(|(path, d)| d.project == i && !self.projects[i].files.contains(*path))
+            .map(|(path, _)| path.clone())
+            .collect();
+        for path in unread {
+            let sources = self.projects[i].sources.alone(&path);
+            let j = self.project_of(sources);
+            if let Some(doc) = self.docs.get_mut(&path) {
+                doc.project = j;
+            }
+            // Requests about it waiting for this evaluation wait for its own.
+            let (moved, kept) = std::mem::take(&mut self.projects[i].queued)
+                .into_iter()
+                .partition(|r: &Request| request_path(r).as_ref() == Some(&path));
+            self.projects[i].queued = kept;
+            let pr = &mut self.projects[j];
+            pr.queued.extend(moved);
+            if pr.current.is_none() && pr.evaluating.is_none() {
+                pr.due = Some(Instant::now());
+            }
+        }
+        self.close_if_unused(i);
     }
 
     fn worker_exited(&mut self, id: u64) {
@@ -624,15 +709,10 @@ impl<W: Write> Server<W> {
 
     /// A request other than initialize and shutdown.
     fn request(&mut self, r: Request) {
-        let uri = r
-            .params
-            .get("textDocument")
-            .and_then(|t| t.get("uri"))
-            .and_then(|u| u.as_str())
-            .and_then(|u| Url::parse(u).ok());
+        let path = request_path(&r);
         match r.method.as_str() {
             req::DocumentSymbolRequest::METHOD | req::FoldingRangeRequest::METHOD => {
-                let Some(text) = uri.as_ref().and_then(path_of).and_then(|p| self.docs.get(&p)).map(|d| &d.text) else {
+                let Some(text) = path.and_then(|p| self.docs.get(&p)).map(|d| &d.text) else {
                     return self.respond(r.id, serde_json::Value::Null);
                 };
                 let syntax = Syntax::new(text.as_bytes());
@@ -649,7 +729,7 @@ impl<W: Write> Server<W> {
             | req::Completion::METHOD
             | req::SignatureHelpRequest::METHOD
             | req::WorkspaceSymbolRequest::METHOD => {
-                let project = match uri.as_ref().and_then(path_of) {
+                let project = match path {
                     Some(path) => self
                         .docs
                         .get(&path)
@@ -675,15 +755,7 @@ impl<W: Write> Server<W> {
     /// Sends a request to the project's current worker, with the text of its document as the
     /// client has it now; queues it while the first evaluation runs.
     fn forward(&mut self, i: usize, r: Request) {
-        let text = r
-            .params
-            .get("textDocument")
-            .and_then(|t| t.get("uri"))
-            .and_then(|u| u.as_str())
-            .and_then(|u| Url::parse(u).ok())
-            .and_then(|u| path_of(&u))
-            .and_then(|p| self.docs.get(&p))
-            .map(|d| d.text.clone());
+        let text = request_path(&r).and_then(|p| self.docs.get(&p)).map(|d| d.text.clone());
         let p = &mut self.projects[i];
         let Some(w) = p.current.as_mut() else {
             if p.evaluating.is_some() || p.due.is_some() {

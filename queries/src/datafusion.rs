@@ -363,16 +363,17 @@ pub fn table_batch(conn: &Connection, table: &str) -> Result<RecordBatch, QueryE
 }
 
 /// `field_values(record_id, pos, name_id, type_id, value_id, set_loc, decl_loc, flags)`,
-/// unpacked from `tdq_records.fields`.
+/// unpacked from `tdq_records.fields` and `tdq_field_sites`.
 pub fn field_values_batch(conn: &Connection) -> Result<RecordBatch, QueryError> {
     const NAMES: [&str; 8] = ["record_id", "pos", "name_id", "type_id", "value_id", "set_loc", "decl_loc", "flags"];
     let mut cols: Vec<Int64Builder> = NAMES.iter().map(|_| Int64Builder::new()).collect();
+    let sites = tdq_store::load::field_sites(conn).map_err(df_error)?;
     let mut st = conn.prepare("SELECT id, fields FROM tdq_records ORDER BY id").map_err(df_error)?;
     let mut rows = st.raw_query();
     while let Some(row) = rows.next().map_err(df_error)? {
         let id: i64 = row.get(0).map_err(df_error)?;
         let text: String = row.get(1).map_err(df_error)?;
-        let packed = tdq_store::load::parse_fields(&text).map_err(df_error)?;
+        let packed = tdq_store::load::parse_fields(&text, &sites).map_err(df_error)?;
         for (pos, tuple) in packed.into_iter().enumerate() {
             cols[0].append_value(id);
             cols[1].append_value(pos as i64);

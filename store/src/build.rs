@@ -20,7 +20,7 @@ use rusqlite::types::Value;
 use rusqlite::{params, Connection};
 use rustc_hash::FxHashMap as HashMap;
 use std::collections::hash_map::Entry;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::{mpsc, OnceLock};
 use tdq_backends::dump_json::{value_json, write_value_json};
 use tdq_core::init::{push_int, Init, InitKind};
@@ -40,6 +40,9 @@ pub struct BuildInfo {
     pub release_from: crate::ReleaseFrom,
     /// The cache key, when the store is a cache entry.
     pub cache_key: String,
+    /// The directory the source paths are relative to (a cache entry's: [`crate::cache::Canonical`]);
+    /// none: relative to the working directory, or absolute.
+    pub base: Option<String>,
 }
 
 /// Writes `eval` into a new database at `path` (a file that does not exist yet, or is empty).
@@ -193,7 +196,7 @@ fn create(path: &Path, eval: &Evaluation, info: &BuildInfo, plan: &wide::Plan) -
         schema::SUPERCLASSES_VIEW,
     ))?;
     meta(&tx, info, eval.records.anon_counter)?;
-    sources(&tx, &eval.sm)?;
+    sources(&tx, &eval.sm, info.base.as_deref())?;
     globals(&tx, eval)?;
     plan.write_columns(&tx)?;
     let roots = {
@@ -224,6 +227,7 @@ fn meta(tx: &Connection, info: &BuildInfo, anonymous_records: u32) -> rusqlite::
         ("llvm_version", info.release.to_string()),
         ("llvm_version_from", info.release_from.to_string()),
         ("cache_key", info.cache_key.clone()),
+        ("base", info.base.clone().unwrap_or_default()),
         ("anonymous_records", anonymous_records.to_string()),
     ];
     for (k, v) in rows {
@@ -232,13 +236,17 @@ fn meta(tx: &Connection, info: &BuildInfo, anonymous_records: u32) -> rusqlite::
     Ok(())
 }
 
-fn sources(tx: &Connection, sm: &SourceMgr) -> rusqlite::Result<()> {
+fn sources(tx: &Connection, sm: &SourceMgr, base: Option<&str>) -> rusqlite::Result<()> {
     let mut st = tx.prepare(
         "INSERT INTO sources(id, path, abs_path, hash, size, included_from_file, included_from_line, included_from, text)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
     )?;
     for (i, f) in sm.files.iter().enumerate() {
-        let abs = std::path::absolute(&f.path).map(|p| p.display().to_string()).unwrap_or_else(|_| f.path.clone());
+        let path = match base {
+            Some(base) => Path::new(base).join(&f.path),
+            None => PathBuf::from(&f.path),
+        };
+        let abs = std::path::absolute(&path).map(|p| p.display().to_string()).unwrap_or_else(|_| f.path.clone());
         let (from_file, from_line, from_raw) = match f.included_from {
             Some(l) => (Some(sm.path(l).to_owned()), Some(sm.line_col(l).0), Some(loc_raw(l))),
             None => (None, None, None),
@@ -286,6 +294,10 @@ struct Writer<'a> {
     to_encoder: Option<mpsc::Sender<Vec<Init>>>,
     names: HashMap<Init, i64>,
     name_rows: Rows,
+    /// A field's site: its name, type, where it was set, declared, and flags
+    /// (`tdq_field_sites`; X86's 3 million fields have 20 thousand).
+    sites: HashMap<[i64; 5], i64>,
+    site_rows: Vec<[i64; 5]>,
     /// Each record's id and `tdq_records.fields`.
     fields: Vec<(u32, Vec<u8>)>,
     decimals: Decimals,
@@ -305,6 +317,8 @@ impl<'a> Writer<'a> {
             to_encoder: Some(to_encoder),
             names: HashMap::default(),
             name_rows: Rows::default(),
+            sites: HashMap::default(),
+            site_rows: Vec::new(),
             fields: Vec::new(),
             decimals: Decimals::default(),
             row: Row::default(),
@@ -353,6 +367,15 @@ impl<'a> Writer<'a> {
         }
     }
 
+    /// The id of a field's site, numbered in order of first use.
+    fn site(&mut self, site: [i64; 5]) -> i64 {
+        let next = self.site_rows.len() as i64;
+        *self.sites.entry(site).or_insert_with(|| {
+            self.site_rows.push(site);
+            next
+        })
+    }
+
     /// The id of a field name, and its `tdq_names` row the first time.
     fn name(&mut self, n: Init) -> i64 {
         if let Some(&id) = self.names.get(&n) {
@@ -373,19 +396,16 @@ impl<'a> Writer<'a> {
         self.fields.reserve(rk.classes.len() + rk.defs.len());
         for &id in rk.classes.values().chain(rk.defs.values()) {
             let rec = rk.get(id);
-            let mut fields = Vec::with_capacity(rec.values.len() * 32 + 2);
+            let mut fields = Vec::with_capacity(rec.values.len() * 16 + 2);
             fields.push(b'[');
             for (pos, v) in rec.values.iter().enumerate() {
-                let ids = [
-                    self.name(v.name),
-                    self.ty(v),
-                    self.val(v.value),
-                    self.loc(v.set_at()),
-                    self.loc(v.loc),
-                    field_flags(v),
-                ];
-                // `[a,b,c,d,e,f]` (after a comma but for the first), formatted on the stack.
-                let mut text = [0u8; 1 + 6 * 21 + 1 + 8];
+                let name = self.name(v.name);
+                let ty = self.ty(v);
+                let value = self.val(v.value);
+                let site = [name, ty, self.loc(v.set_at()), self.loc(v.loc), field_flags(v)];
+                let ids = [self.site(site), value];
+                // `[site,value]` (after a comma but for the first), formatted on the stack.
+                let mut text = [0u8; 1 + 2 * 21 + 1 + 8];
                 let mut at = 0;
                 if pos > 0 {
                     text[0] = b',';
@@ -405,7 +425,7 @@ impl<'a> Writer<'a> {
         Ok(())
     }
 
-    /// `tdq_names`, `tdq_records` and its index, `locs` and `types`.
+    /// `tdq_names`, `tdq_records` and its index, `tdq_field_sites`, `locs` and `types`.
     fn write(&mut self, pager: &Pager, roots: &Roots, eval: &Evaluation) -> rusqlite::Result<()> {
         let rk = &eval.records;
         let mut tree = TableTree::new(pager, roots.get("tdq_names")?);
@@ -437,6 +457,16 @@ impl<'a> Writer<'a> {
         tree.finish()?;
         let names = rk.classes.iter().chain(&rk.defs).map(|(name, id)| (name.to_string(), i64::from(id.0))).collect();
         wide::name_index(pager, roots.get("tdq_records_name")?, names, false)?;
+        let mut tree = TableTree::new(pager, roots.get("tdq_field_sites")?);
+        for (id, site) in self.site_rows.iter().enumerate() {
+            self.row.clear();
+            self.row.null();
+            for &n in site {
+                self.row.int(n);
+            }
+            tree.push(id as i64, self.row.finish(false))?;
+        }
+        tree.finish()?;
         let mut tree = TableTree::new(pager, roots.get("locs")?);
         for (id, &l) in self.loc_rows.iter().enumerate() {
             let (file, line) = file_line(self.sm, l);

@@ -1,6 +1,6 @@
 //! The store cache: one SQLite file per root file, include directories, defines, release and
-//! tdq version ([`cache_key`]: paths as given and the files they name, not the working
-//! directory), under `$TDQ_CACHE_DIR` (default `$XDG_CACHE_HOME/tdq` or
+//! tdq version ([`cache_key`] of the [`Canonical`] sources: the files, not how they are
+//! spelled nor the working directory), under `$TDQ_CACHE_DIR` (default `$XDG_CACHE_HOME/tdq` or
 //! `~/.cache/tdq`).
 //!
 //! A cached store is used when every file it read still has the content hash it recorded;
@@ -140,11 +140,10 @@ fn uri_path(path: &Path) -> String {
     out
 }
 
-/// A path as given and the absolute path it names from the working directory, for a cache key:
-/// the spelling is in the key because the records hold it (`file`, `set_file`), the absolute
-/// path so that the same spelling from another directory (other files) is another entry. The
-/// working directory itself is not: sources named by absolute paths (a tdq.toml's) share one
-/// entry from wherever they are queried.
+/// A path as given and the absolute path it names from the working directory, for the key of
+/// `tdq tblgen`'s evaluation cache: the spelling is in the key because llvm-tblgen's outputs
+/// and messages print it, the absolute path so that the same spelling from another directory
+/// (other files) is another entry. (The store cache keys [`Canonical`] sources instead.)
 pub fn key_path(path: &str) -> String {
     if Path::new(path).is_absolute() {
         return path.to_string();
@@ -171,9 +170,111 @@ pub fn cache_key(sources: &Sources) -> String {
     hash_hex(key.as_bytes())
 }
 
+/// Sources as a store is keyed, evaluated and written: every path canonical (absolute, with
+/// symbolic links, `.`, `..` and trailing slashes resolved), so that the same files, however
+/// they are spelled and from wherever they are named, share one store. The records' paths
+/// (`file`, `set_file`, `sources.path`, ...) are written relative to [`Canonical::base`], the
+/// deepest directory holding the root and every `-I` directory (for an LLVM target run from
+/// the tree's top, `lib/Target/X86/X86.td` and `include/llvm/...`, as given there), so the
+/// store does not depend on the spelling either. Errors are shown with the paths as given.
+pub struct Canonical {
+    pub sources: Sources,
+    /// The directory the store's paths are relative to (`meta`'s `base`); none when that would
+    /// be `/` (the paths are then absolute).
+    pub base: Option<PathBuf>,
+    /// Each canonical `-I` directory and its spelling, to show errors as given.
+    given_dirs: Vec<(String, String)>,
+    given_root: (String, String),
+}
+
+impl Canonical {
+    /// `sources` made canonical; a root that cannot be read stays as given (the error names it).
+    pub fn new(sources: &Sources) -> Canonical {
+        let Ok(root) = std::fs::canonicalize(&sources.root) else {
+            return Canonical {
+                sources: sources.clone(),
+                base: None,
+                given_dirs: Vec::new(),
+                given_root: (sources.root.clone(), sources.root.clone()),
+            };
+        };
+        let dirs: Vec<PathBuf> = sources.include_dirs.iter().map(|d| canonical_dir(d)).collect();
+        let mut base = root.parent().map(Path::to_path_buf).unwrap_or_default();
+        for d in &dirs {
+            while !d.starts_with(&base) {
+                if !base.pop() {
+                    break;
+                }
+            }
+        }
+        let text = |p: &Path| p.display().to_string();
+        Canonical {
+            sources: Sources {
+                root: text(&root),
+                include_dirs: dirs.iter().map(|d| text(d)).collect(),
+                ..sources.clone()
+            },
+            base: base.parent().is_some().then_some(base),
+            given_dirs: dirs.iter().map(|d| text(d)).zip(sources.include_dirs.iter().cloned()).collect(),
+            given_root: (text(&root), sources.root.clone()),
+        }
+    }
+
+    /// An absolute path as the store writes it: relative to the base when it is under it.
+    pub fn display(&self, path: &str) -> String {
+        match &self.base {
+            Some(base) => match Path::new(path).strip_prefix(base) {
+                Ok(rel) if !rel.as_os_str().is_empty() => rel.display().to_string(),
+                _ => path.to_string(),
+            },
+            None => path.to_string(),
+        }
+    }
+
+    /// A path of the evaluation as it would have been with the sources as given: the root's
+    /// spelling, or the spelling of the `-I` directory it was found in.
+    fn as_given(&self, path: &str) -> String {
+        if path == self.given_root.0 {
+            return self.given_root.1.clone();
+        }
+        for (canonical, given) in &self.given_dirs {
+            if let Some(rest) = path.strip_prefix(canonical.as_str()).and_then(|r| r.strip_prefix('/')) {
+                return if given.ends_with('/') { format!("{given}{rest}") } else { format!("{given}/{rest}") };
+            }
+        }
+        path.to_string()
+    }
+
+    /// Renames the evaluation's files as the store writes them (relative to the base).
+    fn relocate(&self, sm: &mut SourceMgr) {
+        for f in &mut sm.files {
+            let abs = std::path::absolute(&f.path).map(|p| p.display().to_string()).unwrap_or_else(|_| f.path.clone());
+            f.path = self.display(&abs);
+        }
+    }
+
+    /// Renames a failed evaluation's files as they are spelled in the sources as given.
+    fn restore(&self, mut e: StoreError) -> StoreError {
+        if let StoreError::Evaluation(failure) = &mut e {
+            for f in &mut failure.sm.files {
+                f.path = self.as_given(&f.path);
+            }
+        }
+        e
+    }
+}
+
+/// A `-I` directory made canonical; one that does not exist made absolute, `.` and `..`
+/// resolved by their names.
+fn canonical_dir(dir: &str) -> PathBuf {
+    std::fs::canonicalize(dir).unwrap_or_else(|_| tdq_core::lexer::Overlay::key(Path::new(dir)))
+}
+
 /// Opens the cached store for `sources`, building it first when it is missing or stale.
 /// `on_build` is called before a build starts (to show progress).
 pub fn open_or_build(sources: &Sources, dir: &Path, on_build: &mut dyn FnMut()) -> Result<Store, StoreError> {
+    let canonical = Canonical::new(sources);
+    let sources = &canonical.sources;
     let key = cache_key(sources);
     let path = dir.join(format!("{key}.db"));
     if let Ok(conn) = open_read_only(&path) {
@@ -189,14 +290,16 @@ pub fn open_or_build(sources: &Sources, dir: &Path, on_build: &mut dyn FnMut()) 
     on_build();
     check_writable(dir)?;
     remove_stale_temporaries(dir);
-    let eval = evaluate(sources)?;
+    let mut eval = evaluate(sources).map_err(|e| canonical.restore(e))?;
+    canonical.relocate(&mut eval.sm);
     let info = BuildInfo {
-        root: sources.root.clone(),
-        include_dirs: sources.include_dirs.clone(),
+        root: canonical.display(&sources.root),
+        include_dirs: sources.include_dirs.iter().map(|d| canonical.display(d)).collect(),
         defines: sources.defines.clone(),
         release: sources.release,
         release_from: sources.release_from.clone(),
         cache_key: key,
+        base: canonical.base.as_ref().map(|b| b.display().to_string()),
     };
     write_atomically(&path, &eval, &info)?;
     let conn = open_read_only(&path)?;

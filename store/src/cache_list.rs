@@ -83,8 +83,11 @@ fn store_sources(path: &Path) -> Option<String> {
         .ok()
         .or_else(|| meta("root"))?;
     let mut text = root;
+    // A cached store's directories are relative to its base (`cache::Canonical`): shown whole.
+    let base = meta("base").filter(|b| !b.is_empty()).map(PathBuf::from);
     if let Some(dirs) = meta("include_dirs").and_then(|d| serde_json::from_str::<Vec<String>>(&d).ok()) {
         for d in dirs {
+            let d = base.as_ref().map_or_else(|| d.clone(), |b| b.join(&d).display().to_string());
             text.push_str(&format!(" -I {d}"));
         }
     }

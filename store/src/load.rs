@@ -142,10 +142,11 @@ pub fn load_evaluation(conn: &Connection) -> Result<Evaluation, LoadError> {
     let get = |v: &Vec<Init>, i: i64, what: &str| -> Result<Init, LoadError> {
         v.get(i as usize).copied().ok_or_else(|| LoadError::Damaged(format!("{what} id {i} missing")))
     };
+    let sites = field_sites(conn)?;
     let mut st = conn.prepare("SELECT id, fields FROM tdq_records ORDER BY id")?;
     let mut rows = st.query([])?;
     while let Some(row) = rows.next()? {
-        let packed = parse_fields(row.get_ref(1)?.as_str()?)?;
+        let packed = parse_fields(row.get_ref(1)?.as_str()?, &sites)?;
         let rec = record_mut(&mut rk, row.get(0)?)?;
         for [name, ty, value, set_at, decl, flags] in packed {
             let ty: Ty = *types.get(ty as usize).ok_or_else(|| LoadError::Damaged("type id missing".into()))?;
@@ -199,9 +200,34 @@ pub fn load_evaluation(conn: &Connection) -> Result<Evaluation, LoadError> {
     })
 }
 
-/// `tdq_records.fields`: `[[name, type, value, set_loc, decl_loc, flags], ...]`.
-pub fn parse_fields(text: &str) -> Result<Vec<[i64; 6]>, LoadError> {
-    serde_json::from_str(text).map_err(|e| LoadError::Damaged(format!("packed fields: {e}")))
+/// `tdq_field_sites`, by id: `[name, type, set_loc, decl_loc, flags]`.
+pub fn field_sites(conn: &Connection) -> Result<Vec<[i64; 5]>, LoadError> {
+    let mut st =
+        conn.prepare("SELECT id, name_id, type_id, set_loc, decl_loc, flags FROM tdq_field_sites ORDER BY id")?;
+    let mut rows = st.query([])?;
+    let mut out = Vec::new();
+    while let Some(row) = rows.next()? {
+        expect_dense(row.get(0)?, out.len(), "tdq_field_sites")?;
+        out.push([row.get(1)?, row.get(2)?, row.get(3)?, row.get(4)?, row.get(5)?]);
+    }
+    Ok(out)
+}
+
+/// `tdq_records.fields` (`[[site, value], ...]`) with each site unpacked:
+/// `[name, type, value, set_loc, decl_loc, flags]` per field.
+pub fn parse_fields(text: &str, sites: &[[i64; 5]]) -> Result<Vec<[i64; 6]>, LoadError> {
+    let packed: Vec<[i64; 2]> =
+        serde_json::from_str(text).map_err(|e| LoadError::Damaged(format!("packed fields: {e}")))?;
+    packed
+        .into_iter()
+        .map(|[site, value]| {
+            let [name, ty, set_at, decl, flags] = *usize::try_from(site)
+                .ok()
+                .and_then(|s| sites.get(s))
+                .ok_or_else(|| LoadError::Damaged(format!("field site id {site} missing")))?;
+            Ok([name, ty, value, set_at, decl, flags])
+        })
+        .collect()
 }
 
 fn record_mut(rk: &mut RecordKeeper, id: u32) -> Result<&mut Record, LoadError> {

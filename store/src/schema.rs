@@ -5,7 +5,7 @@
 //! Every table is written once, in one transaction, by [`crate::build`]; nothing updates it.
 
 /// Bumped whenever a table changes: a store of another version is rebuilt, never misread.
-pub const SCHEMA_VERSION: i64 = 1;
+pub const SCHEMA_VERSION: i64 = 2;
 
 /// `PRAGMA application_id` of every store: `tdq!`. A SQLite file without it is not a store.
 pub const APPLICATION_ID: i64 = 0x7464_7121;
@@ -27,6 +27,8 @@ CREATE TABLE tdq_records(
     locs BLOB NOT NULL, forward_decl_locs BLOB NOT NULL, template_args BLOB NOT NULL,
     fields TEXT NOT NULL);
 CREATE TABLE tdq_names(id INTEGER PRIMARY KEY, name TEXT NOT NULL, ir BLOB NOT NULL);
+CREATE TABLE tdq_field_sites(id INTEGER PRIMARY KEY, name_id INTEGER NOT NULL, type_id INTEGER NOT NULL,
+    set_loc INTEGER NOT NULL, decl_loc INTEGER NOT NULL, flags INTEGER NOT NULL);
 CREATE TABLE tdq_columns(field TEXT PRIMARY KEY, col TEXT NOT NULL, kind TEXT NOT NULL,
     long INTEGER NOT NULL) WITHOUT ROWID;
 CREATE TABLE tdq_superclasses(
@@ -43,20 +45,23 @@ CREATE TABLE globals(name TEXT PRIMARY KEY, type TEXT, value TEXT NOT NULL, valu
     ir BLOB NOT NULL) WITHOUT ROWID;
 "#;
 
-/// `tdq_records.fields`, per record, is a JSON array with one `[name_id, type_id, value_id,
-/// set_loc, decl_loc, flags]` per field: one row per record instead of one per field (X86 has
-/// 2.6 million fields) keeps building the store fast. `fields` unpacks it with `json_each`.
-/// `flags`: bit 0 declared with `field`, bit 1 template argument, bit 2 value lost.
+/// `tdq_records.fields`, per record, is a JSON array with one `[site_id, value_id]` per field:
+/// one row per record instead of one per field (X86 has 3 million fields) keeps building the
+/// store fast. A site (`tdq_field_sites`) is what many fields share: the field's name, type,
+/// where its value was set, where it was declared, and flags (bit 0 declared with `field`, bit
+/// 1 template argument, bit 2 value lost), as the evaluator's `record::Site`: X86's 3 million
+/// fields have 20 thousand. `fields` unpacks it with `json_each`.
 pub const FIELDS_VIEW_SQLITE: &str = "SELECT r.name AS record, r.kind AS kind, n.name AS field, \
 t.name AS type, v.text AS value, v.json AS value_json, s.file AS set_file, s.line AS set_line, \
 s.col AS set_col, d.file AS decl_file, d.line AS decl_line, j.key AS position, \
-(j.value ->> 5) / 2 % 2 AS template_arg, r.id AS record_id \
+f.flags / 2 % 2 AS template_arg, r.id AS record_id \
 FROM tdq_records r, json_each(r.fields) j \
-JOIN tdq_names n ON n.id = j.value ->> 0 \
-JOIN types t ON t.id = j.value ->> 1 \
-JOIN vals v ON v.id = j.value ->> 2 \
-JOIN locs s ON s.id = j.value ->> 3 \
-JOIN locs d ON d.id = j.value ->> 4";
+JOIN tdq_field_sites f ON f.id = j.value ->> 0 \
+JOIN tdq_names n ON n.id = f.name_id \
+JOIN types t ON t.id = f.type_id \
+JOIN vals v ON v.id = j.value ->> 1 \
+JOIN locs s ON s.id = f.set_loc \
+JOIN locs d ON d.id = f.decl_loc";
 
 /// The same view for engines without `json_each`, over a `field_values(record_id, pos,
 /// name_id, type_id, value_id, set_loc, decl_loc, flags)` table unpacked from
@@ -199,7 +204,7 @@ pub const TABLES: &[TableDoc] = &[
         columns: &[
             (
                 "key",
-                "schema_version, tdq_version, root, include_dirs, defines, llvm_version (the release evaluated as), llvm_version_from (what chose it: --llvm-version, TDQ_LLVM_VERSION, a tdq.toml, an LLVMVersion.cmake, or the default), ...",
+                "schema_version, tdq_version, root, include_dirs, defines, base (the directory the paths of a cached store are relative to: the deepest holding the root and every -I directory), llvm_version (the release evaluated as), llvm_version_from (what chose it: --llvm-version, TDQ_LLVM_VERSION, a tdq.toml, an LLVMVersion.cmake, or the default), ...",
             ),
             ("value", "its value"),
         ],
@@ -221,6 +226,7 @@ pub const STORED_TABLES: &[&str] = &[
     "vals",
     "tdq_records",
     "tdq_names",
+    "tdq_field_sites",
     "tdq_columns",
     "tdq_superclasses",
     "classes",
