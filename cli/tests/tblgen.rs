@@ -618,6 +618,52 @@ fn special_outputs_are_written_in_place() {
     }
 }
 
+/// An output too large to be held in memory (standard output, a pipe, a symlink: written once
+/// the backend has succeeded, from a temporary file past a few megabytes) has the bytes it
+/// has written to a regular file, and llvm-tblgen's.
+#[test]
+fn large_outputs_held_for_a_pipe_are_whole() {
+    let big = ("big.td", "foreach i = 0...199999 in def r#i { string s = \"a long enough value for each record\"; }\n");
+    let mut outputs = Vec::new();
+    for tool in [tdq(), llvm_tblgen()] {
+        let dir = tempfile::tempdir().expect("a temporary directory");
+        write_files(dir.path(), &[big, ("target.inc", "old\n")]);
+        let piped = run(&tool, dir.path(), &["big.td"], "");
+        assert_eq!((piped.status, piped.stderr.as_str()), (0, ""), "{}", tool.program.display());
+        assert!(piped.stdout.len() > 10 << 20, "{}: {} bytes", tool.program.display(), piped.stdout.len());
+        let to_file = run(&tool, dir.path(), &["big.td", "-o", "big.inc"], "");
+        assert_eq!((to_file.status, to_file.stderr.as_str()), (0, ""), "{}", tool.program.display());
+        assert!(std::fs::read_to_string(dir.path().join("big.inc")).expect("read") == piped.stdout);
+        std::os::unix::fs::symlink("target.inc", dir.path().join("link.inc")).expect("a symlink");
+        let through_link = run(&tool, dir.path(), &["big.td", "-o", "link.inc"], "");
+        assert_eq!((through_link.status, through_link.stderr.as_str()), (0, ""), "{}", tool.program.display());
+        assert!(std::fs::read_to_string(dir.path().join("target.inc")).expect("read") == piped.stdout);
+        outputs.push(piped.stdout);
+    }
+    assert!(outputs[0] == outputs[1], "tdq's output differs from llvm-tblgen's");
+}
+
+/// The null device as the output (`-o /dev/null`, or standard output sent there) is written to
+/// and stays the device.
+#[test]
+fn the_null_device_stays_a_device() {
+    use std::os::unix::fs::FileTypeExt;
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    write_files(dir.path(), &[S_TD]);
+    let got = run(&tdq(), dir.path(), &["s.td", "-o", "/dev/null"], "");
+    assert_eq!((got.status, got.stdout.as_str(), got.stderr.as_str()), (0, "", ""));
+    let status = Command::new(env!("CARGO_BIN_EXE_tdq"))
+        .args(["tblgen", "s.td"])
+        .env("TDQ_LLVM_VERSION", "19")
+        .current_dir(dir.path())
+        .stdout(Stdio::null())
+        .status()
+        .expect("tdq runs");
+    assert!(status.success());
+    let null = std::fs::symlink_metadata("/dev/null").expect("/dev/null");
+    assert!(null.file_type().is_char_device(), "/dev/null is no longer a device");
+}
+
 /// `--time-phases` prints LLVM's timer report on stderr; the numbers vary, the layout not.
 #[test]
 fn time_phases_prints_the_phase_report() {
