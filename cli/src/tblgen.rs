@@ -310,7 +310,12 @@ fn run_backend(
     }
 
     timer.start("Backend overall");
-    let mut out = Output::open(&settings.output);
+    // Standard output is written as the backend goes when nothing could tell that from holding
+    // it: the backend reports nothing, and neither a depfile error (which keeps the output
+    // from being written) nor --write-if-changed (which compares it first) can come after.
+    let stream =
+        settings.output == "-" && backend.only_writes() && settings.depfile.is_empty() && !settings.write_if_changed;
+    let mut out = if stream { Output::Streamed(Streamed::default()) } else { Output::open(&settings.output) };
     let (result, additional, backend_errors) = out.emit(backend, evaluation, backend_options);
     if let Err(error) = result {
         out.discard();
@@ -360,7 +365,7 @@ fn run_backend(
         }
         if errors_printed > 0 && settings.output != "-" {
             // ToolOutputFile::keep() is not called: the file goes away.
-            let _ = std::fs::remove_file(&settings.output);
+            remove_output(&settings.output);
         }
     }
     // The files written beside the output (LLVM 22's TableGenOutputFiles::AdditionalFiles),
@@ -375,7 +380,7 @@ fn run_backend(
             return FAILURE;
         }
         if errors_printed > 0 && path != "-" {
-            let _ = std::fs::remove_file(&path);
+            remove_output(&path);
         }
     }
     timer.stop();
@@ -385,6 +390,15 @@ fn run_backend(
         return FAILURE;
     }
     SUCCESS
+}
+
+/// Removes an output that is not kept, as LLVM's `sys::fs::remove` does: a regular file or a
+/// symlink, never a device such as `/dev/null` (which a process run as root would otherwise
+/// delete, leaving the next writer of `/dev/null` to create a plain file there) or a pipe.
+fn remove_output(path: &str) {
+    if std::fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_file() || m.file_type().is_symlink()) {
+        let _ = std::fs::remove_file(path);
+    }
 }
 
 /// The name of a file written beside `output`: its extension replaced by `suffix`
@@ -430,9 +444,12 @@ fn read_input(path: &str, max: u64) -> std::io::Result<Vec<u8>> {
 ///   llvm-tblgen holds it (a backend that fails prints nothing there, and its messages come
 ///   before the output on a shared stream), in memory up to [`HELD_IN_MEMORY`] bytes and past
 ///   that in an unnamed temporary file, then copied out;
-/// - the null device is written as the backend goes: nothing of it can be seen.
+/// - the null device is written as the backend goes: nothing of it can be seen;
+/// - standard output is written as the backend goes when the backend only writes (see
+///   `table_gen_main`).
 enum Output {
     Held(Held),
+    Streamed(Streamed),
     Staged { path: std::path::PathBuf, file: std::io::BufWriter<std::fs::File> },
     Null,
 }
@@ -440,6 +457,25 @@ enum Output {
 /// How much of an output held for standard output or a pipe stays in memory: enough for every
 /// generated file of LLVM's build but the largest; a target's records go to a temporary file.
 const HELD_IN_MEMORY: usize = 8 << 20;
+
+/// Standard output written as the backend goes. A failed write ends the process as LLVM's
+/// `report_fatal_error` does when it writes the output.
+struct Streamed(std::io::BufWriter<std::io::Stdout>);
+
+impl Default for Streamed {
+    fn default() -> Self {
+        Streamed(std::io::BufWriter::with_capacity(1 << 16, std::io::stdout()))
+    }
+}
+
+impl Write for Streamed {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.0.write(buf).or_else(|e| -> std::io::Result<usize> { io_failure(&e) })
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.0.flush().or_else(|e| -> std::io::Result<()> { io_failure(&e) })
+    }
+}
 
 /// An output held until the backend has succeeded: bytes in memory, then (past
 /// [`HELD_IN_MEMORY`], when a temporary file can be made) a temporary file.
@@ -528,6 +564,7 @@ impl Output {
         let mut null = std::io::sink();
         let writer: &mut dyn Write = match self {
             Output::Held(held) => held,
+            Output::Streamed(streamed) => streamed,
             Output::Staged { file, .. } => file,
             Output::Null => &mut null,
         };
@@ -556,7 +593,8 @@ impl Output {
                 std::fs::File::open(staged).is_ok_and(|staged| old().is_ok_and(|old| same_contents(&staged, old)))
             }
             // Nothing was kept to compare: the null device is opened again, which changes nothing.
-            Output::Null => false,
+            // (Standard output is not streamed with --write-if-changed.)
+            Output::Null | Output::Streamed(_) => false,
         }
     }
 
@@ -574,6 +612,7 @@ impl Output {
                 })
             }
             Output::Null => write_output_file(output, &[]),
+            Output::Streamed(mut streamed) => streamed.flush(),
         }
     }
 

@@ -644,14 +644,22 @@ fn large_outputs_held_for_a_pipe_are_whole() {
 }
 
 /// The null device as the output (`-o /dev/null`, or standard output sent there) is written to
-/// and stays the device.
+/// and stays the device, also when errors mean the output is not kept (an output file is then
+/// removed, but LLVM removes only regular files and symlinks: run as root, tdq deleted
+/// `/dev/null`, and the next shell redirection made a plain file of it).
 #[test]
 fn the_null_device_stays_a_device() {
     use std::os::unix::fs::FileTypeExt;
     let dir = tempfile::tempdir().expect("a temporary directory");
-    write_files(dir.path(), &[S_TD]);
+    write_files(dir.path(), &[S_TD, ("bad.td", "def s;\nassert 0, \"no\";\n")]);
     let got = run(&tdq(), dir.path(), &["s.td", "-o", "/dev/null"], "");
     assert_eq!((got.status, got.stdout.as_str(), got.stderr.as_str()), (0, "", ""));
+    for tool in [tdq(), llvm_tblgen()] {
+        let got = run(&tool, dir.path(), &["bad.td", "-o", "/dev/null"], "");
+        assert_eq!(got.status, 1, "{}: {}", tool.program.display(), got.stderr);
+        let null = std::fs::symlink_metadata("/dev/null").expect("/dev/null");
+        assert!(null.file_type().is_char_device(), "{} removed /dev/null", tool.program.display());
+    }
     let status = Command::new(env!("CARGO_BIN_EXE_tdq"))
         .args(["tblgen", "s.td"])
         .env("TDQ_LLVM_VERSION", "19")
