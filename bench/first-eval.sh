@@ -116,7 +116,7 @@ phases() {
     tm=$(printf "%s\n" "${t[@]}" | sort -g | awk '{v[NR] = $1} END {print v[int((NR + 1) / 2)] * 1000}')
     lm=$(printf "%s\n" "${l[@]}" | sort -g | awk '{v[NR] = $1} END {print v[int((NR + 1) / 2)] * 1000}')
     all=$((all + 1)); awk -v a="$tm" -v b="$lm" 'BEGIN {exit !(a <= b)}' && better=$((better + 1))
-    printf "%-44s %9.2f %9.2f\n" "$(basename "$output")" "$tm" "$lm"
+    printf "%-44s %9.2f %9.2f\n" "$(echo "$output" | awk -F/ '{print $(NF - 1) "/" $NF}')" "$tm" "$lm"
   done < <(grep -E -- '-gen-opt-parser-defs|-gen-directive-' "$shared/conformance/llvm-build-23.txt")
   echo "tdq's total <= llvm-tblgen's on $better of $all small roots (goal: all)"
 }
