@@ -618,9 +618,9 @@ fn special_outputs_are_written_in_place() {
     }
 }
 
-/// An output too large to be held in memory (standard output, a pipe, a symlink: written once
-/// the backend has succeeded, from a temporary file past a few megabytes) has the bytes it
-/// has written to a regular file, and llvm-tblgen's.
+/// An output too large to be held in memory has the bytes written to a regular file, and
+/// llvm-tblgen's: standard output (streamed, as `--print-records` only writes) and a symlink
+/// (held until the backend has succeeded, past a few megabytes in a temporary file).
 #[test]
 fn large_outputs_held_for_a_pipe_are_whole() {
     let big = ("big.td", "foreach i = 0...199999 in def r#i { string s = \"a long enough value for each record\"; }\n");
