@@ -30,6 +30,9 @@ impl Backend for DumpJson {
     fn help(&self) -> &'static str {
         "Dump all records as machine-readable JSON"
     }
+    fn only_writes(&self) -> bool {
+        true
+    }
     fn emit(&self, input: &Evaluation, _: &BackendOptions, out: &mut Output) -> Result<(), BackendError> {
         let mut w = BufWriter::with_capacity(1 << 16, out);
         write_root(&input.records, &input.sm, &mut w)?;

@@ -366,6 +366,13 @@ pub trait Backend: Sync {
     }
     /// Writes the output for `input` (its records, and the sources for locations) to `out`.
     fn emit(&self, input: &Evaluation, options: &BackendOptions, out: &mut Output) -> Result<(), BackendError>;
+    /// Whether the backend only writes: it reports no warning or error and fails only when
+    /// writing does. Its output to standard output can then be written as it is made, where
+    /// another backend's is held until it has succeeded (as llvm-tblgen holds every output):
+    /// nothing could tell the two apart.
+    fn only_writes(&self) -> bool {
+        false
+    }
 }
 
 /// Every backend tdq has. The first is the default, as in llvm-tblgen.

@@ -11,6 +11,9 @@ impl Backend for NullBackend {
     fn help(&self) -> &'static str {
         "Do nothing after parsing (useful for timing)"
     }
+    fn only_writes(&self) -> bool {
+        true
+    }
     fn emit(&self, _: &Evaluation, _: &BackendOptions, _: &mut Output) -> Result<(), BackendError> {
         Ok(())
     }

@@ -31,6 +31,9 @@ impl Backend for PrintDetailedRecords {
     fn help(&self) -> &'static str {
         "Print full details of all records to stdout"
     }
+    fn only_writes(&self) -> bool {
+        true
+    }
     fn emit(&self, input: &Evaluation, options: &BackendOptions, out: &mut Output) -> Result<(), BackendError> {
         let (rk, sm) = (&input.records, &input.sm);
         let report = || Report {

@@ -11,6 +11,9 @@ impl Backend for PrintRecords {
     fn help(&self) -> &'static str {
         "Print all records to stdout (default)"
     }
+    fn only_writes(&self) -> bool {
+        true
+    }
     fn emit(&self, input: &Evaluation, _: &BackendOptions, out: &mut Output) -> Result<(), BackendError> {
         input.records.print(out)?;
         Ok(())

@@ -18,6 +18,14 @@
 //! allocator and notes the end of the latest allocation (one relaxed store). The helper polls
 //! it, backing off to 50 ms while nothing is allocated (an idle REPL costs nothing).
 //! Peak memory grows by at most the window; the output does not depend on any of this.
+//!
+//! The helper must never make the evaluator wait, which on a busy machine it did: woken every
+//! 200 µs on the evaluator's processor (the other one busy), it preempted the evaluator, which
+//! then waited its turn behind other processes as well (X86: 1,700 preemptions, a small root
+//! 40% of its wall time off the processor). So it is a batch thread, whose wakeups preempt
+//! nothing; it stays quiet until the heap has grown by [`QUIET_BELOW`] (a small root takes its
+//! few faults itself, as llvm-tblgen does); it populates in short steps, as it holds the address
+//! space's lock while it does; and on one processor there is none.
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
@@ -79,26 +87,74 @@ unsafe impl GlobalAlloc for Tracking {
 /// other thread is spawned (glibc fixes the number of arenas at the first thread's malloc).
 #[cfg(all(target_os = "linux", target_env = "gnu"))]
 pub fn start() {
-    // SAFETY: mallopt only changes glibc's tuning parameters.
-    unsafe {
+    // SAFETY: mallopt only changes glibc's tuning parameters; `sbrk(0)` only reads where the
+    // heap ends.
+    let base = unsafe {
         libc::mallopt(libc::M_ARENA_MAX, 1);
         libc::mallopt(libc::M_TOP_PAD, TOP_PAD);
         libc::mallopt(libc::M_TRIM_THRESHOLD, TRIM_THRESHOLD);
+        libc::sbrk(0) as usize
+    };
+    // On one processor the helper could only take turns with the evaluator.
+    if processors() < 2 {
+        return;
     }
-    let _ = std::thread::Builder::new().name("prefault".into()).stack_size(64 << 10).spawn(prefault);
+    let _ = std::thread::Builder::new().name("prefault".into()).stack_size(64 << 10).spawn(move || prefault(base));
 }
 
 #[cfg(not(all(target_os = "linux", target_env = "gnu")))]
 pub fn start() {}
 
-/// The helper thread: keeps the pages of the window above the latest allocation faulted in.
+/// Makes the calling thread a batch thread (`SCHED_BATCH`, same share of the processor): its
+/// wakeups do not preempt the thread running, the evaluator above all. For the threads that
+/// wake up to look at something (the heap, the memory use).
+pub fn run_as_batch() {
+    #[cfg(target_os = "linux")]
+    {
+        let batch = libc::sched_param { sched_priority: 0 };
+        // SAFETY: sets this thread's scheduling policy; an error leaves it as it was.
+        unsafe { libc::sched_setscheduler(0, libc::SCHED_BATCH, &batch) };
+    }
+}
+
+/// The processors this process may run on (`taskset`), without reading the cgroup's files as
+/// `available_parallelism` does.
 #[cfg(all(target_os = "linux", target_env = "gnu"))]
-fn prefault() {
+fn processors() -> u32 {
+    // SAFETY: an all-zero cpu_set_t is an empty set; sched_getaffinity writes at most its size.
+    unsafe {
+        let mut set: libc::cpu_set_t = std::mem::zeroed();
+        if libc::sched_getaffinity(0, std::mem::size_of::<libc::cpu_set_t>(), &mut set) != 0 {
+            return 2;
+        }
+        libc::CPU_COUNT(&set).max(1) as u32
+    }
+}
+
+/// How much the heap grows before the helper starts: below it the evaluation takes its own page
+/// faults, as llvm-tblgen does. A small root (an option table, a dialect) ends before the helper
+/// would have done anything for it, and on a busy machine every wakeup of the helper could
+/// take the evaluator's processor from it.
+const QUIET_BELOW: usize = 32 << 20;
+
+/// The helper thread: keeps the pages of the window above the latest allocation faulted in.
+///
+/// It runs as a batch thread (`SCHED_BATCH`): its wakeups never preempt the evaluator; it takes
+/// a processor that is free, or its turn. It populates a step at a time, so that it holds the
+/// address space's lock (read) only briefly: the evaluator's `brk` and `mmap` wait for it.
+#[cfg(all(target_os = "linux", target_env = "gnu"))]
+fn prefault(base: usize) {
     const PAGE: usize = 4096;
-    /// Work worth a system call.
+    /// Work worth a system call, and at most what one call populates.
     const STEP: usize = 256 << 10;
     const BUSY: Duration = Duration::from_micros(200);
     const IDLE: Duration = Duration::from_millis(50);
+    /// How often the heap is looked at while it is under [`QUIET_BELOW`].
+    const QUIET: Duration = Duration::from_millis(5);
+    run_as_batch();
+    while LATEST.load(Relaxed) < base + QUIET_BELOW {
+        std::thread::sleep(QUIET);
+    }
     // The end of what has been faulted in (the heap only grows upwards: everything below was
     // faulted in here or by the allocator's user), the allocation seen last, how long to sleep.
     let (mut top, mut seen) = (0usize, 0usize);
@@ -113,10 +169,13 @@ fn prefault() {
         let from = ((latest + PAGE - 1) & !(PAGE - 1)).max(top);
         let to = (latest + WINDOW).min(brk) & !(PAGE - 1);
         if to >= from + STEP {
-            // SAFETY: populating maps pages without changing their contents.
-            let r = unsafe { libc::madvise(from as *mut libc::c_void, to - from, libc::MADV_POPULATE_WRITE) };
-            if r != 0 && std::io::Error::last_os_error().raw_os_error() == Some(libc::EINVAL) {
-                return; // a kernel before 5.14: nothing to do
+            for start in (from..to).step_by(STEP) {
+                let len = STEP.min(to - start);
+                // SAFETY: populating maps pages without changing their contents.
+                let r = unsafe { libc::madvise(start as *mut libc::c_void, len, libc::MADV_POPULATE_WRITE) };
+                if r != 0 && std::io::Error::last_os_error().raw_os_error() == Some(libc::EINVAL) {
+                    return; // a kernel before 5.14: nothing to do
+                }
             }
             top = to;
         }

@@ -99,6 +99,7 @@ pub fn start(bound: Option<u64>) {
 
 /// The watcher: sets core's flag past the bound, and ends the process past it by half again.
 fn watch(bound: u64) {
+    crate::heap::run_as_batch();
     let hard = bound.saturating_add(bound / 2);
     let mut flagged = false;
     loop {

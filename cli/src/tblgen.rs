@@ -16,6 +16,7 @@ use crate::cl::{self, Outcome, Value};
 use crate::exit_codes::{FAILURE, SUCCESS};
 use crate::os_message;
 use std::io::{Read, Write};
+use std::os::fd::AsFd;
 use tdq_backends::{Backend, BackendError, BackendOption, BackendOptions, OptionValue};
 use tdq_core::Evaluation;
 use tdq_store::eval_cache::{self, EvalCache};
@@ -309,7 +310,12 @@ fn run_backend(
     }
 
     timer.start("Backend overall");
-    let mut out = Output::open(&settings.output);
+    // Standard output is written as the backend goes when nothing could tell that from holding
+    // it: the backend reports nothing, and neither a depfile error (which keeps the output
+    // from being written) nor --write-if-changed (which compares it first) can come after.
+    let stream =
+        settings.output == "-" && backend.only_writes() && settings.depfile.is_empty() && !settings.write_if_changed;
+    let mut out = if stream { Output::Streamed(Streamed::default()) } else { Output::open(&settings.output) };
     let (result, additional, backend_errors) = out.emit(backend, evaluation, backend_options);
     if let Err(error) = result {
         out.discard();
@@ -359,7 +365,7 @@ fn run_backend(
         }
         if errors_printed > 0 && settings.output != "-" {
             // ToolOutputFile::keep() is not called: the file goes away.
-            let _ = std::fs::remove_file(&settings.output);
+            remove_output(&settings.output);
         }
     }
     // The files written beside the output (LLVM 22's TableGenOutputFiles::AdditionalFiles),
@@ -374,7 +380,7 @@ fn run_backend(
             return FAILURE;
         }
         if errors_printed > 0 && path != "-" {
-            let _ = std::fs::remove_file(&path);
+            remove_output(&path);
         }
     }
     timer.stop();
@@ -384,6 +390,15 @@ fn run_backend(
         return FAILURE;
     }
     SUCCESS
+}
+
+/// Removes an output that is not kept, as LLVM's `sys::fs::remove` does: a regular file or a
+/// symlink, never a device such as `/dev/null` (which a process run as root would otherwise
+/// delete, leaving the next writer of `/dev/null` to create a plain file there) or a pipe.
+fn remove_output(path: &str) {
+    if std::fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_file() || m.file_type().is_symlink()) {
+        let _ = std::fs::remove_file(path);
+    }
 }
 
 /// The name of a file written beside `output`: its extension replaced by `suffix`
@@ -420,38 +435,120 @@ fn read_input(path: &str, max: u64) -> std::io::Result<Vec<u8>> {
     Ok(text)
 }
 
-/// Writes `bytes` to `path`, or to stdout for `-`, as LLVM's ToolOutputFile does. Only the
-/// opening's error is returned: a failure to write stdout ends the process like LLVM's
-/// `report_fatal_error`.
 /// Where a backend writes. llvm-tblgen builds its whole output in memory and writes it after
-/// the backend succeeded (356 MB for AMDGPU's records). tdq does that only for standard output;
-/// a file output is streamed into a staging file beside it, which replaces the output file when
-/// the backend succeeded and is removed otherwise — the same files in the end, without holding
-/// the output in memory.
+/// the backend succeeded (356 MB for AMDGPU's records); tdq gives the same files and the same
+/// bytes on standard output without holding them:
+/// - a regular file (or a new one) is streamed into a staging file beside it, which replaces
+///   the output file when the backend succeeded and is removed otherwise;
+/// - standard output, a pipe, a terminal or a symlink is held until the backend succeeded, as
+///   llvm-tblgen holds it (a backend that fails prints nothing there, and its messages come
+///   before the output on a shared stream), in memory up to [`HELD_IN_MEMORY`] bytes and past
+///   that in an unnamed temporary file, then copied out;
+/// - the null device is written as the backend goes: nothing of it can be seen;
+/// - standard output is written as the backend goes when the backend only writes (see
+///   `table_gen_main`).
 enum Output {
-    Memory(Vec<u8>),
+    Held(Held),
+    Streamed(Streamed),
     Staged { path: std::path::PathBuf, file: std::io::BufWriter<std::fs::File> },
+    Null,
+}
+
+/// How much of an output held for standard output or a pipe stays in memory: enough for every
+/// generated file of LLVM's build but the largest; a target's records go to a temporary file.
+const HELD_IN_MEMORY: usize = 8 << 20;
+
+/// Standard output written as the backend goes. A failed write ends the process as LLVM's
+/// `report_fatal_error` does when it writes the output.
+struct Streamed(std::io::BufWriter<std::io::Stdout>);
+
+impl Default for Streamed {
+    fn default() -> Self {
+        Streamed(std::io::BufWriter::with_capacity(1 << 16, std::io::stdout()))
+    }
+}
+
+impl Write for Streamed {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.0.write(buf).or_else(|e| -> std::io::Result<usize> { io_failure(&e) })
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.0.flush().or_else(|e| -> std::io::Result<()> { io_failure(&e) })
+    }
+}
+
+/// An output held until the backend has succeeded: bytes in memory, then (past
+/// [`HELD_IN_MEMORY`], when a temporary file can be made) a temporary file.
+#[derive(Default)]
+struct Held {
+    bytes: Vec<u8>,
+    spilled: Option<std::io::BufWriter<std::fs::File>>,
+}
+
+impl Write for Held {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        if let Some(file) = &mut self.spilled {
+            return file.write(buf);
+        }
+        self.bytes.extend_from_slice(buf);
+        if self.bytes.len() > HELD_IN_MEMORY {
+            // Without a temporary file (none can be made or written), the output stays in memory.
+            if let Ok(file) = tempfile::tempfile() {
+                let mut file = std::io::BufWriter::with_capacity(1 << 16, file);
+                if file.write_all(&self.bytes).is_ok() {
+                    self.bytes = Vec::new();
+                    self.spilled = Some(file);
+                }
+            }
+        }
+        Ok(buf.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.spilled.as_mut().map_or(Ok(()), |f| f.flush())
+    }
+}
+
+impl Held {
+    /// The temporary file, flushed and rewound, if the output went there.
+    fn spilled_file(&mut self) -> std::io::Result<Option<std::fs::File>> {
+        use std::io::Seek;
+        let Some(file) = self.spilled.take() else { return Ok(None) };
+        let mut file = file.into_inner().map_err(std::io::IntoInnerError::into_error)?;
+        file.rewind()?;
+        Ok(Some(file))
+    }
+}
+
+/// Whether `file` is the null device (`/dev/null`: character device 1, 3).
+fn is_null_device(metadata: &std::fs::Metadata) -> bool {
+    use std::os::unix::fs::{FileTypeExt, MetadataExt};
+    metadata.file_type().is_char_device() && metadata.rdev() == libc::makedev(1, 3)
 }
 
 impl Output {
     fn open(output: &str) -> Output {
         if output == "-" {
-            return Output::Memory(Vec::new());
+            let stdout = std::io::stdout().as_fd().try_clone_to_owned().map(std::fs::File::from);
+            if stdout.and_then(|f| f.metadata()).is_ok_and(|m| is_null_device(&m)) {
+                return Output::Null;
+            }
+            return Output::Held(Held::default());
         }
         let target = std::path::Path::new(output);
         // Only a regular file (or a new one) may be replaced by a rename: `/dev/null`, a pipe
-        // or a symlink is written in place, from memory, as llvm-tblgen writes it.
+        // or a symlink is written in place, as llvm-tblgen writes it.
         match std::fs::symlink_metadata(target) {
             Ok(m) if m.file_type().is_file() => {}
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
-            _ => return Output::Memory(Vec::new()),
+            _ if std::fs::metadata(target).is_ok_and(|m| is_null_device(&m)) => return Output::Null,
+            _ => return Output::Held(Held::default()),
         }
         let name = target.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
         let path = target.with_file_name(format!(".{name}.tdq-{}.tmp", std::process::id()));
         match std::fs::File::create(&path) {
             Ok(file) => Output::Staged { path, file: std::io::BufWriter::with_capacity(1 << 16, file) },
             // The error about the output itself comes when it is written, as in llvm-tblgen.
-            Err(_) => Output::Memory(Vec::new()),
+            Err(_) => Output::Held(Held::default()),
         }
     }
 
@@ -464,9 +561,12 @@ impl Output {
         evaluation: &tdq_core::Evaluation,
         options: &tdq_backends::BackendOptions,
     ) -> (Result<(), BackendError>, std::collections::BTreeMap<String, Vec<u8>>, usize) {
+        let mut null = std::io::sink();
         let writer: &mut dyn Write = match self {
-            Output::Memory(bytes) => bytes,
+            Output::Held(held) => held,
+            Output::Streamed(streamed) => streamed,
             Output::Staged { file, .. } => file,
+            Output::Null => &mut null,
         };
         let mut out = tdq_backends::Output::new(writer);
         let result = backend.emit(evaluation, options, &mut out).and_then(|()| out.flush().map_err(BackendError::Io));
@@ -477,22 +577,42 @@ impl Output {
     }
 
     /// Whether `path` already holds exactly this output (for --write-if-changed).
-    fn same_as_file(&self, path: &str) -> bool {
+    fn same_as_file(&mut self, path: &str) -> bool {
+        let old = || std::fs::File::open(path);
         match self {
-            Output::Memory(bytes) => std::fs::read(path).is_ok_and(|old| old == *bytes),
-            Output::Staged { path: staged, .. } => same_contents(staged, std::path::Path::new(path)),
+            Output::Held(held) => match held.spilled_file() {
+                Ok(None) => std::fs::read(path).is_ok_and(|old| old == held.bytes),
+                Ok(Some(file)) => {
+                    let same = old().is_ok_and(|old| same_contents(&file, old));
+                    held.spilled = Some(std::io::BufWriter::new(file));
+                    same
+                }
+                Err(_) => false,
+            },
+            Output::Staged { path: staged, .. } => {
+                std::fs::File::open(staged).is_ok_and(|staged| old().is_ok_and(|old| same_contents(&staged, old)))
+            }
+            // Nothing was kept to compare: the null device is opened again, which changes nothing.
+            // (Standard output is not streamed with --write-if-changed.)
+            Output::Null | Output::Streamed(_) => false,
         }
     }
 
     fn commit(self, output: &str) -> std::io::Result<()> {
         match self {
-            Output::Memory(bytes) => write_output_file(output, &bytes),
+            Output::Held(mut held) => match held.spilled_file() {
+                Ok(Some(file)) => copy_output_file(output, file),
+                Ok(None) => write_output_file(output, &held.bytes),
+                Err(e) => io_failure(&e),
+            },
             Output::Staged { path, file } => {
                 drop(file);
                 std::fs::rename(&path, output).inspect_err(|_| {
                     let _ = std::fs::remove_file(&path);
                 })
             }
+            Output::Null => write_output_file(output, &[]),
+            Output::Streamed(mut streamed) => streamed.flush(),
         }
     }
 
@@ -505,13 +625,12 @@ impl Output {
 }
 
 /// Whether two files have the same bytes, read in chunks.
-fn same_contents(a: &std::path::Path, b: &std::path::Path) -> bool {
+fn same_contents(a: &std::fs::File, b: std::fs::File) -> bool {
     use std::io::Read;
-    let (Ok(fa), Ok(fb)) = (std::fs::File::open(a), std::fs::File::open(b)) else { return false };
-    if fa.metadata().map(|m| m.len()).ok() != fb.metadata().map(|m| m.len()).ok() {
+    if a.metadata().map(|m| m.len()).ok() != b.metadata().map(|m| m.len()).ok() {
         return false;
     }
-    let (mut ra, mut rb) = (std::io::BufReader::new(fa), std::io::BufReader::new(fb));
+    let (mut ra, mut rb) = (std::io::BufReader::new(a), std::io::BufReader::new(b));
     let (mut ba, mut bb) = (vec![0u8; 1 << 16], vec![0u8; 1 << 16]);
     loop {
         let Ok(n) = ra.read(&mut ba) else { return false };
@@ -524,22 +643,46 @@ fn same_contents(a: &std::path::Path, b: &std::path::Path) -> bool {
     }
 }
 
+/// Writes `bytes` to `path`, or to stdout for `-`, as LLVM's ToolOutputFile does. Only the
+/// opening's error is returned: a failure to write ends the process like LLVM's
+/// `report_fatal_error`.
 fn write_output_file(path: &str, bytes: &[u8]) -> std::io::Result<()> {
     if path == "-" {
         let stdout = std::io::stdout();
         let mut lock = stdout.lock();
         if let Err(e) = lock.write_all(bytes).and_then(|()| lock.flush()) {
-            eprintln!("LLVM ERROR: IO failure on output stream: {}", os_message(&e));
-            std::process::exit(FAILURE);
+            io_failure(&e);
         }
         return Ok(());
     }
     let mut file = std::fs::File::create(path)?;
     if let Err(e) = file.write_all(bytes) {
-        eprintln!("LLVM ERROR: IO failure on output stream: {}", os_message(&e));
-        std::process::exit(FAILURE);
+        io_failure(&e);
     }
     Ok(())
+}
+
+/// [`write_output_file`] of what `from` holds.
+fn copy_output_file(path: &str, mut from: std::fs::File) -> std::io::Result<()> {
+    if path == "-" {
+        let stdout = std::io::stdout();
+        let mut lock = stdout.lock();
+        if let Err(e) = std::io::copy(&mut from, &mut lock).and_then(|_| lock.flush()) {
+            io_failure(&e);
+        }
+        return Ok(());
+    }
+    let mut file = std::fs::File::create(path)?;
+    if let Err(e) = std::io::copy(&mut from, &mut file) {
+        io_failure(&e);
+    }
+    Ok(())
+}
+
+/// LLVM's `report_fatal_error` on a failed write of the output.
+fn io_failure(e: &std::io::Error) -> ! {
+    eprintln!("LLVM ERROR: IO failure on output stream: {}", os_message(e));
+    std::process::exit(FAILURE);
 }
 
 /// llvm-tblgen dies of SIGPIPE when its reader goes away (`| head`); Rust ignores the signal

@@ -618,6 +618,60 @@ fn special_outputs_are_written_in_place() {
     }
 }
 
+/// An output too large to be held in memory has the bytes written to a regular file, and
+/// llvm-tblgen's: standard output (streamed, as `--print-records` only writes) and a symlink
+/// (held until the backend has succeeded, past a few megabytes in a temporary file).
+#[test]
+fn large_outputs_held_for_a_pipe_are_whole() {
+    let big = ("big.td", "foreach i = 0...199999 in def r#i { string s = \"a long enough value for each record\"; }\n");
+    let mut outputs = Vec::new();
+    for tool in [tdq(), llvm_tblgen()] {
+        let dir = tempfile::tempdir().expect("a temporary directory");
+        write_files(dir.path(), &[big, ("target.inc", "old\n")]);
+        let piped = run(&tool, dir.path(), &["big.td"], "");
+        assert_eq!((piped.status, piped.stderr.as_str()), (0, ""), "{}", tool.program.display());
+        assert!(piped.stdout.len() > 10 << 20, "{}: {} bytes", tool.program.display(), piped.stdout.len());
+        let to_file = run(&tool, dir.path(), &["big.td", "-o", "big.inc"], "");
+        assert_eq!((to_file.status, to_file.stderr.as_str()), (0, ""), "{}", tool.program.display());
+        assert!(std::fs::read_to_string(dir.path().join("big.inc")).expect("read") == piped.stdout);
+        std::os::unix::fs::symlink("target.inc", dir.path().join("link.inc")).expect("a symlink");
+        let through_link = run(&tool, dir.path(), &["big.td", "-o", "link.inc"], "");
+        assert_eq!((through_link.status, through_link.stderr.as_str()), (0, ""), "{}", tool.program.display());
+        assert!(std::fs::read_to_string(dir.path().join("target.inc")).expect("read") == piped.stdout);
+        outputs.push(piped.stdout);
+    }
+    assert!(outputs[0] == outputs[1], "tdq's output differs from llvm-tblgen's");
+}
+
+/// The null device as the output (`-o /dev/null`, or standard output sent there) is written to
+/// and stays the device, also when errors mean the output is not kept (an output file is then
+/// removed, but LLVM removes only regular files and symlinks: run as root, tdq deleted
+/// `/dev/null`, and the next shell redirection made a plain file of it).
+#[test]
+fn the_null_device_stays_a_device() {
+    use std::os::unix::fs::FileTypeExt;
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    write_files(dir.path(), &[S_TD, ("bad.td", "def s;\nassert 0, \"no\";\n")]);
+    let got = run(&tdq(), dir.path(), &["s.td", "-o", "/dev/null"], "");
+    assert_eq!((got.status, got.stdout.as_str(), got.stderr.as_str()), (0, "", ""));
+    for tool in [tdq(), llvm_tblgen()] {
+        let got = run(&tool, dir.path(), &["bad.td", "-o", "/dev/null"], "");
+        assert_eq!(got.status, 1, "{}: {}", tool.program.display(), got.stderr);
+        let null = std::fs::symlink_metadata("/dev/null").expect("/dev/null");
+        assert!(null.file_type().is_char_device(), "{} removed /dev/null", tool.program.display());
+    }
+    let status = Command::new(env!("CARGO_BIN_EXE_tdq"))
+        .args(["tblgen", "s.td"])
+        .env("TDQ_LLVM_VERSION", "19")
+        .current_dir(dir.path())
+        .stdout(Stdio::null())
+        .status()
+        .expect("tdq runs");
+    assert!(status.success());
+    let null = std::fs::symlink_metadata("/dev/null").expect("/dev/null");
+    assert!(null.file_type().is_char_device(), "/dev/null is no longer a device");
+}
+
 /// `--time-phases` prints LLVM's timer report on stderr; the numbers vary, the layout not.
 #[test]
 fn time_phases_prints_the_phase_report() {
