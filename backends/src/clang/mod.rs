@@ -4,6 +4,7 @@
 
 use crate::{Backend, BackendOptions, Opt};
 
+pub mod attr_args;
 pub mod gen_attribute_spelling_list;
 pub mod gen_clang_attr_ast_visitor;
 pub mod gen_clang_attr_doc_table;
@@ -13,9 +14,14 @@ pub mod gen_clang_attr_list;
 pub mod gen_clang_attr_node_traverse;
 pub mod gen_clang_attr_parsed_attr_kinds;
 pub mod gen_clang_attr_parsed_attr_list;
+pub mod gen_clang_attr_parser_string_switches;
+pub mod gen_clang_attr_pch_read;
+pub mod gen_clang_attr_pch_write;
 pub mod gen_clang_attr_spelling_index;
 pub mod gen_clang_attr_subject_match_rule_list;
 pub mod gen_clang_attr_subject_match_rules_parser_string_switches;
+pub mod gen_clang_attr_template_instantiate;
+pub mod gen_clang_attr_text_node_dump;
 pub mod gen_clang_diag_groups;
 pub mod gen_clang_diags_compat_ids;
 pub mod gen_clang_diags_defs;
@@ -59,6 +65,11 @@ pub static BACKENDS: &[&dyn Backend] = &[
     &gen_clang_attr_parsed_attr_kinds::GenClangAttrParsedAttrKinds,
     &gen_clang_attr_is_type_dependent::GenClangAttrIsTypeDependent,
     &gen_clang_attr_node_traverse::GenClangAttrNodeTraverse,
+    &gen_clang_attr_parser_string_switches::GenClangAttrParserStringSwitches,
+    &gen_clang_attr_pch_read::GenClangAttrPchRead,
+    &gen_clang_attr_pch_write::GenClangAttrPchWrite,
+    &gen_clang_attr_template_instantiate::GenClangAttrTemplateInstantiate,
+    &gen_clang_attr_text_node_dump::GenClangAttrTextNodeDump,
     &gen_clang_diags_compat_ids::GenClangDiagsCompatIds,
     &gen_clang_diags_defs::GenClangDiagsDefs,
     &gen_clang_diags_enums::GenClangDiagsEnums,
