@@ -6,6 +6,7 @@ use crate::common::string_matcher::{self, StringPair};
 use crate::{Backend, BackendError, BackendOptions, Opt};
 use tdq_models::Fatal;
 
+pub mod ast_nodes;
 pub mod attr_args;
 pub mod gen_attribute_spelling_list;
 pub mod gen_clang_attr_ast_visitor;
@@ -30,7 +31,9 @@ pub mod gen_clang_comment_command_list;
 pub mod gen_clang_comment_html_named_character_references;
 pub mod gen_clang_comment_html_tags;
 pub mod gen_clang_comment_html_tags_properties;
+pub mod gen_clang_comment_nodes;
 pub mod gen_clang_data_collectors;
+pub mod gen_clang_decl_nodes;
 pub mod gen_clang_diag_groups;
 pub mod gen_clang_diags_compat_ids;
 pub mod gen_clang_diags_defs;
@@ -39,6 +42,7 @@ pub mod gen_clang_diags_iface;
 pub mod gen_clang_diags_index_name;
 pub mod gen_clang_diags_stable_ids;
 pub mod gen_clang_regular_keyword_attr_info;
+pub mod gen_clang_stmt_nodes;
 pub mod gen_clang_test_pragma_attribute_supported_attributes;
 pub mod gen_cxx11_attribute_info;
 pub mod gen_diag_docs;
@@ -93,6 +97,9 @@ pub static BACKENDS: &[&dyn Backend] = &[
     &gen_clang_comment_html_tags::GenClangCommentHtmlTags,
     &gen_clang_comment_html_tags_properties::GenClangCommentHtmlTagsProperties,
     &gen_clang_data_collectors::GenClangDataCollectors,
+    &gen_clang_comment_nodes::GenClangCommentNodes,
+    &gen_clang_decl_nodes::GenClangDeclNodes,
+    &gen_clang_stmt_nodes::GenClangStmtNodes,
     &gen_clang_diags_compat_ids::GenClangDiagsCompatIds,
     &gen_clang_diags_defs::GenClangDiagsDefs,
     &gen_clang_diags_enums::GenClangDiagsEnums,
