@@ -212,3 +212,49 @@ fn version_names_clang_tblgen() {
     assert_eq!(got.status, 0);
     assert!(got.stdout.ends_with("(clang-tblgen 22.1.8 compatible)\n"), "{}", got.stdout);
 }
+
+/// Inputs on which clang-tblgen crashes (a class without the field an emitter dereferences,
+/// keys a `StringMatcher` aborts on, a supported attribute's subject that no rule covers) get
+/// an error at the record, never a crash.
+#[test]
+fn inputs_clang_tblgen_crashes_on_are_errors() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    write_files(
+        dir.path(),
+        &[
+            ("collectors.td", "class Stmt { code Code = [{ a }]; }\nclass Helper;\n"),
+            ("tags.td", "class Tag<string s> { string Spelling = s; }\ndef A : Tag<\"em\">;\ndef B : Tag<\"em\">;\n"),
+        ],
+    );
+    let got = run(&tdq(), "22", dir.path(), &["-gen-clang-data-collectors", "collectors.td"]);
+    assert_eq!(got.status, 1, "{got:?}");
+    assert!(
+        got.stderr.starts_with("collectors.td:2:7: error: Record `Helper' does not have a field named `Code'!"),
+        "{got:?}"
+    );
+    assert_eq!(got.stdout, "");
+    let got = run(&tdq(), "22", dir.path(), &["-gen-clang-comment-html-tags", "tags.td"]);
+    assert_eq!(got.status, 1, "{got:?}");
+    assert_eq!(got.stderr, "error: Had duplicate keys to match on\n");
+    let source =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/golden/clang/inc/AttrBase.td"))
+            .expect("AttrBase.td");
+    write_files(
+        dir.path(),
+        &[
+            ("AttrBase.td", &source),
+            (
+                "pragma.td",
+                "include \"AttrBase.td\"\n\
+                 def Unruled : Attr {\n  let Spellings = [GNU<\"unruled\">];\n  let Subjects = SubjectList<[Var]>;\n  \
+                 let PragmaAttributeSupport = 1;\n  let Documentation = [Undocumented];\n}\n",
+            ),
+        ],
+    );
+    let got = run(&tdq(), "22", dir.path(), &["-gen-clang-test-pragma-attribute-supported-attributes", "pragma.td"]);
+    assert_eq!(got.status, 1, "{got:?}");
+    assert!(
+        got.stderr.starts_with("pragma.td:2:5: error: subject 'Var' of attribute 'Unruled' has no subject match rule"),
+        "{got:?}"
+    );
+}

@@ -2,6 +2,7 @@
 //! `Visit` methods of each AST attribute, which traverse the expressions and types among its
 //! arguments, and `TraverseAttr`, which dispatches on the attribute's kind.
 
+use super::attr_args::ArgCode;
 use crate::common::emit::source_file_header;
 use crate::{Backend, BackendError, BackendOptions, Output};
 use std::io::Write;
@@ -11,28 +12,6 @@ use tdq_models::clang::attributes::attributes;
 use tdq_models::Fields;
 
 pub struct GenClangAttrAstVisitor;
-
-/// `writeASTVisitorTraversal`: what traverses argument `arg` of attribute `A`.
-fn traversal(arg: &Argument, s: &mut String) {
-    let upper = &arg.upper_name;
-    match arg.kind {
-        ArgKind::Aligned => s.push_str(&format!(
-            "  if (A->is{upper}Expr()) {{\n    if (!getDerived().TraverseStmt(A->get{upper}Expr()))\n      return false;\n  }} else if (auto *TSI = A->get{upper}Type()) {{\n    if (!getDerived().TraverseTypeLoc(TSI->getTypeLoc()))\n      return false;\n  }}\n"
-        )),
-        ArgKind::Expr => s.push_str(&format!("  if (!getDerived().TraverseStmt(A->get{upper}()))\n    return false;\n")),
-        ArgKind::VariadicExpr => {
-            let lower = &arg.lower_name;
-            s.push_str(&format!(
-                "  {{\n    Expr * *I = A->{lower}_begin();\n    Expr * *E = A->{lower}_end();\n    for (; I != E; ++I) {{\n      if (!getDerived().TraverseStmt(*I))\n        return false;\n    }}\n  }}\n"
-            ));
-        }
-        ArgKind::Type => s.push_str(&format!(
-            "  if (auto *TSI = A->get{upper}Loc())\n    if (!getDerived().TraverseTypeLoc(TSI->getTypeLoc()))\n      return false;\n"
-        )),
-        // The other kinds have nothing to visit.
-        _ => {}
-    }
-}
 
 impl Backend for GenClangAttrAstVisitor {
     fn name(&self) -> &'static str {
@@ -63,10 +42,11 @@ impl Backend for GenClangAttrAstVisitor {
                 "template <typename Derived>\nbool VISITORCLASS<Derived>::Traverse{name}Attr({name}Attr *A) {{\n  if (!getDerived().VisitAttr(A))\n    return false;\n  if (!getDerived().Visit{name}Attr(A))\n    return false;\n"
             ));
             for argument in known_arguments(input, attr)? {
-                traversal(&argument, &mut s);
+                ArgCode::new(&argument, name, options.release).ast_visitor_traversal(&mut s);
             }
             if f.bit(attr, "AcceptsExprPack")? {
-                traversal(&Argument::named("DelayedArgs", ArgKind::VariadicExpr), &mut s);
+                let delayed = Argument::named("DelayedArgs", ArgKind::VariadicExpr);
+                ArgCode::new(&delayed, name, options.release).ast_visitor_traversal(&mut s);
             }
             s.push_str("  return true;\n}\n\n");
         }

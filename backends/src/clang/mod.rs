@@ -2,8 +2,12 @@
 //! over the models of `tdq_models::clang`; [`BACKENDS`] is what `tdq clang-tblgen` runs.
 //! clang-tblgen also has `-print-records` and `-dump-json`, the same as llvm-tblgen's.
 
-use crate::{Backend, BackendOptions, Opt};
+use crate::common::string_matcher::{self, StringPair};
+use crate::{Backend, BackendError, BackendOptions, Opt};
+use tdq_models::Fatal;
 
+pub mod ast_nodes;
+pub mod attr_args;
 pub mod gen_attribute_spelling_list;
 pub mod gen_clang_attr_ast_visitor;
 pub mod gen_clang_attr_doc_table;
@@ -13,9 +17,23 @@ pub mod gen_clang_attr_list;
 pub mod gen_clang_attr_node_traverse;
 pub mod gen_clang_attr_parsed_attr_kinds;
 pub mod gen_clang_attr_parsed_attr_list;
+pub mod gen_clang_attr_parser_string_switches;
+pub mod gen_clang_attr_pch_read;
+pub mod gen_clang_attr_pch_write;
 pub mod gen_clang_attr_spelling_index;
 pub mod gen_clang_attr_subject_match_rule_list;
 pub mod gen_clang_attr_subject_match_rules_parser_string_switches;
+pub mod gen_clang_attr_template_instantiate;
+pub mod gen_clang_attr_text_node_dump;
+pub mod gen_clang_attr_undocumented_list;
+pub mod gen_clang_comment_command_info;
+pub mod gen_clang_comment_command_list;
+pub mod gen_clang_comment_html_named_character_references;
+pub mod gen_clang_comment_html_tags;
+pub mod gen_clang_comment_html_tags_properties;
+pub mod gen_clang_comment_nodes;
+pub mod gen_clang_data_collectors;
+pub mod gen_clang_decl_nodes;
 pub mod gen_clang_diag_groups;
 pub mod gen_clang_diags_compat_ids;
 pub mod gen_clang_diags_defs;
@@ -24,6 +42,8 @@ pub mod gen_clang_diags_iface;
 pub mod gen_clang_diags_index_name;
 pub mod gen_clang_diags_stable_ids;
 pub mod gen_clang_regular_keyword_attr_info;
+pub mod gen_clang_stmt_nodes;
+pub mod gen_clang_test_pragma_attribute_supported_attributes;
 pub mod gen_cxx11_attribute_info;
 pub mod gen_diag_docs;
 
@@ -43,6 +63,11 @@ fn component(options: &BackendOptions) -> &str {
     options.get(&CLANG_COMPONENT)
 }
 
+/// `StringMatcher("Name", matches, OS).Emit()`, as the documentation comments' matchers write it.
+fn comment_matcher(matches: &[StringPair], s: &mut String) -> Result<(), BackendError> {
+    string_matcher::emit("Name", matches, 0, s).map_err(|_| Fatal::new(&[], "Had duplicate keys to match on").into())
+}
+
 /// Every clang-tblgen backend tdq has. The first is the default, as in clang-tblgen.
 pub static BACKENDS: &[&dyn Backend] = &[
     &crate::print_records::PrintRecords,
@@ -59,6 +84,22 @@ pub static BACKENDS: &[&dyn Backend] = &[
     &gen_clang_attr_parsed_attr_kinds::GenClangAttrParsedAttrKinds,
     &gen_clang_attr_is_type_dependent::GenClangAttrIsTypeDependent,
     &gen_clang_attr_node_traverse::GenClangAttrNodeTraverse,
+    &gen_clang_attr_parser_string_switches::GenClangAttrParserStringSwitches,
+    &gen_clang_attr_pch_read::GenClangAttrPchRead,
+    &gen_clang_attr_pch_write::GenClangAttrPchWrite,
+    &gen_clang_attr_template_instantiate::GenClangAttrTemplateInstantiate,
+    &gen_clang_attr_text_node_dump::GenClangAttrTextNodeDump,
+    &gen_clang_attr_undocumented_list::GenClangAttrUndocumentedList,
+    &gen_clang_test_pragma_attribute_supported_attributes::GenClangTestPragmaAttributeSupportedAttributes,
+    &gen_clang_comment_command_info::GenClangCommentCommandInfo,
+    &gen_clang_comment_command_list::GenClangCommentCommandList,
+    &gen_clang_comment_html_named_character_references::GenClangCommentHtmlNamedCharacterReferences,
+    &gen_clang_comment_html_tags::GenClangCommentHtmlTags,
+    &gen_clang_comment_html_tags_properties::GenClangCommentHtmlTagsProperties,
+    &gen_clang_data_collectors::GenClangDataCollectors,
+    &gen_clang_comment_nodes::GenClangCommentNodes,
+    &gen_clang_decl_nodes::GenClangDeclNodes,
+    &gen_clang_stmt_nodes::GenClangStmtNodes,
     &gen_clang_diags_compat_ids::GenClangDiagsCompatIds,
     &gen_clang_diags_defs::GenClangDiagsDefs,
     &gen_clang_diags_enums::GenClangDiagsEnums,

@@ -84,6 +84,13 @@ pub struct Argument {
     pub fake: bool,
     /// What an `EnumArgument` or `VariadicEnumArgument` lists.
     pub enumeration: Option<Enumeration>,
+    /// A `DeclArgument`'s `Kind`: the name of the `DeclNode` def (`Function` for a
+    /// `FunctionDecl *`).
+    pub decl_kind: Option<&'static str>,
+    /// A `DefaultBoolArgument`'s or `DefaultIntArgument`'s `Default` (a bit as 0 or 1).
+    pub default: Option<i64>,
+    /// A `WrappedAttr`'s `AttrType` (LLVM 23): the class of the wrapped attribute, or empty.
+    pub wrapped_type: Option<&'static str>,
 }
 
 /// The values of an enum argument.
@@ -115,7 +122,18 @@ impl Argument {
         if lower_name == "interface" {
             lower_name = "interface_".to_string();
         }
-        Argument { record: None, kind, lower_name, upper_name, optional: false, fake: false, enumeration: None }
+        Argument {
+            record: None,
+            kind,
+            lower_name,
+            upper_name,
+            optional: false,
+            fake: false,
+            enumeration: None,
+            decl_kind: None,
+            default: None,
+            wrapped_type: None,
+        }
     }
 
     /// `createArgument(Arg, Attr)`: `None` when neither the def's class nor any superclass is
@@ -125,22 +143,19 @@ impl Argument {
         let f = Fields { input };
         let Some(kind) = kind_of(input, arg) else { return Ok(None) };
         // What the constructor's arguments read, before the name.
+        let (mut decl_kind, mut default) = (None, None);
         match kind {
-            ArgKind::Decl => {
-                f.def(arg, "Kind")?;
-            }
-            ArgKind::DefaultBool => {
-                f.bit(arg, "Default")?;
-            }
-            ArgKind::DefaultInt => {
-                f.int(arg, "Default")?;
-            }
+            ArgKind::Decl => decl_kind = Some(f.name(f.def(arg, "Kind")?)),
+            ArgKind::DefaultBool => default = Some(i64::from(f.bit(arg, "Default")?)),
+            ArgKind::DefaultInt => default = Some(f.int(arg, "Default")?),
             ArgKind::VariadicEnum => {
                 f.string(arg, "Type")?;
             }
             _ => {}
         }
         let mut argument = Argument::named(f.string(arg, "Name")?, kind);
+        argument.decl_kind = decl_kind;
+        argument.default = default;
         match kind {
             ArgKind::Enum | ArgKind::VariadicEnum => {
                 let values = f.strings(arg, "Values")?;
@@ -151,7 +166,7 @@ impl Argument {
                 argument.enumeration = Some(Enumeration { type_name, values, enums, is_external, is_covered });
             }
             ArgKind::WrappedAttr if *WRAPPED_ATTR_TYPE.get(input.records.release) => {
-                f.string(arg, "AttrType")?;
+                argument.wrapped_type = Some(f.string(arg, "AttrType")?);
             }
             _ => {}
         }

@@ -101,6 +101,51 @@ pub fn spelling_names_are_common(spellings: &[FlattenedSpelling]) -> bool {
     spellings.iter().skip(1).all(|s| normalize_for_spelling_comparison(s.name) == first)
 }
 
+/// `LateAttrParseKind`: whether and how the parser delays an attribute's arguments.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LateParseKind {
+    Never,
+    Standard,
+    ExperimentalExt,
+}
+
+/// `getLateAttrParseKind`: the attribute's `LateParsed`, a def of class `LateAttrParseKind`
+/// alone, named `LateAttrParse` and its kind (as clang-tblgen checks, with its messages).
+pub fn late_parse_kind(input: &Evaluation, attr: RecId) -> Result<LateParseKind, Fatal> {
+    let f = Fields { input };
+    let rk = &input.records;
+    let fatal = |message: String| Fatal::new(&rk.get(attr).locs, message);
+    let lapk = f.def(attr, "LateParsed")?;
+    let supers = rk.get(lapk).direct_superclasses(rk);
+    if supers.len() != 1 {
+        return Err(fatal("Field `LateParsed`should only have one super class".to_string()));
+    }
+    let class = rk.name_sym(supers[0]);
+    if class != "LateAttrParseKind" {
+        return Err(fatal(format!(
+            "Field `LateParsed`should only have type `LateAttrParseKind` but found type `{class}`"
+        )));
+    }
+    let kind = f.int(lapk, "Kind")?;
+    let name = f.name(lapk);
+    let (kind, expected) = match kind {
+        0 => (LateParseKind::Never, "Never"),
+        1 => (LateParseKind::Standard, "Standard"),
+        2 => (LateParseKind::ExperimentalExt, "ExperimentalExt"),
+        _ => {
+            // clang-tblgen reads the value as `unsigned`.
+            let value = kind as u32;
+            return Err(fatal(format!("Field `LateParsed` set to `{name}` has unexpected `Kind` value of {value}")));
+        }
+    };
+    if name.strip_prefix("LateAttrParse") != Some(expected) {
+        return Err(fatal(format!(
+            "Field `LateParsed` set to `{name}` but this converts to `LateAttrParseKind::{expected}`"
+        )));
+    }
+    Ok(kind)
+}
+
 /// Every `Attr` def, in name order (`getAllDerivedDefinitions("Attr")`).
 pub fn attributes(input: &Evaluation) -> Result<Arc<[RecId]>, Fatal> {
     derived_definitions(input, "Attr")

@@ -4,6 +4,7 @@
 //! `#pragma clang attribute`.
 
 pub mod arguments;
+pub mod ast_nodes;
 pub mod attributes;
 pub mod diag_text;
 pub mod diagnostics;

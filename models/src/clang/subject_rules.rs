@@ -3,6 +3,7 @@
 //! with the attribute subjects they stand for, and each `AttrSubjectMatcherAggregateRule`,
 //! which stands for the rules of the declarations deriving from its subject.
 
+use super::attributes::{flattened_spellings, late_parse_kind, LateParseKind};
 use crate::records::{derived_definitions, Fatal, Fields};
 use std::collections::HashMap;
 use tdq_core::types::RecId;
@@ -128,7 +129,49 @@ fn derives_from(f: Fields, decl: RecId, base: RecId) -> Result<bool, Fatal> {
     Ok(false)
 }
 
+/// `isSupportedPragmaClangAttributeSubject`: whether `#pragma clang attribute` can apply to
+/// subject `subject`: a declaration node, or a subset of one.
+pub fn is_supported_subject(f: Fields, subject: RecId) -> Result<bool, Fatal> {
+    if f.is_a(subject, "DeclNode") || f.is_a(subject, "DeclBase") || f.name(subject) == "DeclBase" {
+        return Ok(true);
+    }
+    if f.is_a(subject, "SubsetSubject") {
+        return is_supported_subject(f, f.def(subject, "Base")?);
+    }
+    Ok(false)
+}
+
 impl PragmaSupport {
+    /// `isAttributedSupported`: whether `#pragma clang attribute` can apply attribute `attr`:
+    /// as its `PragmaAttributeSupport` says if set, else when it is not parsed late, has a GNU
+    /// or C++11 spelling, and subjects that the rules cover, at least one supported.
+    pub fn is_attribute_supported(&self, input: &Evaluation, attr: RecId) -> Result<bool, Fatal> {
+        let f = Fields { input };
+        if !f.is_unset(attr, "PragmaAttributeSupport")? {
+            return f.bit(attr, "PragmaAttributeSupport");
+        }
+        if late_parse_kind(input, attr)? != LateParseKind::Never {
+            return Ok(false);
+        }
+        if !flattened_spellings(input, attr)?.iter().any(|s| matches!(s.variety, "GNU" | "CXX11")) {
+            return Ok(false);
+        }
+        if f.is_unset(attr, "Subjects")? {
+            return Ok(false);
+        }
+        let mut any = false;
+        for subject in f.defs(f.def(attr, "Subjects")?, "Subjects")? {
+            if !is_supported_subject(f, subject)? {
+                continue;
+            }
+            if !self.subjects_to_rules.contains_key(&subject) {
+                return Ok(false);
+            }
+            any = true;
+        }
+        Ok(any)
+    }
+
     pub fn new(input: &Evaluation) -> Result<PragmaSupport, Fatal> {
         let f = Fields { input };
         let mut support = PragmaSupport { rules: Vec::new(), subjects_to_rules: HashMap::new() };

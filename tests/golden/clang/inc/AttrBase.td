@@ -149,6 +149,7 @@ class AttrSubjectMatcherAggregateRule<AttrSubject subject> { AttrSubject Subject
 class LateAttrParseKind<int val> { int Kind = val; }
 def LateAttrParseNever : LateAttrParseKind<0>;
 def LateAttrParseStandard : LateAttrParseKind<1>;
+def LateAttrParseExperimentalExt : LateAttrParseKind<2>;
 
 class Attr {
   list<Spelling> Spellings;
@@ -171,6 +172,7 @@ class Attr {
   bit AcceptsExprPack = 0;
   bit StrictEnumParameters = 0;
   bit IsTypeDependent = 0;
+  bit ParseArgsInFunctionScope = 0;
   list<LangOpt> LangOpts = [];
   code AdditionalMembers = [{}];
   string comparisonFn = "";

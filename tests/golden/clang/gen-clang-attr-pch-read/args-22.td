@@ -1,0 +1,4 @@
+// Every kind of argument, as clang-tblgen 22 writes it.
+// ARGS: -gen-clang-attr-pch-read -I ../inc
+// RELEASE: 22
+include "AttrArgs.td"

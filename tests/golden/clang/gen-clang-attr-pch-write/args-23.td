@@ -1,0 +1,4 @@
+// Every kind of argument, as clang-tblgen 23 writes it.
+// ARGS: -gen-clang-attr-pch-write -I ../inc
+// RELEASE: 23
+include "AttrArgs.td"
