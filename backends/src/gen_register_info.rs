@@ -123,23 +123,13 @@ const FORM: ByRelease<Form> = ByRelease {
     },
     v22: FORM_22,
     v23: Form {
-        files: Files::Split,
-        typed_register_enum: true,
-        terminated_lists: false,
-        artificial_in_desc: true,
-        typed_reg_units: true,
-        reverse_compose_and_gp_class: true,
-        superclass_pointers: false,
-        alt_order_rev: true,
-        mapping_by_id: true,
-        empty_array_ref: "{}",
-        string_terminator: "\\000",
         helper_sections: true,
         class_tables: ClassTables::Storage,
         prefixed_tables: true,
         default_mode: "DefaultMode",
         minimal_class_and_raw_order: true,
         constexpr_class_tables: true,
+        ..FORM_22
     },
 };
 
@@ -166,7 +156,9 @@ impl Backend for GenRegisterInfo {
             info: &info,
             bank: &info.bank,
             storage_type: String::new(),
+            dwarf: None,
         };
+        e.dwarf = e.dwarf()?;
         let stem = options.output_stem().to_string();
         let mut main = String::new();
         // Each part in LLVM's order: the target description reads what the MC description
@@ -291,9 +283,16 @@ fn diffs(start: u32, values: impl IntoIterator<Item = u32>) -> Vec<i16> {
         .collect()
 }
 
-/// Each register with DWARF numbers (by position) and its numbers, and the longest list's
-/// length.
-type DwarfNumbers = (Vec<(usize, Vec<i64>)>, usize);
+/// The registers' DWARF numbers, read once for both descriptions.
+struct Dwarf {
+    /// Each register (by position) in `LessRecordRegister` order, once per name, and its
+    /// numbers, each list as long as the longest (`-1` where it has none).
+    numbers: Vec<(usize, Vec<i64>)>,
+    /// The same after each register with a `DwarfAlias` took its alias's numbers (what the
+    /// LLVM-to-DWARF tables map).
+    aliased: Vec<(usize, Vec<i64>)>,
+    longest: usize,
+}
 
 struct Emitter<'a> {
     input: &'a Evaluation,
@@ -305,6 +304,8 @@ struct Emitter<'a> {
     bank: &'a RegBank,
     /// LLVM 23's `MCRegisterClassStorage<...>` type, made by the MC description.
     storage_type: String,
+    /// None when no register has DWARF numbers.
+    dwarf: Option<Dwarf>,
 }
 
 /// `namespace NAME {` ... `} // end namespace NAME` as LLVM 19 and 22 write it by hand, with
@@ -538,7 +539,7 @@ impl Emitter<'_> {
             ClassTables::PerClass => self.mc_classes_per_class(&mut s),
             ClassTables::Storage => self.mc_class_storage(&mut s),
         }
-        self.dwarf_tables(&mut s, false)?;
+        self.dwarf_tables(&mut s, false);
         let _ = write!(s, "extern const uint16_t {t}RegEncodingTable[] = {{\n  0,\n");
         for reg in &bank.registers {
             let encoding =
@@ -569,7 +570,7 @@ impl Emitter<'_> {
             let _ = write!(s, ", {intervals}");
         }
         s.push_str(");\n\n");
-        self.dwarf_mapping(&mut s, false)?;
+        self.dwarf_mapping(&mut s, false);
         s.push_str("}\n\n");
         if self.form.helper_sections {
             self.registers_by_hw_mode(&mut s)?;
@@ -791,9 +792,9 @@ impl Emitter<'_> {
     }
 
     /// The registers' DWARF numbers, sorted and with duplicates dropped
-    /// (`finalizeDwarfRegNumsKeys`), each list as long as the longest; none when no register
+    /// (`finalizeDwarfRegNumsKeys`), and as `DwarfAlias` changes them; none when no register
     /// has one.
-    fn dwarf_numbers(&self) -> Result<Option<DwarfNumbers>> {
+    fn dwarf(&self) -> Result<Option<Dwarf>> {
         let bank = self.bank;
         let mut numbers = Vec::with_capacity(bank.registers.len());
         let mut longest = 0;
@@ -815,94 +816,70 @@ impl Emitter<'_> {
             })
         });
         numbers.dedup_by(|b, a| bank.registers[a.1].name == bank.registers[b.1].name);
-        let mut out: Vec<(usize, Vec<i64>)> = numbers.into_iter().map(|(_, r, l)| (r, l)).collect();
-        for (_, list) in out.iter_mut() {
-            list.resize(longest, -1);
-        }
-        Ok(Some((out, longest)))
-    }
-
-    /// `EmitRegMappingTables`.
-    fn dwarf_tables(&self, s: &mut String, declarations_only: bool) -> Result<()> {
-        let Some((mut numbers, longest)) = self.dwarf_numbers()? else { return Ok(()) };
-        let bank = self.bank;
-        let ns = self.reg_namespace();
-        let _ = writeln!(s, "// {ns} Dwarf<->LLVM register mappings.");
-        for flavour in ["DwarfFlavour", "EHFlavour"] {
-            for i in 0..longest {
-                let _ = write!(s, "extern const MCRegisterInfo::DwarfLLVMRegPair {ns}{flavour}{i}Dwarf2L[]");
-                if declarations_only {
-                    s.push_str(";\n");
-                } else {
-                    s.push_str(" = {\n");
-                    let mut by_number: BTreeMap<u64, usize> = BTreeMap::new();
-                    for (r, list) in &numbers {
-                        if list[i] >= 0 {
-                            by_number.insert(list[i] as u64, *r);
-                        }
-                    }
-                    for (number, r) in by_number {
-                        let _ = writeln!(s, "  {{ {number}U, {} }},", bank.registers[r].qualified_name());
-                    }
-                    s.push_str("};\n");
-                }
-                let _ = write!(s, "extern const unsigned {ns}{flavour}{i}Dwarf2LSize");
-                if declarations_only {
-                    s.push_str(";\n\n");
-                } else {
-                    let _ = write!(s, " = std::size({ns}{flavour}{i}Dwarf2L);\n\n");
-                }
-            }
-        }
-        // A register with a `DwarfAlias` takes the numbers of the register it names.
+        let numbers: Vec<(usize, Vec<i64>)> = numbers
+            .into_iter()
+            .map(|(_, r, mut list)| {
+                list.resize(longest, -1);
+                (r, list)
+            })
+            .collect();
+        let mut aliased = numbers.clone();
         for r in 0..bank.registers.len() {
-            if matches!(bank.registers[r].member, Member::Tuple(_)) {
-                continue;
-            }
-            let fields = bank.registers[r].fields;
-            let Some(value) = self.f.value(fields, "DwarfAlias") else { continue };
+            let Member::Record(def) = bank.registers[r].member else { continue };
+            let Some(value) = self.f.value(def, "DwarfAlias") else { continue };
             let InitKind::Def(alias, ..) = value.value.kind() else { continue };
             let Some(alias) = bank.register_of(*alias) else { continue };
             let Some(from) = numbers.iter().position(|(x, _)| *x == alias) else { continue };
-            let list = numbers[from].1.clone();
-            if let Some(to) = numbers.iter().position(|(x, _)| *x == r) {
-                numbers[to].1 = list;
+            if let Some(to) = aliased.iter().position(|(x, _)| *x == r) {
+                aliased[to].1 = aliased[from].1.clone();
+            }
+        }
+        Ok(Some(Dwarf { numbers, aliased, longest }))
+    }
+
+    /// `EmitRegMappingTables`.
+    fn dwarf_tables(&self, s: &mut String, declarations_only: bool) {
+        let Some(dwarf) = &self.dwarf else { return };
+        let bank = self.bank;
+        let ns = self.reg_namespace();
+        let _ = writeln!(s, "// {ns} Dwarf<->LLVM register mappings.");
+        // One table and its size, or their declarations.
+        let table = |s: &mut String, name: &str, entries: &dyn Fn(&mut String)| {
+            let _ = write!(s, "extern const MCRegisterInfo::DwarfLLVMRegPair {name}[]");
+            if declarations_only {
+                let _ = write!(s, ";\nextern const unsigned {name}Size;\n\n");
+            } else {
+                s.push_str(" = {\n");
+                entries(s);
+                let _ = write!(s, "}};\nextern const unsigned {name}Size = std::size({name});\n\n");
+            }
+        };
+        for flavour in ["DwarfFlavour", "EHFlavour"] {
+            for i in 0..dwarf.longest {
+                table(s, &format!("{ns}{flavour}{i}Dwarf2L"), &|s| {
+                    let by_number: BTreeMap<i64, usize> =
+                        dwarf.numbers.iter().filter(|(_, list)| list[i] >= 0).map(|(r, list)| (list[i], *r)).collect();
+                    for (number, r) in by_number {
+                        let _ = writeln!(s, "  {{ {number}U, {} }},", bank.registers[r].qualified_name());
+                    }
+                });
             }
         }
         for flavour in ["DwarfFlavour", "EHFlavour"] {
-            for i in 0..longest {
-                let _ = write!(s, "extern const MCRegisterInfo::DwarfLLVMRegPair {ns}{flavour}{i}L2Dwarf[]");
-                if declarations_only {
-                    s.push_str(";\n");
-                } else {
-                    s.push_str(" = {\n");
-                    for (r, list) in &numbers {
-                        if list[i] != -1 {
-                            let _ = writeln!(s, "  {{ {}, {}U }},", bank.registers[*r].qualified_name(), list[i]);
-                        }
+            for i in 0..dwarf.longest {
+                table(s, &format!("{ns}{flavour}{i}L2Dwarf"), &|s| {
+                    for (r, list) in dwarf.aliased.iter().filter(|(_, list)| list[i] != -1) {
+                        let _ = writeln!(s, "  {{ {}, {}U }},", bank.registers[*r].qualified_name(), list[i]);
                     }
-                    s.push_str("};\n");
-                }
-                let _ = write!(s, "extern const unsigned {ns}{flavour}{i}L2DwarfSize");
-                if declarations_only {
-                    s.push_str(";\n\n");
-                } else {
-                    let _ = write!(s, " = std::size({ns}{flavour}{i}L2Dwarf);\n\n");
-                }
+                });
             }
         }
-        Ok(())
     }
 
     /// `EmitRegMapping`: the switches that install the DWARF tables.
-    fn dwarf_mapping(&self, s: &mut String, in_constructor: bool) -> Result<()> {
-        let mut longest = 0;
-        for r in 0..self.bank.registers.len() {
-            longest = longest.max(self.dwarf_numbers_of(r)?.len());
-        }
-        if longest == 0 {
-            return Ok(());
-        }
+    fn dwarf_mapping(&self, s: &mut String, in_constructor: bool) {
+        let Some(dwarf) = &self.dwarf else { return };
+        let longest = dwarf.longest;
         let ns = self.reg_namespace();
         let ri = if in_constructor { "" } else { "RI->" };
         for (kind, table) in [("Dwarf2L", "mapDwarfRegsToLLVMRegs"), ("L2Dwarf", "mapLLVMRegsToDwarfRegs")] {
@@ -918,7 +895,6 @@ impl Emitter<'_> {
                 s.push_str("  }\n");
             }
         }
-        Ok(())
     }
 
     /// LLVM 23's getters of each `RegisterByHwMode`.
@@ -1441,7 +1417,7 @@ impl Emitter<'_> {
         if self.info.registers_are_intervals {
             let _ = writeln!(s, "extern const unsigned {t}RegUnitIntervals[][2];");
         }
-        self.dwarf_tables(&mut s, true)?;
+        self.dwarf_tables(&mut s, true);
         let n_regs = bank.registers.len() + 1;
         let n_classes = bank.classes.len();
         let units = bank.num_native_reg_units;
@@ -1465,7 +1441,7 @@ impl Emitter<'_> {
                 );
             }
         }
-        self.dwarf_mapping(&mut s, true)?;
+        self.dwarf_mapping(&mut s, true);
         s.push_str("}\n\n");
         self.callee_saved(&mut s, &class_name)?;
         let _ = write!(
@@ -1858,17 +1834,17 @@ impl Emitter<'_> {
             s.push_str("};\n");
         }
         s.push_str("\n\n");
-        let _ = writeln!(s, "ArrayRef<const uint32_t *> {class_name}::getRegMasks() const {{");
-        if csr_sets.is_empty() {
-            let _ = writeln!(s, "  return {};", self.form.empty_array_ref);
-        } else {
-            s.push_str("  static const uint32_t *const Masks[] = {\n");
-            for &csr in &csr_sets {
-                let _ = writeln!(s, "    {}_RegMask,", self.f.name(csr));
-            }
-            s.push_str("  };\n  return ArrayRef(Masks);\n");
-        }
-        s.push_str("}\n\n");
+        let names: Vec<&str> = csr_sets.iter().map(|&csr| self.f.name(csr)).collect();
+        self.array_ref_getter(
+            s,
+            "const uint32_t *",
+            &format!("{class_name}::getRegMasks"),
+            "const uint32_t *const Masks",
+            &names,
+            |s, name| {
+                let _ = write!(s, "{name}_RegMask");
+            },
+        );
         let category = |name: &str| bank.categories.iter().find(|c| c.name == name);
         for (function, signature, category_name, test) in [
             (
@@ -1907,18 +1883,46 @@ impl Emitter<'_> {
             let _ = writeln!(s, "      PhysReg == {} ||", bank.registers[r].qualified_name());
         }
         s.push_str("      false;\n}\n\n");
-        let _ = writeln!(s, "ArrayRef<const char *> {class_name}::getRegMaskNames() const {{");
-        if csr_sets.is_empty() {
+        self.array_ref_getter(
+            s,
+            "const char *",
+            &format!("{class_name}::getRegMaskNames"),
+            "const char *Names",
+            &names,
+            |s, name| {
+                let _ = write!(s, "\"{name}\"");
+            },
+        );
+        Ok(())
+    }
+}
+
+impl Emitter<'_> {
+    /// `ArrayRef<ELEMENT> FUNCTION() const`, returning a static array `ARRAY[]` of one entry
+    /// per name (`{}` when there are none).
+    fn array_ref_getter(
+        &self,
+        s: &mut String,
+        element: &str,
+        function: &str,
+        array: &str,
+        names: &[&str],
+        entry: impl Fn(&mut String, &str),
+    ) {
+        let _ = writeln!(s, "ArrayRef<{element}> {function}() const {{");
+        if names.is_empty() {
             let _ = writeln!(s, "  return {};", self.form.empty_array_ref);
         } else {
-            s.push_str("  static const char *Names[] = {\n");
-            for &csr in &csr_sets {
-                let _ = writeln!(s, "    \"{}\",", self.f.name(csr));
+            let _ = writeln!(s, "  static {array}[] = {{");
+            for name in names {
+                s.push_str("    ");
+                entry(s, name);
+                s.push_str(",\n");
             }
-            s.push_str("  };\n  return ArrayRef(Names);\n");
+            let variable = array.rsplit([' ', '*']).next().unwrap_or(array);
+            let _ = write!(s, "  }};\n  return ArrayRef({variable});\n");
         }
         s.push_str("}\n\n");
-        Ok(())
     }
 }
 
