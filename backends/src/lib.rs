@@ -81,6 +81,7 @@ pub mod gen_callingconv;
 pub mod gen_ctags;
 pub mod gen_directive_decl;
 pub mod gen_directive_impl;
+pub mod gen_emitter;
 pub mod gen_exegesis;
 pub mod gen_intrinsic_enums;
 pub mod gen_intrinsic_impl;
@@ -406,6 +407,7 @@ pub static BACKENDS: &[&dyn Backend] = &[
     &gen_x86_mnemonic_tables::GenX86MnemonicTables,
     &gen_register_bank::GenRegisterBank,
     &gen_register_info::GenRegisterInfo,
+    &gen_emitter::GenEmitter,
 ];
 
 /// The backend selected by an llvm-tblgen flag name (without dashes).

@@ -28,7 +28,7 @@ struct Rules {
     /// `DisableEncoding` names operands not to encode, and an operand with its own encoder
     /// method encodes its sub-operands itself (LLVM 19).
     disable_encoding: bool,
-    /// `TargetSpecializedStandardPseudoInstruction` defs get no value in the enum (LLVM 23).
+    /// `TargetSpecializedStandardPseudoInstruction` defs get no value in the enum (LLVM 22 on).
     skip_specialized_pseudos: bool,
 }
 
@@ -43,11 +43,10 @@ const RULES_22: Rules = Rules {
     register_class: "RegisterClassLike",
     sub_args_need_sub_operands: true,
     disable_encoding: false,
-    ..RULES_19
+    skip_specialized_pseudos: true,
 };
 
-const RULES: ByRelease<Rules> =
-    ByRelease { v19: RULES_19, v22: RULES_22, v23: Rules { skip_specialized_pseudos: true, ..RULES_22 } };
+const RULES: ByRelease<Rules> = ByRelease { v19: RULES_19, v22: RULES_22, v23: RULES_22 };
 
 /// A constraint on one machine operand (`CGIOperandList::ConstraintInfo`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -101,6 +100,20 @@ pub struct OperandList {
     pub is_variadic: bool,
     /// Sub-operand names to (operand, sub-operand).
     pub sub_op_aliases: HashMap<&'static str, (u32, u32)>,
+}
+
+impl OperandList {
+    /// `findOperandNamed`: the index of the operand of this name.
+    pub fn find_operand_named(&self, name: &str) -> Option<usize> {
+        self.operands.iter().position(|op| op.name == name)
+    }
+
+    /// `getSubOperandNumber`: the operand a flat machine operand number falls in, and which of
+    /// its machine operands it is.
+    pub fn sub_operand_number(&self, flat: u32) -> Option<(usize, u32)> {
+        let i = self.operands.iter().position(|op| op.mi_operand_no + op.mi_num_operands > flat)?;
+        Some((i, flat - self.operands[i].mi_operand_no))
+    }
 }
 
 /// One instruction, as LLVM's `CodeGenInstruction` reads it.
@@ -192,6 +205,8 @@ pub struct Instructions {
     index: HashMap<RecId, usize>,
     /// Each instruction's enum value, by def.
     values: HashMap<RecId, u32>,
+    /// How many of `by_enum` are the release's target-independent instructions.
+    num_fixed: usize,
 }
 
 impl Instructions {
@@ -220,6 +235,7 @@ impl Instructions {
                 None => return Err(Fatal::new(&[], format!("Could not find '{name}' instruction!"))),
             }
         }
+        let num_fixed = by_enum.len();
         let f = Fields { input };
         let mut rest = Vec::new();
         for (i, inst) in all.iter().enumerate() {
@@ -234,7 +250,7 @@ impl Instructions {
         rest.sort_unstable();
         by_enum.extend(rest.into_iter().map(|(_, _, i)| i));
         let values = by_enum.iter().enumerate().map(|(value, &i)| (all[i].def, value as u32)).collect();
-        Ok(Instructions { all, by_enum, index, values })
+        Ok(Instructions { all, by_enum, index, values, num_fixed })
     }
 
     /// The instruction `def` is, if it is one.
@@ -250,6 +266,12 @@ impl Instructions {
     /// The instructions in enum order.
     pub fn in_enum_order(&self) -> impl Iterator<Item = &Instruction> {
         self.by_enum.iter().map(|&i| &self.all[i])
+    }
+
+    /// `getTargetInstructions`: the instructions in enum order after the target-independent
+    /// ones (its pseudo-instructions first).
+    pub fn target_instructions(&self) -> impl Iterator<Item = &Instruction> {
+        self.by_enum[self.num_fixed..].iter().map(|&i| &self.all[i])
     }
 
     /// `CodeGenTarget::getInstNamespace`: the namespace of the first instruction in enum order

@@ -15,6 +15,7 @@
 //!
 //! Every failure is a [`Fatal`] with llvm-tblgen's message and location.
 
+pub mod encodings;
 pub mod hw_modes;
 pub mod info_by_hw_mode;
 pub mod instructions;
