@@ -14,7 +14,8 @@ use std::io::Write;
 use tdq_core::init::{Init, InitKind};
 use tdq_core::types::{resolve_types, RecId, Ty, TyKind};
 use tdq_core::{ByRelease, Diagnostics, Evaluation, Loc};
-use tdq_models::target_opcodes::target_opcodes;
+use tdq_models::target::instructions::Instructions;
+use tdq_models::target::Target;
 
 pub struct SearchableTables;
 
@@ -150,86 +151,10 @@ enum TypeContext {
 }
 
 // FIXME: where llvm-tblgen's result depends on its internals rather than on the records, tdq
-// differs: (1) of LLVM's `CodeGenInstruction` checks, the operands themselves and the
-// constraint strings are not checked, so such an invalid instruction gets a different error; (2) records are sorted stably,
-// while LLVM's `llvm::sort` may order rows that compare equal (strings equal but for case)
-// otherwise; (3) when several intrinsics are invalid, the one reported may differ, as LLVM reads
-// them in its sort's comparison order. Valid inputs, the lit suite and the targets agree.
-
-/// What the emitter needs of the target (LLVM's `CodeGenTarget`): the instructions' enum
-/// values, computed on first use.
-struct Target {
-    instr_values: Option<HashMap<RecId, i64>>,
-}
-
-#[derive(Clone, Copy)]
-enum InstructionField {
-    String,
-    Bit,
-    /// A bit that may be `?`.
-    BitOrUnset,
-    /// `isPredicable`, read only when `isUnpredicable` is false and no operand is a predicate.
-    Predicable,
-    /// A list of defs.
-    Defs,
-}
-
-/// The fields LLVM 19's `CodeGenInstruction` reads after the operand lists, in its order (later
-/// releases no longer read `DisableEncoding`).
-const INSTRUCTION_FIELDS: &[(&str, InstructionField)] = {
-    use InstructionField::*;
-    &[
-        ("Namespace", String),
-        ("AsmString", String),
-        ("isPreISelOpcode", Bit),
-        ("isReturn", Bit),
-        ("isEHScopeReturn", Bit),
-        ("isBranch", Bit),
-        ("isIndirectBranch", Bit),
-        ("isCompare", Bit),
-        ("isMoveImm", Bit),
-        ("isMoveReg", Bit),
-        ("isBitcast", Bit),
-        ("isSelect", Bit),
-        ("isBarrier", Bit),
-        ("isCall", Bit),
-        ("isAdd", Bit),
-        ("isTrap", Bit),
-        ("canFoldAsLoad", Bit),
-        ("isPredicable", Predicable),
-        ("isConvertibleToThreeAddress", Bit),
-        ("isCommutable", Bit),
-        ("isTerminator", Bit),
-        ("isReMaterializable", Bit),
-        ("hasDelaySlot", Bit),
-        ("usesCustomInserter", Bit),
-        ("hasPostISelHook", Bit),
-        ("hasCtrlDep", Bit),
-        ("isNotDuplicable", Bit),
-        ("isRegSequence", Bit),
-        ("isExtractSubreg", Bit),
-        ("isInsertSubreg", Bit),
-        ("isConvergent", Bit),
-        ("hasNoSchedulingInfo", Bit),
-        ("FastISelShouldIgnore", Bit),
-        ("variadicOpsAreDefs", Bit),
-        ("isAuthenticated", Bit),
-        ("mayLoad", BitOrUnset),
-        ("mayStore", BitOrUnset),
-        ("mayRaiseFPException", Bit),
-        ("hasSideEffects", BitOrUnset),
-        ("isAsCheapAsAMove", Bit),
-        ("hasExtraSrcRegAllocReq", Bit),
-        ("hasExtraDefRegAllocReq", Bit),
-        ("isCodeGenOnly", Bit),
-        ("isPseudo", Bit),
-        ("isMeta", Bit),
-        ("Defs", Defs),
-        ("Uses", Defs),
-        ("Constraints", String),
-        ("DisableEncoding", String),
-    ]
-};
+// differs: (1) records are sorted stably, while LLVM's `llvm::sort` may order rows that compare
+// equal (strings equal but for case) otherwise; (2) when several intrinsics are invalid, the one
+// reported may differ, as LLVM reads them in its sort's comparison order. Valid inputs, the lit
+// suite and the targets agree.
 
 /// How a lookup function tests that its key is within the range of the table's keys (for an
 /// `EarlyOut` index, or one whose numeric keys are contiguous).
@@ -269,11 +194,6 @@ struct Form {
     legacy_tables_by_direct_superclass: bool,
     /// How an intrinsic a table refers to is read (LLVM's `CodeGenIntrinsic`).
     intrinsics: IntrinsicReading,
-    /// An instruction's `DisableEncoding` is read (as a string) with its other fields.
-    instructions_read_disable_encoding: bool,
-    /// Instructions deriving from `TargetSpecializedStandardPseudoInstruction` get no value in
-    /// the target's instruction enum.
-    skip_specialized_pseudos: bool,
     /// String fields are offsets into a string table per table (`<Table>Strings`), shown in a
     /// comment beside each; lookups compare through it, and `get<Type>Str` reads it.
     string_tables: bool,
@@ -288,8 +208,6 @@ const FORM_19: Form = Form {
     range_check: KeyRangeCheck::Compare,
     legacy_tables_by_direct_superclass: false,
     intrinsics: IntrinsicReading::Alone,
-    instructions_read_disable_encoding: true,
-    skip_specialized_pseudos: false,
     string_tables: false,
     sparse_tables: false,
     enum_underlying_type: false,
@@ -299,8 +217,6 @@ const FORM_22: Form = Form {
     range_check: KeyRangeCheck::ClampCasts,
     legacy_tables_by_direct_superclass: true,
     intrinsics: IntrinsicReading::ThroughTarget,
-    instructions_read_disable_encoding: false,
-    skip_specialized_pseudos: true,
     ..FORM_19
 };
 
@@ -321,7 +237,8 @@ struct Emitter<'a> {
     /// What the release's emitter does.
     dialect: &'static Form,
     fields: Fields<'a>,
-    target: Option<Target>,
+    /// The target's instructions (LLVM's `CodeGenTarget`), when the records describe a target.
+    target: Option<std::sync::Arc<Instructions>>,
     /// How the release reads an intrinsic, made on first use.
     reader: Option<IntrinsicReader<'a>>,
     intrinsics: HashMap<RecId, Intrinsic>,
@@ -356,8 +273,8 @@ impl<'a> Emitter<'a> {
         if !self.defs_if_defined("Instruction").is_empty()
             || (intrinsics_need_target && !self.defs_if_defined("Intrinsic").is_empty())
         {
-            self.check_target()?;
-            self.target = Some(Target { instr_values: None });
+            Target::get(self.input)?;
+            self.target = Some(Instructions::get(self.input)?);
         }
         let enum_of_def = self.generic_enums()?;
         let mut tables = Vec::new();
@@ -590,137 +507,13 @@ impl<'a> Emitter<'a> {
         Ok(self.fields.string(rec, field).map(Some)?)
     }
 
-    /// `CodeGenTarget`'s constructor: the target description must define the hardware-mode
-    /// classes (and, where the target reads the intrinsics, the intrinsic properties) and
-    /// exactly one `Target`.
-    fn check_target(&self) -> Result<()> {
-        all_derived_definitions(self.input, "HwMode")?;
-        all_derived_definitions(self.input, "HwModeSelect")?;
-        if self.dialect.intrinsics != IntrinsicReading::Alone {
-            // `CodeGenIntrinsicContext`: the properties every intrinsic has by default.
-            for property in all_derived_definitions(self.input, "IntrinsicProperty")? {
-                self.fields.bit(property, "IsDefault")?;
-            }
-        }
-        let targets = all_derived_definitions(self.input, "Target")?;
-        match targets.len() {
-            0 => return Err(self.fatal(&[], "No 'Target' subclasses defined!")),
-            1 => {}
-            _ => return Err(self.fatal(&[], "Multiple subclasses of Target defined!")),
-        }
-        all_derived_definitions(self.input, "Fusion")?;
-        Ok(())
-    }
-
-    /// `CodeGenTarget::getInstrIntValue`: the instruction's value in the target's enum — the
-    /// fixed target-independent instructions first, then pseudo-instructions by name, then the
-    /// others by name.
-    fn instr_value(&mut self, rec: RecId) -> Result<i64> {
-        if self.target.as_ref().is_some_and(|t| t.instr_values.is_none()) {
-            let values = self.instruction_enum()?;
-            self.target.as_mut().expect("checked above").instr_values = Some(values);
-        }
-        let values = self.target.as_ref().and_then(|t| t.instr_values.as_ref());
-        values.and_then(|v| v.get(&rec).copied()).ok_or_else(|| {
+    /// `CodeGenTarget::getInstrIntValue`: the instruction's value in the target's enum.
+    fn instr_value(&self, rec: RecId) -> Result<i64> {
+        let value = self.target.as_ref().and_then(|instructions| instructions.enum_value(rec));
+        value.map(i64::from).ok_or_else(|| {
             let message = format!("'{}' is not an instruction of the target", self.rec_name(rec));
             self.fatal(self.rec_locs(rec), message)
         })
-    }
-
-    fn instruction_enum(&self) -> Result<HashMap<RecId, i64>> {
-        let insts = all_derived_definitions(self.input, "Instruction")?;
-        if insts.len() <= 2 {
-            return Err(self.fatal(&[], "No 'Instruction' subclasses defined!"));
-        }
-        for &inst in &insts {
-            self.check_instruction(inst)?;
-        }
-        let instruction = self.input.records.class("Instruction").expect("there are instructions");
-        let mut values = HashMap::default();
-        for name in target_opcodes(self.input.records.release) {
-            match self.input.records.def(name) {
-                Some(def) if self.input.records.get(def).is_subclass_of(instruction) => {
-                    values.insert(def, values.len() as i64);
-                }
-                _ => return Err(self.fatal(&[], format!("Could not find '{name}' instruction!"))),
-            }
-        }
-        let mut rest = Vec::new();
-        let specialized_pseudo = self.input.records.class("TargetSpecializedStandardPseudoInstruction");
-        for rec in insts {
-            if self.fields.string(rec, "Namespace")? != "TargetOpcode" {
-                if self.dialect.skip_specialized_pseudos
-                    && specialized_pseudo.is_some_and(|c| self.input.records.get(rec).is_subclass_of(c))
-                {
-                    continue;
-                }
-                let pseudo = self.fields.bit(rec, "isPseudo")?;
-                rest.push((!pseudo, self.input.records.get(rec).name_string(), rec));
-            }
-        }
-        rest.sort();
-        for (_, _, rec) in rest {
-            values.insert(rec, values.len() as i64);
-        }
-        Ok(values)
-    }
-
-    /// What LLVM's `CodeGenInstruction` constructor reads of an instruction, in its order, for
-    /// its errors: the operand lists' operators, then the fields of [`INSTRUCTION_FIELDS`].
-    fn check_instruction(&self, inst: RecId) -> Result<()> {
-        let mut predicate_operand = false;
-        for (field, operator) in [("OutOperandList", "outs"), ("InOperandList", "ins")] {
-            let list = self.fields.init(inst, field)?;
-            let InitKind::Dag(op, _, args) = list.kind() else {
-                return Err(self.fields.wrong_kind(inst, field, "dag").into());
-            };
-            let what = if operator == "outs" { "output" } else { "input" };
-            let message = match op.as_def() {
-                Some(def) if self.input.records.name_sym(def) == operator => {
-                    let predicate_op = self.input.records.class("PredicateOp");
-                    predicate_operand |= args
-                        .iter()
-                        .filter_map(|(arg, _)| arg.as_def())
-                        .any(|arg| predicate_op.is_some_and(|c| self.input.records.get(arg).is_subclass_of(c)));
-                    continue;
-                }
-                Some(_) => format!("{}: invalid def name for {what} list: use '{operator}'", self.rec_name(inst)),
-                None => format!("{}: invalid {what} list: use '{operator}'", self.rec_name(inst)),
-            };
-            return Err(self.fatal(self.rec_locs(inst), message));
-        }
-        for &(field, kind) in INSTRUCTION_FIELDS {
-            if field == "DisableEncoding" && !self.dialect.instructions_read_disable_encoding {
-                continue;
-            }
-            match kind {
-                InstructionField::String => {
-                    self.fields.string(inst, field)?;
-                }
-                InstructionField::Bit => {
-                    self.fields.bit(inst, field)?;
-                }
-                InstructionField::BitOrUnset => {
-                    if !self.fields.is_unset(inst, field)? {
-                        self.fields.bit(inst, field)?;
-                    }
-                }
-                // `!isUnpredicable && (operands have a predicate || isPredicable)`.
-                InstructionField::Predicable => {
-                    if !self.fields.bit(inst, "isUnpredicable")? && !predicate_operand {
-                        self.fields.bit(inst, field)?;
-                    }
-                }
-                InstructionField::Defs => {
-                    if self.fields.list(inst, field)?.iter().any(|d| d.as_def().is_none()) {
-                        let message =
-                            format!("Record `{}', field `{field}' list is not entirely DefInit!", self.rec_name(inst));
-                        return Err(self.fatal(self.rec_locs(inst), message));
-                    }
-                }
-            }
-        }
-        Ok(())
     }
 
     /// LLVM's `CodeGenIntrinsic` of an intrinsic def, read once (the searchable tables read
