@@ -19,6 +19,7 @@ pub static INTRINSIC_PREFIX: Opt<&str> = Opt {
     value_desc: "target prefix",
     category: "Options for -gen-intrinsic-enums",
     default: "",
+    since: tdq_core::Release::V19,
 };
 
 /// The banner of both intrinsic backends.

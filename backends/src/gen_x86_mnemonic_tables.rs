@@ -106,6 +106,7 @@ pub static ASMWRITERNUM: Opt<u32> = Opt {
     value_desc: "",
     category: "Options for -gen-asm-writer",
     default: 0,
+    since: tdq_core::Release::V19,
 };
 
 /// What one release writes.

@@ -35,6 +35,7 @@
 //!     value_desc: "",
 //!     category: "Options for -gen-asm-writer",
 //!     default: 0,
+//!     since: tdq_core::Release::V19,
 //! };
 //!
 //! /// What a release writes.
@@ -81,6 +82,7 @@ pub mod gen_callingconv;
 pub mod gen_ctags;
 pub mod gen_directive_decl;
 pub mod gen_directive_impl;
+pub mod gen_disassembler;
 pub mod gen_emitter;
 pub mod gen_exegesis;
 pub mod gen_intrinsic_enums;
@@ -159,6 +161,8 @@ pub struct BackendOption {
     pub value_desc: &'static str,
     /// `cl::cat`: the heading `--help` lists it under, e.g. `Options for -gen-intrinsic-enums`.
     pub category: &'static str,
+    /// The first release whose llvm-tblgen has it.
+    pub since: Release,
 }
 
 /// One of a backend's own command-line options (a `cl::opt<T>` in LLVM's emitter file),
@@ -177,6 +181,8 @@ pub struct Opt<T: OptionType> {
     /// The value when the option is not given (`cl::init`; LLVM's own default is `""`, `false`
     /// or 0).
     pub default: T,
+    /// The first release whose llvm-tblgen has it (the command line of an older one refuses it).
+    pub since: Release,
 }
 
 /// A type a backend option's value has.
@@ -271,6 +277,7 @@ impl<T: OptionType> AnyOption for Opt<T> {
             help: self.help,
             value_desc: self.value_desc,
             category: self.category,
+            since: self.since,
         }
     }
 }
@@ -408,6 +415,7 @@ pub static BACKENDS: &[&dyn Backend] = &[
     &gen_register_bank::GenRegisterBank,
     &gen_register_info::GenRegisterInfo,
     &gen_emitter::GenEmitter,
+    &gen_disassembler::GenDisassembler,
 ];
 
 /// The backend selected by an llvm-tblgen flag name (without dashes).
@@ -432,18 +440,37 @@ mod tests {
         const NAMES: &'static [(&'static str, &'static str)] = &choice_names::<Self, 2>();
     }
 
-    static PREFIX: Opt<&str> =
-        Opt { name: "test-prefix", help: "A prefix", value_desc: "prefix", category: "Test", default: "" };
-    static NUMBER: Opt<u32> =
-        Opt { name: "test-number", help: "A number", value_desc: "", category: "Test", default: 7 };
-    static FLAG: Opt<bool> =
-        Opt { name: "test-flag", help: "A flag", value_desc: "", category: "Test", default: false };
+    static PREFIX: Opt<&str> = Opt {
+        name: "test-prefix",
+        help: "A prefix",
+        value_desc: "prefix",
+        category: "Test",
+        default: "",
+        since: Release::V19,
+    };
+    static NUMBER: Opt<u32> = Opt {
+        name: "test-number",
+        help: "A number",
+        value_desc: "",
+        category: "Test",
+        default: 7,
+        since: Release::V19,
+    };
+    static FLAG: Opt<bool> = Opt {
+        name: "test-flag",
+        help: "A flag",
+        value_desc: "",
+        category: "Test",
+        default: false,
+        since: Release::V19,
+    };
     static DUPLICATES: Opt<Duplicates> = Opt {
         name: "test-duplicates",
         help: "Duplicates",
         value_desc: "",
         category: "Test",
         default: Duplicates::Keep,
+        since: Release::V19,
     };
 
     #[test]

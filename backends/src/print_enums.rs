@@ -13,6 +13,7 @@ pub static CLASS: Opt<&str> = Opt {
     value_desc: "class name",
     category: "Options for -print-enums",
     default: "",
+    since: tdq_core::Release::V19,
 };
 
 impl Backend for PrintEnums {

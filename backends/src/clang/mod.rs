@@ -56,6 +56,7 @@ pub static CLANG_COMPONENT: Opt<&str> = Opt {
     value_desc: "component",
     category: "General options",
     default: "",
+    since: tdq_core::Release::V19,
 };
 
 /// The `-clang-component` given, `""` for none.

@@ -245,7 +245,7 @@ fn inst_dag(f: &Fields, encoding: RecId) -> std::result::Result<(Init, Loc), Fat
     if !matches!(value.kind(), InitKind::Dag(..)) {
         return Err(f.wrong_kind(encoding, "Inst", "dag"));
     }
-    let loc = f.value(encoding, "Inst").map(|v| v.set_at()).unwrap_or(Loc::NONE);
+    let loc = f.value(encoding, "Inst").map(|v| v.loc).unwrap_or(Loc::NONE);
     Ok((value, loc))
 }
 

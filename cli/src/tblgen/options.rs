@@ -108,12 +108,6 @@ pub fn is_llvm_action(name: &str) -> bool {
 /// The backend used when none is named.
 pub const DEFAULT_BACKEND: &str = "print-records";
 
-const HWMODE_DUPLICATES: &[(&str, &str)] = &[
-    ("O0", "Do not prevent DecoderTable duplications caused by HwModes"),
-    ("O1", "Remove duplicate DecoderTable entries generated due to HwModes"),
-    ("O2", "Extract HwModes-specific instructions into new DecoderTables, significantly reducing Table Duplications"),
-];
-
 const GENERIC: &str = "Generic Options";
 const COLOR: &str = "Color Options";
 
@@ -245,6 +239,7 @@ pub fn command_line(
 pub fn llvm_backend_options(release: Release, backend_options: &[BackendOption]) -> Vec<OptSpec> {
     backend_options
         .iter()
+        .filter(|o| o.since <= release)
         .map(backend_opt)
         .chain(
             UNIMPLEMENTED_OPTIONS
@@ -278,12 +273,12 @@ const UNIMPLEMENTED_OPTIONS: &[(Releases, BackendOption)] = {
         help: &'static str,
         category: &'static str,
     ) -> (Releases, BackendOption) {
-        (EVERY, BackendOption { name, kind, help, value_desc: "", category })
+        (EVERY, BackendOption { name, kind, help, value_desc: "", category, since: Release::V19 })
     }
     const fn since(release: Release, option: (Releases, BackendOption)) -> (Releases, BackendOption) {
         (release..=Release::NEWEST, option.1)
     }
-    use OptionKind::{Bool, Enum, Str, Uint32};
+    use OptionKind::{Bool, Str, Uint32};
     &[
         opt("match-prefix", Str, "Only match instructions with the given prefix", "Options for -gen-asm-matcher"),
         opt("asmparsernum", Uint32, "Make -gen-asm-parser emit assembly parser #N", "Options for -gen-asm-parser"),
@@ -294,12 +289,6 @@ const UNIMPLEMENTED_OPTIONS: &[(Releases, BackendOption)] = {
             "Options for -gen-dag-isel",
         ),
         opt("omit-comments", Bool, "Do not generate comments", "Options for -gen-dag-isel"),
-        opt(
-            "suppress-per-hwmode-duplicates",
-            Enum(HWMODE_DUPLICATES),
-            "Suppress duplication of instrs into per-HwMode decoder tables",
-            "Options for -gen-disassembler",
-        ),
         opt(
             "gisel-coverage-file",
             Str,
@@ -355,47 +344,24 @@ const UNIMPLEMENTED_OPTIONS: &[(Releases, BackendOption)] = {
             "Dump register information to help debugging",
             "Options for -gen-register-info",
         ),
-        since(V22, opt(
-            "ignore-fully-defined-operands",
-            Bool,
-            "Do not automatically decode operands with no '?' in their encoding.",
-            "Options for -gen-disassembler",
-        )),
-        since(V22, opt(
-            "ignore-non-decodable-operands",
-            Bool,
-            "Do not issue an error if an operand cannot be decoded automatically.",
-            "Options for -gen-disassembler",
-        )),
-        since(V22, opt(
-            "specialize-decoders-per-bitwidth",
-            Bool,
-            "Specialize the generated `decodeToMCInst` function per bitwidth. Helps reduce the code size.",
-            "Options for -gen-disassembler",
-        )),
-        since(V22, opt(
-            "use-fn-table-in-decode-to-mcinst",
-            Bool,
-            "Use a table of function pointers instead of a switch case in the\ngenerated `decodeToMCInst` function. Helps improve compile time\nof the generated code.",
-            "Options for -gen-disassembler",
-        )),
-        since(V23, opt(
-            "gisel-extended-llt",
-            Bool,
-            "Generate extended llt names in match tables",
-            crate::cl::GENERAL,
-        )),
-        since(V22, opt(
-            "sdnode-namespace",
-            Str,
-            "Specify target SDNode namespace (default=<Target>ISD)",
-            "Options for -gen-sdnode-info",
-        )),
-        since(V22, opt(
-            "warn-on-skipped-nodes",
-            Bool,
-            "Explain why a node was skipped (default=true)",
-            "Options for -gen-sdnode-info",
-        )),
+        since(V23, opt("gisel-extended-llt", Bool, "Generate extended llt names in match tables", crate::cl::GENERAL)),
+        since(
+            V22,
+            opt(
+                "sdnode-namespace",
+                Str,
+                "Specify target SDNode namespace (default=<Target>ISD)",
+                "Options for -gen-sdnode-info",
+            ),
+        ),
+        since(
+            V22,
+            opt(
+                "warn-on-skipped-nodes",
+                Bool,
+                "Explain why a node was skipped (default=true)",
+                "Options for -gen-sdnode-info",
+            ),
+        ),
     ]
 };

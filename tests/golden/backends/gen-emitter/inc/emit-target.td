@@ -14,7 +14,9 @@ def imm8 : Operand<i8> { let EncoderMethod = "getImm8Encoding"; }
 def memsrc : Operand<i16> {
   let MIOperandInfo = (ops GR, imm8);
   let EncoderMethod = "getMemEncoding";
+  let DecoderMethod = "decodeMem";
 }
+def memdst : Operand<i16> { let MIOperandInfo = (ops GR, imm8); }
 
 class TInst<dag outs, dag ins, string asm> : Instruction {
   let Namespace = "Test";
@@ -58,7 +60,7 @@ def LD : TInst<(outs GR:$rd), (ins memsrc:$src), "ld"> {
   let Inst{11-9} = rd;
   let Inst{8-0} = src;
 }
-def ST : TInst<(outs), (ins GR:$rv, (memsrc $base, $off):$dst), "st"> {
+def ST : TInst<(outs), (ins GR:$rv, (memdst $base, $off):$dst), "st"> {
   bits<3> rv;
   bits<3> base;
   bits<6> off;
