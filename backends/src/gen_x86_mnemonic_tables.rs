@@ -3,7 +3,8 @@
 
 use crate::common::emit::{ifdef_block, namespace, source_file_header};
 use crate::common::string_map::string_map_order;
-use crate::{AnyOption, Backend, BackendError, BackendOptions, Opt, Output};
+use crate::gen_asm_writer::ASMWRITERNUM;
+use crate::{AnyOption, Backend, BackendError, BackendOptions, Output};
 use std::collections::HashMap;
 use std::fmt::Write as _;
 use std::io::Write;
@@ -95,18 +96,6 @@ impl Backend for GenX86MnemonicTables {
         Ok(())
     }
 }
-
-/// LLVM's `-asmwriternum` (a `CodeGenTarget` option, listed under the assembly writer's
-/// options): which of the target's `AssemblyWriters` gives the mnemonics' syntax variant. The
-/// first backend over the target model that reads it declares it; it moves to a place of its
-/// own when `--gen-asm-writer` reads it too.
-pub static ASMWRITERNUM: Opt<u32> = Opt {
-    name: "asmwriternum",
-    help: "Make -gen-asm-writer emit assembly writer #N",
-    value_desc: "",
-    category: "Options for -gen-asm-writer",
-    default: 0,
-};
 
 /// What one release writes.
 #[derive(Debug)]

@@ -75,6 +75,7 @@ pub mod clang;
 pub mod common;
 pub mod dump_json;
 pub mod gen_arm_target_def;
+pub mod gen_asm_writer;
 pub mod gen_attrs;
 pub mod gen_automata;
 pub mod gen_callingconv;
@@ -406,6 +407,7 @@ pub static BACKENDS: &[&dyn Backend] = &[
     &gen_x86_mnemonic_tables::GenX86MnemonicTables,
     &gen_register_bank::GenRegisterBank,
     &gen_register_info::GenRegisterInfo,
+    &gen_asm_writer::GenAsmWriter,
 ];
 
 /// The backend selected by an llvm-tblgen flag name (without dashes).

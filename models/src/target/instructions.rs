@@ -28,7 +28,7 @@ struct Rules {
     /// `DisableEncoding` names operands not to encode, and an operand with its own encoder
     /// method encodes its sub-operands itself (LLVM 19).
     disable_encoding: bool,
-    /// `TargetSpecializedStandardPseudoInstruction` defs get no value in the enum (LLVM 23).
+    /// `TargetSpecializedStandardPseudoInstruction` defs get no value in the enum (LLVM 22 on).
     skip_specialized_pseudos: bool,
 }
 
@@ -43,11 +43,11 @@ const RULES_22: Rules = Rules {
     register_class: "RegisterClassLike",
     sub_args_need_sub_operands: true,
     disable_encoding: false,
+    skip_specialized_pseudos: true,
     ..RULES_19
 };
 
-const RULES: ByRelease<Rules> =
-    ByRelease { v19: RULES_19, v22: RULES_22, v23: Rules { skip_specialized_pseudos: true, ..RULES_22 } };
+const RULES: ByRelease<Rules> = ByRelease { v19: RULES_19, v22: RULES_22, v23: RULES_22 };
 
 /// A constraint on one machine operand (`CGIOperandList::ConstraintInfo`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
