@@ -651,22 +651,23 @@ impl Emitter<'_> {
             return;
         };
         let mut similar = Vec::new();
-        let mut differing: Option<Difference> = None;
+        // `Same` until an instruction differs in one operand (LLVM's `~0U`).
+        let mut differing = Difference::Same;
         let mut i = insts.len();
         while i != 0 {
             let diff = insts[i - 1].matches_all_but_one(&first);
             if diff != Difference::Many {
-                if differing.is_none() {
-                    differing = Some(diff);
+                if differing == Difference::Same {
+                    differing = diff;
                 }
-                if differing == Some(diff) || diff == Difference::Same {
+                if differing == diff || diff == Difference::Same {
                     similar.push(insts.remove(i - 1));
                 }
             }
             i -= 1;
         }
         let differing = match differing {
-            Some(Difference::One(op)) => Some(op),
+            Difference::One(op) => Some(op),
             _ => None,
         };
         let _ = writeln!(s, "  case {}:", first.qualified);

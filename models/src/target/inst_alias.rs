@@ -404,14 +404,15 @@ impl Reader<'_> {
                 _ => &[],
             };
             if let Some(operand) = self.try_alias_op_match(args, alias_op_no, op.rec, num_sub_ops > 1, locs)? {
-                let custom_match_class = match f.value(op.rec, "ParserMatchClass") {
-                    Some(_) => {
-                        let class = f.def(op.rec, "ParserMatchClass")?;
-                        f.string(class, "Name")? != "Imm"
-                    }
-                    None => false,
-                };
-                if num_sub_ops == 1 || custom_match_class {
+                let whole = num_sub_ops == 1
+                    || match f.value(op.rec, "ParserMatchClass") {
+                        Some(_) => {
+                            let class = f.def(op.rec, "ParserMatchClass")?;
+                            f.string(class, "Name")? != "Imm"
+                        }
+                        None => false,
+                    };
+                if whole {
                     alias.result_operands.push(operand);
                     alias.result_inst_operand_index.push((i as u32, None));
                 } else {
