@@ -823,12 +823,11 @@ impl Emitter<'_> {
             if priority < 1 {
                 continue;
             }
-            let (operator, _, _) = match f.init(*def, "ResultInst")?.kind() {
-                tdq_core::init::InitKind::Dag(op, name, args) => (*op, name, args),
-                _ => return Err(alias.as_ref().map_err(Clone::clone).err().unwrap_or_else(|| Fatal::new(&[], ""))),
-            };
-            if operator.as_def().is_none() {
-                return Err(Fatal::new(&self.input.records.get(*def).locs, "Expected record as operator"));
+            // `getOperatorAsDef`, before the alias is read.
+            if let tdq_core::init::InitKind::Dag(operator, ..) = f.init(*def, "ResultInst")?.kind() {
+                if operator.as_def().is_none() {
+                    return Err(Fatal::new(&self.input.records.get(*def).locs, "Expected record as operator"));
+                }
             }
             let alias = alias.as_ref().map_err(Clone::clone)?;
             let name = tdq_models::target::qualified_name(self.input, alias.result_inst)?;

@@ -117,12 +117,11 @@ impl InstAliases {
     }
 }
 
+/// A dag's arguments, each with its name.
+type DagArgs = &'static [(Init, Option<&'static str>)];
+
 /// `getValueAsDag`: the field's dag (operator, name, arguments).
-fn dag(
-    f: &Fields,
-    rec: RecId,
-    field: &str,
-) -> Result<(Init, Option<&'static str>, &'static [(Init, Option<&'static str>)])> {
+fn dag(f: &Fields, rec: RecId, field: &str) -> Result<(Init, Option<&'static str>, DagArgs)> {
     match f.init(rec, field)?.kind() {
         InitKind::Dag(op, name, args) => Ok((*op, *name, args)),
         _ => {
@@ -218,7 +217,7 @@ impl Reader<'_> {
     }
 
     /// LLVM 22's loop over the result instruction's operands.
-    fn match_22(&self, alias: &mut InstAlias, inst: &Instruction, args: &[(Init, Option<&'static str>)]) -> Result<()> {
+    fn match_22(&self, alias: &mut InstAlias, inst: &Instruction, args: DagArgs) -> Result<()> {
         let f = &self.f;
         let def = alias.def;
         let locs = self.locs(def);
@@ -387,7 +386,7 @@ impl Reader<'_> {
     }
 
     /// LLVM 19's loop over the result instruction's operands.
-    fn match_19(&self, alias: &mut InstAlias, inst: &Instruction, args: &[(Init, Option<&'static str>)]) -> Result<()> {
+    fn match_19(&self, alias: &mut InstAlias, inst: &Instruction, args: DagArgs) -> Result<()> {
         let f = &self.f;
         let locs = self.locs(alias.def);
         let mut alias_op_no = 0;
@@ -473,7 +472,7 @@ impl Reader<'_> {
     /// LLVM 19's `tryAliasOpMatch`: whether argument `no` matches operand record `inst_op`.
     fn try_alias_op_match(
         &self,
-        args: &[(Init, Option<&'static str>)],
+        args: DagArgs,
         no: usize,
         mut inst_op: RecId,
         has_sub_ops: bool,

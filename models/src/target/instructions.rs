@@ -44,7 +44,6 @@ const RULES_22: Rules = Rules {
     sub_args_need_sub_operands: true,
     disable_encoding: false,
     skip_specialized_pseudos: true,
-    ..RULES_19
 };
 
 const RULES: ByRelease<Rules> = ByRelease { v19: RULES_19, v22: RULES_22, v23: RULES_22 };
