@@ -21,7 +21,7 @@ pub struct GenAsmWriter;
 
 /// LLVM's `-asmwriternum` (a `CodeGenTarget` option, listed under the assembly writer's
 /// options): which of the target's `AssemblyWriters` to emit, and to take the syntax variant
-/// of (`--gen-x86-mnemonic-tables` reads it too).
+/// of. Declared here once; `--gen-x86-mnemonic-tables` reads it too.
 pub static ASMWRITERNUM: Opt<u32> = Opt {
     name: "asmwriternum",
     help: "Make -gen-asm-writer emit assembly writer #N",
@@ -518,6 +518,8 @@ impl Emitter<'_> {
         let mut max_string_idx = 0;
         for inst in insts.iter_mut() {
             let idx = match leading_text(inst) {
+                // LLVM reads past an empty table's end; tdq takes offset 0.
+                None if table.is_empty() => 0,
                 None => table.get(&[]),
                 Some(text) => {
                     let idx = table.get(&text);
@@ -542,7 +544,7 @@ impl Emitter<'_> {
             for (i, idxs) in inst_idxs.iter().enumerate() {
                 for &idx in idxs {
                     let inst = &mut insts[idx];
-                    opcode_info[inst.index] |= (i as u64) << (OPCODE_INFO_BITS - bits_left);
+                    opcode_info[inst.index] |= (i as u64).checked_shl(OPCODE_INFO_BITS - bits_left).unwrap_or(0);
                     let n = ops_handled[i].min(inst.operands.len());
                     inst.operands.drain(..n);
                 }

@@ -4,7 +4,7 @@
 use crate::common::emit::{ifdef_block, namespace, source_file_header};
 use crate::common::string_map::string_map_order;
 use crate::gen_asm_writer::ASMWRITERNUM;
-use crate::{AnyOption, Backend, BackendError, BackendOptions, Output};
+use crate::{Backend, BackendError, BackendOptions, Output};
 use std::collections::HashMap;
 use std::fmt::Write as _;
 use std::io::Write;
@@ -23,14 +23,11 @@ impl Backend for GenX86MnemonicTables {
     fn help(&self) -> &'static str {
         "Generate X86 mnemonic tables"
     }
-    fn options(&self) -> &'static [&'static dyn AnyOption] {
-        static OPTIONS: [&dyn AnyOption; 1] = [&ASMWRITERNUM];
-        &OPTIONS
-    }
     fn emit(&self, input: &Evaluation, options: &BackendOptions, out: &mut Output) -> Result<(), BackendError> {
         let form = FORM.get(options.release);
         let f = Fields { input };
         let target = Target::get(input)?;
+        // `-asmwriternum`, which `--gen-asm-writer` declares (LLVM's `CodeGenTarget` reads it).
         let writer = target.asm_writer(input, options.get(&ASMWRITERNUM) as usize)?;
         let variant = f.int(writer, "Variant")? as u32;
         let instructions = Instructions::get(input)?;

@@ -73,14 +73,7 @@ impl Tool {
     pub fn backend_options(self) -> Vec<BackendOption> {
         match self {
             Tool::LlvmTblgen => {
-                // An option two backends read (`-asmwriternum`) is declared once.
-                let mut options: Vec<BackendOption> = Vec::new();
-                for option in self.backends().iter().flat_map(|b| b.options().iter().map(|o| o.declaration())) {
-                    if !options.iter().any(|o| o.name == option.name) {
-                        options.push(option);
-                    }
-                }
-                options
+                self.backends().iter().flat_map(|b| b.options().iter().map(|o| o.declaration())).collect()
             }
             Tool::ClangTblgen => vec![tdq_backends::clang::CLANG_COMPONENT.declaration()],
         }
