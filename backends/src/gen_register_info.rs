@@ -205,7 +205,7 @@ fn mask(m: LaneMask) -> String {
 }
 
 /// `getMinimalTypeForRange`.
-fn minimal_type(range: u64) -> &'static str {
+pub(crate) fn minimal_type(range: u64) -> &'static str {
     if range > 0xFFFF_FFFF {
         "uint64_t"
     } else if range > 0xFFFF {

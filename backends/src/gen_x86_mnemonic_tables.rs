@@ -3,7 +3,8 @@
 
 use crate::common::emit::{ifdef_block, namespace, source_file_header};
 use crate::common::string_map::string_map_order;
-use crate::{AnyOption, Backend, BackendError, BackendOptions, Opt, Output};
+use crate::gen_asm_writer::ASMWRITERNUM;
+use crate::{Backend, BackendError, BackendOptions, Output};
 use std::collections::HashMap;
 use std::fmt::Write as _;
 use std::io::Write;
@@ -22,14 +23,11 @@ impl Backend for GenX86MnemonicTables {
     fn help(&self) -> &'static str {
         "Generate X86 mnemonic tables"
     }
-    fn options(&self) -> &'static [&'static dyn AnyOption] {
-        static OPTIONS: [&dyn AnyOption; 1] = [&ASMWRITERNUM];
-        &OPTIONS
-    }
     fn emit(&self, input: &Evaluation, options: &BackendOptions, out: &mut Output) -> Result<(), BackendError> {
         let form = FORM.get(options.release);
         let f = Fields { input };
         let target = Target::get(input)?;
+        // `-asmwriternum`, which `--gen-asm-writer` declares (LLVM's `CodeGenTarget` reads it).
         let writer = target.asm_writer(input, options.get(&ASMWRITERNUM) as usize)?;
         let variant = f.int(writer, "Variant")? as u32;
         let instructions = Instructions::get(input)?;
@@ -95,19 +93,6 @@ impl Backend for GenX86MnemonicTables {
         Ok(())
     }
 }
-
-/// LLVM's `-asmwriternum` (a `CodeGenTarget` option, listed under the assembly writer's
-/// options): which of the target's `AssemblyWriters` gives the mnemonics' syntax variant. The
-/// first backend over the target model that reads it declares it; it moves to a place of its
-/// own when `--gen-asm-writer` reads it too.
-pub static ASMWRITERNUM: Opt<u32> = Opt {
-    name: "asmwriternum",
-    help: "Make -gen-asm-writer emit assembly writer #N",
-    value_desc: "",
-    category: "Options for -gen-asm-writer",
-    default: 0,
-    since: tdq_core::Release::V19,
-};
 
 /// What one release writes.
 #[derive(Debug)]

@@ -76,6 +76,7 @@ pub mod clang;
 pub mod common;
 pub mod dump_json;
 pub mod gen_arm_target_def;
+pub mod gen_asm_writer;
 pub mod gen_attrs;
 pub mod gen_automata;
 pub mod gen_callingconv;
@@ -416,6 +417,7 @@ pub static BACKENDS: &[&dyn Backend] = &[
     &gen_register_info::GenRegisterInfo,
     &gen_emitter::GenEmitter,
     &gen_disassembler::GenDisassembler,
+    &gen_asm_writer::GenAsmWriter,
 ];
 
 /// The backend selected by an llvm-tblgen flag name (without dashes).

@@ -62,6 +62,7 @@ const BACKENDS: &[&[&str]] = &[
     &["--gen-ctags"],
     &["--print-enums", "--class=Register"],
     &["--gen-exegesis"],
+    &["--gen-asm-writer"],
 ];
 
 /// A root file, its `-I` directories, and the backends (with their options) run on it.

@@ -741,3 +741,54 @@ fn register_unit_weights_that_never_settle_are_an_error() {
     assert_eq!(out.stderr, "error: Runaway register unit weights\n");
     assert!(out.stdout.is_empty());
 }
+
+/// Runs `--gen-asm-writer` (LLVM 19) on the small target of the assembly writer goldens with
+/// `extra` after it, from a temporary directory.
+fn asm_writer_case(extra: &str) -> Run {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let include = root.join("../shared/corpus/llvm-19.1.7/llvm/include");
+    let target = root.join("tests/golden/backends/gen-asm-writer/inc");
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let case = format!("include \"llvm/Target/Target.td\"\ninclude \"aw-target.td\"\n{extra}\n");
+    write_files(dir.path(), &[("case.td", &case)]);
+    let (include, target) = (include.to_string_lossy(), target.to_string_lossy());
+    let args = ["--llvm-version", "19", "--gen-asm-writer", "-I", &include, "-I", &target, "case.td"];
+    run(&tdq(), dir.path(), &args, "")
+}
+
+/// An assembly string that ends in a backslash: llvm-tblgen goes round for ever there (its
+/// parser never moves past the backslash); tdq reports the escape as one it does not know.
+#[test]
+fn asm_writer_backslash_at_the_end_is_an_error() {
+    let bad = r#"def BAD : Instruction { let Namespace = "Test"; let OutOperandList = (outs); let InOperandList = (ins); let AsmString = "bad \\"; }"#;
+    let out = asm_writer_case(bad);
+    assert_eq!(out.status, 1, "{}", out.stderr);
+    assert!(
+        out.stderr.starts_with("case.td:3:5: error: Non-supported escaped character found in instruction 'BAD'!\n"),
+        "{}",
+        out.stderr
+    );
+    assert!(out.stdout.is_empty());
+}
+
+/// A target whose one register class is empty has no registers to name: llvm-tblgen crashes
+/// (it reads the first register's namespace); tdq says so.
+#[test]
+fn asm_writer_without_registers_is_an_error() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let include = root.join("../shared/corpus/llvm-19.1.7/llvm/include");
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let case = concat!(
+        "include \"llvm/Target/Target.td\"\n",
+        "def TestInstrInfo : InstrInfo;\n",
+        "def Test : Target { let InstructionSet = TestInstrInfo; }\n",
+        "def NOP : Instruction { let Namespace = \"Test\"; let OutOperandList = (outs); let InOperandList = (ins); let AsmString = \"nop\"; }\n",
+        "def GPR : RegisterClass<\"Test\", [i32], 32, (add)>;\n",
+    );
+    write_files(dir.path(), &[("case.td", case)]);
+    let include = include.to_string_lossy();
+    let out = run(&tdq(), dir.path(), &["--llvm-version", "19", "--gen-asm-writer", "-I", &include, "case.td"], "");
+    assert_eq!(out.status, 1, "{}", out.stderr);
+    assert_eq!(out.stderr, "error: The target has no registers\n");
+    assert!(out.stdout.is_empty());
+}

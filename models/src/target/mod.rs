@@ -10,6 +10,8 @@
 //! - [`registers`] (`CodeGenRegBank`): the registers, in LLVM's numbering, with the
 //!   registers `RegisterTuples` defs synthesize, their sub-register indices, sub- and
 //!   super-registers and units, and the register classes with the ones LLVM infers;
+//! - [`inst_alias`] (`CodeGenInstAlias`): each `InstAlias` def's result instruction and the
+//!   operands its result dag gives it;
 //! - [`info_by_hw_mode`] (`InfoByHwMode`): value types, register sizes and sub-register
 //!   ranges by hardware mode.
 //!
@@ -18,6 +20,7 @@
 pub mod encodings;
 pub mod hw_modes;
 pub mod info_by_hw_mode;
+pub mod inst_alias;
 pub mod instructions;
 pub mod predicate_expander;
 pub mod registers;

@@ -1,0 +1,5 @@
+// An alias naming one argument with two classes.
+// ARGS: --gen-asm-writer -I ../../../../../shared/corpus/llvm-19.1.7/llvm/include -I inc
+include "llvm/Target/Target.td"
+include "aw-target.td"
+def : InstAlias<"bad $dst", (ADD GPR:$dst, LowGPR:$dst, R1)>;

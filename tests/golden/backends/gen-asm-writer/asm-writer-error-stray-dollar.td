@@ -1,0 +1,6 @@
+// A dollar sign with no operand name after it.
+// RELEASE: 22
+// ARGS: --gen-asm-writer -I ../../../../../shared/corpus/llvm-22.1.8/llvm/include -I inc
+include "llvm/Target/Target.td"
+include "aw-target.td"
+def BAD : Instruction { let Namespace = "Test"; let OutOperandList = (outs); let InOperandList = (ins); let AsmString = "bad $ x"; }

@@ -1,0 +1,20 @@
+// The aliases of the small target, valid in every release.
+def : InstAlias<"mov $dst, $src", (ADD GPR:$dst, GPR:$src, R0)>;
+def : InstAlias<"clr $dst", (ADD GPR:$dst, R0, R0), 2>;
+def : InstAlias<"clr2 $dst", (SUB GPR:$dst, R0, R0), 2>;
+def : InstAlias<"dup $dst", (ADD GPR:$dst, GPR:$dst, GPR:$dst)>;
+def : InstAlias<"li $dst, $imm", (ADDI GPR:$dst, R0, simm:$imm)>;
+def : InstAlias<"li.low $dst, $imm", (ADDI LowGPR:$dst, R0, simm:$imm)>, Requires<[HasA]>;
+def : InstAlias<"zero $dst", (ADDI GPR:$dst, zero_reg, 0)>, Requires<[HasAOrNotB]>;
+def : InstAlias<"huge $dst", (ADDI GPR:$dst, SP, 7)>;
+def : InstAlias<"mask $dst, $imm", (ANDI GPR:$dst, GPR:$dst, uimm:$imm)>;
+def : InstAlias<"never $dst", (ANDI GPR:$dst, GPR:$dst, 1), 0>;
+def : InstAlias<"bump", (INC R1)>;
+def : InstAlias<"move $dst, $src", (MOVOP GPROp:$dst, GPROp:$src)>;
+def : InstAlias<"ld0 $dst, $addr", (LD GPR:$dst, memri:$addr)>;
+def : InstAlias<"jmp $target", (BR brtarget:$target)>;
+def : InstAlias<"retq", (RET)>;
+def : InstAlias<"nope\\{\\}", (NOP)>;
+def : InstAlias<"{x|y} $dst, $src, $src", (ADD GPR:$dst, GPR:$src, GPR:$src)>;
+def : InstAlias<"two $dst", (SUB GPR:$dst, R1, R2), 3>;
+def : InstAlias<"two $dst", (SUB GPR:$dst, R1, R2), 3>;
