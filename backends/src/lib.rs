@@ -93,6 +93,7 @@ pub mod gen_register_info;
 pub mod gen_riscv_target_def;
 pub mod gen_runtime_libcalls;
 pub mod gen_searchable_tables;
+pub mod gen_subtarget;
 pub mod gen_target_features;
 pub mod gen_target_library_info;
 pub mod gen_vt;
@@ -406,6 +407,7 @@ pub static BACKENDS: &[&dyn Backend] = &[
     &gen_x86_mnemonic_tables::GenX86MnemonicTables,
     &gen_register_bank::GenRegisterBank,
     &gen_register_info::GenRegisterInfo,
+    &gen_subtarget::GenSubtarget,
 ];
 
 /// The backend selected by an llvm-tblgen flag name (without dashes).

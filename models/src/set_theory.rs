@@ -91,6 +91,10 @@ enum Operator {
     Interleave,
     /// `(sequence "Format", From, To[, Step])`: the defs named by printf-formatting each number.
     Sequence,
+    /// `(instrs a, b, ...)` (scheduling models' `InstRW`): the union, as `add`.
+    Instrs,
+    /// `(instregex "Pattern", ...)`: the instructions whose names match each pattern.
+    InstRegex,
 }
 
 impl Operator {
@@ -106,6 +110,8 @@ impl Operator {
             "decimate" => Operator::Decimate,
             "interleave" => Operator::Interleave,
             "sequence" => Operator::Sequence,
+            "instrs" => Operator::Instrs,
+            "instregex" => Operator::InstRegex,
             _ => return None,
         })
     }
@@ -133,6 +139,21 @@ pub struct SetTheory<'a> {
     /// The registers `RegisterTuples` defs synthesized, numbered by [`Member::Tuple`].
     pub tuples: Vec<TupleRegister>,
     tuple_names: HashSet<String>,
+    /// The instructions `instrs` and `instregex` see (the schedule model's SetTheory); without
+    /// them these operators are unknown, as in every other SetTheory.
+    instructions: Option<&'a InstructionNames>,
+    /// Each `instregex` pattern compiled once.
+    regexes: HashMap<String, Option<regex::Regex>>,
+}
+
+/// The instruction names `(instregex ...)` searches (LLVM's `InstRegexOp`): the
+/// target-independent instructions in enum order, then the pseudo-instructions and the others,
+/// each sorted by name.
+#[derive(Debug, Default)]
+pub struct InstructionNames {
+    pub generics: Vec<(&'static str, RecId)>,
+    pub pseudos: Vec<(&'static str, RecId)>,
+    pub non_pseudos: Vec<(&'static str, RecId)>,
 }
 
 type SetResult<T> = Result<T, Fatal>;
@@ -148,7 +169,15 @@ impl<'a> SetTheory<'a> {
             finished: Vec::new(),
             tuples: Vec::new(),
             tuple_names: HashSet::new(),
+            instructions: None,
+            regexes: HashMap::new(),
         }
+    }
+
+    /// Adds the schedule model's `instrs` and `instregex` operators over `instructions`.
+    pub fn with_instructions(mut self, instructions: &'a InstructionNames) -> SetTheory<'a> {
+        self.instructions = Some(instructions);
+        self
     }
 
     /// Expands `RegisterTuples` defs too, as the register bank's SetTheory does.
@@ -291,7 +320,9 @@ impl<'a> SetTheory<'a> {
                     return Err(self.fatal(locs, format!("Bad set expression: {expr}")));
                 };
                 let name = self.input.records.get(*op_id).name_string();
-                let Some(operator) = Operator::named(&name) else {
+                let operator = Operator::named(&name)
+                    .filter(|op| self.instructions.is_some() || !matches!(op, Operator::Instrs | Operator::InstRegex));
+                let Some(operator) = operator else {
                     return Err(self.fatal(locs, format!("Unknown set operator: {expr}")));
                 };
                 let args: Vec<Init> = args.iter().map(|a| a.0).collect();
@@ -370,7 +401,68 @@ impl<'a> SetTheory<'a> {
                 Ok(())
             }
             Operator::Sequence => self.sequence(expr, args, elts, locs),
+            Operator::Instrs => self.evaluate_all(args, elts, locs),
+            Operator::InstRegex => self.inst_regex(expr, args, elts, locs),
         }
+    }
+
+    /// `InstRegexOp::apply`: for each pattern, the instructions whose names match it from
+    /// their start (a prefix without metacharacters narrows the sorted ranges first).
+    fn inst_regex(&mut self, expr: Init, args: &[Init], elts: &mut RecSet, locs: &[Loc]) -> SetResult<()> {
+        let instructions = self.instructions.expect("instregex is only known with instructions");
+        for &arg in args {
+            let Some(original) = arg.as_str() else {
+                return Err(self.fatal(locs, format!("instregex requires pattern string: {expr}")));
+            };
+            let (had_anchor, pattern) = match original.strip_prefix('^') {
+                Some(rest) => (true, rest),
+                None => (false, &*original),
+            };
+            const METACHARS: &[char] = &['(', ')', '^', '$', '|', '*', '+', '?', '.', '[', ']', '\\', '{', '}'];
+            let mut first_meta = pattern.find(METACHARS).unwrap_or(pattern.len());
+            if first_meta > 0
+                && first_meta < pattern.len()
+                && matches!(pattern.as_bytes()[first_meta], b'+' | b'*' | b'?')
+            {
+                first_meta -= 1;
+            }
+            if remove_parens(pattern).contains(['|', '?']) {
+                first_meta = 0;
+            }
+            let (prefix, rest) = pattern.split_at(first_meta);
+            let regex = if rest.is_empty() {
+                None
+            } else {
+                let full = if had_anchor { format!("^{rest}") } else { format!("^({rest})") };
+                let compiled =
+                    self.regexes.entry(full.clone()).or_insert_with(|| regex::Regex::new(&full).ok()).clone();
+                match compiled {
+                    Some(r) => Some(r),
+                    None => return Err(self.fatal(locs, format!("instregex has an invalid pattern: {original}"))),
+                }
+            };
+            let matches = |name: &str| regex.as_ref().is_none_or(|r| r.is_match(&name[prefix.len()..]));
+            let mut count = 0;
+            for &(name, rec) in &instructions.generics {
+                if name.starts_with(prefix) && matches(name) {
+                    elts.insert(Member::Record(rec));
+                    count += 1;
+                }
+            }
+            for range in [&instructions.pseudos, &instructions.non_pseudos] {
+                let start = range.partition_point(|(name, _)| *name < prefix);
+                for &(name, rec) in range[start..].iter().take_while(|(name, _)| name.starts_with(prefix)) {
+                    if matches(name) {
+                        elts.insert(Member::Record(rec));
+                        count += 1;
+                    }
+                }
+            }
+            if count == 0 {
+                return Err(self.fatal(locs, format!("instregex has no matches: {pattern}")));
+            }
+        }
+        Ok(())
     }
 
     /// The `(Op Set, Int)` operators.
@@ -610,4 +702,19 @@ mod tests {
         assert_eq!(printf_unsigned("100%%", 1), "100%");
         assert_eq!(printf_unsigned("%+d", 1), "+1");
     }
+}
+
+/// `InstRegexOp::removeParens`: the pattern without the text inside parentheses.
+fn remove_parens(s: &str) -> String {
+    let mut depth = 0i32;
+    let mut out = String::new();
+    for c in s.chars() {
+        match c {
+            '(' => depth += 1,
+            ')' => depth -= 1,
+            _ if depth == 0 => out.push(c),
+            _ => {}
+        }
+    }
+    out
 }

@@ -20,6 +20,7 @@ pub mod info_by_hw_mode;
 pub mod instructions;
 pub mod predicate_expander;
 pub mod registers;
+pub mod schedule;
 pub mod value_types;
 pub mod x86;
 
