@@ -8,12 +8,13 @@
 use crate::common::emit::{ifdef_block, namespace, source_file_header, StringToOffsetTable};
 use crate::common::std_sort::std_sort_by;
 use crate::{Backend, BackendError, BackendOptions, Output};
-use std::collections::HashMap;
+use std::cell::RefCell;
+use std::collections::{HashMap, HashSet};
 use std::fmt::Write as _;
 use std::io::Write;
 use tdq_core::init::{Init, InitKind};
 use tdq_core::types::RecId;
-use tdq_core::{ByRelease, Evaluation};
+use tdq_core::{ByRelease, Evaluation, Loc};
 use tdq_models::records::{all_derived_definitions_if_defined, derived_definitions};
 use tdq_models::target::predicate_expander::{PredicateExpander, StiForm};
 use tdq_models::target::schedule::{ProcModel, SchedModels, SchedRw, Transition};
@@ -42,9 +43,14 @@ impl Backend for GenSubtarget {
             t: &target,
             m: &models,
             features: HashMap::new(),
+            warnings: RefCell::new(Vec::new()),
         };
         let mut s = String::new();
-        e.run(&mut s)?;
+        let result = e.run(&mut s);
+        for warning in e.warnings.take() {
+            out.diags.warning(Loc::NONE, warning);
+        }
+        result?;
         out.write_all(s.as_bytes())?;
         Ok(())
     }
@@ -98,6 +104,8 @@ struct Form {
     empty_array: &'static str,
     /// `ReadAdvance`s have `CycleTunables` (LLVM 22 on).
     cycle_tunables: bool,
+    /// A processor's duplicate features are warned about (LLVM 22 on).
+    duplicate_cpu_feature_warnings: bool,
     /// The acquire/release check's message says `<=` (LLVM 22 on) or `<`.
     acquire_release_op: &'static str,
     /// Overriding members are `final` (LLVM 23).
@@ -122,6 +130,7 @@ const FORM_22: Form = Form {
     hw_mode_bits: true,
     empty_array: "{}",
     cycle_tunables: true,
+    duplicate_cpu_feature_warnings: true,
     acquire_release_op: "<=",
     final_members: false,
     inline_features: false,
@@ -143,6 +152,7 @@ const FORM: ByRelease<Form> = ByRelease {
         hw_mode_bits: false,
         empty_array: "std::nullopt",
         cycle_tunables: false,
+        duplicate_cpu_feature_warnings: false,
         acquire_release_op: "<",
         ..FORM_22
     },
@@ -218,6 +228,8 @@ struct Emitter<'a> {
     m: &'a SchedModels,
     /// Each feature's bit.
     features: HashMap<RecId, usize>,
+    /// The warnings emission gave (`PrintWarning`), in order.
+    warnings: RefCell<Vec<String>>,
 }
 
 /// Counts the MC description reports to the constructor.
@@ -514,6 +526,9 @@ impl<'a> Emitter<'a> {
         for (i, &(name, processor)) in processors.iter().enumerate() {
             let features = f.defs(processor, "Features")?;
             let tune = f.defs(processor, "TuneFeatures")?;
+            if self.form.duplicate_cpu_feature_warnings {
+                self.check_duplicate_cpu_features(name, &features, &tune)?;
+            }
             if storage {
                 let off = strings.get_or_add(name);
                 let _ = write!(s, "   {{ sizeof(SubtargetSubTypeKV) * {} + {off}, ", processors.len() - i);
@@ -541,6 +556,33 @@ impl<'a> Emitter<'a> {
         Ok(())
     }
 
+    /// `checkDuplicateCPUFeatures`: warnings for a feature listed twice, or as both a feature
+    /// and a tune feature.
+    fn check_duplicate_cpu_features(&self, cpu: &str, features: &[RecId], tune: &[RecId]) -> Result<()> {
+        let f = self.f;
+        let mut warnings = self.warnings.borrow_mut();
+        let mut seen = HashSet::new();
+        for &feature in features {
+            if !seen.insert(feature) {
+                warnings.push(format!("Processor {cpu} contains duplicate feature '{}'", f.string(feature, "Name")?));
+            }
+        }
+        let mut seen_tune = HashSet::new();
+        for &feature in tune {
+            if !seen_tune.insert(feature) {
+                warnings
+                    .push(format!("Processor {cpu} contains duplicate tune feature '{}'", f.string(feature, "Name")?));
+            }
+            if seen.contains(&feature) {
+                warnings.push(format!(
+                    "Processor {cpu} has '{}' in both feature and tune feature sets",
+                    f.string(feature, "Name")?
+                ));
+            }
+        }
+        Ok(())
+    }
+
     // ----- Itineraries -----
 
     fn stage_string(&self, name: &str, data: RecId) -> Result<(String, usize)> {
@@ -565,7 +607,7 @@ impl<'a> Emitter<'a> {
     fn stage_and_operand_cycle_data(&self, s: &mut String) -> Result<Vec<Vec<[i64; 5]>>> {
         let f = self.f;
         let target = self.target;
-        let mut seen = std::collections::HashSet::new();
+        let mut seen = HashSet::new();
         for pm in &self.m.proc_models {
             if !seen.insert(pm.itins_def) {
                 continue;
@@ -686,7 +728,7 @@ impl<'a> Emitter<'a> {
     }
 
     fn itineraries(&self, s: &mut String, lists: &[Vec<[i64; 5]>]) {
-        let mut seen = std::collections::HashSet::new();
+        let mut seen = HashSet::new();
         for (pm, list) in self.m.proc_models.iter().zip(lists) {
             if !seen.insert(pm.itins_def) || list.is_empty() {
                 continue;

@@ -433,6 +433,7 @@ impl<'a> SetTheory<'a> {
             let regex = if rest.is_empty() {
                 None
             } else {
+                let rest = posix_brackets(rest);
                 let full = if had_anchor { format!("^{rest}") } else { format!("^({rest})") };
                 let compiled =
                     self.regexes.entry(full.clone()).or_insert_with(|| regex::Regex::new(&full).ok()).clone();
@@ -714,6 +715,59 @@ fn remove_parens(s: &str) -> String {
             ')' => depth -= 1,
             _ if depth == 0 => out.push(c),
             _ => {}
+        }
+    }
+    out
+}
+
+/// A POSIX extended regular expression (LLVM's `Regex`) in the `regex` crate's syntax: inside
+/// a bracket expression `[`, `\\`, `&` and `~` are literal characters (the crate reads them
+/// as nested classes, escapes and set operators); `[:alpha:]` classes are kept.
+fn posix_brackets(pattern: &str) -> String {
+    let chars: Vec<char> = pattern.chars().collect();
+    let mut out = String::with_capacity(pattern.len());
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        if c == '\\' && i + 1 < chars.len() {
+            out.push(c);
+            out.push(chars[i + 1]);
+            i += 2;
+            continue;
+        }
+        if c != '[' {
+            out.push(c);
+            i += 1;
+            continue;
+        }
+        out.push('[');
+        i += 1;
+        if chars.get(i) == Some(&'^') {
+            out.push('^');
+            i += 1;
+        }
+        let mut first = true;
+        while i < chars.len() && (first || chars[i] != ']') {
+            let c = chars[i];
+            if c == '[' && chars.get(i + 1) == Some(&':') {
+                let end = (i + 2..chars.len().saturating_sub(1)).find(|&k| chars[k] == ':' && chars[k + 1] == ']');
+                if let Some(end) = end {
+                    out.extend(&chars[i..end + 2]);
+                    i = end + 2;
+                    first = false;
+                    continue;
+                }
+            }
+            if matches!(c, '[' | '\\' | '&' | '~' | ']') {
+                out.push('\\');
+            }
+            out.push(c);
+            i += 1;
+            first = false;
+        }
+        if i < chars.len() {
+            out.push(']');
+            i += 1;
         }
     }
     out
