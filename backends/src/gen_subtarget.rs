@@ -273,6 +273,17 @@ impl<'a> Emitter<'a> {
         result
     }
 
+    /// The `llvm` namespace of a section: LLVM 19 closes it with a blank line.
+    fn llvm_namespace(&self, s: &mut String, body: impl FnOnce(&mut String) -> Result<()>) -> Result<()> {
+        if self.form.helpers {
+            return self.namespace(s, "llvm", body);
+        }
+        s.push_str("namespace llvm {\n");
+        body(s)?;
+        s.push_str("} // end namespace llvm\n\n");
+        Ok(())
+    }
+
     fn run(&mut self, s: &mut String) -> Result<()> {
         source_file_header(s, "Subtarget Enumeration Source Fragment", None);
         let features = derived_definitions(self.input, "SubtargetFeature")?;
@@ -294,14 +305,7 @@ impl<'a> Emitter<'a> {
                     Ok(())
                 })
             };
-            if self.form.helpers {
-                self.namespace(s, "llvm", body)
-            } else {
-                s.push_str("namespace llvm {\n");
-                body(s)?;
-                s.push_str("} // end namespace llvm\n\n");
-                Ok(())
-            }
+            self.llvm_namespace(s, body)
         })?;
         self.macro_calls(s, &features)?;
         let info = self.mc_desc(s)?;
@@ -1724,7 +1728,6 @@ impl<'a> Emitter<'a> {
 
     fn create_mc_subtarget_info(&self, s: &mut String, info: &DescInfo) {
         let target = self.target;
-        let empty = self.form.empty_array;
         let _ = writeln!(
             s,
             "\nstatic inline MCSubtargetInfo *create{target}MCSubtargetInfoImpl(const Triple &TT, StringRef CPU, StringRef TuneCPU, StringRef FS) {{"
@@ -1733,51 +1736,59 @@ impl<'a> Emitter<'a> {
             s.push_str("  CPU = AArch64::resolveCPUAlias(CPU);\n  TuneCPU = AArch64::resolveCPUAlias(TuneCPU);\n");
         }
         let _ = write!(s, "  return new {target}GenMCSubtargetInfo(TT, CPU, TuneCPU, FS, ");
+        self.table_arguments(s, info, false);
+        s.push_str(");\n}\n\n");
+    }
+
+    /// The tables the MC subtarget info's constructor takes (the `create` function's and the
+    /// target subtarget info constructor's arguments; the constructor wraps them in `ArrayRef`).
+    fn table_arguments(&self, s: &mut String, info: &DescInfo, in_ctor: bool) {
+        let target = self.target;
+        let empty = self.form.empty_array;
+        let storage = self.form.cpu_tables == CpuTables::Storage;
+        let array = |name: String, count: usize| match (in_ctor, storage) {
+            (false, _) => name,
+            (true, true) => format!("ArrayRef({name})"),
+            (true, false) => format!("ArrayRef({name}, {count})"),
+        };
         match self.form.cpu_tables {
             CpuTables::SubTypes => {}
+            CpuTables::SubTypesAndNames if info.names > 0 => {
+                let _ = write!(s, "{}, ", array(format!("{target}Names"), info.names));
+            }
             CpuTables::SubTypesAndNames => {
-                if info.names > 0 {
-                    let _ = write!(s, "{target}Names, ");
-                } else {
-                    let _ = write!(s, "{empty}, ");
-                }
+                let _ = write!(s, "{empty}, ");
             }
             CpuTables::Storage => {
                 let _ = write!(s, "StringTable({target}SubTypeKVStorage.Strings), ");
             }
         }
-        let storage = self.form.cpu_tables == CpuTables::Storage;
         if info.features > 0 {
-            if storage {
-                let _ = write!(s, "{target}FeatureKVStorage.Features, ");
-            } else {
-                let _ = write!(s, "{target}FeatureKV, ");
-            }
+            let name =
+                if storage { format!("{target}FeatureKVStorage.Features") } else { format!("{target}FeatureKV") };
+            let _ = write!(s, "{}, ", array(name, info.features));
         } else {
             let _ = write!(s, "{empty}, ");
         }
-        if info.procs > 0 {
-            if storage {
-                let _ = write!(s, "{target}SubTypeKVStorage.SubTypes, {target}SchedModels, ");
-            } else {
-                let _ = write!(s, "{target}SubTypeKV, ");
-            }
+        if info.procs > 0 && storage {
+            let _ = write!(s, "{}, {target}SchedModels, ", array(format!("{target}SubTypeKVStorage.SubTypes"), 0));
+        } else if info.procs > 0 {
+            let _ = write!(s, "{}, ", array(format!("{target}SubTypeKV"), info.procs));
         } else if storage {
             let _ = write!(s, "{empty}, nullptr, ");
         } else {
             let _ = write!(s, "{empty}, ");
         }
-        s.push('\n');
-        s.push_str(&" ".repeat(22));
-        let _ = write!(s, "{target}WriteProcResTable, {target}WriteLatencyTable, {target}ReadAdvanceTable, ");
-        s.push('\n');
-        s.push_str(&" ".repeat(22));
+        let indent = " ".repeat(if in_ctor { 24 } else { 22 });
+        let _ = write!(
+            s,
+            "\n{indent}{target}WriteProcResTable, {target}WriteLatencyTable, {target}ReadAdvanceTable, \n{indent}"
+        );
         if self.m.has_itineraries() {
             let _ = write!(s, "{target}Stages, {target}OperandCycles, {target}ForwardingPaths");
         } else {
             s.push_str("nullptr, nullptr, nullptr");
         }
-        s.push_str(");\n}\n\n");
     }
 
     // ----- HW modes -----
@@ -2040,21 +2051,13 @@ impl<'a> Emitter<'a> {
                 s.push_str("};\n");
                 Ok(())
             };
-            if self.form.helpers {
-                self.namespace(s, "llvm", body)
-            } else {
-                s.push_str("namespace llvm {\n");
-                body(s)?;
-                s.push_str("} // end namespace llvm\n\n");
-                Ok(())
-            }
+            self.llvm_namespace(s, body)
         })
     }
 
     fn ctor(&self, s: &mut String, info: &DescInfo) -> Result<()> {
         let target = self.target;
         let class = format!("{target}GenSubtargetInfo");
-        let empty = self.form.empty_array;
         self.section(s, "GET_SUBTARGETINFO_CTOR", |s| {
             s.push_str("#include \"llvm/CodeGen/TargetSchedule.h\"\n\n");
             let body = |s: &mut String| -> Result<()> {
@@ -2101,50 +2104,7 @@ impl<'a> Emitter<'a> {
                 } else {
                     s.push_str("  : TargetSubtargetInfo(TT, CPU, TuneCPU, FS, ");
                 }
-                let storage = self.form.cpu_tables == CpuTables::Storage;
-                match self.form.cpu_tables {
-                    CpuTables::SubTypes => {}
-                    CpuTables::SubTypesAndNames => {
-                        if info.names > 0 {
-                            let _ = write!(s, "ArrayRef({target}Names, {}), ", info.names);
-                        } else {
-                            let _ = write!(s, "{empty}, ");
-                        }
-                    }
-                    CpuTables::Storage => {
-                        let _ = write!(s, "StringTable({target}SubTypeKVStorage.Strings), ");
-                    }
-                }
-                if info.features > 0 {
-                    if storage {
-                        let _ = write!(s, "ArrayRef({target}FeatureKVStorage.Features), ");
-                    } else {
-                        let _ = write!(s, "ArrayRef({target}FeatureKV, {}), ", info.features);
-                    }
-                } else {
-                    let _ = write!(s, "{empty}, ");
-                }
-                if info.procs > 0 {
-                    if storage {
-                        let _ = write!(s, "ArrayRef({target}SubTypeKVStorage.SubTypes), {target}SchedModels, ");
-                    } else {
-                        let _ = write!(s, "ArrayRef({target}SubTypeKV, {}), ", info.procs);
-                    }
-                } else if storage {
-                    let _ = write!(s, "{empty}, nullptr, ");
-                } else {
-                    let _ = write!(s, "{empty}, ");
-                }
-                s.push('\n');
-                s.push_str(&" ".repeat(24));
-                let _ = write!(s, "{target}WriteProcResTable, {target}WriteLatencyTable, {target}ReadAdvanceTable, ");
-                s.push('\n');
-                s.push_str(&" ".repeat(24));
-                if self.m.has_itineraries() {
-                    let _ = write!(s, "{target}Stages, {target}OperandCycles, {target}ForwardingPaths");
-                } else {
-                    s.push_str("nullptr, nullptr, nullptr");
-                }
+                self.table_arguments(s, info, true);
                 s.push_str(") {}\n\n");
                 self.sched_model_helpers(s, &class)?;
                 self.hw_mode_check(s, &class, false)?;
@@ -2156,14 +2116,7 @@ impl<'a> Emitter<'a> {
                 }
                 Ok(())
             };
-            if self.form.helpers {
-                self.namespace(s, "llvm", body)
-            } else {
-                s.push_str("namespace llvm {\n");
-                body(s)?;
-                s.push_str("} // end namespace llvm\n\n");
-                Ok(())
-            }
+            self.llvm_namespace(s, body)
         })
     }
 

@@ -435,14 +435,14 @@ impl<'a> SetTheory<'a> {
             } else {
                 let rest = posix_brackets(rest);
                 let full = if had_anchor { format!("^{rest}") } else { format!("^({rest})") };
-                let compiled =
-                    self.regexes.entry(full.clone()).or_insert_with(|| regex::Regex::new(&full).ok()).clone();
-                match compiled {
-                    Some(r) => Some(r),
-                    None => return Err(self.fatal(locs, format!("instregex has an invalid pattern: {original}"))),
-                }
+                // An invalid pattern matches nothing, as LLVM's `Regex::match` says.
+                Some(self.regexes.entry(full.clone()).or_insert_with(|| regex::Regex::new(&full).ok()).clone())
             };
-            let matches = |name: &str| regex.as_ref().is_none_or(|r| r.is_match(&name[prefix.len()..]));
+            let matches = |name: &str| match &regex {
+                None => true,
+                Some(Some(r)) => r.is_match(&name[prefix.len()..]),
+                Some(None) => false,
+            };
             let mut count = 0;
             for &(name, rec) in &instructions.generics {
                 if name.starts_with(prefix) && matches(name) {
@@ -771,4 +771,18 @@ fn posix_brackets(pattern: &str) -> String {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod instregex_tests {
+    use super::posix_brackets;
+
+    #[test]
+    fn posix_bracket_expressions_become_the_regex_crates() {
+        // A `[` inside brackets is a character, not a nested class (AArch64's Neoverse N2 model).
+        assert_eq!(posix_brackets("[32|64)[XZ]v2f(32|64)$"), "[32|64)\\[XZ]v2f(32|64)$");
+        assert_eq!(posix_brackets("[]a]"), "[\\]a]");
+        assert_eq!(posix_brackets("[^[:digit:]&]x"), "[^[:digit:]\\&]x");
+        assert_eq!(posix_brackets("ADD(8|16)rr\\.x"), "ADD(8|16)rr\\.x");
+    }
 }

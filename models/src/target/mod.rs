@@ -11,7 +11,9 @@
 //!   registers `RegisterTuples` defs synthesize, their sub-register indices, sub- and
 //!   super-registers and units, and the register classes with the ones LLVM infers;
 //! - [`info_by_hw_mode`] (`InfoByHwMode`): value types, register sizes and sub-register
-//!   ranges by hardware mode.
+//!   ranges by hardware mode;
+//! - [`schedule`] (`CodeGenSchedModels`): the processor models and scheduling classes, with
+//!   the classes inferred from variants, each model's resources and the `STIPredicate`s.
 //!
 //! Every failure is a [`Fatal`] with llvm-tblgen's message and location.
 

@@ -455,6 +455,8 @@ impl SchedModels {
 }
 
 fn compute(input: &Evaluation) -> Result<SchedModels> {
+    // LLVM reads the processors before the instructions.
+    derived_definitions(input, "Processor")?;
     let instructions = Instructions::get(input)?;
     let release = input.records.release;
     let f = Fields { input };
@@ -574,6 +576,7 @@ impl<'a> Builder<'a> {
         let no_model = input.records.def("NoSchedModel");
         let no_itins = input.records.def("NoItineraries");
         let (Some(no_model), Some(no_itins)) = (no_model, no_itins) else {
+            // LLVM goes on with no defs and crashes on them later.
             return Err(Fatal::new(&[], "NoSchedModel and NoItineraries must be defined"));
         };
         self.m.proc_models.push(self.new_proc_model(0, "NoSchedModel".into(), no_model, no_itins)?);
