@@ -416,7 +416,7 @@ impl<'a> SetTheory<'a> {
             };
             let (had_anchor, pattern) = match original.strip_prefix('^') {
                 Some(rest) => (true, rest),
-                None => (false, &*original),
+                None => (false, original),
             };
             const METACHARS: &[char] = &['(', ')', '^', '$', '|', '*', '+', '?', '.', '[', ']', '\\', '{', '}'];
             let mut first_meta = pattern.find(METACHARS).unwrap_or(pattern.len());

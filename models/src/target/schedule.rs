@@ -273,6 +273,9 @@ fn locs(input: &Evaluation, rec: RecId) -> &[Loc] {
     &input.records.get(rec).locs
 }
 
+/// What identifies a scheduling class: its itinerary class, writes and reads.
+type ClassKey = (Option<RecId>, Vec<u32>, Vec<u32>);
+
 /// The state of the computation: the model and the SetTheory that expands `InstRW`s.
 struct Builder<'a> {
     input: &'a Evaluation,
@@ -282,7 +285,7 @@ struct Builder<'a> {
     /// Each sequence's first RW (writes, reads): `findOrInsertRW`'s search.
     sequences: [HashMap<Vec<u32>, u32>; 2],
     /// Each class key's first class: `addSchedClass`'s search.
-    class_keys: HashMap<(Option<RecId>, Vec<u32>, Vec<u32>), u32>,
+    class_keys: HashMap<ClassKey, u32>,
     /// Every `ProcResourceUnits` and `ProcResGroup` def while resources are collected.
     all_proc_resources: Vec<RecId>,
     all_proc_res_groups: Vec<RecId>,
@@ -1699,8 +1702,8 @@ impl<'a> Builder<'a> {
                 let n = predicate_index.len();
                 predicate_index.entry(pred).or_insert(n);
                 for opcode in f.defs(class, "Opcodes")? {
-                    if !opcode_index.contains_key(&opcode) {
-                        opcode_index.insert(opcode, opcodes.len());
+                    if let std::collections::hash_map::Entry::Vacant(e) = opcode_index.entry(opcode) {
+                        e.insert(opcodes.len());
                         opcodes.push((opcode, Vec::new()));
                     }
                 }
