@@ -97,6 +97,7 @@ pub mod gen_register_info;
 pub mod gen_riscv_target_def;
 pub mod gen_runtime_libcalls;
 pub mod gen_searchable_tables;
+pub mod gen_subtarget;
 pub mod gen_target_features;
 pub mod gen_target_library_info;
 pub mod gen_vt;
@@ -418,6 +419,7 @@ pub static BACKENDS: &[&dyn Backend] = &[
     &gen_emitter::GenEmitter,
     &gen_disassembler::GenDisassembler,
     &gen_asm_writer::GenAsmWriter,
+    &gen_subtarget::GenSubtarget,
 ];
 
 /// The backend selected by an llvm-tblgen flag name (without dashes).

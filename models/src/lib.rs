@@ -3,8 +3,8 @@
 //! (`records`: `getAllDerivedDefinitions`, `Record::getValueAs*`, `PrintFatalError` as
 //! [`records::Fatal`]), the intrinsics (`intrinsics`: `CodeGenIntrinsic` and its table, with
 //! each release's checks) and the directive languages (`directives`). The CodeGen target model
-//! (`target`: `CodeGenTarget`, value types, registers; instructions, schedules, then DAG
-//! patterns next) is here beside them, so that backends, lints and the store read one model,
+//! (`target`: `CodeGenTarget`, value types, registers, instructions, schedules; DAG patterns
+//! next) is here beside them, so that backends, lints and the store read one model,
 //! computed once per evaluation ([`computed`]). `set_theory` is LLVM's SetTheory, which
 //! `--print-sets`, registers and schedules evaluate their dag-expressed sets with.
 //!

@@ -91,6 +91,10 @@ enum Operator {
     Interleave,
     /// `(sequence "Format", From, To[, Step])`: the defs named by printf-formatting each number.
     Sequence,
+    /// `(instrs a, b, ...)` (scheduling models' `InstRW`): the union, as `add`.
+    Instrs,
+    /// `(instregex "Pattern", ...)`: the instructions whose names match each pattern.
+    InstRegex,
 }
 
 impl Operator {
@@ -106,6 +110,8 @@ impl Operator {
             "decimate" => Operator::Decimate,
             "interleave" => Operator::Interleave,
             "sequence" => Operator::Sequence,
+            "instrs" => Operator::Instrs,
+            "instregex" => Operator::InstRegex,
             _ => return None,
         })
     }
@@ -133,6 +139,21 @@ pub struct SetTheory<'a> {
     /// The registers `RegisterTuples` defs synthesized, numbered by [`Member::Tuple`].
     pub tuples: Vec<TupleRegister>,
     tuple_names: HashSet<String>,
+    /// The instructions `instrs` and `instregex` see (the schedule model's SetTheory); without
+    /// them these operators are unknown, as in every other SetTheory.
+    instructions: Option<&'a InstructionNames>,
+    /// Each `instregex` pattern compiled once.
+    regexes: HashMap<String, Option<regex::Regex>>,
+}
+
+/// The instruction names `(instregex ...)` searches (LLVM's `InstRegexOp`): the
+/// target-independent instructions in enum order, then the pseudo-instructions and the others,
+/// each sorted by name.
+#[derive(Debug, Default)]
+pub struct InstructionNames {
+    pub generics: Vec<(&'static str, RecId)>,
+    pub pseudos: Vec<(&'static str, RecId)>,
+    pub non_pseudos: Vec<(&'static str, RecId)>,
 }
 
 type SetResult<T> = Result<T, Fatal>;
@@ -148,7 +169,15 @@ impl<'a> SetTheory<'a> {
             finished: Vec::new(),
             tuples: Vec::new(),
             tuple_names: HashSet::new(),
+            instructions: None,
+            regexes: HashMap::new(),
         }
+    }
+
+    /// Adds the schedule model's `instrs` and `instregex` operators over `instructions`.
+    pub fn with_instructions(mut self, instructions: &'a InstructionNames) -> SetTheory<'a> {
+        self.instructions = Some(instructions);
+        self
     }
 
     /// Expands `RegisterTuples` defs too, as the register bank's SetTheory does.
@@ -291,7 +320,9 @@ impl<'a> SetTheory<'a> {
                     return Err(self.fatal(locs, format!("Bad set expression: {expr}")));
                 };
                 let name = self.input.records.get(*op_id).name_string();
-                let Some(operator) = Operator::named(&name) else {
+                let operator = Operator::named(&name)
+                    .filter(|op| self.instructions.is_some() || !matches!(op, Operator::Instrs | Operator::InstRegex));
+                let Some(operator) = operator else {
                     return Err(self.fatal(locs, format!("Unknown set operator: {expr}")));
                 };
                 let args: Vec<Init> = args.iter().map(|a| a.0).collect();
@@ -370,7 +401,69 @@ impl<'a> SetTheory<'a> {
                 Ok(())
             }
             Operator::Sequence => self.sequence(expr, args, elts, locs),
+            Operator::Instrs => self.evaluate_all(args, elts, locs),
+            Operator::InstRegex => self.inst_regex(expr, args, elts, locs),
         }
+    }
+
+    /// `InstRegexOp::apply`: for each pattern, the instructions whose names match it from
+    /// their start (a prefix without metacharacters narrows the sorted ranges first).
+    fn inst_regex(&mut self, expr: Init, args: &[Init], elts: &mut RecSet, locs: &[Loc]) -> SetResult<()> {
+        let instructions = self.instructions.expect("instregex is only known with instructions");
+        for &arg in args {
+            let Some(original) = arg.as_str() else {
+                return Err(self.fatal(locs, format!("instregex requires pattern string: {expr}")));
+            };
+            let (had_anchor, pattern) = match original.strip_prefix('^') {
+                Some(rest) => (true, rest),
+                None => (false, original),
+            };
+            const METACHARS: &[char] = &['(', ')', '^', '$', '|', '*', '+', '?', '.', '[', ']', '\\', '{', '}'];
+            let mut first_meta = pattern.find(METACHARS).unwrap_or(pattern.len());
+            if first_meta > 0
+                && first_meta < pattern.len()
+                && matches!(pattern.as_bytes()[first_meta], b'+' | b'*' | b'?')
+            {
+                first_meta -= 1;
+            }
+            if remove_parens(pattern).contains(['|', '?']) {
+                first_meta = 0;
+            }
+            let (prefix, rest) = pattern.split_at(first_meta);
+            let regex = if rest.is_empty() {
+                None
+            } else {
+                let rest = posix_brackets(rest);
+                let full = if had_anchor { format!("^{rest}") } else { format!("^({rest})") };
+                // An invalid pattern matches nothing, as LLVM's `Regex::match` says.
+                Some(self.regexes.entry(full.clone()).or_insert_with(|| regex::Regex::new(&full).ok()).clone())
+            };
+            let matches = |name: &str| match &regex {
+                None => true,
+                Some(Some(r)) => r.is_match(&name[prefix.len()..]),
+                Some(None) => false,
+            };
+            let mut count = 0;
+            for &(name, rec) in &instructions.generics {
+                if name.starts_with(prefix) && matches(name) {
+                    elts.insert(Member::Record(rec));
+                    count += 1;
+                }
+            }
+            for range in [&instructions.pseudos, &instructions.non_pseudos] {
+                let start = range.partition_point(|(name, _)| *name < prefix);
+                for &(name, rec) in range[start..].iter().take_while(|(name, _)| name.starts_with(prefix)) {
+                    if matches(name) {
+                        elts.insert(Member::Record(rec));
+                        count += 1;
+                    }
+                }
+            }
+            if count == 0 {
+                return Err(self.fatal(locs, format!("instregex has no matches: {pattern}")));
+            }
+        }
+        Ok(())
     }
 
     /// The `(Op Set, Int)` operators.
@@ -609,5 +702,87 @@ mod tests {
         assert_eq!(printf_unsigned("%.3u %5.2u", 5), "005    05");
         assert_eq!(printf_unsigned("100%%", 1), "100%");
         assert_eq!(printf_unsigned("%+d", 1), "+1");
+    }
+}
+
+/// `InstRegexOp::removeParens`: the pattern without the text inside parentheses.
+fn remove_parens(s: &str) -> String {
+    let mut depth = 0i32;
+    let mut out = String::new();
+    for c in s.chars() {
+        match c {
+            '(' => depth += 1,
+            ')' => depth -= 1,
+            _ if depth == 0 => out.push(c),
+            _ => {}
+        }
+    }
+    out
+}
+
+/// A POSIX extended regular expression (LLVM's `Regex`) in the `regex` crate's syntax: inside
+/// a bracket expression `[`, `\\`, `&` and `~` are literal characters (the crate reads them
+/// as nested classes, escapes and set operators); `[:alpha:]` classes are kept.
+fn posix_brackets(pattern: &str) -> String {
+    let chars: Vec<char> = pattern.chars().collect();
+    let mut out = String::with_capacity(pattern.len());
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        if c == '\\' && i + 1 < chars.len() {
+            out.push(c);
+            out.push(chars[i + 1]);
+            i += 2;
+            continue;
+        }
+        if c != '[' {
+            out.push(c);
+            i += 1;
+            continue;
+        }
+        out.push('[');
+        i += 1;
+        if chars.get(i) == Some(&'^') {
+            out.push('^');
+            i += 1;
+        }
+        let mut first = true;
+        while i < chars.len() && (first || chars[i] != ']') {
+            let c = chars[i];
+            if c == '[' && chars.get(i + 1) == Some(&':') {
+                let end = (i + 2..chars.len().saturating_sub(1)).find(|&k| chars[k] == ':' && chars[k + 1] == ']');
+                if let Some(end) = end {
+                    out.extend(&chars[i..end + 2]);
+                    i = end + 2;
+                    first = false;
+                    continue;
+                }
+            }
+            if matches!(c, '[' | '\\' | '&' | '~' | ']') {
+                out.push('\\');
+            }
+            out.push(c);
+            i += 1;
+            first = false;
+        }
+        if i < chars.len() {
+            out.push(']');
+            i += 1;
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod instregex_tests {
+    use super::posix_brackets;
+
+    #[test]
+    fn posix_bracket_expressions_become_the_regex_crates() {
+        // A `[` inside brackets is a character, not a nested class (AArch64's Neoverse N2 model).
+        assert_eq!(posix_brackets("[32|64)[XZ]v2f(32|64)$"), "[32|64)\\[XZ]v2f(32|64)$");
+        assert_eq!(posix_brackets("[]a]"), "[\\]a]");
+        assert_eq!(posix_brackets("[^[:digit:]&]x"), "[^[:digit:]\\&]x");
+        assert_eq!(posix_brackets("ADD(8|16)rr\\.x"), "ADD(8|16)rr\\.x");
     }
 }

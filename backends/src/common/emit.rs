@@ -232,6 +232,11 @@ impl StringToOffsetTable {
         self.offsets.is_empty()
     }
 
+    /// `size`: the bytes of the aggregate, every string's NUL included.
+    pub fn size(&self) -> usize {
+        self.aggregate.len()
+    }
+
     /// `GetStringOffset`: the offset of a string already added.
     pub fn get(&self, s: &str) -> Option<u32> {
         self.offsets.get(s.as_bytes()).copied()
@@ -313,6 +318,16 @@ impl StringToOffsetTable {
     /// `EmitString`: the aggregate as string literals, a new one after some seventy
     /// characters (never inside an escape).
     pub fn emit_string(&self, out: &mut String) {
+        self.emit_string_with(out, false);
+    }
+
+    /// LLVM 23's `EmitString`: as [`Self::emit_string`], with a literal that an octal escape
+    /// ends and a digit follows split in two (`"\\000" "64bit"`, MSVC's warning C4125).
+    pub fn emit_string_separating_octal(&self, out: &mut String) {
+        self.emit_string_with(out, true);
+    }
+
+    fn emit_string_with(&self, out: &mut String, separate_octal: bool) {
         let mut escaped = String::new();
         write_escaped(&mut escaped, &self.aggregate);
         let bytes = escaped.as_bytes();
@@ -331,6 +346,10 @@ impl StringToOffsetTable {
                 out.push_str(&escaped[i + 1..i + 1 + n]);
                 printed += n;
                 i += n;
+                if separate_octal && n == 3 && bytes.get(i + 1).is_some_and(u8::is_ascii_digit) {
+                    out.push_str("\" \"");
+                    printed += 3;
+                }
             }
             i += 1;
         }

@@ -13,7 +13,9 @@
 //! - [`inst_alias`] (`CodeGenInstAlias`): each `InstAlias` def's result instruction and the
 //!   operands its result dag gives it;
 //! - [`info_by_hw_mode`] (`InfoByHwMode`): value types, register sizes and sub-register
-//!   ranges by hardware mode.
+//!   ranges by hardware mode;
+//! - [`schedule`] (`CodeGenSchedModels`): the processor models and scheduling classes, with
+//!   the classes inferred from variants, each model's resources and the `STIPredicate`s.
 //!
 //! Every failure is a [`Fatal`] with llvm-tblgen's message and location.
 
@@ -24,6 +26,7 @@ pub mod inst_alias;
 pub mod instructions;
 pub mod predicate_expander;
 pub mod registers;
+pub mod schedule;
 pub mod value_types;
 pub mod x86;
 

@@ -296,3 +296,121 @@ impl<'a> PredicateExpander<'a> {
         Ok(())
     }
 }
+
+/// How an `STIPredicateFunction` is written (`STIPredicateExpander`'s settings beside the
+/// expander's own).
+pub struct StiForm<'a> {
+    /// The function's body too, not only its declaration.
+    pub expand_definition: bool,
+    /// The class the definition belongs to.
+    pub class_prefix: &'a str,
+}
+
+impl PredicateExpander<'_> {
+    /// `STIPredicateExpander::expandSTIPredicate`: a subtarget predicate function's
+    /// declaration, or its definition (a switch on the opcode, a case per opcode group, a
+    /// check per processor).
+    pub fn expand_sti_predicate(
+        &mut self,
+        out: &mut String,
+        function: &crate::target::schedule::StiPredicateFunction,
+        form: &StiForm,
+    ) -> Result<()> {
+        let f = self.f;
+        let decl = function.declaration;
+        if self.expand_for_mc && !f.bit(decl, "ExpandForMC")? {
+            return Ok(());
+        }
+        let name = f.string(decl, "Name")?;
+        let updates_mask = f.bit(decl, "UpdatesOpcodeMask")?;
+        // The header.
+        out.push_str(&self.pad());
+        out.push_str("bool ");
+        if form.expand_definition {
+            out.push_str(form.class_prefix);
+            out.push_str("::");
+        }
+        out.push_str(name);
+        out.push('(');
+        let reference = if self.by_ref { "&" } else { "*" };
+        if self.expand_for_mc {
+            out.push_str(&format!("const MCInst {reference}MI"));
+        } else {
+            out.push_str(&format!("const MachineInstr {reference}MI"));
+        }
+        if updates_mask {
+            out.push_str(", APInt &Mask");
+        }
+        out.push_str(if self.expand_for_mc { ", unsigned ProcessorID) const " } else { ") const " });
+        if !form.expand_definition {
+            if f.bit(decl, "OverridesBaseClassMember")? {
+                out.push_str("override");
+            }
+            out.push_str(";\n");
+            return Ok(());
+        }
+        out.push_str("{\n");
+        // The prologue.
+        self.indent += 1;
+        for delegate in f.defs(decl, "Delegates")? {
+            out.push_str(&format!("{}if ({}(MI", self.pad(), f.string(delegate, "Name")?));
+            if updates_mask {
+                out.push_str(", Mask");
+            }
+            if self.expand_for_mc {
+                out.push_str(", ProcessorID");
+            }
+            out.push_str("))\n");
+            out.push_str(&format!("{}  return true;\n\n", self.pad()));
+        }
+        if !self.expand_for_mc {
+            out.push_str(&format!("{}unsigned ProcessorID = getSchedModel().getProcessorID();\n", self.pad()));
+        }
+        // The body.
+        let arrow = if self.by_ref { "." } else { "->" };
+        out.push_str(&format!("{}switch(MI{arrow}getOpcode()) {{\n", self.pad()));
+        out.push_str(&format!("{}default:\n{}  break;", self.pad(), self.pad()));
+        for group in &function.groups {
+            for &opcode in &group.opcodes {
+                out.push_str(&format!("\n{}case {}::{}:", self.pad(), self.target, f.name(opcode)));
+            }
+            out.push('\n');
+            self.indent += 1;
+            for info in &group.predicates {
+                let ids: Vec<String> = (0..info.proc_models.active_bits())
+                    .filter(|&i| info.proc_models.test(i))
+                    .map(|i| i.to_string())
+                    .collect();
+                out.push_str(&format!("{}if (ProcessorID == {}) {{\n", self.pad(), ids.join(" || ProcessorID == ")));
+                self.indent += 1;
+                out.push_str(&self.pad());
+                if updates_mask {
+                    if info.operands.is_zero() {
+                        out.push_str("Mask.clearAllBits();\n");
+                    } else {
+                        out.push_str(&format!("Mask = {};\n", info.operands.signed()));
+                    }
+                    out.push_str(&self.pad());
+                }
+                out.push_str("return ");
+                self.expand(out, info.predicate)?;
+                out.push_str(";\n");
+                self.indent -= 1;
+                out.push_str(&format!("{}}}\n", self.pad()));
+            }
+            out.push_str(&format!("{}break;\n", self.pad()));
+            self.indent -= 1;
+        }
+        out.push_str(&format!("{}}}\n", self.pad()));
+        // The epilogue.
+        out.push('\n');
+        out.push_str(&self.pad());
+        out.push_str("return ");
+        let default = f.def(decl, "DefaultReturnValue")?;
+        self.expand(out, default)?;
+        out.push_str(";\n");
+        self.indent -= 1;
+        out.push_str(&format!("{}}} // {}::{name}\n\n", self.pad(), form.class_prefix));
+        Ok(())
+    }
+}

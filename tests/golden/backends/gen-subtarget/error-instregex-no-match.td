@@ -1,0 +1,10 @@
+// An instregex that matches no instruction.
+// ARGS: --gen-subtarget -I ../../../../../shared/corpus/llvm-19.1.7/llvm/include -I inc
+include "mini-target.td"
+def M : SchedMachineModel { let CompleteModel = 0; }
+let SchedModel = M in {
+  def U : ProcResource<1>;
+  def : WriteRes<WriteA, [U]>;
+  def : InstRW<[WriteA], (instregex "^MUL")>;
+}
+def : ProcessorModel<"cpu", M, []>;
