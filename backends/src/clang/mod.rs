@@ -9,6 +9,7 @@ use tdq_models::Fatal;
 pub mod ast_nodes;
 pub mod attr_args;
 pub mod gen_attribute_spelling_list;
+pub mod gen_builtin_docs;
 pub mod gen_clang_attr_ast_visitor;
 pub mod gen_clang_attr_doc_table;
 pub mod gen_clang_attr_has_attribute_impl;
@@ -26,6 +27,7 @@ pub mod gen_clang_attr_subject_match_rules_parser_string_switches;
 pub mod gen_clang_attr_template_instantiate;
 pub mod gen_clang_attr_text_node_dump;
 pub mod gen_clang_attr_undocumented_list;
+pub mod gen_clang_builtins;
 pub mod gen_clang_comment_command_info;
 pub mod gen_clang_comment_command_list;
 pub mod gen_clang_comment_html_named_character_references;
@@ -91,6 +93,8 @@ pub static BACKENDS: &[&dyn Backend] = &[
     &gen_clang_attr_text_node_dump::GenClangAttrTextNodeDump,
     &gen_clang_attr_undocumented_list::GenClangAttrUndocumentedList,
     &gen_clang_test_pragma_attribute_supported_attributes::GenClangTestPragmaAttributeSupportedAttributes,
+    &gen_clang_builtins::GenClangBuiltins,
+    &gen_builtin_docs::GenBuiltinDocs,
     &gen_clang_comment_command_info::GenClangCommentCommandInfo,
     &gen_clang_comment_command_list::GenClangCommentCommandList,
     &gen_clang_comment_html_named_character_references::GenClangCommentHtmlNamedCharacterReferences,
