@@ -46,6 +46,7 @@ pub mod gen_clang_diags_stable_ids;
 pub mod gen_clang_regular_keyword_attr_info;
 pub mod gen_clang_stmt_nodes;
 pub mod gen_clang_test_pragma_attribute_supported_attributes;
+pub mod gen_clang_type_nodes;
 pub mod gen_cxx11_attribute_info;
 pub mod gen_diag_docs;
 
@@ -104,6 +105,7 @@ pub static BACKENDS: &[&dyn Backend] = &[
     &gen_clang_comment_nodes::GenClangCommentNodes,
     &gen_clang_decl_nodes::GenClangDeclNodes,
     &gen_clang_stmt_nodes::GenClangStmtNodes,
+    &gen_clang_type_nodes::GenClangTypeNodes,
     &gen_clang_diags_compat_ids::GenClangDiagsCompatIds,
     &gen_clang_diags_defs::GenClangDiagsDefs,
     &gen_clang_diags_enums::GenClangDiagsEnums,
