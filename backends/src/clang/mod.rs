@@ -27,6 +27,7 @@ pub mod gen_clang_attr_subject_match_rules_parser_string_switches;
 pub mod gen_clang_attr_template_instantiate;
 pub mod gen_clang_attr_text_node_dump;
 pub mod gen_clang_attr_undocumented_list;
+pub mod gen_clang_builtin_templates;
 pub mod gen_clang_builtins;
 pub mod gen_clang_comment_command_info;
 pub mod gen_clang_comment_command_list;
@@ -95,6 +96,7 @@ pub static BACKENDS: &[&dyn Backend] = &[
     &gen_clang_attr_undocumented_list::GenClangAttrUndocumentedList,
     &gen_clang_test_pragma_attribute_supported_attributes::GenClangTestPragmaAttributeSupportedAttributes,
     &gen_clang_builtins::GenClangBuiltins,
+    &gen_clang_builtin_templates::GenClangBuiltinTemplates,
     &gen_builtin_docs::GenBuiltinDocs,
     &gen_clang_comment_command_info::GenClangCommentCommandInfo,
     &gen_clang_comment_command_list::GenClangCommentCommandList,
