@@ -46,6 +46,8 @@ pub mod gen_clang_diags_index_name;
 pub mod gen_clang_diags_stable_ids;
 pub mod gen_clang_regular_keyword_attr_info;
 pub mod gen_clang_stmt_nodes;
+pub mod gen_clang_syntax_node_classes;
+pub mod gen_clang_syntax_node_list;
 pub mod gen_clang_test_pragma_attribute_supported_attributes;
 pub mod gen_clang_type_nodes;
 pub mod gen_cxx11_attribute_info;
@@ -108,6 +110,8 @@ pub static BACKENDS: &[&dyn Backend] = &[
     &gen_clang_decl_nodes::GenClangDeclNodes,
     &gen_clang_stmt_nodes::GenClangStmtNodes,
     &gen_clang_type_nodes::GenClangTypeNodes,
+    &gen_clang_syntax_node_list::GenClangSyntaxNodeList,
+    &gen_clang_syntax_node_classes::GenClangSyntaxNodeClasses,
     &gen_clang_diags_compat_ids::GenClangDiagsCompatIds,
     &gen_clang_diags_defs::GenClangDiagsDefs,
     &gen_clang_diags_enums::GenClangDiagsEnums,
