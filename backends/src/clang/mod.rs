@@ -45,6 +45,7 @@ pub mod gen_clang_diags_iface;
 pub mod gen_clang_diags_index_name;
 pub mod gen_clang_diags_stable_ids;
 pub mod gen_clang_regular_keyword_attr_info;
+pub mod gen_clang_sa_checkers;
 pub mod gen_clang_stmt_nodes;
 pub mod gen_clang_syntax_node_classes;
 pub mod gen_clang_syntax_node_list;
@@ -110,6 +111,7 @@ pub static BACKENDS: &[&dyn Backend] = &[
     &gen_clang_decl_nodes::GenClangDeclNodes,
     &gen_clang_stmt_nodes::GenClangStmtNodes,
     &gen_clang_type_nodes::GenClangTypeNodes,
+    &gen_clang_sa_checkers::GenClangSaCheckers,
     &gen_clang_syntax_node_list::GenClangSyntaxNodeList,
     &gen_clang_syntax_node_classes::GenClangSyntaxNodeClasses,
     &gen_clang_diags_compat_ids::GenClangDiagsCompatIds,
