@@ -53,6 +53,7 @@ pub mod gen_clang_test_pragma_attribute_supported_attributes;
 pub mod gen_clang_type_nodes;
 pub mod gen_cxx11_attribute_info;
 pub mod gen_diag_docs;
+pub mod gen_opt_docs;
 
 /// clang-tblgen's `-clang-component=<component>` (TableGen.cpp): the diagnostics backends
 /// keep only the diagnostics whose `Component` it names. clang-tblgen declares it in its
@@ -122,6 +123,7 @@ pub static BACKENDS: &[&dyn Backend] = &[
     &gen_clang_diags_stable_ids::GenClangDiagsStableIds,
     &gen_clang_diags_iface::GenClangDiagsIface,
     &gen_diag_docs::GenDiagDocs,
+    &gen_opt_docs::GenOptDocs,
     &gen_cxx11_attribute_info::GenCxx11AttributeInfo,
     &gen_attribute_spelling_list::GenAttributeSpellingList,
 ];
