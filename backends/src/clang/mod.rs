@@ -8,6 +8,8 @@ use tdq_models::Fatal;
 
 pub mod ast_nodes;
 pub mod attr_args;
+pub mod gen_arm_immcheck_types;
+pub mod gen_arm_sve_typeflags;
 pub mod gen_attribute_spelling_list;
 pub mod gen_builtin_docs;
 pub mod gen_clang_attr_ast_visitor;
@@ -124,6 +126,8 @@ pub static BACKENDS: &[&dyn Backend] = &[
     &gen_clang_diags_iface::GenClangDiagsIface,
     &gen_diag_docs::GenDiagDocs,
     &gen_opt_docs::GenOptDocs,
+    &gen_arm_sve_typeflags::GenArmSveTypeflags,
+    &gen_arm_immcheck_types::GenArmImmcheckTypes,
     &gen_cxx11_attribute_info::GenCxx11AttributeInfo,
     &gen_attribute_spelling_list::GenAttributeSpellingList,
 ];
