@@ -323,3 +323,37 @@ fn color_is_asked_for() {
         assert!(!o.stdout.contains(&0x1b) && !o.stdout.is_empty(), "{:?}", text(&o.stdout));
     }
 }
+
+/// The clang lints over a small model of clang's Diagnostic.td and Attr.td: the warning outside
+/// every group and the undocumented attribute are found where they are written, nothing else.
+#[test]
+fn clang_lints_find_ungrouped_warnings_and_undocumented_attributes() {
+    let dir = tempfile::tempdir().unwrap();
+    let td = concat!(
+        "class DiagClass;\ndef CLASS_WARNING : DiagClass;\ndef CLASS_ERROR : DiagClass;\n",
+        "class DiagGroup<string name> { string GroupName = name; }\ndef Odd : DiagGroup<\"odd\">;\n",
+        "class Diagnostic<string text, DiagClass c> { string Text = text; DiagClass Class = c; DiagGroup Group = ?; }\n",
+        "def warn_grouped : Diagnostic<\"a\", CLASS_WARNING> { let Group = Odd; }\n",
+        "def warn_loose : Diagnostic<\"b\", CLASS_WARNING>;\n",
+        "def err_loose : Diagnostic<\"c\", CLASS_ERROR>;\n",
+        "class Documentation;\ndef Undocumented : Documentation;\ndef Docs : Documentation;\n",
+        "class Attr { list<Documentation> Documentation; }\n",
+        "def Documented : Attr { let Documentation = [Docs]; }\n",
+        "def Hidden : Attr {\n  let Documentation = [Undocumented];\n}\n",
+    );
+    std::fs::write(dir.path().join("C.td"), td).unwrap();
+    let o = tdq(dir.path(), &["--td", "C.td", "--select", "clang-warning-without-group,clang-attribute-undocumented"]);
+    assert_eq!(status(&o), 1, "{}", text(&o.stderr));
+    assert_eq!(
+        text(&o.stdout),
+        concat!(
+            "C.td:8:5: warning[clang-warning-without-group]: warn_loose: this warning belongs to no diagnostic group, so no -W flag controls it\n",
+            "def warn_loose : Diagnostic<\"b\", CLASS_WARNING>;\n    ^\n",
+            "C.td:15:5: note[clang-attribute-undocumented]: Hidden: this attribute is `Undocumented`: the attribute reference leaves it out\n",
+            "def Hidden : Attr {\n    ^\n",
+            "C.td:16:7: note: `Documentation` set to [Undocumented] here\n",
+            "  let Documentation = [Undocumented];\n      ^\n",
+            "2 findings.\n",
+        )
+    );
+}

@@ -151,6 +151,14 @@ impl<'a> Fields<'a> {
         self.init(rec, field)?.as_def().ok_or_else(|| self.wrong_kind(rec, field, "def"))
     }
 
+    /// `getValueAsOptionalDef`: the def a field holds, `None` when it is unset.
+    pub fn optional_def(&self, rec: RecId, field: &str) -> Result<Option<RecId>, Fatal> {
+        if self.is_unset(rec, field)? {
+            return Ok(None);
+        }
+        self.def(rec, field).map(Some)
+    }
+
     /// `getValueAsListInit`: the elements of a list value.
     pub fn list(&self, rec: RecId, field: &str) -> Result<&'static [Init], Fatal> {
         match self.init(rec, field)?.as_list() {

@@ -8,7 +8,10 @@ use tdq_models::Fatal;
 
 pub mod ast_nodes;
 pub mod attr_args;
+pub mod gen_arm_immcheck_types;
+pub mod gen_arm_sve_typeflags;
 pub mod gen_attribute_spelling_list;
+pub mod gen_builtin_docs;
 pub mod gen_clang_attr_ast_visitor;
 pub mod gen_clang_attr_doc_table;
 pub mod gen_clang_attr_has_attribute_impl;
@@ -26,6 +29,8 @@ pub mod gen_clang_attr_subject_match_rules_parser_string_switches;
 pub mod gen_clang_attr_template_instantiate;
 pub mod gen_clang_attr_text_node_dump;
 pub mod gen_clang_attr_undocumented_list;
+pub mod gen_clang_builtin_templates;
+pub mod gen_clang_builtins;
 pub mod gen_clang_comment_command_info;
 pub mod gen_clang_comment_command_list;
 pub mod gen_clang_comment_html_named_character_references;
@@ -42,10 +47,15 @@ pub mod gen_clang_diags_iface;
 pub mod gen_clang_diags_index_name;
 pub mod gen_clang_diags_stable_ids;
 pub mod gen_clang_regular_keyword_attr_info;
+pub mod gen_clang_sa_checkers;
 pub mod gen_clang_stmt_nodes;
+pub mod gen_clang_syntax_node_classes;
+pub mod gen_clang_syntax_node_list;
 pub mod gen_clang_test_pragma_attribute_supported_attributes;
+pub mod gen_clang_type_nodes;
 pub mod gen_cxx11_attribute_info;
 pub mod gen_diag_docs;
+pub mod gen_opt_docs;
 
 /// clang-tblgen's `-clang-component=<component>` (TableGen.cpp): the diagnostics backends
 /// keep only the diagnostics whose `Component` it names. clang-tblgen declares it in its
@@ -92,6 +102,9 @@ pub static BACKENDS: &[&dyn Backend] = &[
     &gen_clang_attr_text_node_dump::GenClangAttrTextNodeDump,
     &gen_clang_attr_undocumented_list::GenClangAttrUndocumentedList,
     &gen_clang_test_pragma_attribute_supported_attributes::GenClangTestPragmaAttributeSupportedAttributes,
+    &gen_clang_builtins::GenClangBuiltins,
+    &gen_clang_builtin_templates::GenClangBuiltinTemplates,
+    &gen_builtin_docs::GenBuiltinDocs,
     &gen_clang_comment_command_info::GenClangCommentCommandInfo,
     &gen_clang_comment_command_list::GenClangCommentCommandList,
     &gen_clang_comment_html_named_character_references::GenClangCommentHtmlNamedCharacterReferences,
@@ -101,6 +114,10 @@ pub static BACKENDS: &[&dyn Backend] = &[
     &gen_clang_comment_nodes::GenClangCommentNodes,
     &gen_clang_decl_nodes::GenClangDeclNodes,
     &gen_clang_stmt_nodes::GenClangStmtNodes,
+    &gen_clang_type_nodes::GenClangTypeNodes,
+    &gen_clang_sa_checkers::GenClangSaCheckers,
+    &gen_clang_syntax_node_list::GenClangSyntaxNodeList,
+    &gen_clang_syntax_node_classes::GenClangSyntaxNodeClasses,
     &gen_clang_diags_compat_ids::GenClangDiagsCompatIds,
     &gen_clang_diags_defs::GenClangDiagsDefs,
     &gen_clang_diags_enums::GenClangDiagsEnums,
@@ -109,6 +126,9 @@ pub static BACKENDS: &[&dyn Backend] = &[
     &gen_clang_diags_stable_ids::GenClangDiagsStableIds,
     &gen_clang_diags_iface::GenClangDiagsIface,
     &gen_diag_docs::GenDiagDocs,
+    &gen_opt_docs::GenOptDocs,
+    &gen_arm_sve_typeflags::GenArmSveTypeflags,
+    &gen_arm_immcheck_types::GenArmImmcheckTypes,
     &gen_cxx11_attribute_info::GenCxx11AttributeInfo,
     &gen_attribute_spelling_list::GenAttributeSpellingList,
 ];

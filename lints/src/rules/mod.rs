@@ -3,6 +3,8 @@
 mod asm_unknown_operand;
 mod barrier_not_terminator;
 mod branch_not_terminator;
+mod clang_attribute_undocumented;
+mod clang_warning_without_group;
 mod commutable_too_few_inputs;
 mod duplicate_encoding;
 mod encoding;
@@ -22,6 +24,8 @@ pub static LINTS: &[&Lint] = &[
     &asm_unknown_operand::LINT,
     &barrier_not_terminator::LINT,
     &branch_not_terminator::LINT,
+    &clang_attribute_undocumented::LINT,
+    &clang_warning_without_group::LINT,
     &commutable_too_few_inputs::LINT,
     &duplicate_encoding::LINT,
     &flags_left_to_inference::LINT,

@@ -1,0 +1,4 @@
+// No GlobalDocumentation def.
+// RELEASE: 23
+// ARGS: -gen-builtin-docs -I ../inc
+include "Builtins.td"
