@@ -819,62 +819,51 @@ impl<'a> Emitter<'a> {
     }
 
     fn find_write_resources(&self, write: &SchedRw, proc: &ProcModel) -> Result<RecId> {
-        let f = self.f;
         let def = write.def.expect("an expanded write has a def");
-        if f.is_a(def, "SchedWriteRes") {
-            return Ok(def);
-        }
-        let alias = self.alias_for(write, proc)?;
-        if let Some(alias) = alias.filter(|&a| f.is_a(a, "SchedWriteRes")) {
-            return Ok(alias);
-        }
-        let mut res = proc.write_res_map.get(&def).copied();
-        if let Some(alias) = alias {
-            if let Some(&other) = proc.write_res_map.get(&alias) {
-                if res.is_some() {
-                    return Err(self.fatal(
-                        other,
-                        format!(
-                            "Resources are defined for both SchedWrite and its alias on processor {}",
-                            proc.model_name
-                        ),
-                    ));
-                }
-                res = Some(other);
-            }
-        }
+        let res = self.find_resource(def, write, proc, "SchedWriteRes", &proc.write_res_map, "SchedWrite")?;
         res.ok_or_else(|| {
-            self.fatal(proc.model_def, format!("Processor does not define resources for {}", f.name(def)))
+            self.fatal(proc.model_def, format!("Processor does not define resources for {}", self.f.name(def)))
         })
     }
 
     fn find_read_advance(&self, read: &SchedRw, proc: &ProcModel) -> Result<Option<RecId>> {
-        let f = self.f;
         let def = read.def.expect("a read has a def");
-        if f.is_a(def, "SchedReadAdvance") {
+        let res = self.find_resource(def, read, proc, "SchedReadAdvance", &proc.read_advance_map, "SchedRead")?;
+        if res.is_none() && self.f.name(def) != "ReadDefault" {
+            let message = format!("Processor does not define resources for {}", self.f.name(def));
+            return Err(self.fatal(proc.model_def, message));
+        }
+        Ok(res)
+    }
+
+    /// What `findWriteResources` and `findReadAdvance` share: the def itself when it is of
+    /// `class`, else its alias on the processor when that is, else what the processor maps the
+    /// def or its alias to (both mapped is an error naming `kind`).
+    fn find_resource(
+        &self,
+        def: RecId,
+        rw: &SchedRw,
+        proc: &ProcModel,
+        class: &str,
+        map: &HashMap<RecId, RecId>,
+        kind: &str,
+    ) -> Result<Option<RecId>> {
+        let f = self.f;
+        if f.is_a(def, class) {
             return Ok(Some(def));
         }
-        let alias = self.alias_for(read, proc)?;
-        if let Some(alias) = alias.filter(|&a| f.is_a(a, "SchedReadAdvance")) {
+        let alias = self.alias_for(rw, proc)?;
+        if let Some(alias) = alias.filter(|&a| f.is_a(a, class)) {
             return Ok(Some(alias));
         }
-        let mut res = proc.read_advance_map.get(&def).copied();
-        if let Some(alias) = alias {
-            if let Some(&other) = proc.read_advance_map.get(&alias) {
-                if res.is_some() {
-                    return Err(self.fatal(
-                        other,
-                        format!(
-                            "Resources are defined for both SchedRead and its alias on processor {}",
-                            proc.model_name
-                        ),
-                    ));
-                }
-                res = Some(other);
+        let mut res = map.get(&def).copied();
+        if let Some(&other) = alias.and_then(|alias| map.get(&alias)) {
+            if res.is_some() {
+                let message =
+                    format!("Resources are defined for both {kind} and its alias on processor {}", proc.model_name);
+                return Err(self.fatal(other, message));
             }
-        }
-        if res.is_none() && f.name(def) != "ReadDefault" {
-            return Err(self.fatal(proc.model_def, format!("Processor does not define resources for {}", f.name(def))));
+            res = Some(other);
         }
         Ok(res)
     }
