@@ -4,6 +4,8 @@
 //! WebAssembly have emitters of their own.
 
 mod decoder;
+mod decoder19;
+mod web_assembly;
 
 use crate::common::emit::source_file_header;
 use crate::{AnyOption, Backend, BackendError, BackendOptions, Choice, Opt, Output};
@@ -86,7 +88,7 @@ pub static IGNORE_FULLY_DEFINED_OPERANDS: Opt<bool> = Opt {
 /// Which decoder emitter a release has.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Emitter {
-    /// LLVM 19's `FilterChooser` emitting its table as it goes (not written yet).
+    /// LLVM 19's `FilterChooser` writing its table as it goes ([`decoder19`]).
     Filters19,
     /// LLVM 22's decoder tree and table emitter.
     Tree,
@@ -131,25 +133,34 @@ impl Backend for GenDisassembler {
         let mut text = String::new();
         source_file_header(&mut text, &format!(" * {} Disassembler", target.name), None);
         let encodings = Encodings::get(input)?;
-        let unsupported = match (target.name, form.emitter) {
-            ("X86", _) => Some("X86's disassembler tables"),
-            ("WebAssembly", _) => Some("WebAssembly's disassembler tables"),
-            (_, Emitter::Filters19) => Some("LLVM 19's decoder tables"),
+        if target.name == "WebAssembly" {
+            web_assembly::emit(input, options.release, &mut text)?;
+            out.write_all(text.as_bytes())?;
+            return Ok(());
+        }
+        let unsupported = match target.name {
+            "X86" => Some("X86's disassembler tables"),
             _ if encodings.variable_length => Some("the decoder of variable-length encodings"),
             _ => None,
         };
         if let Some(what) = unsupported {
             return Err(Fatal::new(&[], format!("tdq does not write {what} yet (--gen-disassembler)")).into());
         }
-        let settings = decoder::Settings {
-            duplicates: options.get(&SUPPRESS_PER_HWMODE_DUPLICATES),
-            fn_table: options.get(&USE_FN_TABLE_IN_DECODE_TO_MCINST),
-            per_bitwidth: options.get(&SPECIALIZE_DECODERS_PER_BITWIDTH),
-            ignore_non_decodable: options.get(&IGNORE_NON_DECODABLE_OPERANDS),
-            ignore_fully_defined: options.get(&IGNORE_FULLY_DEFINED_OPERANDS),
-            islands_of_at_most_64_bits: form.islands_of_at_most_64_bits,
-        };
-        decoder::emit(input, &target, &encodings, &settings, &mut out.diags, &mut text)?;
+        let duplicates = options.get(&SUPPRESS_PER_HWMODE_DUPLICATES);
+        match form.emitter {
+            Emitter::Filters19 => decoder19::emit(input, &target, &encodings, duplicates, &mut out.diags, &mut text)?,
+            Emitter::Tree => {
+                let settings = decoder::Settings {
+                    duplicates,
+                    fn_table: options.get(&USE_FN_TABLE_IN_DECODE_TO_MCINST),
+                    per_bitwidth: options.get(&SPECIALIZE_DECODERS_PER_BITWIDTH),
+                    ignore_non_decodable: options.get(&IGNORE_NON_DECODABLE_OPERANDS),
+                    ignore_fully_defined: options.get(&IGNORE_FULLY_DEFINED_OPERANDS),
+                    islands_of_at_most_64_bits: form.islands_of_at_most_64_bits,
+                };
+                decoder::emit(input, &target, &encodings, &settings, &mut out.diags, &mut text)?;
+            }
+        }
         out.write_all(text.as_bytes())?;
         Ok(())
     }

@@ -29,7 +29,7 @@ pub struct Settings {
 }
 
 /// Known bits: `Some(value)` where fixed.
-type Bits = Vec<Option<bool>>;
+pub(super) type Bits = Vec<Option<bool>>;
 
 /// `DecoderEmitter::run`.
 pub fn emit(
@@ -138,22 +138,7 @@ fn parse_encodings(
     diags: &mut Diagnostics,
 ) -> Result<(Vec<DecoderEncoding>, EncodingsByMode)> {
     let f = Fields { input };
-    // The modes some encoding is selected in, and those of each decoder namespace.
-    let mut modes = BTreeSet::new();
-    let mut namespace_modes: HashMap<&str, BTreeSet<u32>> = HashMap::new();
-    let mut selects: Vec<_> = target.hw_modes.selects.iter().collect();
-    selects.sort_by_key(|(&def, _)| def);
-    for (_, items) in selects {
-        for &(mode, object) in items {
-            if f.is_a(object, "InstructionEncoding") {
-                namespace_modes.entry(f.string(object, "DecoderNamespace")?).or_default().insert(mode);
-                modes.insert(mode);
-            }
-        }
-    }
-    if modes.is_empty() {
-        modes.insert(0);
-    }
+    let (modes, namespace_modes) = encoding_modes(&f, target)?;
     let mut all = Vec::new();
     let mut by_mode: BTreeMap<u32, Vec<usize>> = BTreeMap::new();
     for inst in instructions.target_instructions().filter(|inst| !inst.flags.is_pseudo) {
@@ -207,6 +192,29 @@ fn parse_encodings(
         }
     }
     Ok((all, by_mode))
+}
+
+/// The modes some encoding is selected in (the default mode when none is), and those of each
+/// decoder namespace (`collectHwModesReferencedForEncodings`).
+pub(super) type EncodingModes = (BTreeSet<u32>, HashMap<&'static str, BTreeSet<u32>>);
+
+pub(super) fn encoding_modes(f: &Fields, target: &Target) -> std::result::Result<EncodingModes, Fatal> {
+    let mut modes = BTreeSet::new();
+    let mut namespace_modes: HashMap<&str, BTreeSet<u32>> = HashMap::new();
+    let mut selects: Vec<_> = target.hw_modes.selects.iter().collect();
+    selects.sort_by_key(|(&def, _)| def);
+    for (_, items) in selects {
+        for &(mode, object) in items {
+            if f.is_a(object, "InstructionEncoding") {
+                namespace_modes.entry(f.string(object, "DecoderNamespace")?).or_default().insert(mode);
+                modes.insert(mode);
+            }
+        }
+    }
+    if modes.is_empty() {
+        modes.insert(0);
+    }
+    Ok((modes, namespace_modes))
 }
 
 /// `isDecodableInstruction`.
@@ -264,13 +272,13 @@ fn emit_reg_class_by_hw_mode_decoders(input: &Evaluation, target: &Target, o: &m
 
 /// Strings numbered in the order they are first seen (LLVM's `SetVector`).
 #[derive(Default)]
-struct Indexed {
-    items: Vec<String>,
+pub(super) struct Indexed {
+    pub(super) items: Vec<String>,
     index: HashMap<String, u32>,
 }
 
 impl Indexed {
-    fn get(&mut self, s: String) -> u32 {
+    pub(super) fn get(&mut self, s: String) -> u32 {
         if let Some(&i) = self.index.get(&s) {
             return i;
         }
@@ -311,15 +319,15 @@ enum Node {
 
 /// A filter on bits `start..start + width` (`Filter`): the encodings by the value they have
 /// there, and those with unknown bits there.
-struct Filter {
-    start: u32,
-    width: u32,
-    filtered: BTreeMap<u64, Vec<usize>>,
-    variable: Vec<usize>,
+pub(super) struct Filter {
+    pub(super) start: u32,
+    pub(super) width: u32,
+    pub(super) filtered: BTreeMap<u64, Vec<usize>>,
+    pub(super) variable: Vec<usize>,
 }
 
 impl Filter {
-    fn new(mandatory: &[Bits], ids: &[usize], start: u32, width: u32) -> Filter {
+    pub(super) fn new(mandatory: &[Bits], ids: &[usize], start: u32, width: u32) -> Filter {
         let mut filter = Filter { start, width, filtered: BTreeMap::new(), variable: Vec::new() };
         for &id in ids {
             let bits = &mandatory[id][start as usize..(start + width) as usize];
@@ -332,7 +340,7 @@ impl Filter {
     }
 
     /// `usefulness`: how many ways it splits the encodings.
-    fn usefulness(&self) -> usize {
+    pub(super) fn usefulness(&self) -> usize {
         self.filtered.len() + usize::from(self.variable.is_empty())
     }
 }
@@ -361,7 +369,7 @@ struct Chooser {
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
-enum BitAttr {
+pub(super) enum BitAttr {
     None,
     Filtered,
     AllSet,
@@ -450,21 +458,8 @@ impl TreeBuilder<'_> {
 
     /// `findBestFilter()`.
     fn best_filter(&self, chooser: &Chooser) -> Option<Filter> {
-        let width = chooser.filter_bits.len();
-        let mut attrs: Vec<BitAttr> =
-            chooser.filter_bits.iter().map(|b| if b.is_some() { BitAttr::Filtered } else { BitAttr::None }).collect();
-        for &id in &chooser.ids {
-            let bits = &self.mandatory[id];
-            for (i, attr) in attrs.iter_mut().enumerate().take(width) {
-                let known = bits[i].is_some();
-                *attr = match (*attr, known) {
-                    (BitAttr::None, true) => BitAttr::AllSet,
-                    (BitAttr::None, false) => BitAttr::AllUnset,
-                    (BitAttr::AllSet, false) | (BitAttr::AllUnset, true) => BitAttr::Mixed,
-                    (a, _) => a,
-                };
-            }
-        }
+        let filtered: Vec<bool> = chooser.filter_bits.iter().map(Option::is_some).collect();
+        let attrs = bit_attrs(&filtered, &chooser.ids, self.mandatory);
         if let Some(f) = self.best_filter_of(chooser, &attrs, false, true) {
             return Some(f);
         }
@@ -488,103 +483,16 @@ impl TreeBuilder<'_> {
             }
         }
         let width = chooser.filter_bits.len() as u32;
-        let mut filters = Vec::new();
-        let mut add = |start: u32, end: u32| filters.push(Filter::new(self.mandatory, ids, start, end - start));
-        let mut region = BitAttr::None;
-        let mut start = 0u32;
-        for (i, &attr) in attrs.iter().enumerate() {
-            let i = i as u32;
-            match region {
-                BitAttr::None => match attr {
-                    BitAttr::AllSet => {
-                        start = i;
-                        region = BitAttr::AllSet;
-                    }
-                    BitAttr::Mixed => {
-                        start = i;
-                        region = BitAttr::Mixed;
-                    }
-                    BitAttr::Filtered | BitAttr::AllUnset | BitAttr::None => {}
-                },
-                BitAttr::AllSet => {
-                    if !allow_mixed && attr != BitAttr::AllSet {
-                        add(start, i);
-                    }
-                    match attr {
-                        BitAttr::Filtered | BitAttr::AllUnset => region = BitAttr::None,
-                        BitAttr::Mixed => {
-                            start = i;
-                            region = BitAttr::Mixed;
-                        }
-                        BitAttr::AllSet | BitAttr::None => {}
-                    }
-                }
-                BitAttr::Mixed => {
-                    if allow_mixed && attr != BitAttr::Mixed {
-                        add(start, i);
-                    }
-                    match attr {
-                        BitAttr::Filtered => {
-                            start = i;
-                            region = BitAttr::None;
-                        }
-                        BitAttr::AllSet => {
-                            start = i;
-                            region = BitAttr::AllSet;
-                        }
-                        BitAttr::AllUnset => region = BitAttr::None,
-                        BitAttr::Mixed | BitAttr::None => {}
-                    }
-                }
-                BitAttr::AllUnset | BitAttr::Filtered => {}
-            }
-        }
-        match region {
-            BitAttr::AllSet if !allow_mixed => add(start, width),
-            BitAttr::Mixed if allow_mixed => add(start, width),
-            _ => {}
-        }
-        // The first of the most useful (`max_element`).
-        let mut best: Option<Filter> = None;
-        for filter in filters {
-            if best.as_ref().is_none_or(|b| filter.usefulness() > b.usefulness()) {
-                best = Some(filter);
-            }
-        }
-        best.filter(|b| b.usefulness() > 0)
+        let filters = regions(attrs, width, allow_mixed)
+            .into_iter()
+            .map(|(start, end)| Filter::new(self.mandatory, ids, start, end - start));
+        most_useful(filters)
     }
 
-    /// `getIslands`: the runs of bits an encoding knows that the filter has not decided, as
-    /// (start, width, value).
+    /// `getIslands` under `filter_bits`.
     fn islands(&self, bits: &Bits, filter_bits: &Bits) -> Vec<(u32, u32, u64)> {
-        let mut islands = Vec::new();
-        let mut current: Option<(u32, u64)> = None;
-        let width = filter_bits.len() as u32;
-        for i in 0..width {
-            let known = bits[i as usize];
-            let filtered = filter_bits[i as usize].is_some();
-            match (known, filtered, current) {
-                (Some(b), false, Some((start, value))) => {
-                    let n = i - start;
-                    let value = value | u64::from(b).checked_shl(n).unwrap_or(0);
-                    current = Some((start, value));
-                    if self.settings.islands_of_at_most_64_bits && n >= 63 {
-                        islands.push((start, 64, value));
-                        current = None;
-                    }
-                }
-                (Some(b), false, None) => current = Some((i, u64::from(b))),
-                (_, _, Some((start, value))) => {
-                    islands.push((start, i - start, value));
-                    current = None;
-                }
-                _ => {}
-            }
-        }
-        if let Some((start, value)) = current {
-            islands.push((start, width - start, value));
-        }
-        islands
+        let filtered: Vec<bool> = filter_bits.iter().map(Option::is_some).collect();
+        islands(bits, &filtered, self.settings.islands_of_at_most_64_bits)
     }
 
     /// `FilterChooser::dump` after "Decoding Conflict:".
@@ -734,8 +642,132 @@ impl TreeBuilder<'_> {
     }
 }
 
+/// The first of the most useful filters (`max_element`), if it splits the encodings at all.
+pub(super) fn most_useful(filters: impl IntoIterator<Item = Filter>) -> Option<Filter> {
+    let mut best: Option<Filter> = None;
+    for filter in filters {
+        if best.as_ref().is_none_or(|b| filter.usefulness() > b.usefulness()) {
+            best = Some(filter);
+        }
+    }
+    best.filter(|b| b.usefulness() > 0)
+}
+
+/// Each bit's attribute over the encodings `ids`: filtered above, known by all, by none, or by
+/// some.
+pub(super) fn bit_attrs(filtered: &[bool], ids: &[usize], mandatory: &[Bits]) -> Vec<BitAttr> {
+    let mut attrs: Vec<BitAttr> = filtered.iter().map(|&f| if f { BitAttr::Filtered } else { BitAttr::None }).collect();
+    for &id in ids {
+        let bits = &mandatory[id];
+        for (i, attr) in attrs.iter_mut().enumerate() {
+            let known = bits[i].is_some();
+            *attr = match (*attr, known) {
+                (BitAttr::None, true) => BitAttr::AllSet,
+                (BitAttr::None, false) => BitAttr::AllUnset,
+                (BitAttr::AllSet, false) | (BitAttr::AllUnset, true) => BitAttr::Mixed,
+                (a, _) => a,
+            };
+        }
+    }
+    attrs
+}
+
+/// `getIslands`: the runs of bits an encoding knows that no filter above has decided, as
+/// (start, width, value), over the width of `filtered`; `cut_at_64` ends an island every 64
+/// bits (LLVM 23).
+pub(super) fn islands(bits: &Bits, filtered: &[bool], cut_at_64: bool) -> Vec<(u32, u32, u64)> {
+    let mut islands = Vec::new();
+    let mut current: Option<(u32, u64)> = None;
+    let width = filtered.len() as u32;
+    for i in 0..width {
+        let known = bits[i as usize];
+        match (known, filtered[i as usize], current) {
+            (Some(b), false, Some((start, value))) => {
+                let n = i - start;
+                let value = value | u64::from(b).checked_shl(n).unwrap_or(0);
+                current = Some((start, value));
+                if cut_at_64 && n >= 63 {
+                    islands.push((start, 64, value));
+                    current = None;
+                }
+            }
+            (Some(b), false, None) => current = Some((i, u64::from(b))),
+            (_, _, Some((start, value))) => {
+                islands.push((start, i - start, value));
+                current = None;
+            }
+            _ => {}
+        }
+    }
+    if let Some((start, value)) = current {
+        islands.push((start, width - start, value));
+    }
+    islands
+}
+
+/// The regions of bits whose attributes make them candidate filters, as (start, end): runs of
+/// bits every encoding knows, or (`allow_mixed`) runs of bits some know and some do not.
+pub(super) fn regions(attrs: &[BitAttr], width: u32, allow_mixed: bool) -> Vec<(u32, u32)> {
+    let mut regions = Vec::new();
+    let mut region = BitAttr::None;
+    let mut start = 0u32;
+    for (i, &attr) in attrs.iter().enumerate().take(width as usize) {
+        let i = i as u32;
+        match region {
+            BitAttr::None => match attr {
+                BitAttr::AllSet => {
+                    start = i;
+                    region = BitAttr::AllSet;
+                }
+                BitAttr::Mixed => {
+                    start = i;
+                    region = BitAttr::Mixed;
+                }
+                BitAttr::Filtered | BitAttr::AllUnset | BitAttr::None => {}
+            },
+            BitAttr::AllSet => {
+                if !allow_mixed && attr != BitAttr::AllSet {
+                    regions.push((start, i));
+                }
+                match attr {
+                    BitAttr::Filtered | BitAttr::AllUnset => region = BitAttr::None,
+                    BitAttr::Mixed => {
+                        start = i;
+                        region = BitAttr::Mixed;
+                    }
+                    BitAttr::AllSet | BitAttr::None => {}
+                }
+            }
+            BitAttr::Mixed => {
+                if allow_mixed && attr != BitAttr::Mixed {
+                    regions.push((start, i));
+                }
+                match attr {
+                    BitAttr::Filtered => {
+                        start = i;
+                        region = BitAttr::None;
+                    }
+                    BitAttr::AllSet => {
+                        start = i;
+                        region = BitAttr::AllSet;
+                    }
+                    BitAttr::AllUnset => region = BitAttr::None,
+                    BitAttr::Mixed | BitAttr::None => {}
+                }
+            }
+            BitAttr::AllUnset | BitAttr::Filtered => {}
+        }
+    }
+    match region {
+        BitAttr::AllSet if !allow_mixed => regions.push((start, width)),
+        BitAttr::Mixed if allow_mixed => regions.push((start, width)),
+        _ => {}
+    }
+    regions
+}
+
 /// `printKnownBits`, highest bit first.
-fn known_bits(bits: &Bits, unknown: char) -> String {
+pub(super) fn known_bits(bits: &Bits, unknown: char) -> String {
     bits.iter()
         .rev()
         .map(|b| match b {
@@ -768,7 +800,7 @@ fn predicate_string(input: &Evaluation, def: RecId, target_name: &str) -> std::r
             s.push_str(" && ");
         }
         let dag = f.init(p, "AssemblerCondDag")?;
-        if features(input, target_name, dag, paren, &mut s) {
+        if features(input, "FB", target_name, dag, paren, &mut s) {
             let locs = &input.records.get(p).locs;
             return Err(Fatal::new(locs, "Invalid AssemblerCondDag!"));
         }
@@ -777,13 +809,20 @@ fn predicate_string(input: &Evaluation, def: RecId, target_name: &str) -> std::r
 }
 
 /// `emitFeaturesAux`: a feature condition dag as C++; true when it is not one.
-fn features(input: &Evaluation, target_name: &str, value: Init, mut paren_if_bin_op: bool, s: &mut String) -> bool {
+pub(super) fn features(
+    input: &Evaluation,
+    bit_set: &str,
+    namespace: &str,
+    value: Init,
+    mut paren_if_bin_op: bool,
+    s: &mut String,
+) -> bool {
     let f = Fields { input };
     if let Some(def) = value.as_def() {
         if !f.is_a(def, "SubtargetFeature") {
             return true;
         }
-        let _ = write!(s, "FB[{target_name}::{}]", f.name(def));
+        let _ = write!(s, "{bit_set}[{namespace}::{}]", f.name(def));
         return false;
     }
     let InitKind::Dag(operator, _, args) = value.kind() else { return true };
@@ -791,7 +830,7 @@ fn features(input: &Evaluation, target_name: &str, value: Init, mut paren_if_bin
     let op_name = f.name(op);
     if op_name == "not" && args.len() == 1 {
         s.push('!');
-        return features(input, target_name, args[0].0, true, s);
+        return features(input, bit_set, namespace, args[0].0, true, s);
     }
     if (op_name == "any_of" || op_name == "all_of") && !args.is_empty() {
         let paren = args.len() > 1 && std::mem::replace(&mut paren_if_bin_op, true);
@@ -803,7 +842,7 @@ fn features(input: &Evaluation, target_name: &str, value: Init, mut paren_if_bin
             if i > 0 {
                 s.push_str(separator);
             }
-            if features(input, target_name, *arg, paren_if_bin_op, s) {
+            if features(input, bit_set, namespace, *arg, paren_if_bin_op, s) {
                 return true;
             }
         }
