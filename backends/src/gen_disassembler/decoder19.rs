@@ -14,6 +14,7 @@ use tdq_core::init::InitKind;
 use tdq_core::types::RecId;
 use tdq_core::{Diagnostics, Evaluation};
 use tdq_models::records::derived_definitions;
+use tdq_models::target::encodings::var_len::VarLenInst;
 use tdq_models::target::encodings::{DecoderEncoding, Encodings, InstEncoding};
 use tdq_models::target::instructions::Instructions;
 use tdq_models::target::Target;
@@ -43,9 +44,17 @@ pub fn emit(
     o: &mut String,
 ) -> Result<()> {
     let instructions = Instructions::get(input)?;
-    let (all, tables) = parse_encodings(input, target, encodings, &instructions, duplicates, diags)?;
+    let Parsed { all, tables, instr_len } =
+        parse_encodings(input, target, encodings, &instructions, duplicates, diags)?;
     o.push_str(PRELUDE);
-    let mandatory: Vec<Bits> = all.iter().map(DecoderEncoding::mandatory_bits).collect();
+    // Variable-length encodings are all decoded at the width of the longest.
+    let max_len = all.iter().map(|e| e.bits.len()).max().unwrap_or(0);
+    let mut mandatory: Vec<Bits> = all.iter().map(DecoderEncoding::mandatory_bits).collect();
+    if encodings.variable_length {
+        for bits in &mut mandatory {
+            bits.resize(bits.len().max(max_len), None);
+        }
+    }
     // `PredicateNamespace`: Thumb's predicates are ARM's.
     let namespace = if target.name == "Thumb" { "ARM" } else { target.name };
     let mut writer = Writer {
@@ -61,7 +70,7 @@ pub fn emit(
         diags,
     };
     for ((namespace, size), ids) in &tables {
-        let width = (size * 8) as u32;
+        let width = if encodings.variable_length { max_len as u32 } else { (size * 8) as u32 };
         let chooser = writer.choose(ids.clone(), vec![FilterBit::Unfiltered; width as usize]);
         writer.table.clear();
         writer.fixups = vec![Vec::new()];
@@ -72,15 +81,49 @@ pub fn emit(
         writer.table.push(op::FAIL);
         print_table(o, &writer.table, &format!("DecoderTable{namespace}{width}"), ids, &all, &instructions);
     }
+    if encodings.variable_length {
+        // `emitInstrLenTable`.
+        o.push_str("static const uint8_t InstrLenTable[] = {\n");
+        for len in &instr_len {
+            let _ = writeln!(o, "{len},");
+        }
+        o.push_str("};\n\n");
+    }
     print_predicates(o, &writer.predicates.items);
     print_decoders(o, &writer.decoders.items);
-    o.push_str(INTERPRETER);
+    if encodings.variable_length {
+        // The interpreter makes up the bits it reads before reading them.
+        let interpreter = INTERPRETER
+            .replacen(
+                "const MCSubtargetInfo &STI) {",
+                "const MCSubtargetInfo &STI,\n                                      llvm::function_ref<void(APInt &, uint64_t)> makeUp) {",
+                1,
+            )
+            .replacen("unsigned Len = *Ptr++;", "unsigned Len = *Ptr++;\n      makeUp(insn, Start + Len);", 1)
+            .replacen("unsigned Len = *Ptr;", "unsigned Len = *Ptr;\n      makeUp(insn, Start + Len);", 1)
+            .replacen(
+                "bool DecodeComplete;",
+                "bool DecodeComplete;\n      unsigned Len = InstrLenTable[Opc];\n      makeUp(insn, Len);",
+                1,
+            );
+        o.push_str(&interpreter);
+    } else {
+        o.push_str(INTERPRETER);
+    }
     o.push_str("\n} // end namespace llvm\n");
     Ok(())
 }
 
 /// Tables by (decoder namespace with its mode's suffix, size in bytes), in that order.
 type Tables = BTreeMap<(String, i64), Vec<usize>>;
+
+/// The encodings LLVM 19 decodes and the tables they go in.
+struct Parsed {
+    all: Vec<DecoderEncoding>,
+    tables: Tables,
+    /// Variable-length encodings: the length of each in bits, by `NumberedEncodings` index.
+    instr_len: Vec<usize>,
+}
 
 /// The encodings LLVM 19 decodes, numbered, and the tables they go in.
 fn parse_encodings(
@@ -90,7 +133,7 @@ fn parse_encodings(
     instructions: &Instructions,
     duplicates: Duplicates,
     diags: &mut Diagnostics,
-) -> Result<(Vec<DecoderEncoding>, Tables)> {
+) -> Result<Parsed> {
     let f = Fields { input };
     let (modes, namespace_modes) = encoding_modes(&f, target)?;
     // (encoding def, instruction, mode) in LLVM's `NumberedEncodings` order.
@@ -115,7 +158,9 @@ fn parse_encodings(
     }
     let mut all = Vec::new();
     let mut tables = Tables::new();
-    for (def, inst_def, mode) in numbered {
+    // Each numbered encoding's length in bits, for variable-length encodings.
+    let mut instr_len = Vec::new();
+    for (nei, (def, inst_def, mode)) in numbered.into_iter().enumerate() {
         let Some(inst) = instructions.get_def(inst_def) else { continue };
         if inst.namespace == "TargetOpcode"
             || inst.flags.is_pseudo
@@ -125,11 +170,26 @@ fn parse_encodings(
             continue;
         }
         let size = f.int(def, "Size")?;
+        if size == 0 && !encodings.variable_length {
+            continue;
+        }
+        if encodings.variable_length {
+            instr_len.resize(instructions.by_enum.len(), 0);
+        }
         // `populateInstruction` decodes nothing of an encoding without a known bit.
-        if size == 0 || !f.bits(def, "Inst")?.iter().any(|b| b.is_complete()) {
+        let known = match f.init(def, "Inst")?.kind() {
+            InitKind::Dag(..) => VarLenInst::of(&f, def)?.known_bits().iter().any(Option::is_some),
+            _ => f.bits(def, "Inst")?.iter().any(|b| b.is_complete()),
+        };
+        if !known {
             continue;
         }
         let encoding = DecoderEncoding::read(input, encodings, def, inst, diags)?;
+        if encodings.variable_length {
+            if let Some(len) = instr_len.get_mut(nei) {
+                *len = encoding.bits.len();
+            }
+        }
         let mut namespace = encoding.namespace.to_string();
         if mode != 0 {
             namespace.push('_');
@@ -138,7 +198,7 @@ fn parse_encodings(
         tables.entry((namespace, size)).or_default().push(all.len());
         all.push(encoding);
     }
-    Ok((all, tables))
+    Ok(Parsed { all, tables, instr_len })
 }
 
 /// A bit as a `FilterChooser` sees it (`bit_value_t` of `FilterBitValues`).

@@ -7,9 +7,10 @@
 use super::Result;
 use std::collections::{BTreeMap, HashMap};
 use std::fmt::Write as _;
-use tdq_core::init::{Init, InitKind};
+use tdq_core::init::InitKind;
 use tdq_core::types::RecId;
-use tdq_core::{Evaluation, Loc};
+use tdq_core::Evaluation;
+use tdq_models::target::encodings::var_len::{SegmentValue, VarLenInst};
 use tdq_models::target::encodings::{Encodings, InstEncoding};
 use tdq_models::target::instructions::{parse_operand_name, Instructions};
 use tdq_models::target::Target;
@@ -28,137 +29,6 @@ pub const FORM_22: Form = Form { reports_through_helper: true };
 
 /// LLVM's mode of an instruction whose encoding is the same in every mode.
 const UNIVERSAL: i64 = -1;
-
-/// One segment of an encoding, lowest bits first.
-#[derive(Clone, Debug)]
-struct Segment {
-    width: u32,
-    value: SegmentValue,
-    encoder: &'static str,
-}
-
-#[derive(Clone, Debug)]
-enum SegmentValue {
-    /// Fixed bits (`BitsInit`, all set) or one fixed bit.
-    Bits(&'static [Init]),
-    Bit(bool),
-    /// `(operand "$name", N)`.
-    Operand(&'static str),
-    /// `(slice "$name", hi, lo)`, with `lo` the lower bit whichever order it was written in.
-    Slice(&'static str, u32),
-}
-
-/// LLVM's `VarLenInst`: an encoding's segments.
-#[derive(Debug)]
-struct VarLenInst {
-    segments: Vec<Segment>,
-    has_dynamic_segment: bool,
-}
-
-impl VarLenInst {
-    fn width(&self) -> u32 {
-        self.segments.iter().map(|s| s.width).sum()
-    }
-}
-
-/// Reads an encoding's `Inst` dag (`VarLenInst::buildRec`); `loc` is where the field was set.
-fn read(dag: Init, loc: Loc) -> std::result::Result<VarLenInst, Fatal> {
-    let mut inst = VarLenInst { segments: Vec::new(), has_dynamic_segment: false };
-    build(&mut inst, dag, loc)?;
-    Ok(inst)
-}
-
-fn build(inst: &mut VarLenInst, dag: Init, loc: Loc) -> std::result::Result<(), Fatal> {
-    let InitKind::Dag(operator, _, args) = dag.kind() else { return Ok(()) };
-    let op = operator.to_string();
-    let fail = |message: String| Fatal::new(&[loc], message);
-    let int = |value: Init| match value.kind() {
-        InitKind::Int(v) => Some(*v),
-        _ => None,
-    };
-    match op.as_str() {
-        "ascend" | "descend" => {
-            let ordered: Box<dyn Iterator<Item = &(Init, Option<&str>)>> =
-                if op == "descend" { Box::new(args.iter().rev()) } else { Box::new(args.iter()) };
-            for &(arg, _) in ordered {
-                match arg.kind() {
-                    InitKind::Bits(bits) => {
-                        if !arg.is_complete() {
-                            return Err(fail(format!("Expecting complete bits init in `{op}`")));
-                        }
-                        inst.segments.push(Segment {
-                            width: bits.len() as u32,
-                            value: SegmentValue::Bits(bits),
-                            encoder: "",
-                        });
-                    }
-                    InitKind::Bit(b) => {
-                        inst.segments.push(Segment { width: 1, value: SegmentValue::Bit(*b), encoder: "" });
-                    }
-                    InitKind::Dag(..) => build(inst, arg, loc)?,
-                    _ => return Err(fail(format!("Unrecognized type of argument in `{op}`: {arg}"))),
-                }
-            }
-        }
-        "operand" => {
-            if args.len() < 2 {
-                return Err(fail("Expecting at least 2 arguments for `operand`".into()));
-            }
-            inst.has_dynamic_segment = true;
-            let (Some(name), Some(width)) = (args[0].0.as_str(), int(args[1].0)) else {
-                return Err(fail("Invalid argument types for `operand`".into()));
-            };
-            if width <= 0 {
-                return Err(fail("Invalid number of bits for `operand`".into()));
-            }
-            let encoder = custom_encoder(&args[2..])?;
-            inst.segments.push(Segment { width: width as u32, value: SegmentValue::Operand(name), encoder });
-        }
-        "slice" => {
-            if args.len() < 3 {
-                return Err(fail("Expecting at least 3 arguments for `slice`".into()));
-            }
-            inst.has_dynamic_segment = true;
-            let (Some(name), Some(hi), Some(lo)) = (args[0].0.as_str(), int(args[1].0), int(args[2].0)) else {
-                return Err(fail("Invalid argument types for `slice`".into()));
-            };
-            if hi < 0 || lo < 0 {
-                return Err(fail("Invalid bit range for `slice`".into()));
-            }
-            let (low, width) = if hi < lo { (hi, lo - hi + 1) } else { (lo, hi - lo + 1) };
-            let encoder = custom_encoder(&args[3..])?;
-            inst.segments.push(Segment { width: width as u32, value: SegmentValue::Slice(name, low as u32), encoder });
-        }
-        _ => {}
-    }
-    Ok(())
-}
-
-/// `getCustomCoders`: the function an `(encoder "fn")` argument names (the last one wins),
-/// after checking every `(encoder ...)` and `(decoder ...)` names one.
-fn custom_encoder(args: &[(Init, Option<&'static str>)]) -> std::result::Result<&'static str, Fatal> {
-    let mut encoder = "";
-    for &(arg, _) in args {
-        let InitKind::Dag(operator, _, dag_args) = arg.kind() else { continue };
-        if operator.as_def().is_none() {
-            continue;
-        }
-        let def_name = operator.to_string();
-        if def_name != "encoder" && def_name != "decoder" {
-            continue;
-        }
-        let Some(function) = dag_args.first().and_then(|(a, _)| a.as_str()) else {
-            return Err(Fatal::new(
-                &[],
-                format!("expected '{def_name}' directive to be followed by a custom function name."),
-            ));
-        };
-        if def_name == "encoder" {
-            encoder = function;
-        }
-    }
-    Ok(encoder)
-}
 
 /// `VarLenCodeEmitterGen::run`.
 pub fn emit(
@@ -185,13 +55,11 @@ pub fn emit(
                 for (mode, &encoding) in encoding_by_mode.iter() {
                     let mode_name = target.hw_modes.mode_name(mode);
                     modes.entry(i64::from(mode)).or_insert_with(|| format!("_{mode_name}"));
-                    let (dag, loc) = inst_dag(&f, encoding)?;
-                    by_mode.entry(i64::from(mode)).or_insert(read(dag, loc)?);
+                    by_mode.entry(i64::from(mode)).or_insert(VarLenInst::of(&f, encoding)?);
                 }
             }
             InstEncoding::Own(def) => {
-                let (dag, loc) = inst_dag(&f, def)?;
-                by_mode.entry(UNIVERSAL).or_insert(read(dag, loc)?);
+                by_mode.entry(UNIVERSAL).or_insert(VarLenInst::of(&f, def)?);
             }
         }
     }
@@ -237,16 +105,6 @@ pub fn emit(
     }
     o.push_str("}\n\n");
     Ok(())
-}
-
-/// An encoding's `Inst` dag and where it was set.
-fn inst_dag(f: &Fields, encoding: RecId) -> std::result::Result<(Init, Loc), Fatal> {
-    let value = f.init(encoding, "Inst")?;
-    if !matches!(value.kind(), InitKind::Dag(..)) {
-        return Err(f.wrong_kind(encoding, "Inst", "dag"));
-    }
-    let loc = f.value(encoding, "Inst").map(|v| v.loc).unwrap_or(Loc::NONE);
-    Ok((value, loc))
 }
 
 /// `emitInstructionBaseValues`: the index table (bits and first word of each instruction)

@@ -144,4 +144,5 @@ pub fn variable_bit(bit: Init, name: &str) -> Option<u32> {
 }
 
 mod decoder;
+pub mod var_len;
 pub use decoder::{operand_decoder_method, DecodedOperand, DecoderEncoding};

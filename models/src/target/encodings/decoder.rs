@@ -2,8 +2,10 @@
 //! each operand, the bits that hold it and the method that decodes it (LLVM 19's
 //! `populateInstruction`, LLVM 22's `InstructionEncoding`).
 
+use super::var_len::{SegmentValue, VarLenInst};
 use super::Encodings;
 use crate::records::{Fatal, Fields};
+use std::borrow::Cow;
 use tdq_core::init::{Init, InitKind};
 use tdq_core::types::RecId;
 use tdq_core::{ByRelease, Evaluation};
@@ -164,12 +166,27 @@ fn read_in_out_dags(
 ) -> Result<DecoderEncoding> {
     let f = Fields { input };
     let width = (f.int(def, "Size")? * 8) as usize;
-    let record_bits = encodings.inst_bits(input, def)?;
-    let mut bits: Vec<Option<bool>> = record_bits.iter().map(|b| known_bit(*b)).collect();
-    bits.resize(bits.len().max(width), None);
+    // A variable-length encoding's bits are its segments' (`getBitsField`), an operand's
+    // unknown.
+    let var_len = match f.init(def, "Inst")?.kind() {
+        InitKind::Dag(..) => Some(VarLenInst::of(&f, def)?),
+        _ => None,
+    };
+    let record_bits = match var_len {
+        Some(_) => Cow::Borrowed(&[][..]),
+        None => encodings.inst_bits(input, def)?,
+    };
+    let mut bits: Vec<Option<bool>> = match &var_len {
+        Some(vli) => vli.known_bits(),
+        None => record_bits.iter().map(|b| known_bit(*b)).collect(),
+    };
+    let num_bits = bits.len();
+    if var_len.is_none() {
+        bits.resize(num_bits.max(width), None);
+    }
     let mut soft_fail = vec![false; bits.len()];
     if let Some(InitKind::Bits(sf)) = f.value(def, "SoftFail").map(|v| v.value.kind()) {
-        for (soft, b) in soft_fail.iter_mut().zip(sf.iter().take(record_bits.len())) {
+        for (soft, b) in soft_fail.iter_mut().zip(sf.iter().take(num_bits)) {
             *soft = matches!(b.kind(), InitKind::Bit(true));
         }
     }
@@ -190,7 +207,10 @@ fn read_in_out_dags(
         encoding.has_complete_decoder = f.bit(def, "hasCompleteDecoder")?;
         return Ok(encoding);
     }
-    encoding.operands = in_out_operands(input, def, inst, &record_bits, diags)?;
+    encoding.operands = match &var_len {
+        Some(vli) => var_len_operands(input, def, inst, vli)?,
+        None => in_out_operands(input, def, inst, &record_bits, diags)?,
+    };
     // `emitDecoder`: an operand without bits but with a decoder decodes the whole instruction
     // and ends the list.
     for op in &encoding.operands {
@@ -211,6 +231,77 @@ fn known_bit(bit: Init) -> Option<bool> {
         InitKind::Bit(v) => Some(*v),
         _ => None,
     }
+}
+
+/// `parseVarLenInstOperand`: an operand for each machine operand (each sub-operand of a
+/// complex one), with the bits of the segments that name it (or the operand tied to it) and
+/// a segment's `(decoder "fn")` over the operand's own.
+fn var_len_operands(
+    input: &Evaluation,
+    def: RecId,
+    inst: &crate::target::instructions::Instruction,
+    vli: &VarLenInst,
+) -> Result<Vec<DecodedOperand>> {
+    let list = &inst.operands;
+    let mut operands = Vec::new();
+    let mut tied_to: Vec<Option<u32>> = Vec::new();
+    for (index, op) in list.operands.iter().enumerate() {
+        let subs = match op.mi_operand_info.map(|i| i.kind()) {
+            Some(InitKind::Dag(_, _, args)) if !args.is_empty() => &args[..],
+            _ => &[],
+        };
+        if subs.is_empty() {
+            operands.push(op_info(input, op.rec)?);
+        }
+        for &(sub, _) in subs {
+            if let Some(sub) = sub.as_def() {
+                operands.push(op_info(input, sub)?);
+            }
+        }
+        // `getTiedRegister` is a machine operand number, used here as an operand's index.
+        let tied = op.constraints.iter().find_map(|c| match *c {
+            crate::target::instructions::Constraint::Tied(to) => Some(to),
+            _ => None,
+        });
+        tied_to.push(None);
+        if let Some(to) = tied {
+            tied_to[index] = Some(to);
+            if tied_to.len() <= to as usize {
+                tied_to.resize(to as usize + 1, None);
+            }
+            tied_to[to as usize] = Some(index as u32);
+        }
+    }
+    let locs = &input.records.get(def).locs;
+    let mut bit = 0u32;
+    for segment in &vli.segments {
+        let (name, offset) = match segment.value {
+            SegmentValue::Operand(name) => (name, 0),
+            SegmentValue::Slice(name, lo) => (name, lo),
+            SegmentValue::Bits(_) | SegmentValue::Bit(_) => ("", 0),
+        };
+        if !name.is_empty() {
+            let (op, sub) = crate::target::instructions::parse_operand_name(list, inst.name, locs, name, true)?;
+            let flat = (list.operands[op as usize].mi_operand_no + sub) as usize;
+            if let Some(operand) = operands.get_mut(flat) {
+                operand.fields.push((bit, segment.width, offset));
+                if !segment.decoder.is_empty() {
+                    operand.decoder = segment.decoder.to_string();
+                }
+            }
+            if let Some(Some(tied)) = tied_to.get(op as usize) {
+                let flat = list.operands.get(*tied as usize).map(|o| (o.mi_operand_no + sub) as usize);
+                if let Some(operand) = flat.and_then(|flat| operands.get_mut(flat)) {
+                    operand.fields.push((bit, segment.width, offset));
+                }
+            }
+        }
+        bit += segment.width;
+    }
+    for operand in &mut operands {
+        operand.init_value = Some(0);
+    }
+    Ok(operands)
 }
 
 /// LLVM 19's operands of an encoding: each argument of the out and in dags, a dag argument's
