@@ -140,9 +140,6 @@ impl Backend for GenDisassembler {
         }
         let unsupported = match target.name {
             "X86" => Some("X86's disassembler tables"),
-            _ if encodings.variable_length && form.emitter == Emitter::Tree => {
-                Some("the decoder of variable-length encodings")
-            }
             _ => None,
         };
         if let Some(what) = unsupported {

@@ -11,6 +11,7 @@ use tdq_core::init::{Init, InitKind};
 use tdq_core::types::RecId;
 use tdq_core::{Diagnostics, Evaluation};
 use tdq_models::records::{all_derived_definitions_if_defined, derived_definitions};
+use tdq_models::target::encodings::var_len::VarLenInst;
 use tdq_models::target::encodings::{operand_decoder_method, DecodedOperand, DecoderEncoding, Encodings, InstEncoding};
 use tdq_models::target::instructions::{Instruction, Instructions};
 use tdq_models::target::Target;
@@ -42,7 +43,26 @@ pub fn emit(
 ) -> Result<()> {
     let instructions = Instructions::get(input)?;
     let (all, by_mode) = parse_encodings(input, target, encodings, &instructions, settings, diags)?;
+    if encodings.variable_length && settings.per_bitwidth {
+        return Err(Fatal::new(&[], "Cannot specialize decoders for variable length instuctions").into());
+    }
     o.push_str(PRELUDE);
+    // Variable-length encodings are all decoded at the width of the longest, and the
+    // interpreter reads each instruction's length from a table.
+    let max_len = all.iter().map(|e| e.bits.len()).max().unwrap_or(0);
+    if encodings.variable_length {
+        let mut lengths = vec![0; instructions.by_enum.len()];
+        for encoding in &all {
+            if let Some(value) = instructions.enum_value(encoding.inst) {
+                lengths[value as usize] = encoding.bits.len();
+            }
+        }
+        o.push_str("static const uint8_t InstrLenTable[] = {\n");
+        for len in lengths {
+            let _ = writeln!(o, "{len},");
+        }
+        o.push_str("};\n\n");
+    }
     emit_reg_class_by_hw_mode_decoders(input, target, o)?;
 
     // (bit width, (namespace, mode)) to encodings, in that order.
@@ -50,7 +70,8 @@ pub fn emit(
     for (&mode, ids) in &by_mode {
         for &id in ids {
             let encoding = &all[id];
-            tables.entry(encoding.bits.len()).or_default().entry((encoding.namespace, mode)).or_default().push(id);
+            let width = if encodings.variable_length { max_len } else { encoding.bits.len() };
+            tables.entry(width).or_default().entry((encoding.namespace, mode)).or_default().push(id);
         }
     }
     let mandatory: Vec<Bits> = all.iter().map(DecoderEncoding::mandatory_bits).collect();
@@ -99,7 +120,7 @@ pub fn emit(
         }
         o.push_str("  }\n}\n\n");
     }
-    emit_decode_instruction(o, settings, &info);
+    emit_decode_instruction(o, settings, &info, encodings.variable_length);
     o.push_str("\n} // namespace\n");
     Ok(())
 }
@@ -232,6 +253,8 @@ fn is_valid(f: &Fields, def: RecId) -> std::result::Result<bool, Fatal> {
             }
             Ok(!bits.iter().all(|b| !b.is_complete()))
         }
+        // A variable-length encoding with a segment.
+        InitKind::Dag(..) => Ok(!VarLenInst::of(f, def)?.segments.is_empty()),
         _ => Ok(false),
     }
 }
@@ -1121,10 +1144,14 @@ fn emit_decoder_function(o: &mut String, settings: &Settings, decoders: &[String
 }
 
 /// `emitDecodeInstruction`: the interpreter of the tables.
-fn emit_decode_instruction(o: &mut String, settings: &Settings, info: &TableInfo) {
+fn emit_decode_instruction(o: &mut String, settings: &Settings, info: &TableInfo, var_len: bool) {
     o.push_str(
-        "\ntemplate <typename InsnType>\nstatic DecodeStatus decodeInstruction(const uint8_t DecodeTable[], MCInst &MI,\n                                      InsnType insn, uint64_t Address,\n                                      const MCDisassembler *DisAsm,\n                                      const MCSubtargetInfo &STI) {\n",
+        "\ntemplate <typename InsnType>\nstatic DecodeStatus decodeInstruction(const uint8_t DecodeTable[], MCInst &MI,\n                                      InsnType insn, uint64_t Address,\n                                      const MCDisassembler *DisAsm,\n                                      const MCSubtargetInfo &STI",
     );
+    if var_len {
+        o.push_str(",\n                                      llvm::function_ref<void(APInt &, uint64_t)> makeUp");
+    }
+    o.push_str(") {\n");
     if info.has_check_predicate {
         o.push_str("  const FeatureBitset &Bits = STI.getFeatureBits();\n");
     }
@@ -1132,11 +1159,25 @@ fn emit_decode_instruction(o: &mut String, settings: &Settings, info: &TableInfo
     if settings.per_bitwidth {
         o.push_str("\n  [[maybe_unused]] uint32_t BitWidth = decodeULEB128AndIncUnsafe(Ptr);\n  assert(InsnBitWidth<InsnType> == BitWidth &&\n         \"Table and instruction bitwidth mismatch\");\n");
     }
-    o.push_str(INTERPRETER_HEAD);
+    // A variable-length instruction's bits are made up before they are read.
+    let make_up = |text: &str, anchors: &[(&str, &str)]| {
+        let mut text = text.to_string();
+        if var_len {
+            for (anchor, make_up) in anchors {
+                text = text.replacen(anchor, &format!("{anchor}\n      {make_up}"), 1);
+            }
+        }
+        text
+    };
+    let field = "makeUp(insn, Start + Len);";
+    o.push_str(&make_up(INTERPRETER_HEAD, &[("unsigned Len = *Ptr++;", field), ("unsigned Len = *Ptr;", field)]));
     if info.has_check_predicate {
         o.push_str(INTERPRETER_PREDICATE);
     }
-    o.push_str(INTERPRETER_DECODE);
+    o.push_str(&make_up(
+        INTERPRETER_DECODE,
+        &[("bool DecodeComplete;", "unsigned Len = InstrLenTable[Opc];\n      makeUp(insn, Len);")],
+    ));
     if info.has_soft_fail {
         o.push_str(INTERPRETER_SOFT_FAIL);
     }

@@ -208,7 +208,14 @@ fn read_in_out_dags(
         return Ok(encoding);
     }
     encoding.operands = match &var_len {
-        Some(vli) => var_len_operands(input, def, inst, vli)?,
+        Some(vli) => {
+            let mut operands = var_len_operands(input, def, inst, vli)?;
+            // LLVM 19's operands always have a value to start from.
+            for operand in &mut operands {
+                operand.init_value = Some(0);
+            }
+            operands
+        }
         None => in_out_operands(input, def, inst, &record_bits, diags)?,
     };
     // `emitDecoder`: an operand without bits but with a decoder decodes the whole instruction
@@ -297,9 +304,6 @@ fn var_len_operands(
             }
         }
         bit += segment.width;
-    }
-    for operand in &mut operands {
-        operand.init_value = Some(0);
     }
     Ok(operands)
 }
@@ -509,6 +513,29 @@ fn read_operand_list(
     let namespace = f.string(def, "DecoderNamespace")?;
     let decoder_method = f.string(def, "DecoderMethod")?;
     let mut has_complete_decoder = !decoder_method.is_empty() && f.bit(def, "hasCompleteDecoder")?;
+    if let InitKind::Dag(..) = f.init(def, "Inst")?.kind() {
+        // `parseVarLenEncoding`, `parseVarLenOperands`.
+        let vli = VarLenInst::of(&f, def)?;
+        let bits = vli.known_bits();
+        let mut encoding = DecoderEncoding {
+            def,
+            inst: inst.def,
+            name,
+            namespace,
+            width: bits.len(),
+            soft_fail: vec![false; bits.len()],
+            bits,
+            decoder_method,
+            has_complete_decoder,
+            operands: Vec::new(),
+        };
+        if decoder_method.is_empty() {
+            encoding.operands = var_len_operands(input, def, inst, &vli)?;
+            encoding.has_complete_decoder =
+                encoding.operands.iter().all(|op| op.decoder.is_empty() || op.has_complete_decoder);
+        }
+        return Ok(encoding);
+    }
     let record_bits = encodings.inst_bits(input, def)?;
     let locs = &input.records.get(def).locs;
     let width = (f.int(def, "Size")? * 8) as usize;
