@@ -19,6 +19,7 @@
 //!
 //! Every failure is a [`Fatal`] with llvm-tblgen's message and location.
 
+pub mod asm_matcher;
 pub mod encodings;
 pub mod hw_modes;
 pub mod info_by_hw_mode;
@@ -27,6 +28,7 @@ pub mod instructions;
 pub mod predicate_expander;
 pub mod registers;
 pub mod schedule;
+pub mod subtarget_features;
 pub mod value_types;
 pub mod x86;
 
