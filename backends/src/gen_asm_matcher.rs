@@ -16,6 +16,7 @@ use std::io::Write;
 use tdq_core::types::RecId;
 use tdq_core::{ByRelease, Evaluation, Release};
 use tdq_models::target::asm_matcher::{asm_parser, enum_name_for_token, ClassKind, Matchable, MatcherInfo, ResOperand};
+use tdq_models::target::info_by_hw_mode::RegisterByHwMode;
 use tdq_models::target::subtarget_features::features_aux;
 use tdq_models::target::{qualified_name, Target};
 use tdq_models::{all_derived_definitions, Fatal, Fields};
@@ -88,6 +89,9 @@ struct Form {
     /// The indentation of the statement that maps a class by hardware mode to its mode's
     /// class (LLVM 22 writes none).
     hw_mode_kind_indent: &'static str,
+    /// A fixed register of an alias may be a `RegisterByHwMode`, resolved by the subtarget's
+    /// mode (LLVM 23).
+    register_by_hw_mode: bool,
 }
 
 const FORM_22: Form = Form {
@@ -106,6 +110,7 @@ const FORM_22: Form = Form {
     near_miss_fallback: false,
     separate_octal: false,
     hw_mode_kind_indent: "",
+    register_by_hw_mode: false,
 };
 
 const FORM: ByRelease<Form> = ByRelease {
@@ -130,6 +135,7 @@ const FORM: ByRelease<Form> = ByRelease {
         near_miss_fallback: true,
         separate_octal: true,
         hw_mode_kind_indent: "    ",
+        register_by_hw_mode: true,
         ..FORM_22
     },
 };
@@ -828,16 +834,11 @@ impl Emitter<'_> {
                         let _ = write!(ops, "    case {name}:\n      Operands[*(p + 1)]->setMCOperandNum(NumMCOperands);\n      Operands[*(p + 1)]->setConstraint(\"\");\n      ++NumMCOperands;\n      break;\n");
                     }
                     ResOperand::Reg(reg) => {
-                        let (reg_code, name) = match reg {
-                            None => ("0".to_string(), "reg0".to_string()),
+                        let (reg_code, name, by_mode) = match reg {
+                            None => ("0".to_string(), "reg0".to_string(), None),
                             Some(r) => {
-                                if f.is_a(r, "RegisterByHwMode") {
-                                    return Err(self.fatal(
-                                        m.def,
-                                        "tdq: a RegisterByHwMode result operand is not supported by --gen-asm-matcher yet",
-                                    ));
-                                }
-                                (qualified_name(self.input, r)?, format!("reg{}", f.name(r)))
+                                let by_mode = self.form.register_by_hw_mode && f.is_a(r, "RegisterByHwMode");
+                                (qualified_name(self.input, r)?, format!("reg{}", f.name(r)), by_mode.then_some(r))
                             }
                         };
                         let _ = write!(signature, "__{name}");
@@ -847,6 +848,14 @@ impl Emitter<'_> {
                         if !is_new {
                             continue;
                         }
+                        let reg_code = match by_mode {
+                            Some(r) => {
+                                let target = Target::get(self.input)?;
+                                RegisterByHwMode::read(self.input, &self.info.bank, &target.hw_modes, r)?
+                                    .resolver_call(self.input, "STI->getHwMode(MCSubtargetInfo::HwMode_RegInfo)")
+                            }
+                            None => reg_code,
+                        };
                         let _ = write!(cvt, "    case {name}:\n      Inst.addOperand(MCOperand::createReg({reg_code}));\n      break;\n");
                         let _ = write!(ops, "    case {name}:\n      Operands[*(p + 1)]->setMCOperandNum(NumMCOperands);\n      Operands[*(p + 1)]->setConstraint(\"m\");\n      ++NumMCOperands;\n      break;\n");
                     }
