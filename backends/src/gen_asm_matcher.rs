@@ -274,7 +274,6 @@ impl Emitter<'_> {
     fn run(&mut self, s: &mut String) -> Result<()> {
         let f = self.f;
         let t = self.target;
-        let cn = self.class_name;
         let near = self.report_near_misses;
         s.push_str("\n#ifdef GET_ASSEMBLER_HEADER\n#undef GET_ASSEMBLER_HEADER\n");
         s.push_str("  // This should be included into the middle of the declaration of\n");
@@ -483,7 +482,6 @@ impl Emitter<'_> {
             s.push_str("  if (MnemonicRange.first == MnemonicRange.second)\n    return false;\n\n  for (const MatchEntry *it = MnemonicRange.first, *ie = MnemonicRange.second;\n       it != ie; ++it) {\n    const FeatureBitset &RequiredFeatures =\n      FeatureBitsets[it->RequiredFeaturesIdx];\n    if ((AvailableFeatures & RequiredFeatures) == RequiredFeatures)\n      return true;\n  }\n  return false;\n");
         }
         s.push_str("}\n\n#endif // GET_MNEMONIC_CHECKER\n\n");
-        let _ = cn;
         Ok(())
     }
 
@@ -1077,7 +1075,7 @@ impl Emitter<'_> {
                 if data.is_empty() {
                     s.push_str("  return false;\n");
                 } else {
-                    while data.len() % 8 != 0 {
+                    while !data.len().is_multiple_of(8) {
                         data.push(false);
                     }
                     s.push_str("  static constexpr uint8_t Data[] = {\n");

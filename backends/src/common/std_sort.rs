@@ -323,4 +323,35 @@ mod tests {
         heap_sort(&mut v, &mut |a: &i32, b: &i32| a < b);
         assert_eq!(v, vec![0, 1, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
     }
+
+    #[test]
+    fn stable_sort_keeps_ties_in_order_at_every_length() {
+        for len in [0usize, 1, 2, 7, 8, 15, 29, 100, 257] {
+            let mut v: Vec<(u32, usize)> = (0..len).map(|i| (((i * 7919) % 13) as u32, i)).collect();
+            let mut expected = v.clone();
+            expected.sort_by_key(|e| e.0);
+            std_stable_sort_by(&mut v, |a, b| a.0 < b.0);
+            assert_eq!(v, expected, "length {len}");
+        }
+    }
+
+    #[test]
+    fn stable_sort_follows_libstdcxx_on_an_inconsistent_order() {
+        // "a < b" only for neighbours in value: not a strict weak order. The order g++ 12's
+        // std::stable_sort gives this input (insertion-sorted runs of seven, then merges).
+        let mut v: Vec<u32> = vec![9, 3, 7, 1, 8, 2, 6, 0, 5, 4, 11, 10];
+        std_stable_sort_by(&mut v, |a, b| *a + 1 == *b);
+        assert_eq!(v, [8, 9, 3, 7, 1, 2, 4, 5, 6, 0, 10, 11]);
+        let mut w: Vec<(u32, u32)> =
+            (0..40u32).map(|i| (if (i * 7919) % 5 == 0 { 0 } else { (i * 31) % 17 }, i)).collect();
+        std_stable_sort_by(&mut w, |a, b| a.0 + 2 < b.0 || (a.0 % 3 == 0 && b.0 % 3 == 1));
+        let order: Vec<u32> = w.iter().map(|e| e.1).collect();
+        assert_eq!(
+            order,
+            [
+                0, 5, 10, 15, 17, 20, 22, 25, 30, 34, 35, 39, 4, 16, 21, 33, 3, 32, 38, 2, 14, 19, 31, 37, 36, 1, 13,
+                12, 29, 11, 28, 27, 9, 26, 8, 7, 24, 6, 18, 23
+            ]
+        );
+    }
 }

@@ -404,8 +404,8 @@ impl MatcherInfo {
         b.build_register_classes(&singletons)?;
         b.build_operand_classes()?;
         let mut new_matchables = Vec::new();
-        for mi in 0..b.info.matchables.len() {
-            let mut m = std::mem::replace(&mut b.info.matchables[mi], placeholder());
+        let mut matchables = std::mem::take(&mut b.info.matchables);
+        for m in &mut matchables {
             let mut idx = 0;
             while idx < m.asm_operands.len() {
                 let op = &m.asm_operands[idx];
@@ -429,12 +429,12 @@ impl MatcherInfo {
                 match m.source {
                     Source::Instruction(i) => {
                         let instructions = b.info.instructions.clone();
-                        b.instruction_operand_reference(&mut m, &instructions.all[i], &operand_name, idx)?
+                        b.instruction_operand_reference(m, &instructions.all[i], &operand_name, idx)?
                     }
                     Source::Alias(i) => {
                         let aliases = b.info.aliases.clone();
                         let alias = aliases.all[i].1.as_ref().map_err(Clone::clone)?;
-                        b.alias_operand_reference(&mut m, alias, &operand_name, idx)?
+                        b.alias_operand_reference(m, alias, &operand_name, idx)?
                     }
                 }
                 idx += 1;
@@ -442,7 +442,7 @@ impl MatcherInfo {
             match m.source {
                 Source::Instruction(i) => {
                     let instructions = b.info.instructions.clone();
-                    b.instruction_result_operands(&mut m, &instructions.all[i])?;
+                    b.instruction_result_operands(m, &instructions.all[i])?;
                     let constraint = f.string(m.def, "TwoOperandAliasConstraint")?;
                     if !constraint.is_empty() {
                         let mut alias = m.clone();
@@ -453,12 +453,12 @@ impl MatcherInfo {
                 Source::Alias(i) => {
                     let aliases = b.info.aliases.clone();
                     let alias = aliases.all[i].1.as_ref().map_err(Clone::clone)?;
-                    b.alias_result_operands(&mut m, alias, !report_multiple_near_misses)?;
+                    b.alias_result_operands(m, alias, !report_multiple_near_misses)?;
                 }
             }
-            b.info.matchables[mi] = m;
         }
-        b.info.matchables.extend(new_matchables);
+        matchables.extend(new_matchables);
+        b.info.matchables = matchables;
         for &rec in derived_definitions(input, "TokenAlias")?.iter() {
             let from = b.token_class(f.string(rec, "FromToken")?);
             let to = b.token_class(f.string(rec, "ToToken")?);
@@ -601,27 +601,9 @@ impl MatcherInfo {
     }
 }
 
-fn placeholder() -> Matchable {
-    Matchable {
-        asm_variant_id: 0,
-        asm_string: String::new(),
-        def: RecId(0),
-        res_inst_size: 0,
-        source: Source::Instruction(0),
-        result_inst: RecId(0),
-        res_operands: Vec::new(),
-        mnemonic: String::new(),
-        asm_operands: Vec::new(),
-        required_features: Vec::new(),
-        conversion_fn_kind: String::new(),
-        has_deprecation: false,
-        use_inst_asm_match_converter: false,
-    }
-}
-
 /// The string value of a field, if it holds one (`dyn_cast<StringInit>(getValueInit(F))`).
 fn string_init(f: &Fields, rec: RecId, field: &str) -> Result<Option<&'static str>> {
-    Ok(f.init(rec, field)?.as_str().map(|s| &*s))
+    Ok(f.init(rec, field)?.as_str())
 }
 
 impl Builder<'_> {

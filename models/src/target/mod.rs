@@ -15,7 +15,10 @@
 //! - [`info_by_hw_mode`] (`InfoByHwMode`): value types, register sizes and sub-register
 //!   ranges by hardware mode;
 //! - [`schedule`] (`CodeGenSchedModels`): the processor models and scheduling classes, with
-//!   the classes inferred from variants, each model's resources and the `STIPredicate`s.
+//!   the classes inferred from variants, each model's resources and the `STIPredicate`s;
+//! - [`subtarget_features`] (`SubtargetFeatureInfo`): the features assembly matching tests;
+//! - [`asm_matcher`] (`AsmMatcherInfo`): the assembly matcher's operand classes and
+//!   matchables, built for one assembly parser and instruction prefix.
 //!
 //! Every failure is a [`Fatal`] with llvm-tblgen's message and location.
 
