@@ -1317,6 +1317,17 @@ impl Emitter<'_> {
         Ok(())
     }
 
+    /// The call of `checkAsmTiedOperandConstraints` that returns `Match_InvalidTiedOperand`:
+    /// the `if` at `indent` spaces, its second line at `continuation`.
+    fn tied_check(&self, s: &mut String, indent: usize, continuation: usize) {
+        let offsets = if self.has_optional { "DefaultsOffset, " } else { "" };
+        let _ = write!(
+            s,
+            "{:indent$}if (!checkAsmTiedOperandConstraints(*this, it->ConvertFn, Operands,\n{:continuation$}{offsets}ErrorInfo))\n{:indent$}  return Match_InvalidTiedOperand;\n\n",
+            "", "", ""
+        );
+    }
+
     /// The body of `MatchInstructionImpl`.
     fn match_instruction_impl(
         &self,
@@ -1473,12 +1484,7 @@ impl Emitter<'_> {
         }
         s.push_str("    if (matchingInlineAsm) {\n      convertToMapAndConstraints(it->ConvertFn, Operands);\n");
         if !near {
-            if opt {
-                s.push_str("      if (!checkAsmTiedOperandConstraints(*this, it->ConvertFn, Operands,\n                                          DefaultsOffset, ErrorInfo))\n");
-            } else {
-                s.push_str("      if (!checkAsmTiedOperandConstraints(*this, it->ConvertFn, Operands,\n                                          ErrorInfo))\n");
-            }
-            s.push_str("        return Match_InvalidTiedOperand;\n\n");
+            self.tied_check(s, 6, 42);
         }
         s.push_str("      return Match_Success;\n    }\n\n    // We have selected a definite instruction, convert the parsed\n    // operands into the appropriate MCInst.\n");
         if opt {
@@ -1504,12 +1510,7 @@ impl Emitter<'_> {
             let _ = write!(s, "    std::string Info;\n    if (!getParser().getTargetParser().getTargetOptions().MCNoDeprecatedWarn &&\n        MII.getDeprecatedInfo(Inst, getSTI(), Info)) {{\n      SMLoc Loc = (({t}Operand &)*Operands[0]).getStartLoc();\n      getParser().Warning(Loc, Info, {});\n    }}\n", form.warning_ranges);
         }
         if !near {
-            if opt {
-                s.push_str("    if (!checkAsmTiedOperandConstraints(*this, it->ConvertFn, Operands,\n                                         DefaultsOffset, ErrorInfo))\n");
-            } else {
-                s.push_str("    if (!checkAsmTiedOperandConstraints(*this, it->ConvertFn, Operands,\n                                         ErrorInfo))\n");
-            }
-            s.push_str("      return Match_InvalidTiedOperand;\n\n");
+            self.tied_check(s, 4, 41);
         }
         s.push_str("    DEBUG_WITH_TYPE(\n        \"asm-matcher\",\n        dbgs() << \"Opcode result: complete match, selecting this opcode\\n\");\n    return Match_Success;\n  }\n\n");
         if near {

@@ -183,6 +183,32 @@ pub struct Matchable {
 }
 
 impl Matchable {
+    /// A matchable of `def` (an instruction or alias) before `initialize`.
+    fn new(
+        def: RecId,
+        asm_string: &str,
+        source: Source,
+        result_inst: RecId,
+        res_inst_size: i64,
+        use_inst_asm_match_converter: bool,
+    ) -> Matchable {
+        Matchable {
+            asm_variant_id: 0,
+            asm_string: asm_string.to_string(),
+            def,
+            res_inst_size,
+            source,
+            result_inst,
+            res_operands: Vec::new(),
+            mnemonic: String::new(),
+            asm_operands: Vec::new(),
+            required_features: Vec::new(),
+            conversion_fn_kind: String::new(),
+            has_deprecation: false,
+            use_inst_asm_match_converter,
+        }
+    }
+
     /// `findAsmOperand`.
     pub fn find_asm_operand(&self, name: &str, sub_op_idx: i32) -> Option<usize> {
         self.asm_operands.iter().position(|op| op.src_op_name == name && op.sub_op_idx == sub_op_idx)
@@ -348,21 +374,8 @@ impl MatcherInfo {
                 if !v.is_empty() && v != variant.name {
                     continue;
                 }
-                let mut m = Matchable {
-                    asm_variant_id: 0,
-                    asm_string: inst.asm_string.to_string(),
-                    def: inst.def,
-                    res_inst_size: f.int(inst.def, "Size")?,
-                    source: Source::Instruction(index),
-                    result_inst: inst.def,
-                    res_operands: Vec::new(),
-                    mnemonic: String::new(),
-                    asm_operands: Vec::new(),
-                    required_features: Vec::new(),
-                    conversion_fn_kind: String::new(),
-                    has_deprecation: false,
-                    use_inst_asm_match_converter: true,
-                };
+                let size = f.int(inst.def, "Size")?;
+                let mut m = Matchable::new(inst.def, inst.asm_string, Source::Instruction(index), inst.def, size, true);
                 b.initialize(&mut m, &mut singletons, &variant, has_mnemonic_first)?;
                 if b.validate(&m, variant.comment_delimiter, false)? {
                     b.info.matchables.push(m);
@@ -381,21 +394,16 @@ impl MatcherInfo {
                 if !v.is_empty() && v != variant.name {
                     continue;
                 }
-                let mut m = Matchable {
-                    asm_variant_id: 0,
-                    asm_string: alias.asm_string.to_string(),
-                    def: alias.def,
-                    res_inst_size: f.int(alias.result_inst, "Size")?,
-                    source: Source::Alias(index),
-                    result_inst: alias.result_inst,
-                    res_operands: Vec::new(),
-                    mnemonic: String::new(),
-                    asm_operands: Vec::new(),
-                    required_features: Vec::new(),
-                    conversion_fn_kind: String::new(),
-                    has_deprecation: false,
-                    use_inst_asm_match_converter: f.bit(alias.def, "UseInstAsmMatchConverter")?,
-                };
+                let size = f.int(alias.result_inst, "Size")?;
+                let converter = f.bit(alias.def, "UseInstAsmMatchConverter")?;
+                let mut m = Matchable::new(
+                    alias.def,
+                    alias.asm_string,
+                    Source::Alias(index),
+                    alias.result_inst,
+                    size,
+                    converter,
+                );
                 b.initialize(&mut m, &mut singletons, &variant, has_mnemonic_first)?;
                 b.validate(&m, variant.comment_delimiter, true)?;
                 b.info.matchables.push(m);
