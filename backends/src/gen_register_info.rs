@@ -14,6 +14,7 @@ use tdq_core::{ByRelease, Evaluation, Loc};
 use tdq_models::bit_vector::BitVector;
 use tdq_models::records::{all_derived_definitions_if_defined, derived_definitions};
 use tdq_models::set_theory::{Member, SetTheory};
+use tdq_models::target::info_by_hw_mode::RegisterByHwMode;
 use tdq_models::target::registers::{LaneMask, RegBank, RegisterInfo};
 use tdq_models::target::value_types::Mvt;
 use tdq_models::target::Target;
@@ -907,51 +908,8 @@ impl Emitter<'_> {
         let modes = &self.target.hw_modes;
         let mut getters = Vec::new();
         for &rec in &by_mode {
-            let mut by_id: BTreeMap<u32, usize> = BTreeMap::new();
-            let mode_defs = self.f.defs(rec, "Modes")?;
-            let objects = self.f.defs(rec, "Objects")?;
-            let class_def = self.f.def(rec, "RegClass")?;
-            let locs = &self.input.records.get(rec).locs;
-            let class_by_mode: Option<BTreeMap<u32, usize>> = if self.f.is_a(class_def, "RegClassByHwMode") {
-                let mut map = BTreeMap::new();
-                for (m, c) in self.f.defs(class_def, "Modes")?.into_iter().zip(self.f.defs(class_def, "Objects")?) {
-                    map.insert(modes.id(self.input, m)?, bank.class(self.input, c)?);
-                }
-                Some(map)
-            } else {
-                None
-            };
-            for (m, r) in mode_defs.into_iter().zip(objects) {
-                let id = modes.id(self.input, m)?;
-                let reg =
-                    bank.register_of(r).ok_or_else(|| Fatal::new(locs, "Register value must subclass Register"))?;
-                let class = match &class_by_mode {
-                    Some(map) => *map.get(&id).ok_or_else(|| {
-                        Fatal::new(locs, format!("no register class for HwMode {}", modes.mode_name(id)))
-                    })?,
-                    None => bank.class(self.input, class_def)?,
-                };
-                if !bank.classes[class].contains(reg) {
-                    return Err(Fatal::new(
-                        locs,
-                        format!(
-                            "Register {} for HwMode {} is not a member of register class {}",
-                            bank.registers[reg].name,
-                            modes.mode_name(id),
-                            bank.classes[class].name
-                        ),
-                    )
-                    .into());
-                }
-                if by_id.insert(id, reg).is_some() {
-                    return Err(Fatal::new(
-                        locs,
-                        format!("duplicate Register for HwMode {}: {}", modes.mode_name(id), bank.registers[reg].name),
-                    )
-                    .into());
-                }
-            }
-            getters.push((rec, by_id));
+            let reg = RegisterByHwMode::read(self.input, bank, modes, rec)?;
+            getters.push((rec, reg.by_mode));
         }
         s.push_str("// Registers by HwMode\n");
         let ns = bank.classes.first().map_or("", |c| c.namespace);

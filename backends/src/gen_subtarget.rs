@@ -12,7 +12,7 @@ use std::cell::RefCell;
 use std::collections::{HashMap, HashSet};
 use std::fmt::Write as _;
 use std::io::Write;
-use tdq_core::init::{Init, InitKind};
+use tdq_core::init::Init;
 use tdq_core::types::RecId;
 use tdq_core::{ByRelease, Evaluation, Loc};
 use tdq_models::records::{all_derived_definitions_if_defined, derived_definitions};
@@ -1784,46 +1784,7 @@ impl<'a> Emitter<'a> {
 
     /// `emitFeaturesAux`: an `AssemblerCondDag` as a check of the feature bits.
     fn features_aux(&self, s: &mut String, value: Init, paren_if_bin_op: bool) -> bool {
-        let f = self.f;
-        match value.kind() {
-            InitKind::Def(id, _, _) => {
-                if !f.is_a(*id, "SubtargetFeature") {
-                    return true;
-                }
-                let _ = write!(s, "FB[{}::{}]", self.target, f.name(*id));
-                false
-            }
-            InitKind::Dag(op, _, args) => {
-                let Some(op) = op.as_def() else { return true };
-                let op_name = f.name(op);
-                if op_name == "not" && args.len() == 1 {
-                    s.push('!');
-                    return self.features_aux(s, args[0].0, true);
-                }
-                if (op_name == "any_of" || op_name == "all_of") && !args.is_empty() {
-                    let paren = args.len() > 1 && paren_if_bin_op;
-                    let paren_if_bin_op = if args.len() > 1 { true } else { paren_if_bin_op };
-                    if paren {
-                        s.push('(');
-                    }
-                    let sep = if op_name == "any_of" { " || " } else { " && " };
-                    for (i, arg) in args.iter().enumerate() {
-                        if i > 0 {
-                            s.push_str(sep);
-                        }
-                        if self.features_aux(s, arg.0, paren_if_bin_op) {
-                            return true;
-                        }
-                    }
-                    if paren {
-                        s.push(')');
-                    }
-                    return false;
-                }
-                true
-            }
-            _ => true,
-        }
+        tdq_models::target::subtarget_features::features_aux(self.f, self.target, s, value, paren_if_bin_op)
     }
 
     fn hw_mode_check(&self, s: &mut String, class: &str, is_mc: bool) -> Result<()> {

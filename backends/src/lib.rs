@@ -76,6 +76,7 @@ pub mod clang;
 pub mod common;
 pub mod dump_json;
 pub mod gen_arm_target_def;
+pub mod gen_asm_matcher;
 pub mod gen_asm_writer;
 pub mod gen_attrs;
 pub mod gen_automata;
@@ -419,6 +420,7 @@ pub static BACKENDS: &[&dyn Backend] = &[
     &gen_emitter::GenEmitter,
     &gen_disassembler::GenDisassembler,
     &gen_asm_writer::GenAsmWriter,
+    &gen_asm_matcher::GenAsmMatcher,
     &gen_subtarget::GenSubtarget,
 ];
 

@@ -140,6 +140,142 @@ fn adjust_heap<T: Clone>(v: &mut [T], mut hole: usize, len: usize, value: T, les
     v[hole] = value;
 }
 
+/// `_S_chunk_size`: `std::stable_sort` insertion-sorts runs this long before merging.
+const CHUNK_SIZE: usize = 7;
+
+/// Sorts `v` as libstdc++'s `std::stable_sort(v.begin(), v.end(), less)` (`llvm::stable_sort`)
+/// does with its temporary buffer: each half merge-sorted through the buffer (insertion-sorted
+/// runs of seven, merged pairwise back and forth), then the halves merged. With a comparison
+/// that is a strict weak order this is any stable sort; LLVM's matcher compares matchables
+/// with one that is not always, and then only these steps give its order.
+pub fn std_stable_sort_by<T: Clone>(v: &mut [T], mut less: impl FnMut(&T, &T) -> bool) {
+    if v.len() < 2 {
+        return;
+    }
+    let middle = v.len().div_ceil(2);
+    let mut buffer: Vec<T> = Vec::with_capacity(middle);
+    merge_sort_with_buffer(&mut v[..middle], &mut buffer, &mut less);
+    merge_sort_with_buffer(&mut v[middle..], &mut buffer, &mut less);
+    merge_adaptive(v, middle, &mut less);
+}
+
+/// `__insertion_sort`.
+fn insertion_sort<T: Clone>(v: &mut [T], less: &mut impl FnMut(&T, &T) -> bool) {
+    for i in 1..v.len() {
+        let value = v[i].clone();
+        if less(&value, &v[0]) {
+            v[..=i].rotate_right(1);
+        } else {
+            let mut j = i;
+            while less(&value, &v[j - 1]) {
+                v[j] = v[j - 1].clone();
+                j -= 1;
+            }
+            v[j] = value;
+        }
+    }
+}
+
+/// `__move_merge`: two sorted runs into `out`, the second's element first only when less.
+fn move_merge<T: Clone>(a: &[T], b: &[T], out: &mut Vec<T>, less: &mut impl FnMut(&T, &T) -> bool) {
+    let (mut i, mut j) = (0, 0);
+    while i < a.len() && j < b.len() {
+        if less(&b[j], &a[i]) {
+            out.push(b[j].clone());
+            j += 1;
+        } else {
+            out.push(a[i].clone());
+            i += 1;
+        }
+    }
+    out.extend_from_slice(&a[i..]);
+    out.extend_from_slice(&b[j..]);
+}
+
+/// `__merge_sort_loop`: runs of `step` merged pairwise from `from` into `to`.
+fn merge_sort_loop<T: Clone>(from: &[T], to: &mut Vec<T>, step: usize, less: &mut impl FnMut(&T, &T) -> bool) {
+    to.clear();
+    let two_step = 2 * step;
+    let mut first = 0;
+    while from.len() - first >= two_step {
+        move_merge(&from[first..first + step], &from[first + step..first + two_step], to, less);
+        first += two_step;
+    }
+    let step = step.min(from.len() - first);
+    move_merge(&from[first..first + step], &from[first + step..], to, less);
+}
+
+/// `__merge_sort_with_buffer`.
+fn merge_sort_with_buffer<T: Clone>(v: &mut [T], buffer: &mut Vec<T>, less: &mut impl FnMut(&T, &T) -> bool) {
+    let len = v.len();
+    for chunk in v.chunks_mut(CHUNK_SIZE) {
+        insertion_sort(chunk, less);
+    }
+    let mut step = CHUNK_SIZE;
+    let mut back = Vec::with_capacity(len);
+    while step < len {
+        merge_sort_loop(v, buffer, step, less);
+        step *= 2;
+        merge_sort_loop(buffer, &mut back, step, less);
+        v.clone_from_slice(&back);
+        step *= 2;
+    }
+}
+
+/// `__merge_adaptive` with a buffer that holds the shorter run.
+fn merge_adaptive<T: Clone>(v: &mut [T], middle: usize, less: &mut impl FnMut(&T, &T) -> bool) {
+    let (len1, len2) = (middle, v.len() - middle);
+    if len1 <= len2 {
+        // `__move_merge_adaptive`: forwards, the first run from the buffer.
+        let a: Vec<T> = v[..middle].to_vec();
+        let (mut i, mut j, mut out) = (0, middle, 0);
+        while i < a.len() && j < v.len() {
+            if less(&v[j], &a[i]) {
+                v[out] = v[j].clone();
+                j += 1;
+            } else {
+                v[out] = a[i].clone();
+                i += 1;
+            }
+            out += 1;
+        }
+        for x in &a[i..] {
+            v[out] = x.clone();
+            out += 1;
+        }
+    } else {
+        // `__move_merge_adaptive_backward`: from the ends, the second run from the buffer.
+        let b: Vec<T> = v[middle..].to_vec();
+        if b.is_empty() {
+            return;
+        }
+        let mut result = v.len();
+        let mut last1 = middle - 1;
+        let mut last2 = b.len() - 1;
+        loop {
+            if less(&b[last2], &v[last1]) {
+                result -= 1;
+                v[result] = v[last1].clone();
+                if last1 == 0 {
+                    for k in (0..=last2).rev() {
+                        result -= 1;
+                        v[result] = b[k].clone();
+                    }
+                    return;
+                }
+                last1 -= 1;
+            } else {
+                result -= 1;
+                v[result] = b[last2].clone();
+                if last2 == 0 {
+                    return;
+                }
+                last2 -= 1;
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -186,5 +322,36 @@ mod tests {
         let mut v: Vec<i32> = vec![5, 3, 9, 1, 1, 8, 2, 7, 6, 0, 4];
         heap_sort(&mut v, &mut |a: &i32, b: &i32| a < b);
         assert_eq!(v, vec![0, 1, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    }
+
+    #[test]
+    fn stable_sort_keeps_ties_in_order_at_every_length() {
+        for len in [0usize, 1, 2, 7, 8, 15, 29, 100, 257] {
+            let mut v: Vec<(u32, usize)> = (0..len).map(|i| (((i * 7919) % 13) as u32, i)).collect();
+            let mut expected = v.clone();
+            expected.sort_by_key(|e| e.0);
+            std_stable_sort_by(&mut v, |a, b| a.0 < b.0);
+            assert_eq!(v, expected, "length {len}");
+        }
+    }
+
+    #[test]
+    fn stable_sort_follows_libstdcxx_on_an_inconsistent_order() {
+        // "a < b" only for neighbours in value: not a strict weak order. The order g++ 12's
+        // std::stable_sort gives this input (insertion-sorted runs of seven, then merges).
+        let mut v: Vec<u32> = vec![9, 3, 7, 1, 8, 2, 6, 0, 5, 4, 11, 10];
+        std_stable_sort_by(&mut v, |a, b| *a + 1 == *b);
+        assert_eq!(v, [8, 9, 3, 7, 1, 2, 4, 5, 6, 0, 10, 11]);
+        let mut w: Vec<(u32, u32)> =
+            (0..40u32).map(|i| (if (i * 7919) % 5 == 0 { 0 } else { (i * 31) % 17 }, i)).collect();
+        std_stable_sort_by(&mut w, |a, b| a.0 + 2 < b.0 || (a.0 % 3 == 0 && b.0 % 3 == 1));
+        let order: Vec<u32> = w.iter().map(|e| e.1).collect();
+        assert_eq!(
+            order,
+            [
+                0, 5, 10, 15, 17, 20, 22, 25, 30, 34, 35, 39, 4, 16, 21, 33, 3, 32, 38, 2, 14, 19, 31, 37, 36, 1, 13,
+                12, 29, 11, 28, 27, 9, 26, 8, 7, 24, 6, 18, 23
+            ]
+        );
     }
 }

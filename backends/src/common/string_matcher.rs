@@ -14,6 +14,18 @@ pub struct DuplicateKeys;
 
 /// `StringMatcher(StrVariableName, Matches, OS).Emit(Indent)`.
 pub fn emit(var: &str, matches: &[StringPair], indent: usize, out: &mut String) -> Result<(), DuplicateKeys> {
+    emit_with(var, matches, indent, false, out)
+}
+
+/// `Emit(Indent, IgnoreDuplicates)`: with `ignore_duplicates`, of equal strings the first's
+/// code runs.
+pub fn emit_with(
+    var: &str,
+    matches: &[StringPair],
+    indent: usize,
+    ignore_duplicates: bool,
+    out: &mut String,
+) -> Result<(), DuplicateKeys> {
     if matches.is_empty() {
         return Ok(());
     }
@@ -26,7 +38,7 @@ pub fn emit(var: &str, matches: &[StringPair], indent: usize, out: &mut String) 
     for (length, group) in &by_length {
         let plural = if group.len() == 1 { "" } else { "s" };
         out.push_str(&format!("{pad}case {length}:\t // {} string{plural} to match.\n", group.len()));
-        if for_char(var, group, 0, indent, out)? {
+        if for_char(var, group, 0, indent, ignore_duplicates, out)? {
             out.push_str(&format!("{}break;\n", " ".repeat(indent * 2 + 4)));
         }
     }
@@ -46,12 +58,13 @@ fn for_char(
     matches: &[&StringPair],
     char_no: usize,
     indent_count: usize,
+    ignore_duplicates: bool,
     out: &mut String,
 ) -> Result<bool, DuplicateKeys> {
     let indent = " ".repeat(indent_count * 2 + 4);
     let first = matches[0];
     if char_no == first.0.len() {
-        if matches.len() > 1 {
+        if matches.len() > 1 && !ignore_duplicates {
             return Err(DuplicateKeys);
         }
         let (head, mut rest) = first.1.split_once('\n').unwrap_or((&first.1, ""));
@@ -82,7 +95,7 @@ fn for_char(
                 String::from_utf8_lossy(&first.0.as_bytes()[char_no..end])
             ));
         }
-        return for_char(var, matches, end, indent_count, out);
+        return for_char(var, matches, end, indent_count, ignore_duplicates, out);
     }
     out.push_str(&format!("{indent}switch ({var}[{char_no}]) {{\n{indent}default: break;\n"));
     for (letter, group) in &by_letter {
@@ -92,7 +105,7 @@ fn for_char(
             *letter as u8 as char,
             group.len()
         ));
-        if for_char(var, group, char_no + 1, indent_count + 1, out)? {
+        if for_char(var, group, char_no + 1, indent_count + 1, ignore_duplicates, out)? {
             out.push_str(&format!("{indent}  break;\n"));
         }
     }

@@ -278,10 +278,8 @@ const UNIMPLEMENTED_OPTIONS: &[(Releases, BackendOption)] = {
     const fn since(release: Release, option: (Releases, BackendOption)) -> (Releases, BackendOption) {
         (release..=Release::NEWEST, option.1)
     }
-    use OptionKind::{Bool, Str, Uint32};
+    use OptionKind::{Bool, Str};
     &[
-        opt("match-prefix", Str, "Only match instructions with the given prefix", "Options for -gen-asm-matcher"),
-        opt("asmparsernum", Uint32, "Make -gen-asm-parser emit assembly parser #N", "Options for -gen-asm-parser"),
         opt(
             "instrument-coverage",
             Bool,

@@ -261,3 +261,76 @@ pub fn sub_reg_ranges(
 ) -> Result<SubRegRangeByMode, Fatal> {
     select(input, hw_modes, rec, "SubRegRange", |range| SubRegRange::read(input, range, width))
 }
+
+/// LLVM 23's `RegisterByHwMode`: the register a `RegisterByHwMode` def names in each mode,
+/// each checked to be in its register class (or in the class a `RegClassByHwMode` gives that
+/// mode).
+#[derive(Clone, Debug)]
+pub struct RegisterByHwMode {
+    pub def: RecId,
+    /// Each mode's register (its position in the register bank), by mode.
+    pub by_mode: std::collections::BTreeMap<u32, usize>,
+    /// The namespace of the target's first register class, which the getters live in.
+    pub namespace: &'static str,
+}
+
+impl RegisterByHwMode {
+    /// The `RegisterByHwMode(R, RegBank)` constructor.
+    pub fn read(
+        input: &Evaluation,
+        bank: &super::registers::RegBank,
+        modes: &HwModes,
+        rec: RecId,
+    ) -> Result<RegisterByHwMode, Fatal> {
+        use std::collections::BTreeMap;
+        let f = Fields { input };
+        let mut by_mode: BTreeMap<u32, usize> = BTreeMap::new();
+        let mode_defs = f.defs(rec, "Modes")?;
+        let objects = f.defs(rec, "Objects")?;
+        let class_def = f.def(rec, "RegClass")?;
+        let locs = &input.records.get(rec).locs;
+        let class_by_mode: Option<BTreeMap<u32, usize>> = if f.is_a(class_def, "RegClassByHwMode") {
+            let mut map = BTreeMap::new();
+            for (m, c) in f.defs(class_def, "Modes")?.into_iter().zip(f.defs(class_def, "Objects")?) {
+                map.insert(modes.id(input, m)?, bank.class(input, c)?);
+            }
+            Some(map)
+        } else {
+            None
+        };
+        for (m, r) in mode_defs.into_iter().zip(objects) {
+            let id = modes.id(input, m)?;
+            let reg = bank.register_of(r).ok_or_else(|| Fatal::new(locs, "Register value must subclass Register"))?;
+            let class = match &class_by_mode {
+                Some(map) => *map
+                    .get(&id)
+                    .ok_or_else(|| Fatal::new(locs, format!("no register class for HwMode {}", modes.mode_name(id))))?,
+                None => bank.class_at(input, class_def, locs)?,
+            };
+            if !bank.classes[class].contains(reg) {
+                return Err(Fatal::new(
+                    locs,
+                    format!(
+                        "Register {} for HwMode {} is not a member of register class {}",
+                        bank.registers[reg].name,
+                        modes.mode_name(id),
+                        bank.classes[class].name
+                    ),
+                ));
+            }
+            if by_mode.insert(id, reg).is_some() {
+                return Err(Fatal::new(
+                    locs,
+                    format!("duplicate Register for HwMode {}: {}", modes.mode_name(id), bank.registers[reg].name),
+                ));
+            }
+        }
+        let namespace = bank.classes.first().map_or("", |c| c.namespace);
+        Ok(RegisterByHwMode { def: rec, by_mode, namespace })
+    }
+
+    /// `emitResolverCall`: the call of the getter of this register for the mode `hw_mode`.
+    pub fn resolver_call(&self, input: &Evaluation, hw_mode: &str) -> String {
+        format!("{}::RegisterByHwMode::get{}({hw_mode})", self.namespace, Fields { input }.name(self.def))
+    }
+}

@@ -15,10 +15,14 @@
 //! - [`info_by_hw_mode`] (`InfoByHwMode`): value types, register sizes and sub-register
 //!   ranges by hardware mode;
 //! - [`schedule`] (`CodeGenSchedModels`): the processor models and scheduling classes, with
-//!   the classes inferred from variants, each model's resources and the `STIPredicate`s.
+//!   the classes inferred from variants, each model's resources and the `STIPredicate`s;
+//! - [`subtarget_features`] (`SubtargetFeatureInfo`): the features assembly matching tests;
+//! - [`asm_matcher`] (`AsmMatcherInfo`): the assembly matcher's operand classes and
+//!   matchables, built for one assembly parser and instruction prefix.
 //!
 //! Every failure is a [`Fatal`] with llvm-tblgen's message and location.
 
+pub mod asm_matcher;
 pub mod encodings;
 pub mod hw_modes;
 pub mod info_by_hw_mode;
@@ -27,6 +31,7 @@ pub mod instructions;
 pub mod predicate_expander;
 pub mod registers;
 pub mod schedule;
+pub mod subtarget_features;
 pub mod value_types;
 pub mod x86;
 

@@ -172,18 +172,25 @@ pub(super) fn build(b: &mut Builder<'_>, defs: &[RecId]) -> Result<()> {
 
 /// `getRegClass`'s error for a def that is no register class of the bank.
 pub(super) fn unknown_class(input: &tdq_core::Evaluation, class: RecId) -> Fatal {
+    unknown_class_at(input, class, &[])
+}
+
+/// `getRegClass(Def, Loc)`'s error: at `at` (the def's own location when empty), with a note
+/// where the def is.
+pub(super) fn unknown_class_at(input: &tdq_core::Evaluation, class: RecId, at: &[tdq_core::Loc]) -> Fatal {
     let f = Fields { input };
     let name = f.name(class);
     let locs = &input.records.get(class).locs;
     if !super::RULES.get(input.records.release).unknown_class_named {
         return Fatal::new(locs, "Not a known RegisterClass!");
     }
+    let at = if at.is_empty() { &locs[..] } else { at };
     let message = if f.is_a(class, "RegClassByHwMode") {
         format!("cannot resolve HwMode for {name}")
     } else {
         format!("{name} is not a known RegisterClass!")
     };
-    let mut fatal = Fatal::new(locs, message);
+    let mut fatal = Fatal::new(at, message);
     fatal.note(locs, format!("{name} defined here"));
     fatal
 }

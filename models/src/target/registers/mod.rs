@@ -375,6 +375,11 @@ impl RegBank {
         self.class_of(def).ok_or_else(|| classes::unknown_class(input, def))
     }
 
+    /// `getRegClass(Def, Loc)`: as [`Self::class`], the error at `at`.
+    pub fn class_at(&self, input: &Evaluation, def: RecId, at: &[tdq_core::Loc]) -> std::result::Result<usize, Fatal> {
+        self.class_of(def).ok_or_else(|| classes::unknown_class_at(input, def, at))
+    }
+
     /// `getRegClassForRegister`: the one class containing register `reg`, or of several the
     /// super-class of the others when they have the same types; none otherwise.
     pub fn class_for_register(&self, reg: usize) -> Option<usize> {

@@ -1,0 +1,6 @@
+// An assembly string that starts with an operand, where the mnemonic comes first.
+// RELEASE: 22
+// ARGS: --gen-asm-matcher -I ../../../../../shared/corpus/llvm-22.1.8/llvm/include -I inc
+include "llvm/Target/Target.td"
+include "am-target.td"
+let Namespace = "Test" in def BAD : Instruction { let OutOperandList = (outs GPR:$dst); let InOperandList = (ins); let AsmString = "$dst = 0"; }
