@@ -96,6 +96,7 @@ pub mod gen_register_bank;
 pub mod gen_register_info;
 pub mod gen_riscv_target_def;
 pub mod gen_runtime_libcalls;
+pub mod gen_sd_node_info;
 pub mod gen_searchable_tables;
 pub mod gen_subtarget;
 pub mod gen_target_features;
@@ -316,6 +317,12 @@ impl BackendOptions {
         T::read(self.values.get(option.name), option.default)
     }
 
+    /// Whether the option was given on the command line (LLVM's `getNumOccurrences()`), for
+    /// the backends whose default depends on the records.
+    pub fn is_given<T: OptionType>(&self, option: &Opt<T>) -> bool {
+        self.values.contains_key(option.name)
+    }
+
     /// LLVM 22's `FilenamePrefix`: the output file's name without directory and extension.
     pub fn output_stem(&self) -> &str {
         let name = self.output_filename.rsplit('/').next().unwrap_or("");
@@ -420,6 +427,7 @@ pub static BACKENDS: &[&dyn Backend] = &[
     &gen_disassembler::GenDisassembler,
     &gen_asm_writer::GenAsmWriter,
     &gen_subtarget::GenSubtarget,
+    &gen_sd_node_info::GenSdNodeInfo,
 ];
 
 /// The backend selected by an llvm-tblgen flag name (without dashes).
