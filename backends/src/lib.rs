@@ -80,6 +80,7 @@ pub mod gen_asm_writer;
 pub mod gen_attrs;
 pub mod gen_automata;
 pub mod gen_callingconv;
+pub mod gen_compress_inst_emitter;
 pub mod gen_ctags;
 pub mod gen_directive_decl;
 pub mod gen_directive_impl;
@@ -428,6 +429,7 @@ pub static BACKENDS: &[&dyn Backend] = &[
     &gen_asm_writer::GenAsmWriter,
     &gen_subtarget::GenSubtarget,
     &gen_sd_node_info::GenSdNodeInfo,
+    &gen_compress_inst_emitter::GenCompressInstEmitter,
 ];
 
 /// The backend selected by an llvm-tblgen flag name (without dashes).
