@@ -81,6 +81,7 @@ pub mod gen_asm_writer;
 pub mod gen_attrs;
 pub mod gen_automata;
 pub mod gen_callingconv;
+pub mod gen_compress_inst_emitter;
 pub mod gen_ctags;
 pub mod gen_directive_decl;
 pub mod gen_directive_impl;
@@ -97,6 +98,7 @@ pub mod gen_register_bank;
 pub mod gen_register_info;
 pub mod gen_riscv_target_def;
 pub mod gen_runtime_libcalls;
+pub mod gen_sd_node_info;
 pub mod gen_searchable_tables;
 pub mod gen_subtarget;
 pub mod gen_target_features;
@@ -317,6 +319,12 @@ impl BackendOptions {
         T::read(self.values.get(option.name), option.default)
     }
 
+    /// Whether the option was given on the command line (LLVM's `getNumOccurrences()`), for
+    /// the backends whose default depends on the records.
+    pub fn is_given<T: OptionType>(&self, option: &Opt<T>) -> bool {
+        self.values.contains_key(option.name)
+    }
+
     /// LLVM 22's `FilenamePrefix`: the output file's name without directory and extension.
     pub fn output_stem(&self) -> &str {
         let name = self.output_filename.rsplit('/').next().unwrap_or("");
@@ -422,6 +430,8 @@ pub static BACKENDS: &[&dyn Backend] = &[
     &gen_asm_writer::GenAsmWriter,
     &gen_asm_matcher::GenAsmMatcher,
     &gen_subtarget::GenSubtarget,
+    &gen_sd_node_info::GenSdNodeInfo,
+    &gen_compress_inst_emitter::GenCompressInstEmitter,
 ];
 
 /// The backend selected by an llvm-tblgen flag name (without dashes).

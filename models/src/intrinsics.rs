@@ -9,22 +9,6 @@ use tdq_core::{ByRelease, Diagnostics, Evaluation, Release};
 
 type Result<T> = std::result::Result<T, Fatal>;
 
-/// The properties an intrinsic may have as a SelectionDAG node
-/// (`parseSDPatternOperatorProperties`).
-pub const SD_NODE_PROPERTIES: &[&str] = &[
-    "SDNPCommutative",
-    "SDNPAssociative",
-    "SDNPHasChain",
-    "SDNPOutGlue",
-    "SDNPInGlue",
-    "SDNPOptInGlue",
-    "SDNPMayStore",
-    "SDNPMayLoad",
-    "SDNPSideEffect",
-    "SDNPMemOperand",
-    "SDNPVariadic",
-];
-
 /// Where an intrinsic's types are read from.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum TypeSource {
@@ -366,7 +350,7 @@ impl<'a> IntrinsicReader<'a> {
                 self.set_property(&mut intrinsic, property)?;
             }
         }
-        self.check_sd_node_properties(def)?;
+        crate::patterns::properties::Properties::read(fields.input, def)?;
         for attrs in &mut intrinsic.arg_attributes {
             attrs.sort_unstable();
         }
@@ -617,24 +601,6 @@ impl<'a> IntrinsicReader<'a> {
             Some(&(_, index)) => Ok(index),
             None => Err(Fatal::new(self.locs(location), format!("unknown IRMemLocation: {name}"))),
         }
-    }
-
-    /// `parseSDPatternOperatorProperties`: every property must be a known one.
-    fn check_sd_node_properties(&self, def: RecId) -> Result<()> {
-        let def_name = self.fields.name(def);
-        let locs = self.locs(def);
-        for property in self.fields.list(def, "Properties")? {
-            let Some(property) = property.as_def() else {
-                let message = format!("Record `{def_name}', field `Properties' list is not entirely DefInit!");
-                return Err(Fatal::new(locs, message));
-            };
-            let property = self.fields.name(property);
-            if !SD_NODE_PROPERTIES.contains(&property) {
-                let message = format!("Unknown SD Node property '{property}' on node '{def_name}'!");
-                return Err(Fatal::new(locs, message));
-            }
-        }
-        Ok(())
     }
 
     /// LLVM 23's checks of default argument values: none on an overloaded intrinsic, a trailing

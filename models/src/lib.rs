@@ -3,9 +3,10 @@
 //! (`records`: `getAllDerivedDefinitions`, `Record::getValueAs*`, `PrintFatalError` as
 //! [`records::Fatal`]), the intrinsics (`intrinsics`: `CodeGenIntrinsic` and its table, with
 //! each release's checks) and the directive languages (`directives`). The CodeGen target model
-//! (`target`: `CodeGenTarget`, value types, registers, instructions, schedules; DAG patterns
-//! next) is here beside them, so that backends, lints and the store read one model,
-//! computed once per evaluation ([`computed`]). `set_theory` is LLVM's SetTheory, which
+//! (`target`: `CodeGenTarget`, value types, registers, instructions, schedules) and, over it,
+//! the DAG pattern model (`patterns`: `CodeGenDAGPatterns`, its SelectionDAG nodes first) are
+//! here beside them, so that backends, lints and the store read one model, computed once per
+//! evaluation ([`computed`]). `set_theory` is LLVM's SetTheory, which
 //! `--print-sets`, registers and schedules evaluate their dag-expressed sets with.
 //!
 //! Models return [`records::Fatal`] (data, never a rendered string); nothing here writes output.
@@ -16,6 +17,7 @@ pub mod bit_vector;
 pub mod clang;
 pub mod directives;
 pub mod intrinsics;
+pub mod patterns;
 pub mod records;
 pub mod set_theory;
 pub mod target;

@@ -343,23 +343,5 @@ const UNIMPLEMENTED_OPTIONS: &[(Releases, BackendOption)] = {
             "Options for -gen-register-info",
         ),
         since(V23, opt("gisel-extended-llt", Bool, "Generate extended llt names in match tables", crate::cl::GENERAL)),
-        since(
-            V22,
-            opt(
-                "sdnode-namespace",
-                Str,
-                "Specify target SDNode namespace (default=<Target>ISD)",
-                "Options for -gen-sdnode-info",
-            ),
-        ),
-        since(
-            V22,
-            opt(
-                "warn-on-skipped-nodes",
-                Bool,
-                "Explain why a node was skipped (default=true)",
-                "Options for -gen-sdnode-info",
-            ),
-        ),
     ]
 };

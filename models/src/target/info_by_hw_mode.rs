@@ -34,6 +34,19 @@ impl<T: PartialEq> PartialEq for ByMode<T> {
 
 impl<T: Eq> Eq for ByMode<T> {}
 
+/// `std::map`'s `operator<`: the (mode, value) pairs compared in mode order.
+impl<T: Ord + Clone> PartialOrd for ByMode<T> {
+    fn partial_cmp(&self, other: &ByMode<T>) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl<T: Ord + Clone> Ord for ByMode<T> {
+    fn cmp(&self, other: &ByMode<T>) -> std::cmp::Ordering {
+        self.iter().cmp(other.iter())
+    }
+}
+
 impl<T: Clone> ByMode<T> {
     /// One value, for the default mode.
     pub fn simple(value: T) -> ByMode<T> {
@@ -142,6 +155,19 @@ impl PartialEq for Mvt {
     }
 }
 impl Eq for Mvt {}
+
+/// MVTs order as their enumerators do (`MVT::operator<`).
+impl PartialOrd for Mvt {
+    fn partial_cmp(&self, other: &Mvt) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for Mvt {
+    fn cmp(&self, other: &Mvt) -> std::cmp::Ordering {
+        self.value.cmp(&other.value).then_with(|| self.name.cmp(other.name))
+    }
+}
 
 /// `getValueTypeByHwMode`: the value type `rec` (a `ValueType` def) stands for, by mode when
 /// it is also a `HwModeSelect`.

@@ -1,0 +1,5 @@
+// The three functions of a small target's compress patterns (LLVM 22).
+// RELEASE: 22
+// ARGS: --gen-compress-inst-emitter -I ../../../../../shared/corpus/llvm-22.1.8/llvm/include -I inc
+include "compress-target.td"
+include "compress-pats.td"
