@@ -11,6 +11,7 @@ pub mod ast_properties;
 pub mod attr_args;
 pub mod gen_arm_immcheck_types;
 pub mod gen_arm_sve_typeflags;
+pub mod gen_attr_docs;
 pub mod gen_attribute_spelling_list;
 pub mod gen_builtin_docs;
 pub mod gen_clang_attr_ast_visitor;
@@ -108,6 +109,7 @@ pub static BACKENDS: &[&dyn Backend] = &[
     &gen_clang_attr_text_node_dump::GenClangAttrTextNodeDump,
     &gen_clang_attr_undocumented_list::GenClangAttrUndocumentedList,
     &gen_clang_test_pragma_attribute_supported_attributes::GenClangTestPragmaAttributeSupportedAttributes,
+    &gen_attr_docs::GenAttrDocs,
     &gen_clang_builtins::GenClangBuiltins,
     &gen_clang_builtin_templates::GenClangBuiltinTemplates,
     &gen_builtin_docs::GenBuiltinDocs,
