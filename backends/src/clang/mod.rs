@@ -11,6 +11,7 @@ pub mod ast_properties;
 pub mod attr_args;
 pub mod gen_arm_immcheck_types;
 pub mod gen_arm_sve_typeflags;
+pub mod gen_arm_vector_type;
 pub mod gen_attr_docs;
 pub mod gen_attribute_spelling_list;
 pub mod gen_builtin_docs;
@@ -142,6 +143,7 @@ pub static BACKENDS: &[&dyn Backend] = &[
     &gen_opt_docs::GenOptDocs,
     &gen_arm_sve_typeflags::GenArmSveTypeflags,
     &gen_arm_immcheck_types::GenArmImmcheckTypes,
+    &gen_arm_vector_type::GenArmVectorType,
     &gen_cxx11_attribute_info::GenCxx11AttributeInfo,
     &gen_attribute_spelling_list::GenAttributeSpellingList,
 ];
