@@ -259,7 +259,8 @@ mod tests {
         assert_eq!(name("UQl", "2", V19), Ok("uint64x2x2_t".to_string()));
         assert_eq!(name("Pk", ".", V19), Ok("poly128_t".to_string()));
         assert_eq!(name("h", "1", V19), Ok("float16_t".to_string()));
-        assert_eq!(name("f", "*c", V19), Ok("float32x2_t const *".to_string()));
+        // A pointer is no vector value: it points to its element type.
+        assert_eq!(name("f", "*c", V19), Ok("float32_t const *".to_string()));
         assert_eq!(name("Qm", ".", V22), Ok("mfloat8x16_t".to_string()));
         assert_eq!(name("Qm", ".", V19), Err(TypeError::UnknownTypeCode('m')));
         assert_eq!(name("c", "V", V22), Ok("fpm_t".to_string()));
