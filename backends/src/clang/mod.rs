@@ -7,9 +7,12 @@ use crate::{Backend, BackendError, BackendOptions, Opt};
 use tdq_models::Fatal;
 
 pub mod ast_nodes;
+pub mod ast_properties;
 pub mod attr_args;
 pub mod gen_arm_immcheck_types;
 pub mod gen_arm_sve_typeflags;
+pub mod gen_arm_vector_type;
+pub mod gen_attr_docs;
 pub mod gen_attribute_spelling_list;
 pub mod gen_builtin_docs;
 pub mod gen_clang_attr_ast_visitor;
@@ -29,6 +32,8 @@ pub mod gen_clang_attr_subject_match_rules_parser_string_switches;
 pub mod gen_clang_attr_template_instantiate;
 pub mod gen_clang_attr_text_node_dump;
 pub mod gen_clang_attr_undocumented_list;
+pub mod gen_clang_basic_reader;
+pub mod gen_clang_basic_writer;
 pub mod gen_clang_builtin_templates;
 pub mod gen_clang_builtins;
 pub mod gen_clang_comment_command_info;
@@ -46,6 +51,7 @@ pub mod gen_clang_diags_enums;
 pub mod gen_clang_diags_iface;
 pub mod gen_clang_diags_index_name;
 pub mod gen_clang_diags_stable_ids;
+pub mod gen_clang_opcodes;
 pub mod gen_clang_regular_keyword_attr_info;
 pub mod gen_clang_sa_checkers;
 pub mod gen_clang_stmt_nodes;
@@ -53,6 +59,8 @@ pub mod gen_clang_syntax_node_classes;
 pub mod gen_clang_syntax_node_list;
 pub mod gen_clang_test_pragma_attribute_supported_attributes;
 pub mod gen_clang_type_nodes;
+pub mod gen_clang_type_reader;
+pub mod gen_clang_type_writer;
 pub mod gen_cxx11_attribute_info;
 pub mod gen_diag_docs;
 pub mod gen_opt_docs;
@@ -102,6 +110,7 @@ pub static BACKENDS: &[&dyn Backend] = &[
     &gen_clang_attr_text_node_dump::GenClangAttrTextNodeDump,
     &gen_clang_attr_undocumented_list::GenClangAttrUndocumentedList,
     &gen_clang_test_pragma_attribute_supported_attributes::GenClangTestPragmaAttributeSupportedAttributes,
+    &gen_attr_docs::GenAttrDocs,
     &gen_clang_builtins::GenClangBuiltins,
     &gen_clang_builtin_templates::GenClangBuiltinTemplates,
     &gen_builtin_docs::GenBuiltinDocs,
@@ -115,6 +124,11 @@ pub static BACKENDS: &[&dyn Backend] = &[
     &gen_clang_decl_nodes::GenClangDeclNodes,
     &gen_clang_stmt_nodes::GenClangStmtNodes,
     &gen_clang_type_nodes::GenClangTypeNodes,
+    &gen_clang_type_reader::GenClangTypeReader,
+    &gen_clang_type_writer::GenClangTypeWriter,
+    &gen_clang_basic_reader::GenClangBasicReader,
+    &gen_clang_basic_writer::GenClangBasicWriter,
+    &gen_clang_opcodes::GenClangOpcodes,
     &gen_clang_sa_checkers::GenClangSaCheckers,
     &gen_clang_syntax_node_list::GenClangSyntaxNodeList,
     &gen_clang_syntax_node_classes::GenClangSyntaxNodeClasses,
@@ -129,6 +143,7 @@ pub static BACKENDS: &[&dyn Backend] = &[
     &gen_opt_docs::GenOptDocs,
     &gen_arm_sve_typeflags::GenArmSveTypeflags,
     &gen_arm_immcheck_types::GenArmImmcheckTypes,
+    &gen_arm_vector_type::GenArmVectorType,
     &gen_cxx11_attribute_info::GenCxx11AttributeInfo,
     &gen_attribute_spelling_list::GenAttributeSpellingList,
 ];

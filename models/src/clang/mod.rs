@@ -1,13 +1,16 @@
 //! The models clang-tblgen's emitters share (clang/utils/TableGen): the diagnostics, their
 //! groups and categories, and the text of a diagnostic, parsed; the attributes (their arguments,
 //! spellings, the parsed-attribute kinds, target tests) and the subject match rules of
-//! `#pragma clang attribute`; the builtins and their prototypes; the syntax tree's nodes.
+//! `#pragma clang attribute`; the builtins and their prototypes; the syntax tree's nodes; the AST
+//! nodes' serialized properties; the NEON intrinsics' types.
 
 pub mod arguments;
 pub mod ast_nodes;
+pub mod ast_properties;
 pub mod attributes;
 pub mod builtins;
 pub mod diag_text;
 pub mod diagnostics;
+pub mod neon_types;
 pub mod subject_rules;
 pub mod syntax_nodes;

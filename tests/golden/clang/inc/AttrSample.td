@@ -15,6 +15,7 @@ def SubjectMatcherForNamed : AttrSubjectMatcherAggregateRule<Named>;
 
 def AlwaysInlineDocs : Documentation {
   let Category = DocCatFunction;
+  let Heading = "always_inline, __force_inline";
   let Content = [{
 Inlining is done even without optimizations.
   }];

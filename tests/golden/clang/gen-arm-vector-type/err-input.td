@@ -1,0 +1,3 @@
+// Input that does not parse is refused before the types are written.
+// ARGS: -gen-arm-vector-type
+def Broken : Undefined;

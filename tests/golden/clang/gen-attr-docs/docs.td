@@ -1,0 +1,3 @@
+// The attribute reference of a small model of Attr.td.
+// ARGS: -gen-attr-docs -I ../inc
+include "AttrDocsSample.td"

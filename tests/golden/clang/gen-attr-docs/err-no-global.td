@@ -1,0 +1,3 @@
+// Without GlobalDocumentation.
+// ARGS: -gen-attr-docs -I ../inc
+include "AttrSample.td"

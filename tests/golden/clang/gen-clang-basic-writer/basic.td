@@ -1,0 +1,3 @@
+// The basic writer helpers of a small model of the property types.
+// ARGS: -gen-clang-basic-writer -I ../inc
+include "TypeProperties.td"

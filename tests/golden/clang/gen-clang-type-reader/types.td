@@ -1,0 +1,3 @@
+// The type reader of a small model of the type properties.
+// ARGS: -gen-clang-type-reader -I ../inc
+include "TypeProperties.td"

@@ -1,0 +1,3 @@
+// The type writer of a small model of the type properties.
+// ARGS: -gen-clang-type-writer -I ../inc
+include "TypeProperties.td"
