@@ -1,7 +1,9 @@
 //! `--gen-disassembler`: the tables a target's disassembler decodes instructions with
-//! (LLVM's DisassemblerEmitter.cpp). Targets with fixed-length encodings get LLVM's
-//! table-driven decoder ([`decoder`], DecoderEmitter.cpp, DecoderTableEmitter.cpp); X86 and
-//! WebAssembly have emitters of their own.
+//! (LLVM's DisassemblerEmitter.cpp). Every target but two gets the release's table-driven
+//! decoder, of fixed-length and variable-length encodings alike: LLVM 19's filter chooser
+//! ([`decoder19`]) or LLVM 22's decoder tree ([`decoder`], DecoderEmitter.cpp,
+//! DecoderTableEmitter.cpp). WebAssembly has tables of its own ([`web_assembly`]); X86's are
+//! not written yet.
 
 mod decoder;
 mod decoder19;
@@ -133,22 +135,18 @@ impl Backend for GenDisassembler {
         let mut text = String::new();
         source_file_header(&mut text, &format!(" * {} Disassembler", target.name), None);
         let encodings = Encodings::get(input)?;
-        if target.name == "WebAssembly" {
-            web_assembly::emit(input, options.release, &mut text)?;
-            out.write_all(text.as_bytes())?;
-            return Ok(());
-        }
-        let unsupported = match target.name {
-            "X86" => Some("X86's disassembler tables"),
-            _ => None,
-        };
-        if let Some(what) = unsupported {
-            return Err(Fatal::new(&[], format!("tdq does not write {what} yet (--gen-disassembler)")).into());
-        }
         let duplicates = options.get(&SUPPRESS_PER_HWMODE_DUPLICATES);
-        match form.emitter {
-            Emitter::Filters19 => decoder19::emit(input, &target, &encodings, duplicates, &mut out.diags, &mut text)?,
-            Emitter::Tree => {
+        // X86 and WebAssembly have emitters of their own.
+        match (target.name, form.emitter) {
+            ("X86", _) => {
+                let message = "tdq does not write X86's disassembler tables yet (--gen-disassembler)";
+                return Err(Fatal::new(&[], message).into());
+            }
+            ("WebAssembly", _) => web_assembly::emit(input, options.release, &mut text)?,
+            (_, Emitter::Filters19) => {
+                decoder19::emit(input, &target, &encodings, duplicates, &mut out.diags, &mut text)?
+            }
+            (_, Emitter::Tree) => {
                 let settings = decoder::Settings {
                     duplicates,
                     fn_table: options.get(&USE_FN_TABLE_IN_DECODE_TO_MCINST),
