@@ -71,3 +71,30 @@ fn naming_another_release_than_the_store_is_an_error() {
         )
     );
 }
+
+/// The decoders of each release (19's filter chooser, 22's and 23's decoder tree, variable-length
+/// encodings, WebAssembly's tables) write from a store what llvm-tblgen writes from the .td: the
+/// goldens of `tests/golden/backends/gen-disassembler`.
+#[test]
+fn decoders_run_from_a_store() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let cases = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/golden/backends/gen-disassembler");
+    let corpus = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus");
+    for (case, release, llvm) in [
+        ("disasm-19.td", "19", "llvm-19.1.7"),
+        ("disasm-var-len-19.td", "19", "llvm-19.1.7"),
+        ("disasm-wasm-19.td", "19", "llvm-19.1.7"),
+        ("disasm-22.td", "22", "llvm-22.1.8"),
+        ("disasm-var-len-23.td", "23", "llvm-23.1.1"),
+    ] {
+        let td = cases.join(case).display().to_string();
+        let include = corpus.join(llvm).join("llvm/include").display().to_string();
+        let inc = cases.join("../gen-emitter/inc").display().to_string();
+        let db = dir.path().join(format!("{case}.db")).display().to_string();
+        let args = ["export", "--db", &db, "--td", &td, "-I", &include, "-I", &inc, "--llvm-version", release];
+        let out = tdq(&args, None);
+        assert!(out.status.success(), "tdq export {case}: {}", String::from_utf8_lossy(&out.stderr));
+        let expected = std::fs::read_to_string(cases.join(format!("{case}.out"))).expect("the golden");
+        assert_eq!(stdout(&tdq(&["tblgen", "--gen-disassembler", "--from-db", &db], None)), expected, "{case}");
+    }
+}
