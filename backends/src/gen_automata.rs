@@ -45,7 +45,7 @@ type Result<T> = std::result::Result<T, BackendError>;
 /// when the table is empty) and how an action tuple is written (`std::tuple(...)` in LLVM 19,
 /// braces later).
 #[derive(Clone, Copy)]
-struct Form {
+pub(crate) struct Form {
     terminator: &'static str,
     dummy_when_empty: bool,
     tuple: (&'static str, &'static str),
@@ -53,7 +53,7 @@ struct Form {
 
 const FORM_19: Form = Form { terminator: "{0ULL, 0ULL}", dummy_when_empty: false, tuple: ("std::tuple(", ")") };
 const FORM_22: Form = Form { terminator: "{0, 0}", dummy_when_empty: true, tuple: ("{", "}") };
-const FORM: ByRelease<Form> = ByRelease { v19: FORM_19, v22: FORM_22, v23: FORM_22 };
+pub(crate) const FORM: ByRelease<Form> = ByRelease { v19: FORM_19, v22: FORM_22, v23: FORM_22 };
 
 /// One symbol of an action tuple.
 #[derive(Clone, PartialEq, Eq, Hash)]
@@ -115,7 +115,7 @@ type TransitionInfo = Vec<(u64, u64)>;
 
 /// LLVM's `DfaEmitter`: the NFA's transitions, made deterministic by subset construction.
 #[derive(Default)]
-struct Dfa {
+pub(crate) struct Dfa {
     /// Action ids seen (from 1).
     actions: BTreeSet<u64>,
     nfa_states: BTreeSet<u64>,
@@ -129,7 +129,7 @@ struct Dfa {
 }
 
 impl Dfa {
-    fn add_transition(&mut self, from: u64, to: u64, action: u64) {
+    pub(crate) fn add_transition(&mut self, from: u64, to: u64, action: u64) {
         self.actions.insert(action);
         self.nfa_states.insert(from);
         self.nfa_states.insert(to);
@@ -221,6 +221,44 @@ fn emit_automaton(f: &Fields, automaton: RecId, form: Form, s: &mut String) -> R
     }
     s.push('\n');
 
+    let print_action = |s: &mut String, action: u64| {
+        let tuple = &action_tuples[action as usize - 1];
+        if tuple.len() > 1 {
+            s.push_str(form.tuple.0);
+        }
+        for (i, symbol) in tuple.iter().enumerate() {
+            if i > 0 {
+                s.push_str(", ");
+            }
+            match symbol {
+                Symbol::Record(def) => s.push_str(f.name(*def)),
+                Symbol::Str(text) => {
+                    let _ = write!(s, "\"{text}\"");
+                }
+                Symbol::Unsigned(n) => {
+                    let _ = write!(s, "{n}");
+                }
+            }
+        }
+        if tuple.len() > 1 {
+            s.push_str(form.tuple.1);
+        }
+    };
+    emit_dfa(s, name, &mut dfa, form, &format!("{name}Action"), &print_action);
+    Ok(())
+}
+
+/// `DfaEmitter::emit`: the DFA of `dfa`'s NFA as the table of NFA transitions behind each DFA
+/// transition and the table of DFA transitions, actions of type `action_type` printed by
+/// `print_action`.
+pub(crate) fn emit_dfa(
+    s: &mut String,
+    name: &str,
+    dfa: &mut Dfa,
+    form: Form,
+    action_type: &str,
+    print_action: &dyn Fn(&mut String, u64),
+) {
     dfa.construct();
     let _ =
         writeln!(s, "// Input NFA has {} states with {} transitions.", dfa.nfa_states.len(), dfa.num_nfa_transitions);
@@ -250,7 +288,7 @@ fn emit_automaton(f: &Fields, automaton: RecId, form: Form, s: &mut String) -> R
     let _ = writeln!(s, "// A transition in the generated {name} DFA.");
     let _ = writeln!(s, "struct {name}Transition {{");
     s.push_str("  unsigned FromDfaState; // The transitioned-from DFA state.\n");
-    let _ = writeln!(s, "  {name}Action Action;       // The input symbol that causes this transition.");
+    let _ = writeln!(s, "  {action_type} Action;       // The input symbol that causes this transition.");
     s.push_str("  unsigned ToDfaState;   // The transitioned-to DFA state.\n");
     let _ = write!(s, "  unsigned InfoIdx;      // Start index into {name}TransitionInfo.\n}};\n\n");
     s.push_str("// A table of DFA transitions, ordered by {FromDfaState, Action}.\n");
@@ -258,29 +296,8 @@ fn emit_automaton(f: &Fields, automaton: RecId, form: Form, s: &mut String) -> R
     let _ = writeln!(s, "const std::array<{name}Transition, {}> {name}Transitions = {{{{", dfa.transitions.len());
     for (&(from, action), (to, info)) in &dfa.transitions {
         let _ = write!(s, "  {{{from}, ");
-        let tuple = &action_tuples[action as usize - 1];
-        if tuple.len() > 1 {
-            s.push_str(form.tuple.0);
-        }
-        for (i, symbol) in tuple.iter().enumerate() {
-            if i > 0 {
-                s.push_str(", ");
-            }
-            match symbol {
-                Symbol::Record(def) => s.push_str(f.name(*def)),
-                Symbol::Str(text) => {
-                    let _ = write!(s, "\"{text}\"");
-                }
-                Symbol::Unsigned(n) => {
-                    let _ = write!(s, "{n}");
-                }
-            }
-        }
-        if tuple.len() > 1 {
-            s.push_str(form.tuple.1);
-        }
+        print_action(s, action);
         let _ = writeln!(s, ", {to}, {}}},", table.get(info));
     }
     s.push_str("\n}};\n\n");
-    Ok(())
 }

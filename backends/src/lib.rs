@@ -83,6 +83,7 @@ pub mod gen_automata;
 pub mod gen_callingconv;
 pub mod gen_compress_inst_emitter;
 pub mod gen_ctags;
+pub mod gen_dfa_packetizer;
 pub mod gen_directive_decl;
 pub mod gen_directive_impl;
 pub mod gen_disassembler;
@@ -418,6 +419,7 @@ pub static BACKENDS: &[&dyn Backend] = &[
     &gen_target_features::GenTargetFeatures,
     &gen_target_library_info::GenTargetLibraryInfo,
     &gen_automata::GenAutomata,
+    &gen_dfa_packetizer::GenDfaPacketizer,
     &gen_runtime_libcalls::GenRuntimeLibcalls,
     &gen_callingconv::GenCallingConv,
     &gen_pseudo_lowering::GenPseudoLowering,
