@@ -28,8 +28,7 @@ impl Backend for GenX86MnemonicTables {
         let f = Fields { input };
         let target = Target::get(input)?;
         // `-asmwriternum`, which `--gen-asm-writer` declares (LLVM's `CodeGenTarget` reads it).
-        let writer = target.asm_writer(input, options.get(&ASMWRITERNUM) as usize)?;
-        let variant = f.int(writer, "Variant")? as u32;
+        let variant = target.asm_writer_variant(input, options.get(&ASMWRITERNUM) as usize)?;
         let instructions = Instructions::get(input)?;
         // Instructions by mnemonic, in enum order; the mnemonics as first met.
         let mut by_mnemonic: HashMap<String, Vec<&'static str>> = HashMap::new();

@@ -105,12 +105,15 @@ pub mod gen_subtarget;
 pub mod gen_target_features;
 pub mod gen_target_library_info;
 pub mod gen_vt;
+pub mod gen_x86_fold_tables;
+pub mod gen_x86_instr_mapping;
 pub mod gen_x86_mnemonic_tables;
 pub mod null_backend;
 pub mod print_detailed_records;
 pub mod print_enums;
 pub mod print_records;
 pub mod print_sets;
+mod x86_manual;
 
 pub use common::records::{all_derived_definitions, compare_numeric};
 
@@ -425,6 +428,8 @@ pub static BACKENDS: &[&dyn Backend] = &[
     &gen_pseudo_lowering::GenPseudoLowering,
     &gen_macro_fusion_pred::GenMacroFusionPred,
     &gen_x86_mnemonic_tables::GenX86MnemonicTables,
+    &gen_x86_fold_tables::GenX86FoldTables,
+    &gen_x86_instr_mapping::GenX86InstrMapping,
     &gen_register_bank::GenRegisterBank,
     &gen_register_info::GenRegisterInfo,
     &gen_emitter::GenEmitter,

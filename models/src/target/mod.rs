@@ -90,6 +90,13 @@ impl Target {
             .copied()
             .ok_or_else(|| Fatal::new(&[], format!("Target does not have an AsmWriter #{number}!")))
     }
+
+    /// The `Variant` of assembly writer `number` (`-asmwriternum`): which `{a|b}` alternative
+    /// of the assembly strings it prints.
+    pub fn asm_writer_variant(&self, input: &Evaluation, number: usize) -> Result<u32, Fatal> {
+        let writer = self.asm_writer(input, number)?;
+        Ok(Fields { input }.int(writer, "Variant")? as u32)
+    }
 }
 
 /// LLVM's `getQualifiedName`: a record's name, after its `Namespace` and `::` when it has a

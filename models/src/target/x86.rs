@@ -12,7 +12,41 @@ use tdq_core::ByRelease;
 pub mod form {
     pub const PSEUDO: u8 = 0;
     pub const PREFIX_BYTE: u8 = 10;
+    pub const MRM_DEST_MEM: u8 = 24;
+    pub const MRM_SRC_MEM: u8 = 25;
+    pub const MRM_SRC_MEM_4VOP3: u8 = 26;
+    pub const MRM_SRC_MEM_OP4: u8 = 27;
+    pub const MRM_SRC_MEM_CC: u8 = 28;
+    pub const MRM_XM_CC: u8 = 30;
+    pub const MRM_XM: u8 = 31;
+    /// `MRM0m` .. `MRM7m` are 32 ..= 39.
+    pub const MRM0M: u8 = 32;
+    pub const MRM7M: u8 = 39;
+    pub const MRM_DEST_REG: u8 = 40;
+    pub const MRM_SRC_REG: u8 = 41;
+    pub const MRM_SRC_REG_4VOP3: u8 = 42;
+    pub const MRM_SRC_REG_OP4: u8 = 43;
+    pub const MRM_SRC_REG_CC: u8 = 44;
+    pub const MRM_XR_CC: u8 = 46;
+    pub const MRM_XR: u8 = 47;
+    /// `MRM0r` .. `MRM7r` are 48 ..= 55.
+    pub const MRM0R: u8 = 48;
+    pub const MRM7R: u8 = 55;
 }
+
+/// The opcode maps (`OpMapBits`) the tables test.
+pub mod op_map {
+    pub const T_MAP4: u8 = 8;
+}
+
+/// The encodings (`OpEncBits`).
+pub mod encoding {
+    pub const VEX: u8 = 1;
+    pub const EVEX: u8 = 3;
+}
+
+/// `explicitOpPrefixBits`: `{EVEX}` written on an instruction promoted into the EVEX space.
+pub const EXPLICIT_EVEX: u8 = 3;
 
 /// LLVM's `RecognizableInstrBase`: an `X86Inst` def's encoding fields, read in LLVM's order
 /// (so that a missing field is LLVM's error).
@@ -96,7 +130,7 @@ impl RecognizableInstr {
 
 /// `byteFromRec`: a `bits<N>` field's low eight bits (an unset bit counts as 0, where LLVM
 /// would crash).
-fn byte_from_rec(f: &Fields, rec: RecId, field: &str) -> Result<u8, Fatal> {
+pub fn byte_from_rec(f: &Fields, rec: RecId, field: &str) -> Result<u8, Fatal> {
     let mut byte = 0u8;
     for (i, bit) in f.bits(rec, field)?.iter().enumerate().take(8) {
         if matches!(bit.kind(), InitKind::Bit(true)) {
@@ -115,4 +149,46 @@ pub fn mnemonic(inst: &Instruction, variant: u32) -> String {
         mnemonic.replace_range(pos..pos + 7, "CC");
     }
     mnemonic.to_ascii_uppercase()
+}
+
+/// `isRegisterOperand`: a register class or a `RegisterOperand`.
+pub fn is_register_operand(f: &Fields, rec: RecId) -> bool {
+    f.is_a(rec, "RegisterClass") || f.is_a(rec, "RegisterOperand")
+}
+
+/// `isMemoryOperand`: an `Operand` of type `OPERAND_MEMORY`.
+pub fn is_memory_operand(f: &Fields, rec: RecId) -> Result<bool, Fatal> {
+    Ok(f.is_a(rec, "Operand") && f.string(rec, "OperandType")? == "OPERAND_MEMORY")
+}
+
+/// `isImmediateOperand`: an `Operand` of type `OPERAND_IMMEDIATE`.
+pub fn is_immediate_operand(f: &Fields, rec: RecId) -> Result<bool, Fatal> {
+    Ok(f.is_a(rec, "Operand") && f.string(rec, "OperandType")? == "OPERAND_IMMEDIATE")
+}
+
+/// `getRegOperandSize`: the `Alignment` of a register class, or of a `RegisterOperand`'s class.
+pub fn reg_operand_size(f: &Fields, rec: RecId) -> Result<i64, Fatal> {
+    if f.is_a(rec, "RegisterClass") {
+        return f.int(rec, "Alignment");
+    }
+    if f.is_a(rec, "RegisterOperand") {
+        return f.int(f.def(rec, "RegClass")?, "Alignment");
+    }
+    Err(Fatal::new(&f.input.records.get(rec).locs, "Register operand's size not known!"))
+}
+
+/// `getMemOperandSize`: an `X86MemOperand`'s `Size`.
+pub fn mem_operand_size(f: &Fields, rec: RecId) -> Result<i64, Fatal> {
+    if f.is_a(rec, "X86MemOperand") {
+        return f.int(rec, "Size");
+    }
+    Err(Fatal::new(&f.input.records.get(rec).locs, "Memory operand's size not known!"))
+}
+
+/// The number of arguments of an instruction's `OutOperandList` or `InOperandList`.
+pub fn operand_dag_len(f: &Fields, rec: RecId, field: &str) -> Result<usize, Fatal> {
+    match f.init(rec, field)?.kind() {
+        InitKind::Dag(_, _, args) => Ok(args.len()),
+        _ => Err(f.wrong_kind(rec, field, "dag")),
+    }
 }
