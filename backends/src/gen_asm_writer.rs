@@ -4,7 +4,7 @@
 //! share packed into bit fields of a per-opcode table (the rest in a switch), the register
 //! names, and the printer of instruction aliases (`printAliasInstr`) from the `InstAlias` defs.
 
-use crate::common::emit::{source_file_header, write_escaped, SequenceToOffsetTable};
+use crate::common::emit::{source_file_header, SequenceToOffsetTable};
 use crate::{AnyOption, Backend, BackendError, BackendOptions, Opt, Output};
 use std::collections::{BTreeMap, HashMap};
 use std::fmt::Write as _;
@@ -40,9 +40,6 @@ struct Form {
     opcode: &'static str,
     /// How `printInstruction` passes the instruction to `getMnemonic`.
     mnemonic_call: &'static str,
-    /// The terminator each string of a string table ends with (`\0`, or LLVM 22's escaped
-    /// terminator `\000`).
-    string_terminator: &'static str,
     /// The class a register class operand derives from (LLVM 22's `RegisterClassLike` also
     /// takes `RegClassByHwMode`).
     reg_class_like: &'static str,
@@ -54,7 +51,6 @@ const FORM_22: Form = Form {
     get_mnemonic: "std::pair<const char *, uint64_t>\n{}::getMnemonic(const MCInst &MI) const {\n",
     opcode: "MI.getOpcode()",
     mnemonic_call: "getMnemonic(*MI)",
-    string_terminator: "\\000",
     reg_class_like: "RegisterClassLike",
     predicate_case_end: "    }\n",
 };
@@ -64,7 +60,6 @@ const FORM: ByRelease<Form> = ByRelease {
         get_mnemonic: "std::pair<const char *, uint64_t> {}::getMnemonic(const MCInst *MI) {\n",
         opcode: "MI->getOpcode()",
         mnemonic_call: "getMnemonic(MI)",
-        string_terminator: "\\0",
         reg_class_like: "RegisterClass",
         ..FORM_22
     },
@@ -428,16 +423,7 @@ struct Emitter<'a> {
 impl Emitter<'_> {
     /// `emitStringLiteralDef`: the strings of a laid-out table as one array of C strings.
     fn string_literal_def(&self, s: &mut String, table: &SequenceToOffsetTable<i8>, decl: &str) {
-        s.push_str("\n#ifdef __GNUC__\n#pragma GCC diagnostic push\n#pragma GCC diagnostic ignored \"-Woverlength-strings\"\n#endif\n");
-        let _ = writeln!(s, "{decl} = {{");
-        for (seq, offset) in table.sequences() {
-            let _ = write!(s, "  /* {offset} */ \"");
-            let bytes: Vec<u8> = seq.iter().map(|&c| c as u8).collect();
-            write_escaped(s, &bytes);
-            s.push_str(self.form.string_terminator);
-            s.push_str("\"\n");
-        }
-        s.push_str("};\n#ifdef __GNUC__\n#pragma GCC diagnostic pop\n#endif\n\n");
+        crate::common::emit::string_literal_def(s, table, decl, self.input.records.release);
     }
 
     /// `FindUniqueOperandCommands`: the distinct first operand printers of the instructions

@@ -4,7 +4,7 @@
 //! ([`RegisterInfo`]). LLVM 22 on writes four files beside the main output (`Enums.inc`,
 //! `MCDesc.inc`, `Header.inc`, `TargetDesc.inc`), the main output only including them.
 
-use crate::common::emit::{ifdef_block, namespace, source_file_header, write_escaped, SequenceToOffsetTable};
+use crate::common::emit::{ifdef_block, namespace, source_file_header, string_literal_def, SequenceToOffsetTable};
 use crate::{Backend, BackendError, BackendOptions, Output};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -68,8 +68,6 @@ struct Form {
     mapping_by_id: bool,
     /// An empty `ArrayRef`: `{}` (LLVM 22 on); before, `std::nullopt`.
     empty_array_ref: &'static str,
-    /// A string literal's terminator: `\\000` (LLVM 22 on); before, `\\0`.
-    string_terminator: &'static str,
     /// Sections and namespaces are LLVM 23's `IfDefEmitter` and `NamespaceEmitter`; before,
     /// written out by hand.
     helper_sections: bool,
@@ -98,7 +96,6 @@ const FORM_22: Form = Form {
     alt_order_rev: true,
     mapping_by_id: true,
     empty_array_ref: "{}",
-    string_terminator: "\\000",
     helper_sections: false,
     class_tables: ClassTables::PerClass,
     prefixed_tables: false,
@@ -119,7 +116,6 @@ const FORM: ByRelease<Form> = ByRelease {
         alt_order_rev: false,
         mapping_by_id: false,
         empty_array_ref: "std::nullopt",
-        string_terminator: "\\0",
         ..FORM_22
     },
     v22: FORM_22,
@@ -249,26 +245,6 @@ fn strings<'s>(names: impl IntoIterator<Item = &'s str>) -> SequenceToOffsetTabl
     }
     table.layout();
     table
-}
-
-/// `emitStringLiteralDef`: the strings as literals (an empty table, in LLVM 23, as a braced
-/// dummy).
-fn string_literal_def(s: &mut String, table: &SequenceToOffsetTable<u8>, decl: &str, terminator: &str) {
-    if table.is_empty() {
-        let _ = write!(s, "{decl} = {{\n  /* dummy */ 0\n}};\n\n");
-        return;
-    }
-    let _ = write!(
-        s,
-        "\n#ifdef __GNUC__\n#pragma GCC diagnostic push\n#pragma GCC diagnostic ignored \"-Woverlength-strings\"\n#endif\n{decl} = {{\n"
-    );
-    for (seq, offset) in table.sequences() {
-        let _ = write!(s, "  /* {offset} */ \"");
-        write_escaped(s, &seq);
-        s.push_str(terminator);
-        s.push_str("\"\n");
-    }
-    s.push_str("};\n#ifdef __GNUC__\n#pragma GCC diagnostic pop\n#endif\n\n");
 }
 
 /// Differences between consecutive numbers (`diffEncode`), as `int16_t`.
@@ -493,7 +469,7 @@ impl Emitter<'_> {
             &mut s,
             &reg_strings,
             &format!("extern const char {t}RegStrings[]"),
-            self.form.string_terminator,
+            self.input.records.release,
         );
         let _ = writeln!(s, "extern const MCRegisterDesc {t}RegDesc[] = {{ // Descriptors");
         let zeros = if self.form.artificial_in_desc { "0, 0, 0, 0, 0, 0, 0" } else { "0, 0, 0, 0, 0, 0" };
@@ -608,7 +584,7 @@ impl Emitter<'_> {
             s,
             &class_strings,
             &format!("extern const char {t}RegClassStrings[]"),
-            self.form.string_terminator,
+            self.input.records.release,
         );
         let _ = writeln!(s, "extern const MCRegisterClass {t}MCRegisterClasses[] = {{");
         for rc in &bank.classes {
@@ -670,7 +646,7 @@ impl Emitter<'_> {
             s,
             &class_strings,
             &format!("extern const char {t}RegClassStrings[]"),
-            self.form.string_terminator,
+            self.input.records.release,
         );
         super_idx_seqs.layout();
         let totals = starts[nc];
@@ -1081,7 +1057,7 @@ impl Emitter<'_> {
                 &mut s,
                 &names,
                 &format!("static constexpr char {t}SubRegIndexStrings[]"),
-                form.string_terminator,
+                self.input.records.release,
             );
             let _ = writeln!(s, "\nstatic constexpr uint32_t {t}SubRegIndexNameOffsets[] = {{");
             for idx in &bank.sub_reg_indices {

@@ -87,6 +87,7 @@ pub mod gen_dfa_packetizer;
 pub mod gen_directive_decl;
 pub mod gen_directive_impl;
 pub mod gen_disassembler;
+pub mod gen_dxil_operation;
 pub mod gen_emitter;
 pub mod gen_exegesis;
 pub mod gen_intrinsic_enums;
@@ -429,6 +430,7 @@ pub static BACKENDS: &[&dyn Backend] = &[
     &gen_macro_fusion_pred::GenMacroFusionPred,
     &gen_x86_mnemonic_tables::GenX86MnemonicTables,
     &gen_x86_fold_tables::GenX86FoldTables,
+    &gen_dxil_operation::GenDxilOperation,
     &gen_x86_instr_mapping::GenX86InstrMapping,
     &gen_register_bank::GenRegisterBank,
     &gen_register_info::GenRegisterInfo,

@@ -5,6 +5,7 @@
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
+use tdq_core::ByRelease;
 
 /// `emitSourceFileHeader(Desc, OS, Records)`: the banner every generated C++ file starts
 /// with. `input` is the input file's name as given (its last component is shown as
@@ -209,6 +210,61 @@ impl<T: Ord + Clone> SequenceToOffsetTable<T> {
             out.push('\n');
         }
     }
+}
+
+/// A character of a string table: `u8`, or `i8` where LLVM's `char` orders the strings.
+pub trait CharUnit: Ord + Clone {
+    fn byte(&self) -> u8;
+}
+impl CharUnit for u8 {
+    fn byte(&self) -> u8 {
+        *self
+    }
+}
+impl CharUnit for i8 {
+    fn byte(&self) -> u8 {
+        *self as u8
+    }
+}
+
+/// How each release's `SequenceToOffsetTable::emitStringLiteralDef` writes a table.
+#[derive(Debug)]
+pub struct StringLiterals {
+    /// What ends each string: `\0` (LLVM 19), or the terminator escaped as `\000` (22 on).
+    pub terminator: &'static str,
+    /// An empty table is an array holding a dummy `0` (LLVM 23), not an empty literal list.
+    pub empty_as_dummy: bool,
+}
+
+pub const STRING_LITERALS: ByRelease<StringLiterals> = ByRelease {
+    v19: StringLiterals { terminator: "\\0", empty_as_dummy: false },
+    v22: StringLiterals { terminator: "\\000", empty_as_dummy: false },
+    v23: StringLiterals { terminator: "\\000", empty_as_dummy: true },
+};
+
+/// `SequenceToOffsetTable::emitStringLiteralDef`: a laid-out table of strings as one array of
+/// C string literals, as `release` writes it.
+pub fn string_literal_def<T: CharUnit>(
+    s: &mut String,
+    table: &SequenceToOffsetTable<T>,
+    decl: &str,
+    release: tdq_core::Release,
+) {
+    let form = STRING_LITERALS.get(release);
+    if form.empty_as_dummy && table.is_empty() {
+        let _ = write!(s, "{decl} = {{\n  /* dummy */ 0\n}};\n\n");
+        return;
+    }
+    s.push_str("\n#ifdef __GNUC__\n#pragma GCC diagnostic push\n#pragma GCC diagnostic ignored \"-Woverlength-strings\"\n#endif\n");
+    let _ = writeln!(s, "{decl} = {{");
+    for (seq, offset) in table.sequences() {
+        let _ = write!(s, "  /* {offset} */ \"");
+        let bytes: Vec<u8> = seq.iter().map(CharUnit::byte).collect();
+        write_escaped(s, &bytes);
+        s.push_str(form.terminator);
+        s.push_str("\"\n");
+    }
+    s.push_str("};\n#ifdef __GNUC__\n#pragma GCC diagnostic pop\n#endif\n\n");
 }
 
 /// LLVM's `StringToOffsetTable`: strings appended to one NUL-separated string once each, by
