@@ -296,6 +296,16 @@ fn new_backends_run_from_a_store() {
     }
 }
 
+/// `tdq export` of `td` (its includes in `inc`) as `release` to the store `db`, in `dir`.
+fn export_with_includes(dir: &Path, release: &str, td: &str, inc: &str, db: &str) {
+    let export = Command::new(env!("CARGO_BIN_EXE_tdq"))
+        .args(["export", "--llvm-version", release, "--td", td, "-I", inc, "--db", db])
+        .current_dir(dir)
+        .output()
+        .expect("tdq export runs");
+    assert!(export.status.success(), "{}", String::from_utf8_lossy(&export.stderr));
+}
+
 /// The AST property readers and writers, the interpreter's opcodes and the attribute reference
 /// from a store are what they are from the .td (the small models of tests/golden/clang/inc), in
 /// each release: the anonymous `Array<T>` and `Optional<T>` types, the properties' order and
@@ -317,12 +327,7 @@ fn model_backends_run_from_a_store() {
         for (file, actions) in cases {
             let td = format!("{inc}/{file}");
             let db = format!("{file}{release}.db");
-            let export = Command::new(env!("CARGO_BIN_EXE_tdq"))
-                .args(["export", "--llvm-version", release, "--td", &td, "-I", inc, "--db", &db])
-                .current_dir(dir.path())
-                .output()
-                .expect("tdq export runs");
-            assert!(export.status.success(), "{}", String::from_utf8_lossy(&export.stderr));
+            export_with_includes(dir.path(), release, &td, inc, &db);
             for action in actions.iter().copied() {
                 let from_td = run(&tdq(), release, dir.path(), &["-I", inc, action, &td]);
                 let from_db = run(&tdq(), release, dir.path(), &["--from-db", &db, action]);
@@ -334,4 +339,91 @@ fn model_backends_run_from_a_store() {
             }
         }
     }
+}
+
+/// SVE's and SME's intrinsics from a store are what they are from the .td (the sample of
+/// tests/golden/clang/inc, LLVM 20's additions from 22 on), in each release: every field the
+/// emitters read, the `ImmCheck` defs of the lists and the `FlagType`s survive the store.
+#[test]
+fn sve_backends_run_from_a_store() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let inc = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/golden/clang/inc");
+    let inc = inc.to_str().expect("a UTF-8 path");
+    let every = [
+        "-gen-arm-sve-header",
+        "-gen-arm-sve-builtins",
+        "-gen-arm-sve-builtin-codegen",
+        "-gen-arm-sve-sema-rangechecks",
+        "-gen-arm-sve-streaming-attrs",
+        "-gen-arm-sme-header",
+        "-gen-arm-sme-builtins",
+        "-gen-arm-sme-builtin-codegen",
+        "-gen-arm-sme-sema-rangechecks",
+        "-gen-arm-sme-streaming-attrs",
+        "-gen-arm-sme-builtin-za-state",
+    ];
+    let json = ["-gen-arm-sve-builtins-json", "-gen-arm-sme-builtins-json"];
+    for (release, file) in [("19", "SveSample.td"), ("22", "SveSample20.td"), ("23", "SveSample23.td")] {
+        let td = format!("{inc}/{file}");
+        let db = format!("sve{release}.db");
+        export_with_includes(dir.path(), release, &td, inc, &db);
+        let actions = every.iter().chain(if release == "19" { &[][..] } else { &json[..] });
+        for &action in actions {
+            let from_td = run(&tdq(), release, dir.path(), &["-I", inc, action, &td]);
+            let from_db = run(&tdq(), release, dir.path(), &["--from-db", &db, action]);
+            assert_eq!(from_td.status, 0, "{release} {action}: {}", from_td.stderr);
+            assert!(from_td.stdout.contains("svld1_hor_za8") || from_td.stdout.contains("svabd"), "{release} {action}");
+            assert_eq!(from_db, from_td, "{release} {action}");
+        }
+    }
+}
+
+/// Intrinsics on which clang-tblgen stops at `llvm_unreachable` or aborts (a type code or
+/// prototype modifier it does not know, a builtin of SVE and SME that does not verify its mode
+/// at run time) get an error at the def, never a crash.
+#[test]
+fn sve_inputs_clang_tblgen_crashes_on_are_errors() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let inc = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/golden/clang/inc");
+    let sample = std::fs::read_to_string(inc.join("SveSample.td")).expect("SveSample.td");
+    let cases = [
+        (
+            "code.td",
+            "def SVBAD : SInst<\"svbad\", \"dd\", \"cz\", MergeNone>;\n",
+            "svbad: unknown type code 'z' in a type spec",
+        ),
+        (
+            "modifier.td",
+            "def SVBAD : SInst<\"svbad\", \"dZ\", \"c\", MergeNone>;\n",
+            "svbad: unknown prototype modifier 'Z'",
+        ),
+        ("mode.td", "def SVBAD : SInst<\"svbad\", \"dd\", \"c\", MergeNone>;\n", "Missing VerifyRuntimeMode flag"),
+        (
+            "operand.td",
+            "def SVBAD : SInst<\"svbad_{3}\", \"dd\", \"c\", MergeNone>;\n",
+            "'svbad_{3}' names operand 3, which prototype 'dd' lacks",
+        ),
+    ];
+    for (file, def, message) in cases {
+        write_files(dir.path(), &[("SveSample.td", &sample), (file, &format!("include \"SveSample.td\"\n{def}"))]);
+        for release in ["19", "22", "23"] {
+            let got = run(&tdq(), release, dir.path(), &["-gen-arm-sve-streaming-attrs", file]);
+            assert_eq!(got.status, 1, "{release} {file}: {got:?}");
+            assert!(got.stderr.starts_with(&format!("{file}:2:5: error: {message}")), "{release} {file}: {got:?}");
+            assert_eq!(got.stdout, "");
+        }
+    }
+    // A 'y' is a modifier from LLVM 23 on.
+    write_files(dir.path(), &[("y.td", "include \"SveSample.td\"\nlet SMETargetGuard = \"\" in\ndef SVY : SInst<\"svy\", \"yd\", \"l\", MergeNone>;\n")]);
+    let got = run(&tdq(), "22", dir.path(), &["-gen-arm-sve-header", "y.td"]);
+    assert!(got.stderr.starts_with("y.td:3:5: error: svy: unknown prototype modifier 'y'"), "{got:?}");
+    let got = run(&tdq(), "23", dir.path(), &["-gen-arm-sve-header", "y.td"]);
+    assert_eq!(got.status, 0, "{got:?}");
+    assert!(
+        got.stdout.contains(
+            "__ai __attribute__((__clang_arm_builtin_alias(__builtin_sve_svy)))\nsvint32_t svy(svint64_t);\n"
+        ),
+        "{}",
+        got.stdout
+    );
 }

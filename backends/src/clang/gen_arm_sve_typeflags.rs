@@ -7,8 +7,8 @@ use crate::{Backend, BackendError, BackendOptions, Output};
 use std::fmt::Write as _;
 use std::io::Write;
 use tdq_core::{ByRelease, Evaluation, Release};
-use tdq_models::records::{derived_definitions, Fatal};
-use tdq_models::Fields;
+use tdq_models::clang::sve_intrinsics::{NamedValues, SveNames};
+use tdq_models::Fatal;
 
 pub struct GenArmSveTypeflags;
 
@@ -22,30 +22,24 @@ pub(super) struct SveTables {
     pub imm_check_types: Vec<(String, u64)>,
 }
 
-/// The `Value` of each def of `class` by its name, in `StringMap` order.
-fn table(f: Fields, release: Release, class: &str) -> Result<Vec<(String, u64)>, Fatal> {
-    let mut values = std::collections::HashMap::new();
-    let mut names = Vec::new();
-    for &rec in derived_definitions(f.input, class)?.iter() {
-        let name = f.input.records.get(rec).name_string();
-        values.insert(name.clone(), f.int(rec, "Value")? as u64);
-        names.push(name);
-    }
-    Ok(string_map_order(release, names.iter().map(String::as_str))
+/// A table's names and values in `StringMap` order.
+fn ordered(release: Release, table: &NamedValues) -> Vec<(String, u64)> {
+    string_map_order(release, table.names.iter().map(String::as_str))
         .into_iter()
-        .map(|n| (n.to_string(), values[n]))
-        .collect())
+        .map(|n| (n.to_string(), table.values[n]))
+        .collect()
 }
 
 impl SveTables {
     pub(super) fn new(input: &Evaluation, release: Release) -> Result<SveTables, Fatal> {
-        let f = Fields { input };
-        let elt_types = table(f, release, "EltType")?;
-        let mem_elt_types = table(f, release, "MemEltType")?;
-        let flag_types = table(f, release, "FlagType")?;
-        let merge_types = table(f, release, "MergeType")?;
-        let imm_check_types = table(f, release, "ImmCheckType")?;
-        Ok(SveTables { flag_types, elt_types, mem_elt_types, merge_types, imm_check_types })
+        let names = SveNames::new(input)?;
+        Ok(SveTables {
+            flag_types: ordered(release, &names.flag_types),
+            elt_types: ordered(release, &names.elt_types),
+            mem_elt_types: ordered(release, &names.mem_elt_types),
+            merge_types: ordered(release, &names.merge_types),
+            imm_check_types: ordered(release, &names.imm_check_types),
+        })
     }
 }
 

@@ -10,6 +10,13 @@ pub mod ast_nodes;
 pub mod ast_properties;
 pub mod attr_args;
 pub mod gen_arm_immcheck_types;
+pub mod gen_arm_sme_builtin_za_state;
+pub mod gen_arm_sve_builtin_codegen;
+pub mod gen_arm_sve_builtins;
+pub mod gen_arm_sve_builtins_json;
+pub mod gen_arm_sve_header;
+pub mod gen_arm_sve_sema_rangechecks;
+pub mod gen_arm_sve_streaming_attrs;
 pub mod gen_arm_sve_typeflags;
 pub mod gen_arm_vector_type;
 pub mod gen_attr_docs;
@@ -141,7 +148,20 @@ pub static BACKENDS: &[&dyn Backend] = &[
     &gen_clang_diags_iface::GenClangDiagsIface,
     &gen_diag_docs::GenDiagDocs,
     &gen_opt_docs::GenOptDocs,
+    &gen_arm_sve_header::GenArmSveHeader,
+    &gen_arm_sve_builtins::GenArmSveBuiltins,
+    &gen_arm_sve_builtins_json::GenArmSveBuiltinsJson,
+    &gen_arm_sve_builtin_codegen::GenArmSveBuiltinCodegen,
     &gen_arm_sve_typeflags::GenArmSveTypeflags,
+    &gen_arm_sve_sema_rangechecks::GenArmSveSemaRangechecks,
+    &gen_arm_sve_streaming_attrs::GenArmSveStreamingAttrs,
+    &gen_arm_sve_header::GenArmSmeHeader,
+    &gen_arm_sve_builtins::GenArmSmeBuiltins,
+    &gen_arm_sve_builtins_json::GenArmSmeBuiltinsJson,
+    &gen_arm_sve_builtin_codegen::GenArmSmeBuiltinCodegen,
+    &gen_arm_sve_sema_rangechecks::GenArmSmeSemaRangechecks,
+    &gen_arm_sve_streaming_attrs::GenArmSmeStreamingAttrs,
+    &gen_arm_sme_builtin_za_state::GenArmSmeBuiltinZaState,
     &gen_arm_immcheck_types::GenArmImmcheckTypes,
     &gen_arm_vector_type::GenArmVectorType,
     &gen_cxx11_attribute_info::GenCxx11AttributeInfo,

@@ -2,7 +2,7 @@
 //! groups and categories, and the text of a diagnostic, parsed; the attributes (their arguments,
 //! spellings, the parsed-attribute kinds, target tests) and the subject match rules of
 //! `#pragma clang attribute`; the builtins and their prototypes; the syntax tree's nodes; the AST
-//! nodes' serialized properties; the NEON intrinsics' types.
+//! nodes' serialized properties; the NEON intrinsics' types; the SVE and SME intrinsics and their types.
 
 pub mod arguments;
 pub mod ast_nodes;
@@ -13,4 +13,6 @@ pub mod diag_text;
 pub mod diagnostics;
 pub mod neon_types;
 pub mod subject_rules;
+pub mod sve_intrinsics;
+pub mod sve_types;
 pub mod syntax_nodes;

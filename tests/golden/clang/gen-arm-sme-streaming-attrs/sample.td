@@ -1,0 +1,3 @@
+// The SVE and SME sample in LLVM 19: the flags type model, its guards as written.
+// ARGS: -gen-arm-sme-streaming-attrs -I ../inc
+include "SveSample.td"
