@@ -192,7 +192,7 @@ fn lint(
     args: &LintArgs,
 ) -> Result<i32, String> {
     let eval = crate::evaluate_sources(sources, crate::limits(&args.limit), false, "nothing linted")?;
-    let ctx = Context::new(&eval.records, &eval.sm);
+    let ctx = Context::new(&eval);
     // User lints query the store (built or reused from the cache, as `tdq QUERY` does), class
     // views and all.
     let store = match config.running_user_lints().next() {

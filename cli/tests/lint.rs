@@ -357,3 +357,42 @@ fn clang_lints_find_ungrouped_warnings_and_undocumented_attributes() {
         )
     );
 }
+
+/// The lints on the target model, run on LLVM 23's targets as a user runs them: Lanai's
+/// instructions its one processor model does not schedule, Sparc's register class that holds
+/// `i64` in 32-bit registers.
+#[test]
+fn model_lints_on_llvm_23_targets() {
+    let llvm = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus/llvm-23.1.1/llvm");
+    assert!(llvm.join("include/llvm/Target/Target.td").is_file(), "no LLVM 23 corpus at {}", llvm.display());
+    let findings = |target: &str, lint: &str| -> Vec<(String, String)> {
+        let dir = llvm.join("lib/Target").join(target);
+        let root = dir.join(format!("{target}.td"));
+        let (root, include, dir) =
+            (root.display().to_string(), llvm.join("include").display().to_string(), dir.display().to_string());
+        let args =
+            ["--td", &root, "-I", &include, "-I", &dir, "--llvm-version", "23", "--select", lint, "--format", "json"];
+        let o = tdq(&llvm, &args);
+        assert_eq!(status(&o), 1, "{target}: findings make the status 1: {}", text(&o.stderr));
+        let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+        v.as_array()
+            .unwrap()
+            .iter()
+            .map(|f| {
+                assert_eq!(f["lint"], lint);
+                (f["record"].as_str().unwrap().to_string(), f["message"].as_str().unwrap().to_string())
+            })
+            .collect()
+    };
+    let lanai = findings("Lanai", "unscheduled-instruction");
+    assert_eq!(lanai.len(), 14, "{lanai:?}");
+    assert!(lanai.contains(&("NOP".into(), "no scheduling information for `NOP` in `LanaiSchedModel`".into())));
+    let sparc = findings("Sparc", "register-class-size");
+    assert!(
+        sparc.contains(&(
+            "IntRegs".into(),
+            "register class `IntRegs`: `i64` is 64 bits, wider than its 32-bit registers".into()
+        )),
+        "{sparc:?}"
+    );
+}

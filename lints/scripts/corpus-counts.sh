@@ -1,17 +1,24 @@
 #!/usr/bin/env bash
-# Runs every canned lint (`--select all`) over the 24 LLVM 19 targets of ../shared/corpus and
-# prints the findings per lint and target as a Markdown table (the one in lints/README.md).
+# Runs every canned lint (`--select all`) over the targets of one LLVM release of
+# ../shared/corpus and prints the findings per lint and target as a Markdown table (the one in
+# lints/README.md is LLVM 23's).
 # Usage: lints/scripts/corpus-counts.sh [TDQ] [OUTDIR]   (defaults: target/release/tdq, a temp dir)
+# Environment: LLVM_RELEASE=19|22|23 (default 23).
 set -euo pipefail
 here=$(cd "$(dirname "$0")/../.." && pwd)
 tdq=${1:-$here/target/release/tdq}
 out=${2:-$(mktemp -d)}
-llvm=$here/../shared/corpus/llvm-19.1.7/llvm
+release=${LLVM_RELEASE:-23}
+case $release in
+  19) version=19.1.7;; 22) version=22.1.8;; 23) version=23.1.1;;
+  *) echo "corpus-counts.sh: LLVM_RELEASE must be 19, 22 or 23" >&2; exit 2;;
+esac
+llvm=$here/../shared/corpus/llvm-$version/llvm
 cd "$llvm"
 for root in lib/Target/*/; do
   t=$(basename "$root")
   [ -f "lib/Target/$t/$t.td" ] || continue
-  "$tdq" lint --td "lib/Target/$t/$t.td" -I include -I "lib/Target/$t" --select all --format json \
+  "$tdq" lint --td "lib/Target/$t/$t.td" -I include -I "lib/Target/$t" --llvm-version "$release" --select all --format json \
     -o "$out/$t.json" || [ $? -eq 1 ]
 done
 "$tdq" lint --list | awk '{print $1}' > "$out/lints.txt"

@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 use tdq_core::init::{Init, InitKind};
 use tdq_core::record::{Record, RecordKeeper, RecordVal};
 use tdq_core::types::RecId;
-use tdq_core::{Loc, SourceMgr};
+use tdq_core::{Evaluation, Loc, SourceMgr};
 
 /// A dag's arguments: each value with its `$name`, if any.
 pub type DagArgs = &'static [(Init, Option<&'static str>)];
@@ -22,12 +22,12 @@ pub enum Flag {
 
 /// The records of one evaluation, as the lints see them.
 pub struct Context<'a> {
+    /// The evaluation, for the models (`tdq_models`) that lints read.
+    pub eval: &'a Evaluation,
     pub rk: &'a RecordKeeper,
     pub sm: &'a SourceMgr,
-    /// The target's instructions: defs deriving from class `Instruction`, in name order, less
-    /// LLVM's generic opcodes (`Namespace = "TargetOpcode"`: `COPY`, `G_ADD`, ...), which are
-    /// defined once in `include/llvm/Target` with meanings of their own and are no target's to
-    /// fix.
+    /// The target's instructions ([`tdq_models::target::instructions::target_instruction_defs`]):
+    /// LLVM's generic opcodes are no target's to fix.
     pub instructions: Vec<RecId>,
     /// The directory of the root file: a target's own sources, as opposed to LLVM's shared
     /// `include/` (for lints about what a target defines but never uses).
@@ -35,21 +35,11 @@ pub struct Context<'a> {
 }
 
 impl<'a> Context<'a> {
-    pub fn new(rk: &'a RecordKeeper, sm: &'a SourceMgr) -> Context<'a> {
-        let generic = Init::string("TargetOpcode");
-        let namespace = Init::string("Namespace");
-        let instructions = match rk.class("Instruction") {
-            Some(class) => rk
-                .defs
-                .values()
-                .copied()
-                .filter(|&d| rk.get(d).is_subclass_of(class))
-                .filter(|&d| rk.get(d).value(namespace).map(|v| v.value) != Some(generic))
-                .collect(),
-            None => Vec::new(),
-        };
+    pub fn new(eval: &'a Evaluation) -> Context<'a> {
+        let (rk, sm) = (&eval.records, &eval.sm);
+        let instructions = tdq_models::target::instructions::target_instruction_defs(eval);
         let root_dir = sm.files.first().and_then(|f| Path::new(&f.path).parent().map(normalize)).unwrap_or_default();
-        Context { rk, sm, instructions, root_dir }
+        Context { eval, rk, sm, instructions, root_dir }
     }
 
     pub fn record(&self, id: RecId) -> &'a Record {

@@ -26,7 +26,7 @@ fn config(toml_text: &str) -> Result<Config, tdq_lints::Error> {
 }
 
 fn lint(eval: &Evaluation, config: &Config) -> Vec<Finding> {
-    let ctx = Context::new(&eval.records, &eval.sm);
+    let ctx = Context::new(eval);
     let conn = scratch_records(&eval.records).unwrap();
     tdq_lints::run(&ctx, config, Some(&conn)).unwrap()
 }
@@ -164,7 +164,7 @@ impl SqlSource for Canned {
 #[test]
 fn user_lint_errors_are_reported() {
     let eval = evaluate(SAMPLE);
-    let ctx = Context::new(&eval.records, &eval.sm);
+    let ctx = Context::new(&eval);
     let conn = scratch_records(&eval.records).unwrap();
     let bad_sql = config("[lint]\n[[lint.user]]\nid = \"x\"\nsql = \"SELEC nothing\"").unwrap();
     assert!(tdq_lints::run(&ctx, &bad_sql, Some(&conn)).unwrap_err().0.contains("user lint `x`"));

@@ -180,7 +180,7 @@ impl Analysis {
         };
         let Some(mut config) = config else { return Vec::new() };
         config.user.clear();
-        let ctx = tdq_lints::Context::new(&self.eval.records, &self.eval.sm);
+        let ctx = tdq_lints::Context::new(&self.eval);
         let Ok(findings) = tdq_lints::run(&ctx, &config, None) else { return Vec::new() };
         findings
             .into_iter()

@@ -9,12 +9,15 @@ mod commutable_too_few_inputs;
 mod duplicate_encoding;
 mod encoding;
 mod flags_left_to_inference;
+mod hw_mode_encoding_collision;
 mod load_pattern_may_load_0;
 mod memory;
 mod memory_flag_beyond_pattern;
 mod pseudo_with_encoding;
 mod redundant_let;
+mod register_class_size;
 mod store_pattern_may_store_0;
+mod unscheduled_instruction;
 mod unused_class;
 
 use crate::Lint;
@@ -29,11 +32,14 @@ pub static LINTS: &[&Lint] = &[
     &commutable_too_few_inputs::LINT,
     &duplicate_encoding::LINT,
     &flags_left_to_inference::LINT,
+    &hw_mode_encoding_collision::LINT,
     &load_pattern_may_load_0::LINT,
     &memory_flag_beyond_pattern::LINT,
     &pseudo_with_encoding::LINT,
     &redundant_let::LINT,
+    &register_class_size::LINT,
     &store_pattern_may_store_0::LINT,
+    &unscheduled_instruction::LINT,
     &unused_class::LINT,
 ];
 

@@ -310,6 +310,23 @@ fn operand_dag(
     }
 }
 
+/// The target's own instruction defs, in name order, without reading them: every def deriving
+/// from `Instruction` but LLVM's generic opcodes (`Namespace = "TargetOpcode"`: `COPY`,
+/// `G_ADD`, ...), which `include/llvm/Target` defines once with meanings of their own. What
+/// the lints look at, also where the records are not a whole target.
+pub fn target_instruction_defs(input: &Evaluation) -> Vec<RecId> {
+    let rk = &input.records;
+    let Some(class) = rk.class("Instruction") else { return Vec::new() };
+    let generic = tdq_core::init::Init::string("TargetOpcode");
+    let namespace = tdq_core::init::Init::string("Namespace");
+    rk.defs
+        .values()
+        .copied()
+        .filter(|&d| rk.get(d).is_subclass_of(class))
+        .filter(|&d| rk.get(d).value(namespace).map(|v| v.value) != Some(generic))
+        .collect()
+}
+
 /// `CGIOperandList::CGIOperandList`.
 fn read_operands(f: &Fields, rules: &Rules, inst: RecId) -> Result<OperandList> {
     let outs = operand_dag(f, inst, "OutOperandList", "outs", "output")?;
