@@ -145,6 +145,51 @@ impl<'a> PredicateExpander<'a> {
         Ok(())
     }
 
+    /// `expandStatement`: an `MCStatement` (a switch on the opcode, or a `return`), the caller
+    /// having written the padding.
+    pub fn expand_statement(&mut self, out: &mut String, rec: RecId) -> Result<()> {
+        let f = self.f;
+        if f.is_a(rec, "MCOpcodeSwitchStatement") {
+            let cases = f.defs(rec, "Cases")?;
+            let default = f.def(rec, "DefaultCase")?;
+            out.push_str("switch(MI");
+            out.push_str(if self.by_ref { "." } else { "->" });
+            out.push_str("getOpcode()) {\n");
+            for case in cases {
+                for opcode in f.defs(case, "Opcodes")? {
+                    out.push_str(&self.pad());
+                    out.push_str("case ");
+                    out.push_str(f.string(opcode, "Namespace")?);
+                    out.push_str("::");
+                    out.push_str(f.name(opcode));
+                    out.push_str(":\n");
+                }
+                self.indent += 1;
+                out.push_str(&self.pad());
+                self.expand_statement(out, f.def(case, "CaseStmt")?)?;
+                self.indent -= 1;
+                out.push('\n');
+            }
+            out.push_str(&self.pad());
+            out.push_str("default:\n");
+            self.indent += 1;
+            out.push_str(&self.pad());
+            self.expand_statement(out, default)?;
+            self.indent -= 1;
+            out.push('\n');
+            out.push_str(&self.pad());
+            out.push_str("} // end of switch-stmt");
+            return Ok(());
+        }
+        if f.is_a(rec, "MCReturnStatement") {
+            out.push_str("return ");
+            self.expand(out, f.def(rec, "Pred")?)?;
+            out.push(';');
+            return Ok(());
+        }
+        Err(Fatal::new(&[], "No known rules to expand this MCStatement"))
+    }
+
     /// `expandPredicate`: the expression `rec` (an `MCInstPredicate`) denotes.
     pub fn expand(&mut self, out: &mut String, rec: RecId) -> Result<()> {
         let f = self.f;
