@@ -19,12 +19,21 @@ struct Rules {
     /// `CheckInvalidRegOperand` is `!MI.getOperand(N).getReg().isValid()` (LLVM 22 on);
     /// LLVM 19 compares the register with 0.
     invalid_reg_is_valid_call: bool,
+    /// An opcode switch's default case leaves the indentation one level deeper, where the
+    /// switch's closing brace and everything the expander writes after it go (LLVM 22 on);
+    /// LLVM 19 goes back to the switch's level.
+    switch_default_keeps_indent: bool,
 }
 
-const RULES_22: Rules = Rules { opcodes_with_is_contained: true, invalid_reg_is_valid_call: true };
+const RULES_22: Rules =
+    Rules { opcodes_with_is_contained: true, invalid_reg_is_valid_call: true, switch_default_keeps_indent: true };
 
 const RULES: ByRelease<Rules> = ByRelease {
-    v19: Rules { opcodes_with_is_contained: false, invalid_reg_is_valid_call: false },
+    v19: Rules {
+        opcodes_with_is_contained: false,
+        invalid_reg_is_valid_call: false,
+        switch_default_keeps_indent: false,
+    },
     v22: RULES_22,
     v23: RULES_22,
 };
@@ -175,7 +184,9 @@ impl<'a> PredicateExpander<'a> {
             self.indent += 1;
             out.push_str(&self.pad());
             self.expand_statement(out, default)?;
-            self.indent -= 1;
+            if !self.rules.switch_default_keeps_indent {
+                self.indent -= 1;
+            }
             out.push('\n');
             out.push_str(&self.pad());
             out.push_str("} // end of switch-stmt");
