@@ -13,7 +13,10 @@
 //!
 //! FIXME: type inference over the HW-mode type sets is not done yet, so the patterns LLVM
 //! drops because a type is impossible in every mode (and the variants and per-mode copies it
-//! adds) are all kept here.
+//! adds) are all kept here, and a `bitconvert` between equal types is not simplified away
+//! (`SimplifyTree`), which makes SystemZ's `LA` and `LARL` bitcasts here and not in LLVM.
+//! LLVM also reads and checks every intrinsic (`CodeGenIntrinsicTable`) before the patterns;
+//! here only those a pattern names are read, when it names them.
 
 use super::complex_patterns::ComplexPatterns;
 use super::fragments::Fragments;
