@@ -90,6 +90,7 @@ pub mod gen_disassembler;
 pub mod gen_dxil_operation;
 pub mod gen_emitter;
 pub mod gen_exegesis;
+pub mod gen_instr_info;
 pub mod gen_intrinsic_enums;
 pub mod gen_intrinsic_impl;
 pub mod gen_macro_fusion_pred;
@@ -441,6 +442,7 @@ pub static BACKENDS: &[&dyn Backend] = &[
     &gen_subtarget::GenSubtarget,
     &gen_sd_node_info::GenSdNodeInfo,
     &gen_compress_inst_emitter::GenCompressInstEmitter,
+    &gen_instr_info::GenInstrInfo,
 ];
 
 /// The backend selected by an llvm-tblgen flag name (without dashes).

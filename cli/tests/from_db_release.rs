@@ -98,3 +98,27 @@ fn decoders_run_from_a_store() {
         assert_eq!(stdout(&tdq(&["tblgen", "--gen-disassembler", "--from-db", &db], None)), expected, "{case}");
     }
 }
+
+/// The instruction descriptions of each release, whose flags the pattern model infers, write
+/// from a store what llvm-tblgen writes from the .td: the goldens of
+/// `tests/golden/backends/gen-instr-info`.
+#[test]
+fn instruction_info_runs_from_a_store() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let cases = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/golden/backends/gen-instr-info");
+    let corpus = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus");
+    for (case, release, llvm) in [
+        ("patterns.td", "19", "llvm-19.1.7"),
+        ("patterns-22.td", "22", "llvm-22.1.8"),
+        ("patterns-23.td", "23", "llvm-23.1.1"),
+    ] {
+        let td = cases.join(case).display().to_string();
+        let include = corpus.join(llvm).join("llvm/include").display().to_string();
+        let db = dir.path().join(format!("{case}.db")).display().to_string();
+        let args = ["export", "--db", &db, "--td", &td, "-I", &include, "--llvm-version", release];
+        let out = tdq(&args, None);
+        assert!(out.status.success(), "tdq export {case}: {}", String::from_utf8_lossy(&out.stderr));
+        let expected = std::fs::read_to_string(cases.join(format!("{case}.out"))).expect("the golden");
+        assert_eq!(stdout(&tdq(&["tblgen", "--gen-instr-info", "--from-db", &db], None)), expected, "{case}");
+    }
+}

@@ -331,12 +331,6 @@ const UNIMPLEMENTED_OPTIONS: &[(Releases, BackendOption)] = {
             "Options for -gen-global-isel-combiner",
         ),
         opt(
-            "instr-info-expand-mi-operand-info",
-            Bool,
-            "Expand operand's MIOperandInfo DAG into suboperands",
-            "Options for -gen-instr-info",
-        ),
-        opt(
             "register-info-debug",
             Bool,
             "Dump register information to help debugging",

@@ -14,5 +14,9 @@
 //! instructions' patterns and `Pat`s with their variants. Each is a module here, reading the
 //! nodes of [`sd_nodes::SdNodes`].
 
+pub mod complex_patterns;
+pub mod dag_patterns;
+pub mod fragments;
 pub mod properties;
 pub mod sd_nodes;
+pub mod tree;

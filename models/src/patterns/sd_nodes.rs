@@ -11,7 +11,7 @@ use std::cmp::Ordering;
 use std::collections::HashMap;
 use std::sync::Arc;
 use tdq_core::types::RecId;
-use tdq_core::Evaluation;
+use tdq_core::{ByRelease, Evaluation};
 
 /// What a type constraint requires (LLVM's `SDTypeConstraint::KindTy`, with the operand or
 /// value type each kind reads).
@@ -203,6 +203,9 @@ impl TypeConstraint {
     }
 }
 
+/// A node's `IsStrictFP` and `TSFlags` are read (LLVM 22 on; LLVM 19's nodes have neither).
+const READS_FLAGS: ByRelease<bool> = ByRelease { v19: false, v22: true, v23: true };
+
 /// One SelectionDAG node (LLVM's `SDNodeInfo`), as its `SDNode` def and type profile say.
 #[derive(Clone, Debug)]
 pub struct SdNodeInfo {
@@ -235,11 +238,16 @@ impl SdNodeInfo {
         let num_results = f.int(profile, "NumResults")? as u32;
         let num_operands = f.int(profile, "NumOperands")? as i32;
         let properties = Properties::read(input, def)?;
-        let is_strict_fp = f.bit(def, "IsStrictFP")?;
-        // `getValueAsBitsInit`, then `convertInitializerToInt`: every bit must be set.
-        f.bits(def, "TSFlags")?;
-        let Some(ts_flags) = int_value(f.init(def, "TSFlags")?) else {
-            return Err(Fatal::new(&input.records.get(def).locs, "Invalid TSFlags"));
+        let (is_strict_fp, ts_flags) = if *READS_FLAGS.get(input.records.release) {
+            let is_strict_fp = f.bit(def, "IsStrictFP")?;
+            // `getValueAsBitsInit`, then `convertInitializerToInt`: every bit must be set.
+            f.bits(def, "TSFlags")?;
+            let Some(ts_flags) = int_value(f.init(def, "TSFlags")?) else {
+                return Err(Fatal::new(&input.records.get(def).locs, "Invalid TSFlags"));
+            };
+            (is_strict_fp, ts_flags)
+        } else {
+            (false, 0)
         };
         let mut type_constraints = Vec::new();
         for constraint in f.defs(profile, "Constraints")? {

@@ -80,7 +80,26 @@ impl Target {
     }
 }
 
+/// `AllowRegisterRenaming` is a bit (LLVM 23), not an int read as a truth value.
+const ALLOW_REGISTER_RENAMING_IS_BIT: ByRelease<bool> = ByRelease { v19: false, v22: false, v23: true };
+
 impl Target {
+    /// `CodeGenTarget::getAllowRegisterRenaming`.
+    pub fn allow_register_renaming(&self, input: &Evaluation) -> Result<bool, Fatal> {
+        let f = Fields { input };
+        match ALLOW_REGISTER_RENAMING_IS_BIT.get(input.records.release) {
+            true => f.bit(self.def, "AllowRegisterRenaming"),
+            false => Ok(f.int(self.def, "AllowRegisterRenaming")? != 0),
+        }
+    }
+
+    /// `CodeGenTarget::guessInstructionProperties`: the instruction set's
+    /// `guessInstructionProperties`.
+    pub fn guess_instruction_properties(&self, input: &Evaluation) -> Result<bool, Fatal> {
+        let f = Fields { input };
+        f.bit(f.def(self.def, "InstructionSet")?, "guessInstructionProperties")
+    }
+
     /// `CodeGenTarget::getAsmWriter`: the target's `number`-th assembly writer
     /// (`-asmwriternum`, 0 by default).
     pub fn asm_writer(&self, input: &Evaluation, number: usize) -> Result<RecId, Fatal> {

@@ -19,12 +19,21 @@ struct Rules {
     /// `CheckInvalidRegOperand` is `!MI.getOperand(N).getReg().isValid()` (LLVM 22 on);
     /// LLVM 19 compares the register with 0.
     invalid_reg_is_valid_call: bool,
+    /// An opcode switch's default case leaves the indentation one level deeper, where the
+    /// switch's closing brace and everything the expander writes after it go (LLVM 22 on);
+    /// LLVM 19 goes back to the switch's level.
+    switch_default_keeps_indent: bool,
 }
 
-const RULES_22: Rules = Rules { opcodes_with_is_contained: true, invalid_reg_is_valid_call: true };
+const RULES_22: Rules =
+    Rules { opcodes_with_is_contained: true, invalid_reg_is_valid_call: true, switch_default_keeps_indent: true };
 
 const RULES: ByRelease<Rules> = ByRelease {
-    v19: Rules { opcodes_with_is_contained: false, invalid_reg_is_valid_call: false },
+    v19: Rules {
+        opcodes_with_is_contained: false,
+        invalid_reg_is_valid_call: false,
+        switch_default_keeps_indent: false,
+    },
     v22: RULES_22,
     v23: RULES_22,
 };
@@ -143,6 +152,53 @@ impl<'a> PredicateExpander<'a> {
         out.push(')');
         self.negate = old;
         Ok(())
+    }
+
+    /// `expandStatement`: an `MCStatement` (a switch on the opcode, or a `return`), the caller
+    /// having written the padding.
+    pub fn expand_statement(&mut self, out: &mut String, rec: RecId) -> Result<()> {
+        let f = self.f;
+        if f.is_a(rec, "MCOpcodeSwitchStatement") {
+            let cases = f.defs(rec, "Cases")?;
+            let default = f.def(rec, "DefaultCase")?;
+            out.push_str("switch(MI");
+            out.push_str(if self.by_ref { "." } else { "->" });
+            out.push_str("getOpcode()) {\n");
+            for case in cases {
+                for opcode in f.defs(case, "Opcodes")? {
+                    out.push_str(&self.pad());
+                    out.push_str("case ");
+                    out.push_str(f.string(opcode, "Namespace")?);
+                    out.push_str("::");
+                    out.push_str(f.name(opcode));
+                    out.push_str(":\n");
+                }
+                self.indent += 1;
+                out.push_str(&self.pad());
+                self.expand_statement(out, f.def(case, "CaseStmt")?)?;
+                self.indent -= 1;
+                out.push('\n');
+            }
+            out.push_str(&self.pad());
+            out.push_str("default:\n");
+            self.indent += 1;
+            out.push_str(&self.pad());
+            self.expand_statement(out, default)?;
+            if !self.rules.switch_default_keeps_indent {
+                self.indent -= 1;
+            }
+            out.push('\n');
+            out.push_str(&self.pad());
+            out.push_str("} // end of switch-stmt");
+            return Ok(());
+        }
+        if f.is_a(rec, "MCReturnStatement") {
+            out.push_str("return ");
+            self.expand(out, f.def(rec, "Pred")?)?;
+            out.push(';');
+            return Ok(());
+        }
+        Err(Fatal::new(&[], "No known rules to expand this MCStatement"))
     }
 
     /// `expandPredicate`: the expression `rec` (an `MCInstPredicate`) denotes.

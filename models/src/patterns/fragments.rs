@@ -1,0 +1,164 @@
+//! Pattern fragments (LLVM's `PatFrags`, `PatFrag`, `OutPatFrag` and their inline expansion,
+//! `CodeGenDAGPatterns::ParsePatternFragments` and `TreePatternNode::InlinePatternFragments`):
+//! each fragment's trees (one per alternative) and formal arguments, checked against its
+//! `Operands` list, and the expansion of a tree's fragment references into every combination
+//! of their alternatives, arguments substituted.
+
+use super::tree::{Leaf, NodeKind, Parser, TreeNode, TreePattern};
+use crate::records::{derived_definitions, Fatal, Fields};
+use std::collections::HashMap;
+use tdq_core::init::InitKind;
+use tdq_core::intern::Sym;
+use tdq_core::types::RecId;
+
+/// The fragments of an evaluation, input and output ones, by def.
+#[derive(Debug, Default)]
+pub struct Fragments {
+    by_def: HashMap<RecId, TreePattern>,
+}
+
+impl Fragments {
+    /// `ParsePatternFragments`, input fragments then (with `out`) output ones: each fragment's
+    /// trees and arguments, in name order, with LLVM's checks of the `Operands` list.
+    pub fn parse(&mut self, parser: &Parser, out: bool) -> Result<(), Fatal> {
+        let input = parser.input;
+        let f = Fields { input };
+        for &frag in derived_definitions(input, "PatFrags")?.iter() {
+            if out != f.is_a(frag, "OutPatFrag") {
+                continue;
+            }
+            let list = f.list(frag, "Fragments")?;
+            let mut pattern = parser.parse_list(frag, list, !out)?;
+            let error =
+                |message: String| Fatal::new(&input.records.get(frag).locs, format!("In {}: {message}", f.name(frag)));
+            let mut operands: Vec<Sym> = Vec::new();
+            for &arg in &pattern.args {
+                if !operands.contains(&arg) {
+                    operands.push(arg);
+                }
+            }
+            if operands.contains(&"") {
+                return Err(error("Cannot have unnamed 'node' values in pattern fragment!".into()));
+            }
+            let ops = f.init(frag, "Operands")?;
+            let InitKind::Dag(op, _, args) = ops.kind() else {
+                return Err(f.wrong_kind(frag, "Operands", "dag"));
+            };
+            let op_name = op.as_def().map(|d| f.name(d));
+            if !matches!(op_name, Some("ops" | "outs" | "ins")) {
+                return Err(error("Operands list should start with '(ops ... '!".into()));
+            }
+            let mut args_out = Vec::with_capacity(args.len());
+            for &(arg, name) in args.iter() {
+                if arg.as_def().map(|d| f.name(d)) != Some("node") {
+                    return Err(error("Operands list should all be 'node' values.".into()));
+                }
+                let Some(name) = name else {
+                    return Err(error("Operands list should have names for each operand!".into()));
+                };
+                let Some(at) = operands.iter().position(|&o| o == name) else {
+                    return Err(error(format!("'{name}' does not occur in pattern or was multiply specified!")));
+                };
+                operands.remove(at);
+                args_out.push(name);
+            }
+            // LLVM names the first of a set of strings: the smallest.
+            if let Some(first) = operands.iter().min() {
+                return Err(error(format!("Operands list does not contain an entry for operand '{first}'!")));
+            }
+            pattern.args = args_out;
+            self.by_def.insert(frag, pattern);
+        }
+        Ok(())
+    }
+
+    /// `TreePattern::InlinePatternFragments` of one tree of `pattern`'s record: every tree the
+    /// fragments it refers to expand into, appended to `out`.
+    pub fn inline(
+        &self,
+        parser: &Parser,
+        record: RecId,
+        node: &TreeNode,
+        out: &mut Vec<TreeNode>,
+    ) -> Result<(), Fatal> {
+        let NodeKind::Op { op, intrinsic, children } = &node.kind else {
+            out.push(node.clone());
+            return Ok(());
+        };
+        let Some(frag) = self.by_def.get(op) else {
+            if children.is_empty() {
+                out.push(node.clone());
+                return Ok(());
+            }
+            let mut alternatives = Vec::with_capacity(children.len());
+            for child in children {
+                let mut alts = Vec::new();
+                self.inline(parser, record, child, &mut alts)?;
+                if alts.is_empty() {
+                    return Ok(());
+                }
+                alternatives.push(alts);
+            }
+            // Every combination, the last child's alternatives varying fastest.
+            let mut idxs = vec![0usize; alternatives.len()];
+            loop {
+                let children = idxs.iter().zip(&alternatives).map(|(&i, alts)| alts[i].clone()).collect();
+                out.push(TreeNode { kind: NodeKind::Op { op: *op, intrinsic: *intrinsic, children }, name: node.name });
+                let mut k = idxs.len();
+                loop {
+                    if k == 0 {
+                        return Ok(());
+                    }
+                    k -= 1;
+                    idxs[k] += 1;
+                    if idxs[k] == alternatives[k].len() {
+                        idxs[k] = 0;
+                    } else {
+                        break;
+                    }
+                }
+            }
+        };
+        let input = parser.input;
+        let f = Fields { input };
+        if frag.args.len() != children.len() {
+            let message =
+                format!("In {}: '{}' fragment requires {} operands!", f.name(record), f.name(*op), frag.args.len());
+            return Err(Fatal::new(&input.records.get(record).locs, message));
+        }
+        let args: HashMap<Sym, &TreeNode> = frag.args.iter().copied().zip(children.iter()).collect();
+        for tree in &frag.trees {
+            let mut tree = tree.clone();
+            substitute(&mut tree, &args, parser);
+            tree.name = node.name;
+            self.inline(parser, record, &tree, out)?;
+        }
+        Ok(())
+    }
+
+    pub fn is_fragment(&self, def: RecId) -> bool {
+        self.by_def.contains_key(&def)
+    }
+}
+
+/// `SubstituteFormalArguments`: each child that is a `?` or `node` leaf replaced by the actual
+/// argument of its name.
+fn substitute(node: &mut TreeNode, args: &HashMap<Sym, &TreeNode>, parser: &Parser) {
+    let NodeKind::Op { children, .. } = &mut node.kind else {
+        return;
+    };
+    for child in children.iter_mut() {
+        match &child.kind {
+            NodeKind::Leaf(Leaf::Value(v)) => {
+                let formal = v.is_unset() || v.as_def().is_some_and(|d| parser.input.records.name_sym(d) == "node");
+                if formal {
+                    if let Some(&actual) = args.get(child.name) {
+                        *child = actual.clone();
+                    }
+                }
+            }
+            NodeKind::Leaf(Leaf::IntrinsicId(_)) => {}
+            NodeKind::Op { .. } => substitute(child, args, parser),
+        }
+    }
+}

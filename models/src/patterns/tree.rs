@@ -1,0 +1,276 @@
+//! Tree patterns (LLVM's `TreePatternNode` and `TreePattern::ParseTreePattern`): a pattern
+//! dag of an instruction, a `Pat` or a pattern fragment parsed into nodes whose operators are
+//! SelectionDAG nodes, fragments, instructions, transforms, complex patterns or intrinsics, and
+//! leaves (registers, operands, value types, integers, `?` and `node` arguments).
+//!
+//! Types are not here yet: LLVM infers each node's `TypeSetByHwMode` after parsing; the flag
+//! inference that reads these trees does not look at them.
+
+use crate::records::{Fatal, Fields};
+use tdq_core::init::{Init, InitKind};
+use tdq_core::intern::Sym;
+use tdq_core::types::RecId;
+use tdq_core::Evaluation;
+
+/// A leaf of a tree pattern.
+#[derive(Clone, Debug)]
+pub enum Leaf {
+    /// A value: a def (register class, operand, `node`, value type...), `?`, an integer.
+    Value(Init),
+    /// The intrinsic id LLVM puts first among an intrinsic node's operands.
+    IntrinsicId(RecId),
+}
+
+/// What a node is: a leaf, or an operator applied to children.
+#[derive(Clone, Debug)]
+pub enum NodeKind {
+    Leaf(Leaf),
+    Op {
+        /// The operator: an `SDNode`, `PatFrags`, `Instruction`, `SDNodeXForm`, `ComplexPattern`,
+        /// `set` or `implicit` def (for an intrinsic, the `intrinsic_*` node LLVM picks).
+        op: RecId,
+        /// The intrinsic an `intrinsic_*` node stands for.
+        intrinsic: Option<RecId>,
+        children: Vec<TreeNode>,
+    },
+}
+
+/// One node of a tree pattern (`TreePatternNode`).
+#[derive(Clone, Debug)]
+pub struct TreeNode {
+    pub kind: NodeKind,
+    /// Its name (`$x`), empty when it has none.
+    pub name: Sym,
+}
+
+impl TreeNode {
+    pub fn is_leaf(&self) -> bool {
+        matches!(self.kind, NodeKind::Leaf(_))
+    }
+
+    /// The operator of a node that is not a leaf.
+    pub fn operator(&self) -> Option<RecId> {
+        match &self.kind {
+            NodeKind::Op { op, .. } => Some(*op),
+            NodeKind::Leaf(_) => None,
+        }
+    }
+
+    pub fn children(&self) -> &[TreeNode] {
+        match &self.kind {
+            NodeKind::Op { children, .. } => children,
+            NodeKind::Leaf(_) => &[],
+        }
+    }
+
+    /// The def a leaf holds, if it holds one.
+    pub fn leaf_def(&self) -> Option<RecId> {
+        match &self.kind {
+            NodeKind::Leaf(Leaf::Value(v)) => v.as_def(),
+            _ => None,
+        }
+    }
+}
+
+/// A parsed pattern (`TreePattern`): its record, its trees, the names of its arguments
+/// (`node:$x` and `?:$x` leaves, in order), whether it is an input pattern.
+#[derive(Clone, Debug)]
+pub struct TreePattern {
+    pub record: RecId,
+    pub trees: Vec<TreeNode>,
+    pub args: Vec<Sym>,
+    pub is_input: bool,
+}
+
+/// The operators an output pattern may use among the SelectionDAG nodes.
+const OUTPUT_NODES: &[&str] = &[
+    "imm",
+    "timm",
+    "fpimm",
+    "tglobaltlsaddr",
+    "tconstpool",
+    "tjumptable",
+    "tframeindex",
+    "texternalsym",
+    "tblockaddress",
+    "tglobaladdr",
+    "bb",
+    "vt",
+    "mcsym",
+];
+
+/// The intrinsic nodes of `TargetSelectionDAG.td`, which stand for intrinsics in patterns.
+#[derive(Clone, Copy, Debug)]
+pub struct IntrinsicNodes {
+    pub void: Option<RecId>,
+    pub w_chain: Option<RecId>,
+    pub wo_chain: Option<RecId>,
+}
+
+impl IntrinsicNodes {
+    pub fn find(input: &Evaluation) -> IntrinsicNodes {
+        IntrinsicNodes {
+            void: input.records.def("intrinsic_void"),
+            w_chain: input.records.def("intrinsic_w_chain"),
+            wo_chain: input.records.def("intrinsic_wo_chain"),
+        }
+    }
+}
+
+/// What the parser needs of an intrinsic: whether it returns nothing, and whether it touches
+/// memory or has side effects (which pick its node).
+pub trait IntrinsicInfo {
+    fn node_for(&self, intrinsic: RecId) -> Result<IntrinsicNode, Fatal>;
+}
+
+/// Which `intrinsic_*` node an intrinsic is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum IntrinsicNode {
+    Void,
+    WithChain,
+    WithoutChain,
+}
+
+pub struct Parser<'a> {
+    pub input: &'a Evaluation,
+    pub intrinsics: &'a dyn IntrinsicInfo,
+    pub nodes: IntrinsicNodes,
+}
+
+impl Parser<'_> {
+    fn f(&self) -> Fields<'_> {
+        Fields { input: self.input }
+    }
+
+    /// `TreePattern::error`: an error at the pattern's record, "In NAME: message".
+    // FIXME: LLVM prints the pattern (`TreePattern::dump`) before the error and carries on
+    // parsing; this stops at the first one.
+    fn error(&self, record: RecId, message: &str) -> Fatal {
+        Fatal::new(&self.input.records.get(record).locs, format!("In {}: {message}", self.f().name(record)))
+    }
+
+    /// A `TreePattern` of a list of dags (an instruction's `Pattern`, a fragment's
+    /// `Fragments`, a `Pat`'s results).
+    pub fn parse_list(&self, record: RecId, values: &[Init], is_input: bool) -> Result<TreePattern, Fatal> {
+        let mut pattern = TreePattern { record, trees: Vec::new(), args: Vec::new(), is_input };
+        for &value in values {
+            let tree = self.parse(&mut pattern, value, "")?;
+            pattern.trees.push(tree);
+        }
+        Ok(pattern)
+    }
+
+    /// `ParseTreePattern`.
+    fn parse(&self, p: &mut TreePattern, value: Init, name: Sym) -> Result<TreeNode, Fatal> {
+        let f = self.f();
+        let leaf = |v: Init, name: Sym| TreeNode { kind: NodeKind::Leaf(Leaf::Value(v)), name };
+        match value.kind() {
+            InitKind::Def(rec, ..) => {
+                let rec = *rec;
+                if f.is_a(rec, "SDNode") || f.is_a(rec, "PatFrags") {
+                    return Ok(TreeNode {
+                        kind: NodeKind::Op { op: rec, intrinsic: None, children: Vec::new() },
+                        name,
+                    });
+                }
+                if f.name(rec) == "node" && !name.is_empty() {
+                    p.args.push(name);
+                }
+                Ok(leaf(value, name))
+            }
+            InitKind::Unset => {
+                if name.is_empty() {
+                    return Err(self.error(p.record, "'?' argument requires a name to match with operand list"));
+                }
+                p.args.push(name);
+                Ok(leaf(value, name))
+            }
+            InitKind::Int(_) | InitKind::Bit(_) => {
+                if !name.is_empty() {
+                    return Err(self.error(p.record, "Constant int or bit argument should not have a name!"));
+                }
+                Ok(leaf(value, name))
+            }
+            InitKind::Bits(_) => match crate::records::int_value(value) {
+                Some(_) => Ok(leaf(value, name)),
+                None => Err(self.error(p.record, "Bits value must be constants!")),
+            },
+            InitKind::Dag(op, dag_name, args) => {
+                let Some(op) = op.as_def() else {
+                    return Err(self.error(p.record, "Pattern has unexpected operator type!"));
+                };
+                if f.is_a(op, "ValueType") {
+                    if args.len() != 1 {
+                        return Err(self.error(p.record, "Type cast only takes one operand!"));
+                    }
+                    let (arg, arg_name) = args[0];
+                    let node = self.parse(p, arg, arg_name.unwrap_or(""))?;
+                    if !name.is_empty() {
+                        return Err(self.error(p.record, "ValueType cast should not have a name!"));
+                    }
+                    return Ok(node);
+                }
+                let op_name = f.name(op);
+                let is = |class: &str| f.is_a(op, class);
+                if !is("PatFrags")
+                    && !is("SDNode")
+                    && !is("Instruction")
+                    && !is("SDNodeXForm")
+                    && !is("Intrinsic")
+                    && !is("ComplexPattern")
+                    && op_name != "set"
+                    && op_name != "implicit"
+                {
+                    return Err(self.error(p.record, &format!("Unrecognized node '{op_name}'!")));
+                }
+                if p.is_input {
+                    if is("Instruction") || is("SDNodeXForm") {
+                        return Err(self.error(p.record, &format!("Cannot use '{op_name}' in an input pattern!")));
+                    }
+                } else if is("Intrinsic") || (is("SDNode") && !OUTPUT_NODES.contains(&op_name)) {
+                    return Err(self.error(p.record, &format!("Cannot use '{op_name}' in an output pattern!")));
+                }
+                let mut children = Vec::with_capacity(args.len() + 1);
+                for &(arg, arg_name) in args.iter() {
+                    children.push(self.parse(p, arg, arg_name.unwrap_or(""))?);
+                }
+                let mut operator = op;
+                let mut intrinsic = None;
+                if is("Intrinsic") {
+                    let node = match self.intrinsics.node_for(op)? {
+                        IntrinsicNode::Void => self.nodes.void,
+                        IntrinsicNode::WithChain => self.nodes.w_chain,
+                        IntrinsicNode::WithoutChain => self.nodes.wo_chain,
+                    };
+                    operator = node.ok_or_else(|| Fatal::new(&[], "intrinsic node not defined"))?;
+                    intrinsic = Some(op);
+                    children.insert(0, TreeNode { kind: NodeKind::Leaf(Leaf::IntrinsicId(op)), name: "" });
+                }
+                if is("ComplexPattern") && children.iter().any(|c| c.name.is_empty()) {
+                    return Err(self.error(p.record, "All arguments to a ComplexPattern must be named"));
+                }
+                let name = match dag_name {
+                    Some(n) if name.is_empty() => n,
+                    _ => name,
+                };
+                Ok(TreeNode { kind: NodeKind::Op { op: operator, intrinsic, children }, name })
+            }
+            _ => Err(self.error(p.record, "Pattern has unexpected init kind!")),
+        }
+    }
+}
+
+/// `hasNullFragReference`: the dag or one of its operands, at any depth, is `null_frag`.
+pub fn has_null_frag_reference(input: &Evaluation, value: Init) -> bool {
+    let InitKind::Dag(op, _, args) = value.kind() else {
+        return false;
+    };
+    let is_null = |v: Init| v.as_def().is_some_and(|d| input.records.name_sym(d) == "null_frag");
+    let Some(_) = op.as_def() else {
+        return false;
+    };
+    if is_null(*op) {
+        return true;
+    }
+    args.iter().any(|&(arg, _)| is_null(arg) || has_null_frag_reference(input, arg))
+}
