@@ -131,6 +131,8 @@ pub struct Parser {
     scopes: Vec<Scope>,
     type_aliases: HashMap<String, Ty>,
     used_args: HashSet<Init>,
+    /// `Class:NAME` of each class name, made once: every inheritance binds its class's.
+    name_args: HashMap<Init, Init>,
     config: ParserConfig,
     /// How deeply the value or block being parsed nests: each level is a parser recursion,
     /// bounded by [`Limit::NestingDepth`].
@@ -154,6 +156,7 @@ impl Parser {
             scopes: Vec::new(),
             type_aliases: HashMap::default(),
             used_args: HashSet::default(),
+            name_args: HashMap::default(),
             trace: config.trace.then(Box::default),
             config,
             value_depth: 0,
@@ -241,6 +244,15 @@ impl Parser {
     /// The qualified name of `name` in record `rec`: `Class:name` or `MC::name`.
     fn qualify(rec: &Record, name: &str, scoper: &str) -> Init {
         fold::str_concat(fold::str_concat(rec.name, Init::string(scoper)), Init::string(name))
+    }
+
+    /// `qualify(rec, "NAME", ":")` of a record named `rec_name`, from [`Self::name_args`] after
+    /// the first time.
+    fn name_arg(&mut self, rec_name: Init) -> Init {
+        *self
+            .name_args
+            .entry(rec_name)
+            .or_insert_with(|| fold::str_concat(fold::str_concat(rec_name, Init::string(":")), Init::string("NAME")))
     }
 
     fn find_in_args(&mut self, rec: &Record, name: &str, scoper: &str) -> Option<Init> {
@@ -844,6 +856,8 @@ impl Parser {
         // The class's fields, merged into the record's (LLVM's AddValue for each). A class's
         // field names are distinct, so only the record's fields from before can match one.
         let before = rec.values.len();
+        // Room for them at once (the vector is shrunk to its length when the def is added).
+        rec.values.reserve(self.rk.get(sc_id).values.len());
         for j in 0..self.rk.get(sc_id).values.len() {
             let f = &self.rk.get(sc_id).values[j];
             if f.template_arg {
@@ -855,6 +869,8 @@ impl Parser {
         }
         let paired = pair_arguments(self.rk.get(sc_id), &sc_ref.args);
         let pairs = self.report_arguments(paired, sc_ref.loc)?;
+        let name = if rec.is_class() { Init::var(self.name_arg(rec.name), Ty::string()) } else { rec.name };
+        let sc_name = self.name_arg(self.rk.get(sc_id).name);
         let cur = CurRec::of(rec, None, &self.rk);
         let mut r = MapResolver::with_capacity(Some(cur), pairs.len() + 1);
         for (k, v) in pairs {
@@ -862,8 +878,7 @@ impl Parser {
         }
         rec.assertions.extend(self.rk.get(sc_id).assertions.iter().cloned());
         rec.dumps.extend(self.rk.get(sc_id).dumps.iter().cloned());
-        let name = if rec.is_class() { Init::var(Self::qualify(rec, "NAME", ":"), Ty::string()) } else { rec.name };
-        r.set(Self::qualify(self.rk.get(sc_id), "NAME", ":"), name);
+        r.set(sc_name, name);
         resolve::resolve_record(&mut self.rk, rec, &mut r, None);
         self.check_fatal()?;
         // Since LLVM 22 only the class itself may not be inherited twice: its superclasses are
@@ -900,9 +915,13 @@ impl Parser {
     }
 
     fn apply_let_stack(&mut self, rec: &mut Record) -> PResult<()> {
-        let lets: Vec<LetRecord> = self.let_stack.iter().flatten().cloned().collect();
-        for l in lets {
-            self.set_value(rec, l.loc, l.name, &l.bits, l.value, SetHow { mode: l.mode, ..SetHow::LET })?;
+        // By index: `set_value` needs the parser, and a copy of the stack per record costs an
+        // allocation.
+        for i in 0..self.let_stack.len() {
+            for j in 0..self.let_stack[i].len() {
+                let l = self.let_stack[i][j].clone();
+                self.set_value(rec, l.loc, l.name, &l.bits, l.value, SetHow { mode: l.mode, ..SetHow::LET })?;
+            }
         }
         Ok(())
     }
