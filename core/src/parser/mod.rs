@@ -133,6 +133,9 @@ pub struct Parser {
     used_args: HashSet<Init>,
     /// `Class:NAME` of each class name, made once: every inheritance binds its class's.
     name_args: HashMap<Init, Init>,
+    /// [`Record::args_view`] of each class referenced with arguments, made once (a class's
+    /// record changes only while `parse_class` defines it, which drops its view).
+    arg_views: HashMap<RecId, std::rc::Rc<Record>>,
     config: ParserConfig,
     /// How deeply the value or block being parsed nests: each level is a parser recursion,
     /// bounded by [`Limit::NestingDepth`].
@@ -157,6 +160,7 @@ impl Parser {
             type_aliases: HashMap::default(),
             used_args: HashSet::default(),
             name_args: HashMap::default(),
+            arg_views: HashMap::default(),
             trace: config.trace.then(Box::default),
             config,
             value_depth: 0,
@@ -856,8 +860,6 @@ impl Parser {
         // The class's fields, merged into the record's (LLVM's AddValue for each). A class's
         // field names are distinct, so only the record's fields from before can match one.
         let before = rec.values.len();
-        // Room for them at once (the vector is shrunk to its length when the def is added).
-        rec.values.reserve(self.rk.get(sc_id).values.len());
         for j in 0..self.rk.get(sc_id).values.len() {
             let f = &self.rk.get(sc_id).values[j];
             if f.template_arg {
@@ -976,11 +978,11 @@ impl Parser {
         let loc = self.loc();
         let (rec, mc, args_rec) = if is_defm {
             let name = self.parse_multiclass_id()?;
-            let r = self.multiclasses.get(&name).map(|m| m.rec.args_view()).ok_or(Failed)?;
+            let r = self.multiclasses.get(&name).map(|m| std::rc::Rc::new(m.rec.args_view())).ok_or(Failed)?;
             (None, Some(name), r)
         } else {
             let id = self.parse_class_id()?;
-            (Some(id), None, self.rk.get(id).args_view())
+            (Some(id), None, self.class_args_view(id))
         };
         let mut args = Vec::new();
         let mut arg_spans = Vec::new();
@@ -1251,12 +1253,20 @@ impl Parser {
         self.pop_scope();
         // As for defs (`RecordKeeper::add_def`): fields were pushed superclass by superclass.
         rec.values.shrink_to_fit();
+        self.arg_views.remove(&id);
         *self.rk.get_mut(id) = rec;
         res
     }
 
+    /// What template-argument parsing reads of class `id` ([`Record::args_view`]), shared.
+    pub(super) fn class_args_view(&mut self, id: RecId) -> std::rc::Rc<Record> {
+        let rk = &self.rk;
+        self.arg_views.entry(id).or_insert_with(|| std::rc::Rc::new(rk.get(id).args_view())).clone()
+    }
+
     /// The arena copy of a class being defined, for self-references in its own body.
     fn sync_class_stub(&mut self, id: RecId, rec: &Record) {
+        self.arg_views.remove(&id);
         let stub = self.rk.get_mut(id);
         stub.superclasses = rec.superclasses;
         stub.template_args = rec.template_args.clone();
