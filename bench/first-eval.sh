@@ -12,13 +12,18 @@
 #                    one batch (goal: <= 0.7); then each small root's --time-phases total, tdq's
 #                    against llvm-tblgen's (goal: <= on every one)
 #            onecore the batch and X86 with both tools pinned to one processor (taskset -c 0)
-#            default: all four
+#            instr   the evaluator's instructions (callgrind) on a small root, OMP.td, the three
+#                    medium roots and X86: EVALUATE's against EVALUATE_OLD's, a before/after
+#                    figure that a loaded machine does not blur (not in the default)
+#            default: large medium small onecore
 #   -n       pairs per row (default 7)
 #   -p       pin both tools to these processors for every row (taskset -c CPUS)
 # Environment: TDQ (default ${CARGO_TARGET_DIR:-target}/release/tdq); TDQ_OLD, another tdq binary
 # (the one before a change): each row is then also measured as tdq against TDQ_OLD, the
 # before/after pair that stays readable when the machine is too loaded for the reference ratio;
 # LLVM_TBLGEN (default: release.sh's llvm-tblgen 23); TDQ_SHARED (default ../shared).
+# For instr: EVALUATE (default ${CARGO_TARGET_DIR:-target}/profiling/examples/evaluate, from
+# cargo build --profile profiling -p tdq-core --example evaluate) and EVALUATE_OLD (an older one).
 # Needs farm-bench (the workplace's benchmark runner) and taskset.
 set -uo pipefail
 export TDQ_TBLGEN_CACHE=off
@@ -146,6 +151,30 @@ for s in "${sections[@]}"; do case $s in
     header "small roots ($(($(wc -l <"$work/batch.sh") - 1)) commands) as one batch"
     batch "build's small roots + lit frontend"
     phases;;
+  instr)
+    command -v valgrind >/dev/null || { echo "missing valgrind" >&2; exit 2; }
+    eval_new=${EVALUATE:-${CARGO_TARGET_DIR:-$root/target}/profiling/examples/evaluate}
+    eval_old=${EVALUATE_OLD:-}
+    echo "## the evaluator's instructions (callgrind, millions)"
+    printf "%-34s %9s %9s %7s\n" "" new old new/old
+    instructions() { valgrind --tool=callgrind --callgrind-out-file=/dev/null "$@" 2>&1 >/dev/null | sed -n 's/.*refs: *//p' | tr -d ,; }
+    while read -r label dir args; do
+      # shellcheck disable=SC2086
+      n=$(cd "$dir" && instructions "$eval_new" --llvm-version 23 $args)
+      o=
+      # shellcheck disable=SC2086
+      [ -n "$eval_old" ] && o=$(cd "$dir" && instructions "$eval_old" --llvm-version 23 $args)
+      awk -v l="$label" -v n="$n" -v o="$o" 'BEGIN {
+        printf "%-34s %9.1f %9s %7s\n", l, n / 1e6, (o ? sprintf("%.1f", o / 1e6) : "-"), (o ? sprintf("%.3f", n / o) : "-")}'
+    done <<ROOTS
+ObjdumpOpts.td $llvm -Itools/llvm-objdump -Iinclude tools/llvm-objdump/ObjdumpOpts.td
+OMP.td $llvm -Iinclude include/llvm/Frontend/OpenMP/OMP.td
+clang_Attr.td $corpus -Iclang/include -Illvm/include clang/include/clang/Basic/Attr.td
+clang_Diagnostic.td $corpus -Iclang/include/clang/Basic -Illvm/include clang/include/clang/Basic/Diagnostic.td
+Intrinsics.td $llvm -Iinclude include/llvm/IR/Intrinsics.td
+X86 $llvm -Iinclude -Ilib/Target/X86 lib/Target/X86/X86.td
+ROOTS
+    ;;
   onecore)
     make_batch
     header "one processor (taskset -c 0)"

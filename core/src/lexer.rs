@@ -786,19 +786,27 @@ impl Lexer {
     /// LLVM's `LexString`, after the opening quote.
     fn lex_string(&mut self, diags: &mut Diagnostics) -> Tok {
         let str_start = self.pos;
-        let mut val = Vec::new();
-        loop {
+        // The value is built in the buffer of the string before (an `include` reads it).
+        let mut val = std::mem::take(&mut self.cur_str);
+        val.clear();
+        let end = loop {
+            // The run of plain bytes up to the next quote, backslash, line end or NUL, at once.
+            let rest = self.text().get(self.pos..).unwrap_or_default();
+            let run = rest.iter().position(|&b| matches!(b, b'"' | b'\\' | b'\n' | b'\r' | 0)).unwrap_or(rest.len());
+            val.extend_from_slice(&rest[..run]);
+            self.pos += run;
             let c = self.at(self.pos);
             if c == b'"' {
-                break;
+                break None;
             }
             if c == 0 && self.pos >= self.len() {
-                return self.error(diags, str_start, "End of file in string literal");
+                break Some((str_start, "End of file in string literal"));
             }
             if c == b'\n' || c == b'\r' {
-                return self.error(diags, str_start, "End of line in string literal");
+                break Some((str_start, "End of line in string literal"));
             }
             if c != b'\\' {
+                // A NUL inside the file is part of the string.
                 val.push(c);
                 self.pos += 1;
                 continue;
@@ -817,10 +825,13 @@ impl Lexer {
                     val.push(b'\n');
                     self.pos += 1;
                 }
-                b'\n' | b'\r' => return self.error(diags, self.pos, "escaped newlines not supported in tblgen"),
-                0 if self.pos >= self.len() => return self.error(diags, str_start, "End of file in string literal"),
-                _ => return self.error(diags, self.pos, "invalid escape in string literal"),
+                b'\n' | b'\r' => break Some((self.pos, "escaped newlines not supported in tblgen")),
+                0 if self.pos >= self.len() => break Some((str_start, "End of file in string literal")),
+                _ => break Some((self.pos, "invalid escape in string literal")),
             }
+        };
+        if let Some((offset, msg)) = end {
+            return self.error(diags, offset, msg);
         }
         self.pos += 1;
         let tok = Tok::StrVal(lossy(&val));
@@ -909,6 +920,10 @@ impl Lexer {
         self.pos += 1;
         let code_start = self.pos;
         loop {
+            // Straight to the next `}` or NUL (the bytes between are read as they are: a code
+            // fragment keeps its newlines), then on as `getNextChar` reads.
+            let rest = self.text().get(self.pos..).unwrap_or_default();
+            self.pos += memchr::memchr2(b'}', 0, rest).unwrap_or(rest.len());
             let c = self.get_next_char(diags);
             if c == EOF {
                 break;

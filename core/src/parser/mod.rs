@@ -131,6 +131,11 @@ pub struct Parser {
     scopes: Vec<Scope>,
     type_aliases: HashMap<String, Ty>,
     used_args: HashSet<Init>,
+    /// `Class:NAME` of each class name, made once: every inheritance binds its class's.
+    name_args: HashMap<Init, Init>,
+    /// [`Record::args_view`] of each class referenced with arguments, made once (a class's
+    /// record changes only while `parse_class` defines it, which drops its view).
+    arg_views: HashMap<RecId, std::rc::Rc<Record>>,
     config: ParserConfig,
     /// How deeply the value or block being parsed nests: each level is a parser recursion,
     /// bounded by [`Limit::NestingDepth`].
@@ -154,6 +159,8 @@ impl Parser {
             scopes: Vec::new(),
             type_aliases: HashMap::default(),
             used_args: HashSet::default(),
+            name_args: HashMap::default(),
+            arg_views: HashMap::default(),
             trace: config.trace.then(Box::default),
             config,
             value_depth: 0,
@@ -241,6 +248,15 @@ impl Parser {
     /// The qualified name of `name` in record `rec`: `Class:name` or `MC::name`.
     fn qualify(rec: &Record, name: &str, scoper: &str) -> Init {
         fold::str_concat(fold::str_concat(rec.name, Init::string(scoper)), Init::string(name))
+    }
+
+    /// `qualify(rec, "NAME", ":")` of a record named `rec_name`, from [`Self::name_args`] after
+    /// the first time.
+    fn name_arg(&mut self, rec_name: Init) -> Init {
+        *self
+            .name_args
+            .entry(rec_name)
+            .or_insert_with(|| fold::str_concat(fold::str_concat(rec_name, Init::string(":")), Init::string("NAME")))
     }
 
     fn find_in_args(&mut self, rec: &Record, name: &str, scoper: &str) -> Option<Init> {
@@ -855,6 +871,8 @@ impl Parser {
         }
         let paired = pair_arguments(self.rk.get(sc_id), &sc_ref.args);
         let pairs = self.report_arguments(paired, sc_ref.loc)?;
+        let name = if rec.is_class() { Init::var(self.name_arg(rec.name), Ty::string()) } else { rec.name };
+        let sc_name = self.name_arg(self.rk.get(sc_id).name);
         let cur = CurRec::of(rec, None, &self.rk);
         let mut r = MapResolver::with_capacity(Some(cur), pairs.len() + 1);
         for (k, v) in pairs {
@@ -862,8 +880,7 @@ impl Parser {
         }
         rec.assertions.extend(self.rk.get(sc_id).assertions.iter().cloned());
         rec.dumps.extend(self.rk.get(sc_id).dumps.iter().cloned());
-        let name = if rec.is_class() { Init::var(Self::qualify(rec, "NAME", ":"), Ty::string()) } else { rec.name };
-        r.set(Self::qualify(self.rk.get(sc_id), "NAME", ":"), name);
+        r.set(sc_name, name);
         resolve::resolve_record(&mut self.rk, rec, &mut r, None);
         self.check_fatal()?;
         // Since LLVM 22 only the class itself may not be inherited twice: its superclasses are
@@ -900,9 +917,13 @@ impl Parser {
     }
 
     fn apply_let_stack(&mut self, rec: &mut Record) -> PResult<()> {
-        let lets: Vec<LetRecord> = self.let_stack.iter().flatten().cloned().collect();
-        for l in lets {
-            self.set_value(rec, l.loc, l.name, &l.bits, l.value, SetHow { mode: l.mode, ..SetHow::LET })?;
+        // By index: `set_value` needs the parser, and a copy of the stack per record costs an
+        // allocation.
+        for i in 0..self.let_stack.len() {
+            for j in 0..self.let_stack[i].len() {
+                let l = self.let_stack[i][j].clone();
+                self.set_value(rec, l.loc, l.name, &l.bits, l.value, SetHow { mode: l.mode, ..SetHow::LET })?;
+            }
         }
         Ok(())
     }
@@ -957,11 +978,11 @@ impl Parser {
         let loc = self.loc();
         let (rec, mc, args_rec) = if is_defm {
             let name = self.parse_multiclass_id()?;
-            let r = self.multiclasses.get(&name).map(|m| m.rec.args_view()).ok_or(Failed)?;
+            let r = self.multiclasses.get(&name).map(|m| std::rc::Rc::new(m.rec.args_view())).ok_or(Failed)?;
             (None, Some(name), r)
         } else {
             let id = self.parse_class_id()?;
-            (Some(id), None, self.rk.get(id).args_view())
+            (Some(id), None, self.class_args_view(id))
         };
         let mut args = Vec::new();
         let mut arg_spans = Vec::new();
@@ -1232,12 +1253,20 @@ impl Parser {
         self.pop_scope();
         // As for defs (`RecordKeeper::add_def`): fields were pushed superclass by superclass.
         rec.values.shrink_to_fit();
+        self.arg_views.remove(&id);
         *self.rk.get_mut(id) = rec;
         res
     }
 
+    /// What template-argument parsing reads of class `id` ([`Record::args_view`]), shared.
+    pub(super) fn class_args_view(&mut self, id: RecId) -> std::rc::Rc<Record> {
+        let rk = &self.rk;
+        self.arg_views.entry(id).or_insert_with(|| std::rc::Rc::new(rk.get(id).args_view())).clone()
+    }
+
     /// The arena copy of a class being defined, for self-references in its own body.
     fn sync_class_stub(&mut self, id: RecId, rec: &Record) {
+        self.arg_views.remove(&id);
         let stub = self.rk.get_mut(id);
         stub.superclasses = rec.superclasses;
         stub.template_args = rec.template_args.clone();

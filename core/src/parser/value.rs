@@ -610,7 +610,7 @@ impl Parser {
                     return Err(self.error(loc, format!("Expected a class name, got '{name}'")));
                 };
                 self.next();
-                let class_rec = self.rk.get(class).args_view();
+                let class_rec = self.class_args_view(class);
                 let (mut args, arg_spans) = self.parse_template_arg_value_list(cur, &class_rec, false)?;
                 self.check_template_arg_values(&mut args, loc, &arg_spans, &class_rec)?;
                 self.resolve_arguments(&class_rec, &args, loc)?;
