@@ -70,6 +70,8 @@ pub mod gen_clang_type_reader;
 pub mod gen_clang_type_writer;
 pub mod gen_cxx11_attribute_info;
 pub mod gen_diag_docs;
+pub mod gen_hlsl_alias_intrinsics;
+pub mod gen_hlsl_inline_intrinsics;
 pub mod gen_opt_docs;
 
 /// clang-tblgen's `-clang-component=<component>` (TableGen.cpp): the diagnostics backends
@@ -166,4 +168,6 @@ pub static BACKENDS: &[&dyn Backend] = &[
     &gen_arm_vector_type::GenArmVectorType,
     &gen_cxx11_attribute_info::GenCxx11AttributeInfo,
     &gen_attribute_spelling_list::GenAttributeSpellingList,
+    &gen_hlsl_alias_intrinsics::GenHlslAliasIntrinsics,
+    &gen_hlsl_inline_intrinsics::GenHlslInlineIntrinsics,
 ];

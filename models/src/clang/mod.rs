@@ -2,7 +2,8 @@
 //! groups and categories, and the text of a diagnostic, parsed; the attributes (their arguments,
 //! spellings, the parsed-attribute kinds, target tests) and the subject match rules of
 //! `#pragma clang attribute`; the builtins and their prototypes; the syntax tree's nodes; the AST
-//! nodes' serialized properties; the NEON intrinsics' types; the SVE and SME intrinsics and their types.
+//! nodes' serialized properties; the NEON intrinsics' types; the SVE and SME intrinsics and their
+//! types; HLSL's intrinsic functions and their overloads.
 
 pub mod arguments;
 pub mod ast_nodes;
@@ -11,6 +12,7 @@ pub mod attributes;
 pub mod builtins;
 pub mod diag_text;
 pub mod diagnostics;
+pub mod hlsl_intrinsics;
 pub mod neon_types;
 pub mod subject_rules;
 pub mod sve_intrinsics;
