@@ -643,6 +643,25 @@ impl Emitter<'_> {
             && !self.input.records.get(rec).is_anonymous()
     }
 
+    /// The entries of `OpcodeOperandTypes` (both releases' forms): each instruction's operand
+    /// types from its offset on, under its name (instructions without operands named together),
+    /// `-1` where an operand has no type.
+    fn operand_type_rows(&self, s: &mut String, records: &[RecId], offsets: &[usize], numbered: &[&Instruction]) {
+        let mut cur = 0usize;
+        for (i, &rec) in records.iter().enumerate() {
+            if i == offsets[cur] {
+                let _ = write!(s, "\n    /* {} */\n    ", numbered[cur].name);
+                cur += 1;
+                while offsets[cur] == i {
+                    let _ = write!(s, "/* {} */\n    ", numbered[cur].name);
+                    cur += 1;
+                }
+            }
+            s.push_str(if self.is_operand_type(rec) { self.f.name(rec) } else { "-1" });
+            s.push_str(", ");
+        }
+    }
+
     /// `emitOperandTypeMappings`.
     fn operand_type_mappings(&self, s: &mut String, namespace: &str, numbered: &[&Instruction]) -> Result<()> {
         let f = self.f;
@@ -700,23 +719,7 @@ impl Emitter<'_> {
             s.push_str("\n  using namespace OpTypes;\n  static");
             s.push_str(if enum_val <= i8::MAX as u32 { " const int8_t" } else { " const int16_t" });
             s.push_str(" OpcodeOperandTypes[] = {\n    ");
-            let mut cur = 0usize;
-            for (i, &rec) in records.iter().enumerate() {
-                if i == offsets[cur] {
-                    let _ = write!(s, "\n    /* {} */\n    ", numbered[cur].name);
-                    cur += 1;
-                    while offsets[cur] == i {
-                        let _ = write!(s, "/* {} */\n    ", numbered[cur].name);
-                        cur += 1;
-                    }
-                }
-                if self.is_operand_type(rec) {
-                    s.push_str(f.name(rec));
-                } else {
-                    s.push_str("-1");
-                }
-                s.push_str(", ");
-            }
+            self.operand_type_rows(s, &records, &offsets, &numbered);
             s.push_str("\n  };\n  return OpcodeOperandTypes[Offsets[Opcode] + OpIdx];\n");
         }
         let _ = write!(
@@ -1860,23 +1863,7 @@ impl Emitter<'_> {
         body.push_str("\n  using namespace OpTypes;\n  static");
         body.push_str(if enum_val <= i8::MAX as u32 { " constexpr int8_t" } else { " constexpr int16_t" });
         body.push_str(" OpcodeOperandTypes[] = {");
-        let mut cur = 0usize;
-        for (i, &rec) in records.iter().enumerate() {
-            if i == offsets[cur] {
-                let _ = write!(body, "\n    /* {} */\n    ", numbered[cur].name);
-                cur += 1;
-                while offsets[cur] == i {
-                    let _ = write!(body, "/* {} */\n    ", numbered[cur].name);
-                    cur += 1;
-                }
-            }
-            if self.is_operand_type(rec) {
-                body.push_str(f.name(rec));
-            } else {
-                body.push_str("-1");
-            }
-            body.push_str(", ");
-        }
+        self.operand_type_rows(&mut body, &records, &offsets, &numbered);
         body.push_str("\n  };\n  return OpcodeOperandTypes[Offsets[Opcode] + OpIdx];\n}\n");
         ifdef_block(s, "GET_INSTRINFO_OPERAND_TYPE", false, |s| {
             namespace_block(s, &format!("llvm::{namespace}"), |s| s.push_str(&body))
