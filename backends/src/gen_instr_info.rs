@@ -719,7 +719,7 @@ impl Emitter<'_> {
             s.push_str("\n  using namespace OpTypes;\n  static");
             s.push_str(if enum_val <= i8::MAX as u32 { " const int8_t" } else { " const int16_t" });
             s.push_str(" OpcodeOperandTypes[] = {\n    ");
-            self.operand_type_rows(s, &records, &offsets, &numbered);
+            self.operand_type_rows(s, &records, &offsets, numbered);
             s.push_str("\n  };\n  return OpcodeOperandTypes[Offsets[Opcode] + OpIdx];\n");
         }
         let _ = write!(
@@ -1863,7 +1863,7 @@ impl Emitter<'_> {
         body.push_str("\n  using namespace OpTypes;\n  static");
         body.push_str(if enum_val <= i8::MAX as u32 { " constexpr int8_t" } else { " constexpr int16_t" });
         body.push_str(" OpcodeOperandTypes[] = {");
-        self.operand_type_rows(&mut body, &records, &offsets, &numbered);
+        self.operand_type_rows(&mut body, &records, &offsets, numbered);
         body.push_str("\n  };\n  return OpcodeOperandTypes[Offsets[Opcode] + OpIdx];\n}\n");
         ifdef_block(s, "GET_INSTRINFO_OPERAND_TYPE", false, |s| {
             namespace_block(s, &format!("llvm::{namespace}"), |s| s.push_str(&body))
