@@ -17,7 +17,8 @@ use tdq_core::types::RecId;
 use tdq_core::{ByRelease, Evaluation, Loc};
 use tdq_models::records::{all_derived_definitions_if_defined, derived_definitions};
 use tdq_models::target::predicate_expander::{PredicateExpander, StiForm};
-use tdq_models::target::schedule::{ProcModel, SchedModels, SchedRw, Transition};
+use tdq_models::target::sched_tables::{SchedClassTables, INVALID_MICRO_OPS};
+use tdq_models::target::schedule::{ProcModel, SchedModels, Transition};
 use tdq_models::target::Target;
 use tdq_models::{Fatal, Fields};
 
@@ -102,12 +103,8 @@ struct Form {
     hw_mode_bits: bool,
     /// An empty `ArrayRef` argument.
     empty_array: &'static str,
-    /// `ReadAdvance`s have `CycleTunables` (LLVM 22 on).
-    cycle_tunables: bool,
     /// A processor's duplicate features are warned about (LLVM 22 on).
     duplicate_cpu_feature_warnings: bool,
-    /// The acquire/release check's message says `<=` (LLVM 22 on) or `<`.
-    acquire_release_op: &'static str,
     /// Overriding members are `final` (LLVM 23).
     final_members: bool,
     /// The inline feature getters (LLVM 23).
@@ -129,9 +126,7 @@ const FORM_22: Form = Form {
     hw_mode_predicates: true,
     hw_mode_bits: true,
     empty_array: "{}",
-    cycle_tunables: true,
     duplicate_cpu_feature_warnings: true,
-    acquire_release_op: "<=",
     final_members: false,
     inline_features: false,
     empty_mode_returns: false,
@@ -151,9 +146,7 @@ const FORM: ByRelease<Form> = ByRelease {
         hw_mode_predicates: false,
         hw_mode_bits: false,
         empty_array: "std::nullopt",
-        cycle_tunables: false,
         duplicate_cpu_feature_warnings: false,
-        acquire_release_op: "<",
         ..FORM_22
     },
     v22: FORM_22,
@@ -166,58 +159,6 @@ const FORM: ByRelease<Form> = ByRelease {
         ..FORM_22
     },
 };
-
-/// `MCSchedClassDesc::InvalidNumMicroOps` and `VariantNumMicroOps` (a 13-bit field).
-const INVALID_MICRO_OPS: u16 = (1 << 13) - 1;
-const VARIANT_MICRO_OPS: u16 = INVALID_MICRO_OPS - 1;
-
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-struct WriteProcRes {
-    resource: u16,
-    release: u16,
-    acquire: u16,
-}
-
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-struct WriteLatency {
-    cycles: i16,
-    write: u16,
-}
-
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-struct ReadAdvanceEntry {
-    use_index: u32,
-    write: u32,
-    cycles: i32,
-}
-
-#[derive(Clone, Copy, Debug, Default)]
-struct ClassDesc {
-    micro_ops: u16,
-    begin_group: bool,
-    end_group: bool,
-    retire_ooo: bool,
-    write_proc_res: (usize, usize),
-    write_latency: (usize, usize),
-    read_advance: (usize, usize),
-}
-
-/// `SchedClassTables`: every processor's class descriptions and the shared tables.
-struct SchedTables {
-    classes: Vec<Vec<ClassDesc>>,
-    write_proc_res: Vec<WriteProcRes>,
-    write_latencies: Vec<WriteLatency>,
-    writer_names: Vec<String>,
-    read_advances: Vec<ReadAdvanceEntry>,
-}
-
-/// `std::search`: where `needle` first occurs in `hay` (0 for an empty needle).
-fn search<T: PartialEq>(hay: &[T], needle: &[T]) -> Option<usize> {
-    if needle.is_empty() {
-        return if hay.is_empty() { None } else { Some(0) };
-    }
-    hay.windows(needle.len()).position(|w| w == needle)
-}
 
 struct Emitter<'a> {
     input: &'a Evaluation,
@@ -769,16 +710,7 @@ impl<'a> Emitter<'a> {
         }
         s.push_str("\n// ===============================================================\n");
         s.push_str("// Data tables for the new per-operand machine model.\n");
-        let mut tables = SchedTables {
-            classes: vec![Vec::new()],
-            write_proc_res: vec![WriteProcRes::default()],
-            write_latencies: vec![WriteLatency::default()],
-            writer_names: vec!["InvalidWrite".into()],
-            read_advances: vec![ReadAdvanceEntry::default()],
-        };
-        for pm in &self.m.proc_models {
-            self.gen_sched_class_tables(pm, &mut tables)?;
-        }
+        let tables = SchedClassTables::get(self.input)?;
         self.emit_sched_class_tables(s, &tables);
         if self.form.class_name_table {
             self.processor_models(s)?;
@@ -790,335 +722,7 @@ impl<'a> Emitter<'a> {
         Ok(())
     }
 
-    /// The aliased RW that applies to `proc`, if any (`findWriteResources`' and
-    /// `findReadAdvance`'s first step).
-    fn alias_for(&self, rw: &SchedRw, proc: &ProcModel) -> Result<Option<RecId>> {
-        let f = self.f;
-        let mut alias_def = None;
-        for &alias in &rw.aliases {
-            let alias_rw = self.m.rw_of(self.input, f.def(alias, "AliasRW")?);
-            let def = alias_rw.def.expect("an alias names a def");
-            if f.init(def, "SchedModel")?.is_complete() {
-                let model = f.def(def, "SchedModel")?;
-                if self.m.proc_model(self.input, model)?.index != proc.index {
-                    continue;
-                }
-            }
-            if alias_def.is_some() {
-                return Err(self.fatal(
-                    def,
-                    format!(
-                        "Multiple aliases defined for processor {} Ensure only one SchedAlias exists per RW.",
-                        proc.model_name
-                    ),
-                ));
-            }
-            alias_def = Some(def);
-        }
-        Ok(alias_def)
-    }
-
-    fn find_write_resources(&self, write: &SchedRw, proc: &ProcModel) -> Result<RecId> {
-        let def = write.def.expect("an expanded write has a def");
-        let res = self.find_resource(def, write, proc, "SchedWriteRes", &proc.write_res_map, "SchedWrite")?;
-        res.ok_or_else(|| {
-            self.fatal(proc.model_def, format!("Processor does not define resources for {}", self.f.name(def)))
-        })
-    }
-
-    fn find_read_advance(&self, read: &SchedRw, proc: &ProcModel) -> Result<Option<RecId>> {
-        let def = read.def.expect("a read has a def");
-        let res = self.find_resource(def, read, proc, "SchedReadAdvance", &proc.read_advance_map, "SchedRead")?;
-        if res.is_none() && self.f.name(def) != "ReadDefault" {
-            let message = format!("Processor does not define resources for {}", self.f.name(def));
-            return Err(self.fatal(proc.model_def, message));
-        }
-        Ok(res)
-    }
-
-    /// What `findWriteResources` and `findReadAdvance` share: the def itself when it is of
-    /// `class`, else its alias on the processor when that is, else what the processor maps the
-    /// def or its alias to (both mapped is an error naming `kind`).
-    fn find_resource(
-        &self,
-        def: RecId,
-        rw: &SchedRw,
-        proc: &ProcModel,
-        class: &str,
-        map: &HashMap<RecId, RecId>,
-        kind: &str,
-    ) -> Result<Option<RecId>> {
-        let f = self.f;
-        if f.is_a(def, class) {
-            return Ok(Some(def));
-        }
-        let alias = self.alias_for(rw, proc)?;
-        if let Some(alias) = alias.filter(|&a| f.is_a(a, class)) {
-            return Ok(Some(alias));
-        }
-        let mut res = map.get(&def).copied();
-        if let Some(&other) = alias.and_then(|alias| map.get(&alias)) {
-            if res.is_some() {
-                let message =
-                    format!("Resources are defined for both {kind} and its alias on processor {}", proc.model_name);
-                return Err(self.fatal(other, message));
-            }
-            res = Some(other);
-        }
-        Ok(res)
-    }
-
-    /// `expandProcResources`: the resources with the super-resources and groups that cover
-    /// them.
-    fn expand_proc_resources(
-        &self,
-        resources: &mut Vec<RecId>,
-        release: &mut Vec<i64>,
-        acquire: &mut Vec<i64>,
-        proc: &ProcModel,
-    ) -> Result<()> {
-        let f = self.f;
-        for i in 0..resources.len() {
-            let mut pr = resources[i];
-            let subs = if f.is_a(pr, "ProcResGroup") {
-                f.defs(pr, "Resources")?
-            } else {
-                let subs = vec![pr];
-                pr = self.m.find_proc_res_units(self.input, pr, &self.input.records.get(pr).locs)?;
-                let mut sub = pr;
-                while f.init(sub, "Super")?.is_complete() {
-                    if f.is_a(sub, "ProcResGroup") {
-                        return Err(self.fatal(sub, "Processor resource group  cannot be a super resources."));
-                    }
-                    let super_def = self.m.find_proc_res_units(
-                        self.input,
-                        f.def(sub, "Super")?,
-                        &self.input.records.get(sub).locs,
-                    )?;
-                    resources.push(super_def);
-                    release.push(release[i]);
-                    acquire.push(acquire[i]);
-                    sub = super_def;
-                }
-                subs
-            };
-            for &group in &proc.proc_resource_defs {
-                if group == pr || !f.is_a(group, "ProcResGroup") {
-                    continue;
-                }
-                let supers = f.defs(group, "Resources")?;
-                if subs.iter().all(|s| supers.contains(s)) {
-                    resources.push(group);
-                    release.push(release[i]);
-                    acquire.push(acquire[i]);
-                }
-            }
-        }
-        Ok(())
-    }
-
-    fn gen_sched_class_tables(&self, proc: &ProcModel, tables: &mut SchedTables) -> Result<()> {
-        let f = self.f;
-        let input = self.input;
-        let mut descs = Vec::new();
-        if !proc.has_instr_sched_model() {
-            tables.classes.push(descs);
-            return Ok(());
-        }
-        for class in &self.m.sched_classes {
-            let mut desc = ClassDesc::default();
-            if class.transitions.iter().any(|t| t.proc_index == proc.index) {
-                desc.micro_ops = VARIANT_MICRO_OPS;
-                descs.push(desc);
-                continue;
-            }
-            if class.proc_indices[0] != 0 && !class.proc_indices.contains(&proc.index) {
-                descs.push(desc);
-                continue;
-            }
-            let mut writes = class.writes.clone();
-            let mut reads = class.reads.clone();
-            if !class.inst_rws.is_empty() {
-                let mut rw_def = None;
-                for &rw in &class.inst_rws {
-                    if self.m.proc_model(input, f.def(rw, "SchedModel")?)?.index == proc.index {
-                        rw_def = Some(rw);
-                        break;
-                    }
-                }
-                if let Some(rw) = rw_def {
-                    (writes, reads) = self.m.find_rws(input, &f.defs(rw, "OperandReadWrites")?);
-                }
-            }
-            if writes.is_empty() {
-                for &itin_rw in &proc.itin_rw_defs {
-                    let matched = f.defs(itin_rw, "MatchedItinClasses")?;
-                    if class.itin_class.is_some_and(|c| matched.contains(&c)) {
-                        let (w, r) = self.m.find_rws(input, &f.defs(itin_rw, "OperandReadWrites")?);
-                        writes.extend(w);
-                        reads.extend(r);
-                        break;
-                    }
-                }
-                if writes.is_empty() {
-                    desc.micro_ops = INVALID_MICRO_OPS;
-                }
-            }
-            let mut write_proc_res: Vec<WriteProcRes> = Vec::new();
-            let mut latencies = Vec::new();
-            let mut writer_names = Vec::new();
-            let mut read_advances = Vec::new();
-            for &w in &writes {
-                let mut seq = Vec::new();
-                self.m.expand_rw_seq_for_proc(input, w, false, proc, &mut seq)?;
-                let mut write_id = *seq.last().expect("a write expands to a write");
-                let last = &self.m.sched_writes[write_id as usize];
-                writer_names.push(last.name.clone());
-                if !last.def.is_some_and(|d| proc.read_of_write.contains(&d)) {
-                    write_id = 0;
-                }
-                let mut latency = WriteLatency { cycles: 0, write: write_id as u16 };
-                for &ws in &seq {
-                    let res = self.find_write_resources(&self.m.sched_writes[ws as usize], proc)?;
-                    if f.bit(res, "Unsupported")? {
-                        desc.micro_ops = INVALID_MICRO_OPS;
-                        break;
-                    }
-                    latency.cycles = latency.cycles.wrapping_add(f.int(res, "Latency")? as i16);
-                    desc.micro_ops =
-                        (desc.micro_ops.wrapping_add(f.int(res, "NumMicroOps")? as u16)) & INVALID_MICRO_OPS;
-                    desc.begin_group |= f.bit(res, "BeginGroup")? || f.bit(res, "SingleIssue")?;
-                    desc.end_group |= f.bit(res, "EndGroup")? || f.bit(res, "SingleIssue")?;
-                    desc.retire_ooo |= f.bit(res, "RetireOOO")?;
-                    let mut resources = f.defs(res, "ProcResources")?;
-                    let mut release = f.ints(res, "ReleaseAtCycles")?;
-                    let mut acquire = f.ints(res, "AcquireAtCycles")?;
-                    if !release.is_empty() && release.len() != resources.len() {
-                        return Err(self.fatal(
-                            res,
-                            format!(
-                                "Inconsistent release at cycles: size(ReleaseAtCycles) != size(ProcResources): {} vs {}",
-                                resources.len(),
-                                release.len()
-                            ),
-                        ));
-                    }
-                    if !acquire.is_empty() && acquire.len() != resources.len() {
-                        return Err(self.fatal(
-                            res,
-                            format!(
-                                "Inconsistent resource cycles: size(AcquireAtCycles) != size(ProcResources): {} vs {}",
-                                acquire.len(),
-                                resources.len()
-                            ),
-                        ));
-                    }
-                    if release.is_empty() {
-                        release = vec![1; resources.len()];
-                    }
-                    if acquire.is_empty() {
-                        acquire = vec![0; resources.len()];
-                    }
-                    self.expand_proc_resources(&mut resources, &mut release, &mut acquire, proc)?;
-                    for k in 0..resources.len() {
-                        let entry = WriteProcRes {
-                            resource: proc.proc_resource_index(input, resources[k])? as u16,
-                            release: release[k] as u16,
-                            acquire: acquire[k] as u16,
-                        };
-                        if acquire[k] > release[k] {
-                            return Err(self.fatal(
-                                res,
-                                format!(
-                                    "Inconsistent resource cycles: AcquireAtCycles {} ReleaseAtCycles must hold.",
-                                    self.form.acquire_release_op
-                                ),
-                            ));
-                        }
-                        if acquire[k] < 0 {
-                            return Err(self.fatal(res, "Invalid value: AcquireAtCycle must be a non-negative value."));
-                        }
-                        match write_proc_res.iter_mut().find(|e| e.resource == entry.resource) {
-                            Some(e) => e.release = e.release.wrapping_add(entry.release),
-                            None => write_proc_res.push(entry),
-                        }
-                    }
-                }
-                latencies.push(latency);
-            }
-            for (use_index, &r) in reads.iter().enumerate() {
-                let Some(advance) = self.find_read_advance(&self.m.sched_reads[r as usize], proc)? else {
-                    continue;
-                };
-                if f.bit(advance, "Unsupported")? {
-                    desc.micro_ops = INVALID_MICRO_OPS;
-                    break;
-                }
-                let valid = f.defs(advance, "ValidWrites")?;
-                let mut tunables =
-                    if self.form.cycle_tunables { f.ints(advance, "CycleTunables")? } else { Vec::new() };
-                tunables.resize(valid.len(), 0);
-                let mut ids: Vec<(u32, i64)> = if valid.is_empty() {
-                    vec![(0, 0)]
-                } else {
-                    valid.iter().zip(&tunables).map(|(&v, &t)| (self.m.rw_index(v, false), t)).collect()
-                };
-                ids.sort_unstable();
-                let cycles = f.int(advance, "Cycles")?;
-                for (write, tunable) in ids {
-                    read_advances.push(ReadAdvanceEntry {
-                        use_index: use_index as u32,
-                        write,
-                        cycles: (cycles + tunable) as i32,
-                    });
-                }
-            }
-            if desc.micro_ops == INVALID_MICRO_OPS {
-                write_proc_res.clear();
-                latencies.clear();
-                read_advances.clear();
-            }
-            write_proc_res.sort_by_key(|e| e.resource);
-            desc.write_proc_res.1 = write_proc_res.len();
-            match search(&tables.write_proc_res, &write_proc_res) {
-                Some(i) => desc.write_proc_res.0 = i,
-                None => {
-                    desc.write_proc_res.0 = tables.write_proc_res.len();
-                    tables.write_proc_res.extend(write_proc_res);
-                }
-            }
-            desc.write_latency.1 = latencies.len();
-            match search(&tables.write_latencies, &latencies) {
-                Some(i) => {
-                    desc.write_latency.0 = i;
-                    for (k, name) in writer_names.iter().enumerate().take(latencies.len()) {
-                        if !tables.writer_names[i + k].contains(name.as_str()) {
-                            tables.writer_names[i + k].push('_');
-                            tables.writer_names[i + k].push_str(name);
-                        }
-                    }
-                }
-                None => {
-                    desc.write_latency.0 = tables.write_latencies.len();
-                    tables.write_latencies.extend(latencies);
-                    tables.writer_names.extend(writer_names);
-                }
-            }
-            desc.read_advance.1 = read_advances.len();
-            match search(&tables.read_advances, &read_advances) {
-                Some(i) => desc.read_advance.0 = i,
-                None => {
-                    desc.read_advance.0 = tables.read_advances.len();
-                    tables.read_advances.extend(read_advances);
-                }
-            }
-            descs.push(desc);
-        }
-        tables.classes.push(descs);
-        Ok(())
-    }
-
-    fn emit_sched_class_tables(&self, s: &mut String, tables: &SchedTables) {
+    fn emit_sched_class_tables(&self, s: &mut String, tables: &SchedClassTables) {
         let target = self.target;
         s.push_str("\n// {ProcResourceIdx, ReleaseAtCycle, AcquireAtCycle}\n");
         let _ = writeln!(s, "extern const llvm::MCWriteProcResEntry {target}WriteProcResTable[] = {{");

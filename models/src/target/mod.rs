@@ -30,6 +30,7 @@ pub mod inst_alias;
 pub mod instructions;
 pub mod predicate_expander;
 pub mod registers;
+pub mod sched_tables;
 pub mod schedule;
 pub mod subtarget_features;
 pub mod value_types;
