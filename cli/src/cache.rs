@@ -1,4 +1,4 @@
-//! `tdq cache`: what the cache directory holds (stores and `tdq tblgen` snapshots, with size,
+//! `tdq cache`: what the cache directory holds (stores, `tdq tblgen` snapshots and model tables, with size,
 //! last use and sources), and `tdq cache prune` to remove the old or the least recently used.
 
 use crate::exit_codes::{FAILURE, SUCCESS, USAGE};
@@ -15,9 +15,9 @@ pub struct CacheArgs {
 
 #[derive(Subcommand, Debug)]
 enum CacheAction {
-    /// List the stores and snapshots: kind, size, last used, sources (the default).
+    /// List the stores, snapshots and model tables: kind, size, last used, sources (the default).
     List,
-    /// Remove stores and snapshots: those last used before --older-than, then the least
+    /// Remove stores, snapshots and model tables: those last used before --older-than, then the least
     /// recently used until the cache takes at most --max-size; --all removes everything.
     Prune {
         /// Remove what was last used longer ago than this: 30d, 12h, 90m, 2w, 45s.

@@ -252,6 +252,14 @@ pub struct OpenStore {
 
 /// The store for `args`, built (with a spinner on a terminal) when missing or stale.
 pub fn open_store(args: &SourceArgs) -> Result<OpenStore, Failure> {
+    open_store_for(args, "")
+}
+
+/// The store for `args`, as [`open_store`]; when it is built, so are the model tables `sql`
+/// names, from the evaluation at hand.
+pub fn open_store_for(args: &SourceArgs, sql: &str) -> Result<OpenStore, Failure> {
+    let identifiers = tdq_queries::scan::identifiers(sql);
+    let groups = tdq_store::model::groups_named(identifiers.iter().map(String::as_str));
     let start = Instant::now();
     if let Some(db) = &args.db {
         let conn = tdq_store::open_read_only(db).map_err(|e| Failure::new(format!("{}: {e}", db.display())))?;
@@ -273,7 +281,8 @@ pub fn open_store(args: &SourceArgs) -> Result<OpenStore, Failure> {
             spinner = Some(bar);
         }
     };
-    let mut result = tdq_store::cache::open_or_build(&sources, &tdq_store::cache::cache_dir(), &mut on_build);
+    let mut result =
+        tdq_store::cache::open_or_build_with_model(&sources, &tdq_store::cache::cache_dir(), &mut on_build, &groups);
     // A cache that cannot be written is no reason to fail: the store goes to a temporary
     // directory, removed when the command ends.
     let mut temporary = None;
@@ -283,7 +292,7 @@ pub fn open_store(args: &SourceArgs) -> Result<OpenStore, Failure> {
             .prefix("tdq-store-")
             .tempdir()
             .map_err(|e| Failure::new(format!("cannot make a temporary directory: {e}")))?;
-        result = tdq_store::cache::open_or_build(&sources, dir.path(), &mut || {});
+        result = tdq_store::cache::open_or_build_with_model(&sources, dir.path(), &mut || {}, &groups);
         temporary = Some(dir);
     }
     if let Some(bar) = spinner {
@@ -302,23 +311,43 @@ pub fn open_store(args: &SourceArgs) -> Result<OpenStore, Failure> {
     })
 }
 
+impl OpenStore {
+    /// Where the model tables of this store are kept: the cache directory, or the temporary
+    /// directory of a store built outside it.
+    pub fn model_dir(&self) -> PathBuf {
+        match &self._temporary {
+            Some(dir) => dir.path().to_owned(),
+            None => tdq_store::cache::cache_dir(),
+        }
+    }
+}
+
 /// The engine `options` ask for, over `store` (or over a Parquet export with `--data`).
-fn make_engine(options: &QueryOptions, source: &SourceArgs) -> Result<(Box<dyn Engine>, Option<OpenStore>), Failure> {
+/// `sql`, when known, names the model tables to build with a new store.
+fn make_engine(
+    options: &QueryOptions,
+    source: &SourceArgs,
+    sql: &str,
+) -> Result<(Box<dyn Engine>, Option<OpenStore>), Failure> {
     if let Some(dir) = &options.data {
         return Ok((datafusion_over_parquet(dir)?, None));
     }
-    let store = open_store(source)?;
+    let store = open_store_for(source, sql)?;
     let conn = tdq_store::open_read_only(&store.path)?;
     let engine: Box<dyn Engine> = match options.engine {
-        EngineKind::Sqlite => Box::new(tdq_queries::sqlite::SqliteEngine::new(conn)),
-        EngineKind::Datafusion => datafusion_over_store(conn)?,
+        EngineKind::Sqlite => Box::new(tdq_queries::sqlite::SqliteEngine::new(conn).with_model_dir(store.model_dir())),
+        EngineKind::Datafusion => datafusion_over_store(conn, store.model_dir())?,
     };
     Ok((engine, Some(store)))
 }
 
 #[cfg(feature = "datafusion")]
-fn datafusion_over_store(conn: rusqlite::Connection) -> Result<Box<dyn Engine>, Failure> {
-    Ok(Box::new(tdq_queries::datafusion::DataFusionEngine::over_store(conn).map_err(|e| Failure::new(e.message))?))
+fn datafusion_over_store(conn: rusqlite::Connection, model_dir: PathBuf) -> Result<Box<dyn Engine>, Failure> {
+    Ok(Box::new(
+        tdq_queries::datafusion::DataFusionEngine::over_store(conn)
+            .map_err(|e| Failure::new(e.message))?
+            .with_model_dir(model_dir),
+    ))
 }
 
 #[cfg(feature = "datafusion")]
@@ -330,7 +359,7 @@ fn datafusion_over_parquet(dir: &std::path::Path) -> Result<Box<dyn Engine>, Fai
 }
 
 #[cfg(not(feature = "datafusion"))]
-fn datafusion_over_store(_: rusqlite::Connection) -> Result<Box<dyn Engine>, Failure> {
+fn datafusion_over_store(_: rusqlite::Connection, _: PathBuf) -> Result<Box<dyn Engine>, Failure> {
     Err(Failure::usage("this tdq was built without DataFusion (cargo feature `datafusion`)"))
 }
 
@@ -352,7 +381,7 @@ pub fn run_query(args: QueryArgs) -> i32 {
             ),
             // No query on a terminal: the prompt, as sqlite3 opens one.
             (None, None) if std::io::stdin().is_terminal() && std::io::stdout().is_terminal() => {
-                let (engine, _store) = make_engine(&args.options, &args.source)?;
+                let (engine, _store) = make_engine(&args.options, &args.source, "")?;
                 return repl::run(engine, args.options.clone());
             }
             (None, None) => {
@@ -384,7 +413,7 @@ fn execute_checked(
     options: &QueryOptions,
     check: &mut dyn FnMut(&mut dyn Engine) -> Result<(), Failure>,
 ) -> Result<(), Failure> {
-    let (mut engine, mut store) = make_engine(options, source)?;
+    let (mut engine, mut store) = make_engine(options, source, sql)?;
     check(engine.as_mut())?;
     let mut start = Instant::now();
     let mut results = engine.run(sql, &options.params);
@@ -394,7 +423,7 @@ fn execute_checked(
         if !s.built && source.db.is_none() && e.kind == tdq_queries::QueryErrorKind::DamagedStore {
             let _ = std::fs::remove_file(&s.path);
             drop(engine);
-            (engine, store) = make_engine(options, source)?;
+            (engine, store) = make_engine(options, source, sql)?;
             start = Instant::now();
             results = engine.run(sql, &options.params);
         }
@@ -540,6 +569,12 @@ pub fn run_schema(args: SchemaArgs) -> i32 {
             for t in tdq_store::schema::TABLES {
                 out.push_str(&format!("{}\n    {}\n", t.name, t.about));
             }
+            out.push_str(
+                "\nmodel tables (what LLVM's target model derives; built the first time a query names one):\n",
+            );
+            for t in tdq_store::model::MODEL_TABLES {
+                out.push_str(&format!("{}\n    {}\n", t.name, t.about));
+            }
             // With sources at hand (or --db), the class views themselves.
             let have_sources = args.source.db.is_some() || resolve_sources(&args.source.td).is_ok();
             if have_sources {
@@ -567,7 +602,10 @@ pub fn run_schema(args: SchemaArgs) -> i32 {
             )));
         }
         let store = open_store(&args.source)?;
-        let doc = tdq_store::schema::TABLES.iter().find(|t| t.name.eq_ignore_ascii_case(table));
+        let doc = tdq_store::schema::TABLES
+            .iter()
+            .chain(tdq_store::model::MODEL_TABLES)
+            .find(|t| t.name.eq_ignore_ascii_case(table));
         let mut engine = tdq_queries::sqlite::SqliteEngine::new(store.conn);
         let mut out = String::new();
         if doc.is_none() {
@@ -651,7 +689,7 @@ pub fn run_export(args: ExportArgs) -> i32 {
                 base: None,
             };
             tdq_store::cache::write_atomically(db, &eval, &info)?;
-            add_class_views(db).inspect_err(|_| {
+            add_model_tables(db, &eval).and_then(|()| add_class_views(db)).inspect_err(|_| {
                 let _ = std::fs::remove_file(db);
             })?;
         }
@@ -661,6 +699,45 @@ pub fn run_export(args: ExportArgs) -> i32 {
         }
         Ok(())
     })())
+}
+
+/// Copies the model tables into an exported store, each group the model gives (what it does
+/// not give is said on standard error).
+fn add_model_tables(db: &std::path::Path, eval: &tdq_core::Evaluation) -> Result<(), Failure> {
+    use tdq_store::model::{copy_into, ensure_with, Group};
+    let fail = |e: &dyn std::fmt::Display| Failure::new(format!("{}: {e}", db.display()));
+    let reader = tdq_store::open_read_only(db).map_err(|e| fail(&e))?;
+    if !tdq_store::model::describes_a_target(&reader) {
+        return Ok(());
+    }
+    let mut files = Vec::new();
+    let mut left_out = Vec::new();
+    for group in Group::ALL {
+        match ensure_with(&reader, &tdq_store::cache::cache_dir(), group, eval) {
+            Ok(path) => files.push((group, path)),
+            Err(e @ tdq_store::StoreError::Model { .. }) => left_out.push((group, e.to_string())),
+            Err(e) => return Err(fail(&e)),
+        }
+    }
+    drop(reader);
+    warn_left_out(&left_out);
+    let conn = rusqlite::Connection::open(db).map_err(|e| fail(&e))?;
+    for (group, path) in files {
+        copy_into(&conn, &path, group).map_err(|e| fail(&e))?;
+    }
+    Ok(())
+}
+
+/// Says which model tables an export leaves out, and why (once: every group fails alike when
+/// the records are no target).
+fn warn_left_out(left_out: &[(tdq_store::model::Group, String)]) {
+    let Some((_, first)) = left_out.first() else { return };
+    let groups: Vec<&str> = left_out.iter().map(|(g, _)| g.name()).collect();
+    let why = first.split_once('\n').map_or(first.as_str(), |(_, rest)| rest);
+    eprintln!(
+        "tdq: warning: the model tables ({}) are left out: the target model does not accept these records:\n{why}",
+        groups.join(", ")
+    );
 }
 
 /// Puts a view per class and `schema_docs` in an exported store, so that other programs query
@@ -681,8 +758,10 @@ fn add_class_views(db: &std::path::Path) -> Result<(), Failure> {
 
 #[cfg(feature = "datafusion")]
 fn export_parquet(conn: rusqlite::Connection, dir: &std::path::Path) -> Result<(), Failure> {
-    tdq_queries::datafusion::export_parquet(&conn, dir)
-        .map_err(|e| Failure::new(format!("{}: {}", dir.display(), e.message)))
+    let left_out = tdq_queries::datafusion::export_parquet(&conn, dir)
+        .map_err(|e| Failure::new(format!("{}: {}", dir.display(), e.message)))?;
+    warn_left_out(&left_out);
+    Ok(())
 }
 
 #[cfg(not(feature = "datafusion"))]
@@ -736,7 +815,7 @@ pub struct ReplArgs {
 
 pub fn run_repl(args: ReplArgs) -> i32 {
     finish((|| {
-        let (engine, _store) = make_engine(&args.options, &args.source)?;
+        let (engine, _store) = make_engine(&args.options, &args.source, "")?;
         repl::run(engine, args.options)
     })())
 }

@@ -19,6 +19,7 @@ use rusqlite::Connection;
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
+use tdq_store::model::{groups_named, Group, MODEL_TABLE_GROUPS};
 use tdq_store::schema::{quote_ident, FIELDS_VIEW, STORED_TABLES, SUPERCLASSES_VIEW};
 
 /// The tables as other engines see them: the stored ones, and `field_values` unpacked from
@@ -38,6 +39,9 @@ pub struct DataFusionEngine {
     source: Source,
     /// Tables and views registered so far.
     registered: HashSet<String>,
+    /// Where the model tables' files are kept (the cache directory), and the groups attached.
+    model_dir: PathBuf,
+    attached: Vec<Group>,
 }
 
 fn df_error(e: impl std::fmt::Display) -> QueryError {
@@ -51,12 +55,25 @@ impl DataFusionEngine {
             .with_target_partitions(2)
             .set_bool("datafusion.sql_parser.enable_ident_normalization", false);
         let ctx = SessionContext::new_with_config(config);
-        Ok(DataFusionEngine { runtime, ctx, source, registered: HashSet::new() })
+        Ok(DataFusionEngine {
+            runtime,
+            ctx,
+            source,
+            registered: HashSet::new(),
+            model_dir: tdq_store::cache::cache_dir(),
+            attached: Vec::new(),
+        })
     }
 
     /// Over a store (a connection from `tdq_store::open_read_only`).
     pub fn over_store(conn: Connection) -> Result<Self, QueryError> {
         Self::new(Source::Store(conn))
+    }
+
+    /// Keeps the model tables' files under `dir` instead of the cache directory.
+    pub fn with_model_dir(mut self, dir: PathBuf) -> Self {
+        self.model_dir = dir;
+        self
     }
 
     /// Over the Parquet files of `tdq export --parquet DIR`.
@@ -81,6 +98,20 @@ impl DataFusionEngine {
         for (_, _, deps) in &views {
             wanted.extend(deps.iter());
         }
+        let model_tables: Vec<&str> =
+            MODEL_TABLE_GROUPS.iter().map(|(t, _)| *t).filter(|t| idents.contains(*t)).collect();
+        if let Source::Store(conn) = &self.source {
+            // A group's file is attached once; an export holds the tables itself.
+            for group in groups_named(model_tables.iter().copied()) {
+                if self.attached.contains(&group) || tdq_store::model::stored_in(conn, group) {
+                    continue;
+                }
+                let path = tdq_store::model::ensure(conn, &self.model_dir, group).map_err(df_error)?;
+                tdq_store::model::attach(conn, &path, group).map_err(df_error)?;
+                self.attached.push(group);
+            }
+        }
+        wanted.extend(model_tables);
         for table in wanted {
             if self.registered.contains(table) {
                 continue;
@@ -93,6 +124,11 @@ impl DataFusionEngine {
                 }
                 Source::Parquet(dir) => {
                     let path = dir.join(format!("{table}.parquet"));
+                    if !path.is_file() && Group::of_table(table).is_some() {
+                        return Err(QueryError::new(format!(
+                            "this export has no `{table}`: `tdq export` said why when it wrote it (the target model does not accept these records)"
+                        )));
+                    }
                     let path = path.to_str().ok_or_else(|| QueryError::new("directory name is not UTF-8"))?;
                     self.runtime
                         .block_on(self.ctx.register_parquet(table, path, ParquetReadOptions::default()))
@@ -208,6 +244,7 @@ impl Engine for DataFusionEngine {
     fn table_names(&mut self) -> Vec<String> {
         let mut names: Vec<String> = exported().map(str::to_owned).collect();
         names.extend(["fields".to_string(), "superclasses".to_string()]);
+        names.extend(MODEL_TABLE_GROUPS.iter().map(|(t, _)| t.to_string()));
         names.sort();
         names
     }
@@ -387,18 +424,45 @@ pub fn field_values_batch(conn: &Connection) -> Result<RecordBatch, QueryError> 
     RecordBatch::try_new(Arc::new(Schema::new(fields)), arrays).map_err(df_error)
 }
 
-/// `tdq export --parquet DIR`: every table of [`exported`] as `DIR/<table>.parquet`.
-pub fn export_parquet(conn: &Connection, dir: &Path) -> Result<(), QueryError> {
+/// `tdq export --parquet DIR`: every table of [`exported`] as `DIR/<table>.parquet`, then the
+/// model tables of every group the model gives. Returns the groups it does not give, with why.
+pub fn export_parquet(conn: &Connection, dir: &Path) -> Result<Vec<(Group, String)>, QueryError> {
     std::fs::create_dir_all(dir).map_err(df_error)?;
     for table in exported() {
         let batch = if table == "field_values" { field_values_batch(conn)? } else { table_batch(conn, table)? };
-        let path = dir.join(format!("{table}.parquet"));
-        let tmp = dir.join(format!(".{table}.parquet.tmp"));
-        let file = std::fs::File::create(&tmp).map_err(df_error)?;
-        let mut w = datafusion::parquet::arrow::ArrowWriter::try_new(file, batch.schema(), None).map_err(df_error)?;
-        w.write(&batch).map_err(df_error)?;
-        w.close().map_err(df_error)?;
-        std::fs::rename(&tmp, &path).map_err(df_error)?;
+        write_parquet(dir, table, &batch)?;
     }
-    Ok(())
+    let mut left_out = Vec::new();
+    let groups = if tdq_store::model::describes_a_target(conn) { &Group::ALL[..] } else { &[] };
+    for &group in groups {
+        if tdq_store::model::stored_in(conn, group) {
+            for table in group.tables() {
+                write_parquet(dir, table, &table_batch(conn, table)?)?;
+            }
+            continue;
+        }
+        let path = match tdq_store::model::ensure(conn, &tdq_store::cache::cache_dir(), group) {
+            Ok(path) => path,
+            Err(e @ tdq_store::StoreError::Model { .. }) => {
+                left_out.push((group, e.to_string()));
+                continue;
+            }
+            Err(e) => return Err(df_error(e)),
+        };
+        tdq_store::model::attach(conn, &path, group).map_err(df_error)?;
+        for table in group.tables() {
+            write_parquet(dir, table, &table_batch(conn, table)?)?;
+        }
+    }
+    Ok(left_out)
+}
+
+fn write_parquet(dir: &Path, table: &str, batch: &RecordBatch) -> Result<(), QueryError> {
+    let path = dir.join(format!("{table}.parquet"));
+    let tmp = dir.join(format!(".{table}.parquet.tmp"));
+    let file = std::fs::File::create(&tmp).map_err(df_error)?;
+    let mut w = datafusion::parquet::arrow::ArrowWriter::try_new(file, batch.schema(), None).map_err(df_error)?;
+    w.write(batch).map_err(df_error)?;
+    w.close().map_err(df_error)?;
+    std::fs::rename(&tmp, &path).map_err(df_error)
 }

@@ -5,19 +5,53 @@ use crate::{closest, closest_in_tiers, scan, Cell, Engine, Param, QueryError, Qu
 use rusqlite::types::ValueRef;
 use rusqlite::{Batch, Connection, Statement};
 use std::collections::HashSet;
+use std::path::PathBuf;
+use tdq_store::model::Group;
 
 pub struct SqliteEngine {
     conn: Connection,
     /// Tables and views of the store and the class views made so far.
     known: HashSet<String>,
+    /// Where the model tables' files are kept (the cache directory).
+    model_dir: PathBuf,
+    /// The model table groups attached so far.
+    attached: Vec<Group>,
 }
 
 impl SqliteEngine {
-    /// An engine over a connection from [`tdq_store::open_read_only`].
+    /// An engine over a connection from [`tdq_store::open_read_only`], its model tables kept in
+    /// the cache directory.
     pub fn new(conn: Connection) -> SqliteEngine {
-        let mut engine = SqliteEngine { conn, known: HashSet::new() };
+        let mut engine = SqliteEngine {
+            conn,
+            known: HashSet::new(),
+            model_dir: tdq_store::cache::cache_dir(),
+            attached: Vec::new(),
+        };
         engine.known = engine.table_names().into_iter().collect();
         engine
+    }
+
+    /// Keeps the model tables' files under `dir` instead (a store built outside the cache).
+    pub fn with_model_dir(mut self, dir: PathBuf) -> SqliteEngine {
+        self.model_dir = dir;
+        self
+    }
+
+    /// Attaches the model tables `sql` names, building them first if need be.
+    fn attach_model_tables(&mut self, sql: &str) -> Result<(), QueryError> {
+        let identifiers = scan::identifiers(sql);
+        let mut groups = tdq_store::model::groups_named(identifiers.iter().map(String::as_str));
+        groups.retain(|g| !self.attached.contains(g));
+        for group in groups {
+            if !tdq_store::model::stored_in(&self.conn, group) {
+                let path = tdq_store::model::ensure(&self.conn, &self.model_dir, group).map_err(model_error)?;
+                tdq_store::model::attach(&self.conn, &path, group).map_err(model_error)?;
+            }
+            self.attached.push(group);
+            self.known.extend(group.tables().map(str::to_owned));
+        }
+        Ok(())
     }
 
     pub fn connection(&self) -> &Connection {
@@ -25,6 +59,7 @@ impl SqliteEngine {
     }
 
     fn make_views(&mut self, sql: &str) -> Result<(), QueryError> {
+        self.attach_model_tables(sql)?;
         let conn = &self.conn;
         let mut lookup = |q: &str| run_one(conn, q, &[]);
         let wanted: Vec<ClassView> = views::views_for(sql, &self.known, &mut lookup)?;
@@ -121,14 +156,20 @@ impl Engine for SqliteEngine {
         }
     }
 
+    /// The store's tables and views, and the model tables (attached or not: a query that names
+    /// one attaches it).
     fn table_names(&mut self) -> Vec<String> {
-        run_one(
+        let mut names = run_one(
             &self.conn,
             "SELECT name FROM sqlite_schema WHERE type IN ('table', 'view') AND name NOT LIKE 'sqlite_%' ORDER BY name",
             &[],
         )
         .map(ResultSet::first_column_texts)
-        .unwrap_or_default()
+        .unwrap_or_default();
+        names.extend(tdq_store::model::MODEL_TABLE_GROUPS.iter().map(|(t, _)| t.to_string()));
+        names.sort();
+        names.dedup();
+        names
     }
 }
 
@@ -156,6 +197,15 @@ impl SqliteEngine {
             }
         }
     }
+}
+
+/// Why the model tables could not be had, as a query error.
+fn model_error(e: tdq_store::StoreError) -> QueryError {
+    let kind = match &e {
+        tdq_store::StoreError::Load(_) => QueryErrorKind::DamagedStore,
+        _ => QueryErrorKind::Query,
+    };
+    QueryError { kind, ..QueryError::new(e.to_string()) }
 }
 
 /// SQLite's code for a damaged store file, read from the error (never from its words).

@@ -54,6 +54,12 @@ pub enum StoreError {
     Io(String),
     Sql(rusqlite::Error),
     Load(LoadError),
+    /// The target model rejects the records a model table needs (`group` names the tables):
+    /// llvm-tblgen's diagnostics, as data.
+    Model {
+        group: &'static str,
+        failure: Box<EvaluationFailure>,
+    },
     /// The cache directory cannot be made or written to (the caller may build elsewhere).
     CacheUnwritable {
         dir: PathBuf,
@@ -65,6 +71,11 @@ impl fmt::Display for StoreError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             StoreError::Evaluation(e) => f.write_str(e.diags.render_all(&e.sm).trim_end()),
+            StoreError::Model { group, failure } => write!(
+                f,
+                "the {group} tables need the target model, which these records do not give:\n{}",
+                failure.diags.render_all(&failure.sm).trim_end()
+            ),
             StoreError::Io(m) => f.write_str(m),
             StoreError::Sql(e) => write!(f, "store: {e}"),
             StoreError::Load(e) => write!(f, "{e}"),
@@ -128,7 +139,7 @@ fn lock_down(conn: &Connection) -> rusqlite::Result<()> {
 }
 
 /// A path as the path part of a `file:` URI.
-fn uri_path(path: &Path) -> String {
+pub(crate) fn uri_path(path: &Path) -> String {
     let abs = std::path::absolute(path).unwrap_or_else(|_| path.to_owned());
     let mut out = String::new();
     for c in abs.display().to_string().chars() {
@@ -273,6 +284,18 @@ fn canonical_dir(dir: &str) -> PathBuf {
 /// Opens the cached store for `sources`, building it first when it is missing or stale.
 /// `on_build` is called before a build starts (to show progress).
 pub fn open_or_build(sources: &Sources, dir: &Path, on_build: &mut dyn FnMut()) -> Result<Store, StoreError> {
+    open_or_build_with_model(sources, dir, on_build, &[])
+}
+
+/// As [`open_or_build`]; when it builds the store, it also builds the model tables of `groups`
+/// from the evaluation at hand (which a later query would otherwise read back from the store).
+/// A model that fails is left for the query that names it to report.
+pub fn open_or_build_with_model(
+    sources: &Sources,
+    dir: &Path,
+    on_build: &mut dyn FnMut(),
+    groups: &[crate::model::Group],
+) -> Result<Store, StoreError> {
     let canonical = Canonical::new(sources);
     let sources = &canonical.sources;
     let key = cache_key(sources);
@@ -303,6 +326,9 @@ pub fn open_or_build(sources: &Sources, dir: &Path, on_build: &mut dyn FnMut()) 
     };
     write_atomically(&path, &eval, &info)?;
     let conn = open_read_only(&path)?;
+    for &group in groups {
+        let _ = crate::model::ensure_with(&conn, dir, group, &eval);
+    }
     Ok(Store { conn, path, built: true })
 }
 

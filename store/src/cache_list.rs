@@ -1,5 +1,6 @@
-//! What the cache directory holds, for `tdq cache`: the stores (`KEY.db`, [`crate::cache`]) and
-//! `tdq tblgen`'s snapshots (`tblgen/KEY.snap`, [`crate::eval_cache`]), each with its size, when
+//! What the cache directory holds, for `tdq cache`: the stores (`KEY.db`, [`crate::cache`]),
+//! `tdq tblgen`'s snapshots (`tblgen/KEY.snap`, [`crate::eval_cache`]) and the model tables
+//! (`model/KEY-GROUP.db`, [`crate::model`]), each with its size, when
 //! it was last used and the sources it holds; and which of them a prune removes.
 
 use rusqlite::{Connection, OpenFlags};
@@ -14,6 +15,8 @@ pub enum EntryKind {
     Store,
     /// A snapshot of `tdq tblgen`'s evaluation cache.
     Snapshot,
+    /// A group of a store's model tables ([`crate::model`]).
+    Model,
 }
 
 impl EntryKind {
@@ -21,6 +24,7 @@ impl EntryKind {
         match self {
             EntryKind::Store => "store",
             EntryKind::Snapshot => "tblgen",
+            EntryKind::Model => "model",
         }
     }
 }
@@ -57,6 +61,11 @@ pub fn entries(dir: &Path) -> Vec<CacheEntry> {
     for (path, meta) in files(&dir.join("tblgen"), "snap") {
         let sources = snapshot_sources(&path).unwrap_or_else(|| "(not a snapshot of this tdq)".to_string());
         out.push(entry(EntryKind::Snapshot, path, &meta, sources));
+    }
+    for (path, meta) in files(&dir.join("model"), "db") {
+        let sources =
+            crate::model::describe_file(&path).unwrap_or_else(|| "(not model tables of this tdq)".to_string());
+        out.push(entry(EntryKind::Model, path, &meta, sources));
     }
     out.sort_by(|a, b| a.used.cmp(&b.used).then_with(|| a.path.cmp(&b.path)));
     out

@@ -1,12 +1,14 @@
 //! What an exported store (`tdq export --db`) holds beyond a cached one: a view per class and
 //! the `schema_docs` table, so sqlite3, Python or pandas query it as `tdq` does
-//! (`select name, Size from Instruction`) and can read what each table and column is.
+//! (`select name, Size from Instruction`) and can read what each table and column is; and
+//! the target model's tables ([`crate::model`]) when the records are a target.
 //!
 //! A cached store has neither: tdq makes the class views a query names when it runs it
 //! (`tdq_queries::views`), and every view in a store's schema is parsed whenever it is opened.
 
 use crate::cache::StoreError;
-use crate::schema::{quote_ident, TABLES};
+use crate::model::MODEL_TABLES;
+use crate::schema::{quote_ident, TableDoc, TABLES};
 use rusqlite::Connection;
 use std::path::Path;
 
@@ -29,7 +31,12 @@ pub fn add_views_and_docs(path: &Path, views: &[ClassView]) -> Result<(), StoreE
     tx.execute_batch(SCHEMA_DOCS_DDL)?;
     {
         let mut doc = tx.prepare("INSERT INTO schema_docs VALUES (?1, ?2, ?3, ?4, ?5)")?;
-        for t in TABLES.iter().filter(|t| !t.name.starts_with('<')) {
+        let exists = |name: &str| {
+            tx.query_row("SELECT count(*) FROM sqlite_schema WHERE name = ?1", [name], |r| r.get::<_, i64>(0))
+                .is_ok_and(|n| n == 1)
+        };
+        let model_tables: Vec<&TableDoc> = MODEL_TABLES.iter().filter(|t| exists(t.name)).collect();
+        for t in TABLES.iter().filter(|t| !t.name.starts_with('<')).chain(model_tables) {
             let kind = if matches!(t.name, "fields" | "superclasses" | "records") { "view" } else { "table" };
             doc.execute((t.name, kind, None::<&str>, None::<&str>, t.about))?;
             for (cols, about) in t.columns {

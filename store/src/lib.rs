@@ -10,6 +10,7 @@
 //! - [`snapshot`], [`eval_cache`]: an evaluation in a binary form that loads faster than it
 //!   evaluates, kept by `tdq tblgen` for the next command on the same sources.
 //! - [`load`]: reading it back into an [`tdq_core::Evaluation`] (`tdq tblgen --from-db`, `tdq diff`).
+//! - [`model`]: the target model's tables, built when a query first names one, beside the store.
 //! - [`export`]: what a store written for other programs adds (class views, `schema_docs`).
 //! - [`schema`]: the tables, their documentation and naming rules.
 //! - [`project`]: `tdq.toml`, which names the sources.
@@ -23,6 +24,7 @@ pub mod eval_cache;
 pub mod export;
 pub mod ir;
 pub mod load;
+pub mod model;
 pub mod project;
 pub mod schema;
 pub mod snapshot;

@@ -241,9 +241,10 @@ pub const VIEWS: &[&str] = &["fields", "superclasses", "records_short", "records
 /// Tables only an exported store has (`crate::export`).
 pub const EXPORT_TABLES: &[&str] = &["schema_docs"];
 
-/// Whether `name` is taken by a table or view of the store (compared as SQL does, ignoring case).
+/// Whether `name` is taken by a table or view of the store or a model table (compared as SQL does, ignoring case).
 pub fn is_reserved_name(name: &str) -> bool {
     STORED_TABLES.iter().chain(VIEWS).chain(EXPORT_TABLES).any(|t| t.eq_ignore_ascii_case(name))
+        || crate::model::Group::of_table(name).is_some()
         || name.to_ascii_lowercase().starts_with("sqlite_")
 }
 
