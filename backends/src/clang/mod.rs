@@ -10,6 +10,11 @@ pub mod ast_nodes;
 pub mod ast_properties;
 pub mod attr_args;
 pub mod gen_arm_immcheck_types;
+pub mod gen_arm_mve_builtin_aliases;
+pub mod gen_arm_mve_builtin_codegen;
+pub mod gen_arm_mve_builtin_def;
+pub mod gen_arm_mve_builtin_sema;
+pub mod gen_arm_mve_header;
 pub mod gen_arm_sme_builtin_za_state;
 pub mod gen_arm_sve_builtin_codegen;
 pub mod gen_arm_sve_builtins;
@@ -164,6 +169,16 @@ pub static BACKENDS: &[&dyn Backend] = &[
     &gen_arm_sve_sema_rangechecks::GenArmSmeSemaRangechecks,
     &gen_arm_sve_streaming_attrs::GenArmSmeStreamingAttrs,
     &gen_arm_sme_builtin_za_state::GenArmSmeBuiltinZaState,
+    &gen_arm_mve_header::GenArmMveHeader,
+    &gen_arm_mve_builtin_def::GenArmMveBuiltinDef,
+    &gen_arm_mve_builtin_sema::GenArmMveBuiltinSema,
+    &gen_arm_mve_builtin_codegen::GenArmMveBuiltinCodegen,
+    &gen_arm_mve_builtin_aliases::GenArmMveBuiltinAliases,
+    &gen_arm_mve_header::GenArmCdeHeader,
+    &gen_arm_mve_builtin_def::GenArmCdeBuiltinDef,
+    &gen_arm_mve_builtin_sema::GenArmCdeBuiltinSema,
+    &gen_arm_mve_builtin_codegen::GenArmCdeBuiltinCodegen,
+    &gen_arm_mve_builtin_aliases::GenArmCdeBuiltinAliases,
     &gen_arm_immcheck_types::GenArmImmcheckTypes,
     &gen_arm_vector_type::GenArmVectorType,
     &gen_cxx11_attribute_info::GenCxx11AttributeInfo,

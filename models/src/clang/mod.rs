@@ -3,7 +3,8 @@
 //! spellings, the parsed-attribute kinds, target tests) and the subject match rules of
 //! `#pragma clang attribute`; the builtins and their prototypes; the syntax tree's nodes; the AST
 //! nodes' serialized properties; the NEON intrinsics' types; the SVE and SME intrinsics and their
-//! types; HLSL's intrinsic functions and their overloads.
+//! types; the MVE and CDE intrinsics, their types and code generation; HLSL's intrinsic
+//! functions and their overloads.
 
 pub mod arguments;
 pub mod ast_nodes;
@@ -13,6 +14,7 @@ pub mod builtins;
 pub mod diag_text;
 pub mod diagnostics;
 pub mod hlsl_intrinsics;
+pub mod mve_intrinsics;
 pub mod neon_types;
 pub mod subject_rules;
 pub mod sve_intrinsics;

@@ -1,0 +1,4 @@
+// The MVE sample in LLVM 22.
+// RELEASE: 22
+// ARGS: -gen-arm-mve-builtin-aliases -I ../inc -I ../../../../../shared/corpus/llvm-22.1.8/clang/include/clang/Basic
+include "MveSample.td"

@@ -1,0 +1,4 @@
+// The MVE sample in LLVM 23.
+// RELEASE: 23
+// ARGS: -gen-arm-mve-builtin-sema -I ../inc -I ../../../../../shared/corpus/llvm-23.1.1/clang/include/clang/Basic
+include "MveSample.td"

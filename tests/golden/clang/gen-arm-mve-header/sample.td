@@ -1,0 +1,3 @@
+// The MVE sample in LLVM 19.
+// ARGS: -gen-arm-mve-header -I ../inc -I ../../../../../shared/corpus/llvm-19.1.7/clang/include/clang/Basic
+include "MveSample.td"
