@@ -324,10 +324,19 @@ pub fn open_or_build_with_model(
         cache_key: key,
         base: canonical.base.as_ref().map(|b| b.display().to_string()),
     };
-    write_atomically(&path, &eval, &info)?;
+    // The model groups a query names are computed on a second thread while the store is
+    // written; their files need the written store's identity.
+    let (written, prepared) = std::thread::scope(|scope| {
+        let models = (!groups.is_empty())
+            .then(|| scope.spawn(|| groups.iter().map(|&g| crate::model::prepare(&eval, g)).collect::<Vec<_>>()));
+        let written = write_atomically(&path, &eval, &info);
+        (written, models.map(|m| m.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic))))
+    });
+    written?;
     let conn = open_read_only(&path)?;
-    for &group in groups {
-        let _ = crate::model::ensure_with(&conn, dir, group, &eval);
+    for prepared in prepared.into_iter().flatten() {
+        // A model that fails is reported by the query that reads it.
+        let _ = crate::model::ensure_prepared(&conn, dir, prepared, &eval);
     }
     Ok(Store { conn, path, built: true })
 }

@@ -118,7 +118,7 @@ pub fn ensure(conn: &Connection, cache_dir: &Path, group: Group) -> Result<PathB
         return Ok(path);
     }
     let eval = crate::load_evaluation(conn)?;
-    build(&path, &eval, &identity, &describe(conn), group)?;
+    build(&path, write::Rows::of(&eval, group), &eval, &identity, &describe(conn), group)?;
     Ok(path)
 }
 
@@ -129,13 +129,36 @@ pub fn ensure_with(
     group: Group,
     eval: &Evaluation,
 ) -> Result<PathBuf, StoreError> {
+    ensure_prepared(conn, cache_dir, prepare(eval, group), eval)
+}
+
+/// A group's rows, computed from an evaluation before the store they belong to is written
+/// (on another thread while it is).
+pub struct Prepared {
+    group: Group,
+    rows: Result<write::Rows, tdq_models::Fatal>,
+}
+
+/// Computes `group`'s rows from `eval`.
+pub fn prepare(eval: &Evaluation, group: Group) -> Prepared {
+    Prepared { group, rows: write::Rows::of(eval, group) }
+}
+
+/// As [`ensure_with`], with the rows already computed from `eval`.
+pub fn ensure_prepared(
+    conn: &Connection,
+    cache_dir: &Path,
+    prepared: Prepared,
+    eval: &Evaluation,
+) -> Result<PathBuf, StoreError> {
+    let group = prepared.group;
     let identity = store_identity(conn)?;
     let path = model_path(cache_dir, &identity, group);
     if is_model_file(&path, &identity, group) {
         mark_used(&path);
         return Ok(path);
     }
-    build(&path, eval, &identity, &describe(conn), group)?;
+    build(&path, prepared.rows, eval, &identity, &describe(conn), group)?;
     Ok(path)
 }
 
@@ -163,13 +186,25 @@ fn describe(conn: &Connection) -> String {
 
 /// Writes the model file of `group` for `eval` at `path` (through a temporary file and a
 /// rename, as stores are).
-fn build(path: &Path, eval: &Evaluation, identity: &str, sources: &str, group: Group) -> Result<(), StoreError> {
+fn build(
+    path: &Path,
+    rows: Result<write::Rows, tdq_models::Fatal>,
+    eval: &Evaluation,
+    identity: &str,
+    sources: &str,
+    group: Group,
+) -> Result<(), StoreError> {
+    // The model first: a description the model rejects writes no file.
+    let rows = rows.map_err(|fatal| StoreError::Model {
+        group: group.name(),
+        failure: Box::new(EvaluationFailure { diags: fatal.0, sm: eval.sm.clone() }),
+    })?;
     let dir = path.parent().expect("a model path has a directory");
     std::fs::create_dir_all(dir)
         .map_err(|e| StoreError::CacheUnwritable { dir: dir.to_owned(), reason: e.to_string() })?;
     let mut failure = None;
     let written = replace_atomically(path, |tmp| {
-        write_file(tmp, eval, identity, sources, group).map_err(|e| {
+        write_file(tmp, &rows, identity, sources, group).map_err(|e| {
             failure = Some(e);
             std::io::Error::other("the model tables were not written")
         })
@@ -181,12 +216,7 @@ fn build(path: &Path, eval: &Evaluation, identity: &str, sources: &str, group: G
     }
 }
 
-fn write_file(path: &Path, eval: &Evaluation, identity: &str, sources: &str, group: Group) -> Result<(), StoreError> {
-    // The model first: a description the model rejects writes no file.
-    let rows = write::Rows::of(eval, group).map_err(|fatal| StoreError::Model {
-        group: group.name(),
-        failure: Box::new(EvaluationFailure { diags: fatal.0, sm: eval.sm.clone() }),
-    })?;
+fn write_file(path: &Path, rows: &write::Rows, identity: &str, sources: &str, group: Group) -> Result<(), StoreError> {
     let mut conn = Connection::open(path)?;
     conn.execute_batch(&format!(
         "PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; PRAGMA application_id = {MODEL_APPLICATION_ID}; \

@@ -17,7 +17,7 @@ use tdq_models::target::Target;
 use tdq_models::Fatal;
 
 /// The rows of one group's tables, computed before the file is opened.
-pub(super) struct Rows {
+pub struct Rows {
     tables: Vec<(&'static str, Vec<Vec<Value>>)>,
 }
 
