@@ -2,12 +2,13 @@
 //! (LLVM's DisassemblerEmitter.cpp). Every target but two gets the release's table-driven
 //! decoder, of fixed-length and variable-length encodings alike: LLVM 19's filter chooser
 //! ([`decoder19`]) or LLVM 22's decoder tree ([`decoder`], DecoderEmitter.cpp,
-//! DecoderTableEmitter.cpp). WebAssembly has tables of its own ([`web_assembly`]); X86's are
-//! not written yet.
+//! DecoderTableEmitter.cpp). WebAssembly ([`web_assembly`]) and X86 ([`x86`]) have tables of
+//! their own.
 
 mod decoder;
 mod decoder19;
 mod web_assembly;
+mod x86;
 
 use crate::common::emit::source_file_header;
 use crate::{AnyOption, Backend, BackendError, BackendOptions, Choice, Opt, Output};
@@ -15,7 +16,6 @@ use std::io::Write;
 use tdq_core::{ByRelease, Evaluation, Release};
 use tdq_models::target::encodings::Encodings;
 use tdq_models::target::Target;
-use tdq_models::Fatal;
 
 pub struct GenDisassembler;
 
@@ -134,17 +134,14 @@ impl Backend for GenDisassembler {
         let target = Target::get(input)?;
         let mut text = String::new();
         source_file_header(&mut text, &format!(" * {} Disassembler", target.name), None);
-        let encodings = Encodings::get(input)?;
         let duplicates = options.get(&SUPPRESS_PER_HWMODE_DUPLICATES);
-        // X86 and WebAssembly have emitters of their own.
+        // X86 and WebAssembly have emitters of their own; the others decode encodings.
+        let encodings = || Encodings::get(input);
         match (target.name, form.emitter) {
-            ("X86", _) => {
-                let message = "tdq does not write X86's disassembler tables yet (--gen-disassembler)";
-                return Err(Fatal::new(&[], message).into());
-            }
+            ("X86", _) => x86::emit(input, options.release, &target, &mut out.diags, &mut text)?,
             ("WebAssembly", _) => web_assembly::emit(input, options.release, &mut text)?,
             (_, Emitter::Filters19) => {
-                decoder19::emit(input, &target, &encodings, duplicates, &mut out.diags, &mut text)?
+                decoder19::emit(input, &target, &*encodings()?, duplicates, &mut out.diags, &mut text)?
             }
             (_, Emitter::Tree) => {
                 let settings = decoder::Settings {
@@ -155,7 +152,7 @@ impl Backend for GenDisassembler {
                     ignore_fully_defined: options.get(&IGNORE_FULLY_DEFINED_OPERANDS),
                     islands_of_at_most_64_bits: form.islands_of_at_most_64_bits,
                 };
-                decoder::emit(input, &target, &encodings, &settings, &mut out.diags, &mut text)?;
+                decoder::emit(input, &target, &*encodings()?, &settings, &mut out.diags, &mut text)?;
             }
         }
         out.write_all(text.as_bytes())?;

@@ -2,16 +2,34 @@
 //! form and whether the disassembler tables take it, and its mnemonic. The X86 mnemonic, fold
 //! and mapping tables and the X86 disassembler read instructions through this.
 
+pub mod contexts;
+pub mod disassembler;
+
 use crate::records::{Fatal, Fields};
 use crate::target::instructions::{flatten_asm_string_variants, Instruction};
 use tdq_core::init::InitKind;
 use tdq_core::types::RecId;
 use tdq_core::ByRelease;
 
-/// The encoding forms (`X86Local::Form`, `FormBits`) that the tables treat specially.
+/// The encoding forms (`X86Local::Form`, `FormBits`).
 pub mod form {
     pub const PSEUDO: u8 = 0;
+    pub const RAW_FRM: u8 = 1;
+    pub const ADD_REG_FRM: u8 = 2;
+    pub const RAW_FRM_MEM_OFFS: u8 = 3;
+    pub const RAW_FRM_SRC: u8 = 4;
+    pub const RAW_FRM_DST: u8 = 5;
+    pub const RAW_FRM_DST_SRC: u8 = 6;
+    pub const RAW_FRM_IMM8: u8 = 7;
+    pub const RAW_FRM_IMM16: u8 = 8;
+    pub const ADD_CC_FRM: u8 = 9;
     pub const PREFIX_BYTE: u8 = 10;
+    pub const MRM_DEST_REG_CC: u8 = 18;
+    pub const MRM_DEST_MEM_CC: u8 = 19;
+    pub const MRM_DEST_MEM_4VOP3_CC: u8 = 20;
+    pub const MRM_R0: u8 = 21;
+    pub const MRM_SRC_MEM_FSIB: u8 = 22;
+    pub const MRM_DEST_MEM_FSIB: u8 = 23;
     pub const MRM_DEST_MEM: u8 = 24;
     pub const MRM_SRC_MEM: u8 = 25;
     pub const MRM_SRC_MEM_4VOP3: u8 = 26;
@@ -32,6 +50,12 @@ pub mod form {
     /// `MRM0r` .. `MRM7r` are 48 ..= 55.
     pub const MRM0R: u8 = 48;
     pub const MRM7R: u8 = 55;
+    /// `MRM0X` .. `MRM7X` are 56 ..= 63.
+    pub const MRM0X: u8 = 56;
+    pub const MRM7X: u8 = 63;
+    /// `MRM_C0` .. `MRM_FF` are 64 ..= 127.
+    pub const MRM_C0: u8 = 64;
+    pub const MRM_FF: u8 = 127;
 }
 
 /// The opcode maps (`OpMapBits`) the tables test.
@@ -45,6 +69,8 @@ pub mod encoding {
     pub const EVEX: u8 = 3;
 }
 
+/// `explicitOpPrefixBits`: `{rex2}` written on an instruction that needs a REX2 prefix.
+pub const EXPLICIT_REX2: u8 = 1;
 /// `explicitOpPrefixBits`: `{EVEX}` written on an instruction promoted into the EVEX space.
 pub const EXPLICIT_EVEX: u8 = 3;
 
@@ -125,6 +151,16 @@ impl RecognizableInstr {
     /// disassembler), not assembler-parser only.
     pub fn should_be_emitted(&self) -> bool {
         self.form != form::PSEUDO && (!self.is_code_gen_only || self.force_disassemble) && !self.is_asm_parser_only
+    }
+
+    /// `EncodeRC`: EVEX.b on a register-register form means static rounding.
+    pub fn encode_rc(&self) -> bool {
+        self.has_evex_b && (self.form == form::MRM_DEST_REG || self.form == form::MRM_SRC_REG)
+    }
+
+    /// `ExplicitREX2Prefix`.
+    pub fn explicit_rex2(&self) -> bool {
+        self.explicit_op_prefix == EXPLICIT_REX2
     }
 }
 

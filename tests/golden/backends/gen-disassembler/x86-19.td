@@ -1,0 +1,8 @@
+// X86's disassembler tables (LLVM 19): legacy, 64-bit-only and 32-bit-only instructions,
+// registers added to the opcode, ModR/M reg-field and exact forms, tied operands, OpSize16,
+// an immediate, VEX with VEX.L ignored, EVEX with masking, broadcast and compressed
+// displacement, a second opcode map, and a pseudo and a code-generation-only instruction left
+// out.
+// RELEASE: 19
+// ARGS: --gen-disassembler -I inc -I ../gen-x86-fold-tables/inc -I ../../../../../shared/corpus/llvm-19.1.7/llvm/include
+include "x86-disasm.td"
