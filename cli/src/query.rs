@@ -683,7 +683,6 @@ pub fn run_export(args: ExportArgs) -> i32 {
                 root: sources.root.clone(),
                 include_dirs: sources.include_dirs.clone(),
                 defines: sources.defines.clone(),
-                release: sources.release,
                 release_from: sources.release_from.clone(),
                 cache_key: String::new(),
                 base: None,

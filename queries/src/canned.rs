@@ -18,6 +18,8 @@ pub static CANNED: &[(&str, &str)] = &[
     ("unused-classes", include_str!("../sql/unused-classes.sql")),
     ("defm-chain", include_str!("../sql/defm-chain.sql")),
     ("sources", include_str!("../sql/sources.sql")),
+    ("unscheduled", include_str!("../sql/unscheduled.sql")),
+    ("sub-registers", include_str!("../sql/sub-registers.sql")),
 ];
 
 /// A canned query with its header read.

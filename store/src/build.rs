@@ -34,8 +34,6 @@ pub struct BuildInfo {
     pub root: String,
     pub include_dirs: Vec<String>,
     pub defines: Vec<String>,
-    /// The release the records were evaluated as (`--from-db` backends print as it).
-    pub release: tdq_core::Release,
     /// What chose the release (`llvm_version_from` in `meta`).
     pub release_from: crate::ReleaseFrom,
     /// The cache key, when the store is a cache entry.
@@ -195,7 +193,7 @@ fn create(path: &Path, eval: &Evaluation, info: &BuildInfo, plan: &wide::Plan) -
         schema::FIELDS_VIEW_SQLITE,
         schema::SUPERCLASSES_VIEW,
     ))?;
-    meta(&tx, info, eval.records.anon_counter)?;
+    meta(&tx, info, eval.records.release, eval.records.anon_counter)?;
     sources(&tx, &eval.sm, info.base.as_deref())?;
     globals(&tx, eval)?;
     plan.write_columns(&tx)?;
@@ -213,9 +211,10 @@ fn create(path: &Path, eval: &Evaluation, info: &BuildInfo, plan: &wide::Plan) -
 /// hundreds of megabytes.
 const PAGE_SIZE: usize = 16384;
 
-/// `anonymous_records`: how many anonymous names the evaluation made (`--print-detailed-records`
+/// `release`: the release the records were evaluated as (what `--from-db` backends print as,
+/// and the model tables read by); `anonymous_records`: how many anonymous names the evaluation made (`--print-detailed-records`
 /// reports it), which the records alone do not say.
-fn meta(tx: &Connection, info: &BuildInfo, anonymous_records: u32) -> rusqlite::Result<()> {
+fn meta(tx: &Connection, info: &BuildInfo, release: tdq_core::Release, anonymous_records: u32) -> rusqlite::Result<()> {
     let mut st = tx.prepare("INSERT INTO meta(key, value) VALUES (?1, ?2)")?;
     let json = |v: &Vec<String>| serde_json::to_string(v).expect("strings serialize");
     let rows = [
@@ -224,7 +223,7 @@ fn meta(tx: &Connection, info: &BuildInfo, anonymous_records: u32) -> rusqlite::
         ("root", info.root.clone()),
         ("include_dirs", json(&info.include_dirs)),
         ("defines", json(&info.defines)),
-        ("llvm_version", info.release.to_string()),
+        ("llvm_version", release.to_string()),
         ("llvm_version_from", info.release_from.to_string()),
         ("cache_key", info.cache_key.clone()),
         ("base", info.base.clone().unwrap_or_default()),

@@ -319,7 +319,6 @@ pub fn open_or_build_with_model(
         root: canonical.display(&sources.root),
         include_dirs: sources.include_dirs.iter().map(|d| canonical.display(d)).collect(),
         defines: sources.defines.clone(),
-        release: sources.release,
         release_from: sources.release_from.clone(),
         cache_key: key,
         base: canonical.base.as_ref().map(|b| b.display().to_string()),
