@@ -67,6 +67,13 @@ impl Fragments {
                 return Err(error(format!("Operands list does not contain an entry for operand '{first}'!")));
             }
             pattern.args = args_out;
+            // The fragment's operand transform, unless it does nothing (no code).
+            let transform = f.def(frag, "OperandTransform")?;
+            if !f.string(transform, "XFormFunction")?.is_empty() {
+                for tree in &mut pattern.trees {
+                    tree.transform = Some(transform);
+                }
+            }
             self.by_def.insert(frag, pattern);
         }
         Ok(())
@@ -103,7 +110,12 @@ impl Fragments {
             let mut idxs = vec![0usize; alternatives.len()];
             loop {
                 let children = idxs.iter().zip(&alternatives).map(|(&i, alts)| alts[i].clone()).collect();
-                out.push(TreeNode { kind: NodeKind::Op { op: *op, intrinsic: *intrinsic, children }, name: node.name });
+                out.push(TreeNode {
+                    kind: NodeKind::Op { op: *op, intrinsic: *intrinsic, children },
+                    name: node.name,
+                    types: node.types.clone(),
+                    transform: node.transform,
+                });
                 let mut k = idxs.len();
                 loop {
                     if k == 0 {
@@ -131,6 +143,14 @@ impl Fragments {
             let mut tree = tree.clone();
             substitute(&mut tree, &args, parser);
             tree.name = node.name;
+            if node.transform.is_some() {
+                tree.transform = node.transform;
+            }
+            // The fragment node's types (a cast) go to each alternative.
+            // FIXME: LLVM merges them with the alternative's own (`UpdateNodeType`).
+            if !node.types.is_empty() {
+                tree.types.clone_from(&node.types);
+            }
             self.inline(parser, record, &tree, out)?;
         }
         Ok(())
