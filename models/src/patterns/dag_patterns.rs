@@ -527,8 +527,11 @@ fn inputs_and_outputs<'t>(
                 };
                 let Some(def) = dest.leaf_def() else { continue };
                 let is = |c: &str| f.is_a(def, c);
-                let named_result =
-                    is("RegisterClass") || is("ValueType") || is("RegisterOperand") || is("PointerLikeRegClass");
+                let named_result = is("RegisterClass")
+                    || is("ValueType")
+                    || is("RegisterOperand")
+                    || is("PointerLikeRegClass")
+                    || is("RegClassByHwMode");
                 if named_result && !results.iter().any(|(name, _)| *name == dest.name) {
                     results.push((dest.name, dest));
                 }
