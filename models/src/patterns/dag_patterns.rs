@@ -507,7 +507,7 @@ fn inputs_and_outputs<'t>(
     let Some(op) = node.operator() else {
         return use_of(node, inputs);
     };
-    match &*f.name(op) {
+    match f.name(op) {
         "implicit" => {}
         "set" => {
             let children = node.children();
@@ -605,6 +605,7 @@ fn instruction_pattern(
                         name: "",
                         types: Vec::new(),
                         transform: None,
+                        share: 0,
                     }),
                     None => children.push(node),
                 }
@@ -624,6 +625,7 @@ fn instruction_pattern(
         name: "",
         types: Vec::new(),
         transform: None,
+        share: 0,
     };
     let mut ctx_results = ctx.num_results(&result)?;
     ctx_results = ctx_results.max(result_types.len());

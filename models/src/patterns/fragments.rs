@@ -7,6 +7,7 @@
 use super::tree::{Leaf, NodeKind, Parser, TreeNode, TreePattern};
 use crate::records::{derived_definitions, Fatal, Fields};
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicU32, Ordering};
 use tdq_core::init::InitKind;
 use tdq_core::intern::Sym;
 use tdq_core::types::RecId;
@@ -15,6 +16,8 @@ use tdq_core::types::RecId;
 #[derive(Debug, Default)]
 pub struct Fragments {
     by_def: HashMap<RecId, TreePattern>,
+    /// The last [`TreeNode::share`] given.
+    last_share: AtomicU32,
 }
 
 impl Fragments {
@@ -88,13 +91,21 @@ impl Fragments {
         node: &TreeNode,
         out: &mut Vec<TreeNode>,
     ) -> Result<(), Fatal> {
+        // A leaf or a childless node is LLVM's own node in every tree it ends up in.
+        let shared = |node: &TreeNode| {
+            let mut node = node.clone();
+            if node.share == 0 {
+                node.share = self.new_share();
+            }
+            node
+        };
         let NodeKind::Op { op, intrinsic, children } = &node.kind else {
-            out.push(node.clone());
+            out.push(shared(node));
             return Ok(());
         };
         let Some(frag) = self.by_def.get(op) else {
             if children.is_empty() {
-                out.push(node.clone());
+                out.push(shared(node));
                 return Ok(());
             }
             let mut alternatives = Vec::with_capacity(children.len());
@@ -115,6 +126,7 @@ impl Fragments {
                     name: node.name,
                     types: node.types.clone(),
                     transform: node.transform,
+                    share: 0,
                 });
                 let mut k = idxs.len();
                 loop {
@@ -138,9 +150,15 @@ impl Fragments {
                 format!("In {}: '{}' fragment requires {} operands!", f.name(record), f.name(*op), frag.args.len());
             return Err(Fatal::new(&input.records.get(record).locs, message));
         }
-        let args: HashMap<Sym, &TreeNode> = frag.args.iter().copied().zip(children.iter()).collect();
+        // The actual arguments are shared by the alternatives, each alternative a new copy.
+        let mut actuals = children.clone();
+        for a in &mut actuals {
+            self.mark_shared(a, false);
+        }
+        let args: HashMap<Sym, &TreeNode> = frag.args.iter().copied().zip(actuals.iter()).collect();
         for tree in &frag.trees {
             let mut tree = tree.clone();
+            self.mark_shared(&mut tree, true);
             substitute(&mut tree, &args, parser);
             tree.name = node.name;
             if node.transform.is_some() {
@@ -154,6 +172,27 @@ impl Fragments {
             self.inline(parser, record, &tree, out)?;
         }
         Ok(())
+    }
+
+    fn new_share(&self) -> u32 {
+        self.last_share.fetch_add(1, Ordering::Relaxed) + 1
+    }
+
+    /// Gives the leaves and childless nodes of the tree a [`TreeNode::share`] of their own:
+    /// all of them when `fresh` (a new copy), else those that have none.
+    fn mark_shared(&self, node: &mut TreeNode, fresh: bool) {
+        match &mut node.kind {
+            NodeKind::Op { children, .. } if !children.is_empty() => {
+                for c in children {
+                    self.mark_shared(c, fresh);
+                }
+            }
+            _ => {
+                if fresh || node.share == 0 {
+                    node.share = self.new_share();
+                }
+            }
+        }
     }
 
     pub fn is_fragment(&self, def: RecId) -> bool {

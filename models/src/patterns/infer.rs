@@ -296,10 +296,8 @@ impl<'c, 'a> Pattern<'c, 'a> {
             self.ti.expand_overloads(&mut vts);
             return Ok(vts);
         }
-        if matches!(
-            &*f.name(def),
-            "node" | "srcvalue" | "zero_reg" | "immAllOnesV" | "immAllZerosV" | "undef_tied_input"
-        ) {
+        if matches!(f.name(def), "node" | "srcvalue" | "zero_reg" | "immAllOnesV" | "immAllZerosV" | "undef_tied_input")
+        {
             return Ok(TypeSetByHwMode::default());
         }
         if is("Operand") {
@@ -595,7 +593,7 @@ impl<'c, 'a> Pattern<'c, 'a> {
             };
             let message = if n < 3 {
                 Some("REG_SEQUENCE requires at least 3 operands!".to_string())
-            } else if n % 2 == 0 {
+            } else if n.is_multiple_of(2) {
                 Some("REG_SEQUENCE requires an odd number of operands!".to_string())
             } else if !operand_class(&children[0], "RegisterClass") {
                 Some("REG_SEQUENCE requires a RegisterClass for first operand!".to_string())
@@ -736,6 +734,22 @@ impl<'c, 'a> Pattern<'c, 'a> {
                     changed |= self.update(node_at(trees, &w[1]), 0, &t1);
                 }
             }
+            // Copies of one node of LLVM's (`TreeNode::share`) have its types.
+            let mut shared: Vec<(u32, Vec<Vec<usize>>)> = Vec::new();
+            for (i, t) in trees.iter().enumerate() {
+                collect_shared(t, &mut vec![i], &mut shared);
+            }
+            for (_, paths) in shared.iter().filter(|(_, paths)| paths.len() > 1) {
+                for w in paths.windows(2) {
+                    let n = node_at(trees, &w[0]).types.len().min(node_at(trees, &w[1]).types.len());
+                    for r in 0..n {
+                        let t2 = node_at(trees, &w[1]).types[r].clone();
+                        changed |= self.update(node_at(trees, &w[0]), r, &t2);
+                        let t1 = node_at(trees, &w[0]).types[r].clone();
+                        changed |= self.update(node_at(trees, &w[1]), r, &t1);
+                    }
+                }
+            }
             if self.ti.has_error() {
                 break;
             }
@@ -841,6 +855,21 @@ fn collect_named(node: &TreeNode, path: &mut Vec<usize>, out: &mut Vec<(Sym, Vec
     for (i, c) in node.children().iter().enumerate() {
         path.push(i);
         collect_named(c, path, out);
+        path.pop();
+    }
+}
+
+/// The nodes with a [`TreeNode::share`], grouped by it in the order they first occur.
+fn collect_shared(node: &TreeNode, path: &mut Vec<usize>, out: &mut Vec<(u32, Vec<Vec<usize>>)>) {
+    if node.share != 0 {
+        match out.iter_mut().find(|(s, _)| *s == node.share) {
+            Some((_, paths)) => paths.push(path.clone()),
+            None => out.push((node.share, vec![path.clone()])),
+        }
+    }
+    for (i, c) in node.children().iter().enumerate() {
+        path.push(i);
+        collect_shared(c, path, out);
         path.pop();
     }
 }

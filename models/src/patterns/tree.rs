@@ -46,6 +46,11 @@ pub struct TreeNode {
     pub types: Vec<TypeSetByHwMode>,
     /// The `SDNodeXForm` a fragment applies to the operand it matches (`getTransformFn`).
     pub transform: Option<RecId>,
+    /// Which node of LLVM's this one is a copy of, 0 for none: inlining fragments shares a
+    /// leaf or childless node (an argument, a node of the pattern) between the alternatives
+    /// and the places it is substituted in, where tdq copies it; inference keeps the copies'
+    /// types one (see [`super::fragments::Fragments::inline`]).
+    pub share: u32,
 }
 
 impl TreeNode {
@@ -173,6 +178,7 @@ impl Parser<'_> {
             name,
             types: Vec::new(),
             transform: None,
+            share: 0,
         };
         match value.kind() {
             InitKind::Def(rec, ..) => {
@@ -183,6 +189,7 @@ impl Parser<'_> {
                         name,
                         types: Vec::new(),
                         transform: None,
+                        share: 0,
                     });
                 }
                 if f.name(rec) == "node" && !name.is_empty() {
@@ -270,6 +277,7 @@ impl Parser<'_> {
                             name: "",
                             types: Vec::new(),
                             transform: None,
+                            share: 0,
                         },
                     );
                 }
@@ -285,6 +293,7 @@ impl Parser<'_> {
                     name,
                     types: Vec::new(),
                     transform: None,
+                    share: 0,
                 })
             }
             _ => Err(self.error(p.record, "Pattern has unexpected init kind!")),

@@ -258,8 +258,8 @@ impl MvtTable {
     /// The wildcard partitions of `intersect`: a wildcard and the types it stands for (they
     /// do not overlap). `iPTR` for the scalar integers; from LLVM 22, `cPTR` for the CHERI
     /// capabilities, where the release's value types define it.
-    fn wild_parts(&self) -> Vec<(MvtId, fn(&MvtTable, MvtId, MvtId) -> bool)> {
-        let mut parts: Vec<(MvtId, fn(&MvtTable, MvtId, MvtId) -> bool)> = Vec::new();
+    fn wild_parts(&self) -> Vec<(MvtId, WildMember)> {
+        let mut parts: Vec<(MvtId, WildMember)> = Vec::new();
         if let Some(iptr) = self.iptr {
             parts.push((iptr, |tab, w, t| tab.is_scalar_integer(t) || t == w));
         }
@@ -269,6 +269,9 @@ impl MvtTable {
         parts
     }
 }
+
+/// Whether a type (the third) is one a wildcard (the second) stands for.
+type WildMember = fn(&MvtTable, MvtId, MvtId) -> bool;
 
 /// The MVT number of a value type of a [`VtByMode`].
 fn id_of(m: &crate::target::value_types::Mvt) -> MvtId {
