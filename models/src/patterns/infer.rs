@@ -846,30 +846,31 @@ fn node_at_ref<'t>(trees: &'t [TreeNode], path: &[usize]) -> &'t TreeNode {
 
 /// The named nodes in pre-order, grouped by name in the order names first occur.
 fn collect_named(node: &TreeNode, path: &mut Vec<usize>, out: &mut Vec<(Sym, Vec<Vec<usize>>)>) {
-    if !node.name.is_empty() {
-        match out.iter_mut().find(|(n, _)| *n == node.name) {
-            Some((_, paths)) => paths.push(path.clone()),
-            None => out.push((node.name, vec![path.clone()])),
-        }
-    }
-    for (i, c) in node.children().iter().enumerate() {
-        path.push(i);
-        collect_named(c, path, out);
-        path.pop();
-    }
+    collect_by(node, path, &|n: &TreeNode| (!n.name.is_empty()).then_some(n.name), out);
 }
 
 /// The nodes with a [`TreeNode::share`], grouped by it in the order they first occur.
 fn collect_shared(node: &TreeNode, path: &mut Vec<usize>, out: &mut Vec<(u32, Vec<Vec<usize>>)>) {
-    if node.share != 0 {
-        match out.iter_mut().find(|(s, _)| *s == node.share) {
+    collect_by(node, path, &|n: &TreeNode| (n.share != 0).then_some(n.share), out);
+}
+
+/// The paths of the nodes that have a key, in pre-order, grouped by key in first-occurrence
+/// order.
+fn collect_by<K: Copy + PartialEq>(
+    node: &TreeNode,
+    path: &mut Vec<usize>,
+    key: &dyn Fn(&TreeNode) -> Option<K>,
+    out: &mut Vec<(K, Vec<Vec<usize>>)>,
+) {
+    if let Some(k) = key(node) {
+        match out.iter_mut().find(|(n, _)| *n == k) {
             Some((_, paths)) => paths.push(path.clone()),
-            None => out.push((node.share, vec![path.clone()])),
+            None => out.push((k, vec![path.clone()])),
         }
     }
     for (i, c) in node.children().iter().enumerate() {
         path.push(i);
-        collect_shared(c, path, out);
+        collect_by(c, path, key, out);
         path.pop();
     }
 }
