@@ -370,7 +370,15 @@ impl<'a> IntrinsicReader<'a> {
         if self.rules.types == TypeSource::DefTypes {
             if fields.value(def, "Types").is_some() {
                 intrinsic.is_overloaded = fields.bit(def, "isOverloaded")?;
-                fields.list(def, "RetTypes")?;
+                let num_ret = fields.list(def, "RetTypes")?.len();
+                let types = fields.init(def, "Types")?;
+                for i in 0..fields.list(def, "Types")?.len() {
+                    let ty = fields.element_as_record(types, i)?;
+                    match i < num_ret {
+                        true => intrinsic.ret_tys.push(ty),
+                        false => intrinsic.param_tys.push(ty),
+                    }
+                }
             }
             return Ok(());
         }

@@ -20,17 +20,21 @@
 
 use super::complex_patterns::ComplexPatterns;
 use super::fragments::Fragments;
+use super::infer::{has_possible_type, Context, IntrinsicSignature, Pattern};
 use super::properties::{Properties, Property};
 use super::sd_nodes::SdNodes;
 use super::tree::{IntrinsicInfo, IntrinsicNode, IntrinsicNodes, Leaf, NodeKind, Parser, TreeNode};
+use super::types::{MvtTable, TypeError};
 use crate::intrinsics::{Intrinsic, IntrinsicReader};
 use crate::records::{derived_definitions, Fatal, Fields};
-use crate::target::instructions::Instructions;
+use crate::target::instructions::{Instruction, Instructions};
+use crate::target::registers::RegBank;
 use crate::target::Target;
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::sync::Arc;
 use tdq_core::init::InitKind;
+use tdq_core::intern::Sym;
 use tdq_core::types::RecId;
 use tdq_core::{Diagnostics, Evaluation};
 
@@ -121,6 +125,21 @@ fn compute(input: &Evaluation) -> Result<DagPatterns, Fatal> {
     fragments.parse(&parser, false)?;
     let mut diags = Diagnostics::new();
     let mut patterns = Vec::new();
+    let bank = RegBank::get(input)?;
+    let table = MvtTable::read(input)?;
+    let mut ctx = Context {
+        input,
+        table: &table,
+        legal: Context::legal_types(&bank),
+        hw_modes: &target.hw_modes,
+        nodes: &nodes,
+        instructions: &instructions,
+        bank: &bank,
+        complex_patterns: &complex_patterns,
+        intrinsics: &intrinsics,
+        inst_results: HashMap::new(),
+        bitconvert: input.records.def("bitconvert"),
+    };
 
     // ParseInstructions: the instructions' own patterns, in record order.
     let mut with_patterns = Vec::new();
@@ -134,7 +153,17 @@ fn compute(input: &Evaluation) -> Result<DagPatterns, Fatal> {
         with_patterns.push((inst, pattern));
     }
     with_patterns.sort_by_key(|(inst, _)| *inst);
+    let mut parsed = Vec::with_capacity(with_patterns.len());
+    for (inst, pattern) in with_patterns {
+        let Some(cgi) = instructions.get_def(inst) else { continue };
+        let parsed_inst = instruction_pattern(&ctx, &fragments, &parser, cgi, &pattern.trees, &mut diags)?;
+        if parsed_inst.num_results != cgi.operands.num_defs as usize {
+            ctx.inst_results.insert(inst, parsed_inst.num_results);
+        }
+        parsed.push((inst, parsed_inst));
+    }
     fragments.parse(&parser, true)?;
+    let ctx = ctx;
     let mut add = |src_record: RecId, src: TreeNode, dst: &TreeNode, diags: &mut Diagnostics| -> Result<(), Fatal> {
         if let Some(reason) = cannot_match(input, &nodes, &intrinsics, &src)? {
             diags.warning_at(&input.records.get(src_record).locs, format!("Pattern can never match: {reason}"));
@@ -143,17 +172,11 @@ fn compute(input: &Evaluation) -> Result<DagPatterns, Fatal> {
         patterns.push(PatternToMatch { src_record, src, dst: dst.clone() });
         Ok(())
     };
-    for (inst, pattern) in with_patterns {
-        let Some(tree) = pattern.trees.first() else { continue };
-        let src = match tree.operator() {
-            Some(op) if f.name(op) == "set" => tree.children().last().cloned().unwrap_or_else(|| tree.clone()),
-            _ => tree.clone(),
-        };
-        let dst = TreeNode { kind: NodeKind::Op { op: inst, intrinsic: None, children: Vec::new() }, name: "" };
+    for (inst, p) in parsed {
         let mut alternatives = Vec::new();
-        fragments.inline(&parser, inst, &src, &mut alternatives)?;
-        for alt in alternatives {
-            add(inst, alt, &dst, &mut diags)?;
+        fragments.inline(&parser, inst, &p.src, &mut alternatives)?;
+        for (src, dst) in parse_one_pattern(&ctx, inst, alternatives, p.result, &mut diags)? {
+            add(inst, src, &dst, &mut diags)?;
         }
     }
 
@@ -187,8 +210,9 @@ fn compute(input: &Evaluation) -> Result<DagPatterns, Fatal> {
         for tree in &pattern.trees {
             fragments.inline(&parser, pat, tree, &mut alternatives)?;
         }
-        for alt in alternatives {
-            add(pat, alt, &dsts[0], &mut diags)?;
+        let dst = dsts.pop().expect("one");
+        for (src, dst) in parse_one_pattern(&ctx, pat, alternatives, dst, &mut diags)? {
+            add(pat, src, &dst, &mut diags)?;
         }
     }
 
@@ -429,4 +453,244 @@ impl Analyzer<'_> {
         }
         Ok(())
     }
+}
+
+impl IntrinsicSignature for LazyIntrinsics<'_> {
+    fn signature(&self, def: RecId) -> Result<(String, Vec<RecId>, Vec<RecId>), Fatal> {
+        let i = self.get(def)?;
+        Ok((i.name.clone(), i.ret_tys.clone(), i.param_tys.clone()))
+    }
+}
+
+/// What `parseInstructionPattern` makes of an instruction's pattern (`DAGInstruction`).
+struct InstructionPattern {
+    /// The tree to match: the last operand of the first tree's `set`, or the tree.
+    src: TreeNode,
+    /// The instruction applied to its inputs, in operand order, its results typed as the
+    /// `set` destinations are.
+    result: TreeNode,
+    /// How many results the pattern sets (`getNumResults`).
+    num_results: usize,
+}
+
+/// `FindPatternInputsAndOutputs` (what inference needs of it): the named `set` destinations
+/// in order, and each named input's first node, a fragment inlined (its only alternative).
+fn inputs_and_outputs<'t>(
+    frags: &Fragments,
+    parser: &Parser,
+    record: RecId,
+    node: &'t TreeNode,
+    inputs: &mut Vec<(Sym, TreeNode)>,
+    results: &mut Vec<(Sym, std::borrow::Cow<'t, TreeNode>)>,
+) -> Result<(), Fatal> {
+    let input = parser.input;
+    let f = Fields { input };
+    let use_of = |n: &TreeNode, inputs: &mut Vec<(Sym, TreeNode)>| -> Result<(), Fatal> {
+        let rec = n.operator().or_else(|| n.leaf_def());
+        if n.name.is_empty() || rec.is_some_and(|r| f.name(r) == "srcvalue") {
+            return Ok(());
+        }
+        if inputs.iter().any(|(name, _)| *name == n.name) {
+            return Ok(());
+        }
+        let mut used = n.clone();
+        if n.operator().is_some_and(|op| frags.is_fragment(op)) {
+            let mut alternatives = Vec::new();
+            frags.inline(parser, record, n, &mut alternatives)?;
+            if let Some(first) = alternatives.into_iter().next() {
+                used = first;
+            }
+        }
+        inputs.push((n.name, used));
+        Ok(())
+    };
+    let Some(op) = node.operator() else {
+        return use_of(node, inputs);
+    };
+    match f.name(op) {
+        "implicit" => {}
+        "set" => {
+            let children = node.children();
+            let Some((last, dests)) = children.split_last() else { return Ok(()) };
+            for dest in dests {
+                // A fragment destination inlined (`DestPattern.InlinePatternFragments()`).
+                let dest = match dest.operator().filter(|&op| frags.is_fragment(op)) {
+                    Some(_) => {
+                        let mut alternatives = Vec::new();
+                        frags.inline(parser, record, dest, &mut alternatives)?;
+                        match alternatives.into_iter().next() {
+                            Some(first) => std::borrow::Cow::Owned(first),
+                            None => continue,
+                        }
+                    }
+                    None => std::borrow::Cow::Borrowed(dest),
+                };
+                let Some(def) = dest.leaf_def() else { continue };
+                let is = |c: &str| f.is_a(def, c);
+                let named_result = is("RegisterClass")
+                    || is("ValueType")
+                    || is("RegisterOperand")
+                    || is("PointerLikeRegClass")
+                    || is("RegClassByHwMode");
+                if named_result && !results.iter().any(|(name, _)| *name == dest.name) {
+                    results.push((dest.name, dest));
+                }
+            }
+            inputs_and_outputs(frags, parser, record, last, inputs, results)?;
+        }
+        _ => {
+            for c in node.children() {
+                inputs_and_outputs(frags, parser, record, c, inputs, results)?;
+            }
+            use_of(node, inputs)?;
+        }
+    }
+    Ok(())
+}
+
+/// `parseInstructionPattern`: an instruction's pattern trees as the tree it matches and the
+/// result it produces, with LLVM's checks of the operands against the pattern.
+fn instruction_pattern(
+    ctx: &Context,
+    frags: &Fragments,
+    parser: &Parser,
+    inst: &Instruction,
+    trees: &[TreeNode],
+    diags: &mut Diagnostics,
+) -> Result<InstructionPattern, Fatal> {
+    let input = ctx.input;
+    let f = Fields { input };
+    let mut inputs = Vec::new();
+    let mut results = Vec::new();
+    for tree in trees {
+        inputs_and_outputs(frags, parser, inst.def, tree, &mut inputs, &mut results)?;
+    }
+    let mut first_error: Option<String> = None;
+    let mut error = |m: String| {
+        if first_error.is_none() {
+            first_error = Some(m);
+        }
+    };
+    let operands = &inst.operands.operands;
+    let num_results = results.len();
+    let mut result_types = Vec::with_capacity(num_results);
+    for i in 0..num_results {
+        let Some(op) = operands.get(i) else {
+            error(format!("'{}' set but does not appear in operand list!", results[0].0));
+            break;
+        };
+        let Some((_, dest)) = results.iter().find(|(name, _)| *name == op.name) else {
+            error(format!("Operand ${} does not exist in operand list!", op.name));
+            result_types.push(Default::default());
+            continue;
+        };
+        // The destination alone, inferred (`DestPattern.InferAllTypes()`).
+        let mut alone = Pattern::new(ctx, inst.def, vec![dest.clone().into_owned()])?;
+        alone.infer_all(None)?;
+        result_types.push(alone.trees[0].types.first().cloned().unwrap_or_default());
+    }
+    let mut children = Vec::new();
+    for (i, op) in operands.iter().enumerate().skip(num_results) {
+        if op.name.is_empty() {
+            error(format!("Operand #{i} in operands list has no name!"));
+            continue;
+        }
+        match inputs.iter().position(|(name, _)| *name == op.name) {
+            Some(at) => {
+                let (_, mut node) = inputs.remove(at);
+                // The transform becomes the operand's node (no types yet), over the input.
+                match node.transform.take() {
+                    Some(xform) => children.push(TreeNode {
+                        kind: NodeKind::Op { op: xform, intrinsic: None, children: vec![node] },
+                        name: "",
+                        types: Vec::new(),
+                        transform: None,
+                        share: 0,
+                    }),
+                    None => children.push(node),
+                }
+            }
+            None if ctx.operand_has_default(op.rec) => {}
+            None => error(format!("Operand ${} does not appear in the instruction pattern", op.name)),
+        }
+    }
+    if let Some((name, _)) = inputs.iter().min_by_key(|(name, _)| *name) {
+        error(format!("Input operand ${name} occurs in pattern but not in operands list!"));
+    }
+    if let Some(message) = first_error {
+        diags.error_at(&input.records.get(inst.def).locs, format!("In {}: {message}", f.name(inst.def)));
+    }
+    let mut result = TreeNode {
+        kind: NodeKind::Op { op: inst.def, intrinsic: None, children },
+        name: "",
+        types: Vec::new(),
+        transform: None,
+        share: 0,
+    };
+    let mut ctx_results = ctx.num_results(&result)?;
+    ctx_results = ctx_results.max(result_types.len());
+    result.types.resize(ctx_results, Default::default());
+    for (i, t) in result_types.into_iter().enumerate() {
+        result.types[i] = t;
+    }
+    let tree = trees.first().expect("a pattern has a tree");
+    let src = match tree.operator() {
+        Some(op) if f.name(op) == "set" => tree.children().last().cloned().unwrap_or_else(|| tree.clone()),
+        _ => tree.clone(),
+    };
+    Ok(InstructionPattern { src, result, num_results })
+}
+
+/// `ParseOnePattern`: the source alternatives and the result inferred together (the result's
+/// types given to each source root and back, instruction results forced where only they are
+/// left open), LLVM's errors for what stays unresolved; the (source, result) pairs to match,
+/// without those whose types are impossible.
+fn parse_one_pattern(
+    ctx: &Context,
+    record: RecId,
+    sources: Vec<TreeNode>,
+    result: TreeNode,
+    diags: &mut Diagnostics,
+) -> Result<Vec<(TreeNode, TreeNode)>, Fatal> {
+    let mut pattern = Pattern::new(ctx, record, sources)?;
+    let mut res = Pattern::new(ctx, record, vec![result])?;
+    let (mut all_pattern, mut all_result);
+    loop {
+        all_pattern = pattern.infer_all(None)?;
+        let names = pattern.named_types();
+        all_result = res.infer_all(Some(&names))?;
+        let mut iterate = false;
+        let root = res.trees[0].types.clone();
+        for tree in pattern.trees.iter_mut() {
+            for (i, rt) in root.iter().enumerate().take(tree.types.len()) {
+                iterate |= res.ti.update(&mut tree.types[i], rt);
+                let tt = tree.types[i].clone();
+                iterate |= res.ti.update(&mut res.trees[0].types[i], &tt);
+            }
+        }
+        if !iterate && all_pattern && !all_result {
+            let mut trees = std::mem::take(&mut res.trees);
+            iterate = res.force_arbitrary_inst_result(&mut trees[0]);
+            res.trees = trees;
+        }
+        if !iterate {
+            break;
+        }
+    }
+    if !all_pattern {
+        pattern.ti.fail(TypeError::Pattern("Could not infer all types in pattern!".into()));
+    }
+    if !all_result {
+        res.ti.fail(TypeError::Pattern("Could not infer all types in pattern result!".into()));
+    }
+    for p in [&pattern, &res] {
+        if let Some((rec, message)) = p.error() {
+            diags.error_at(&ctx.input.records.get(rec).locs, message);
+        }
+    }
+    let dst = res.trees.pop().expect("one result");
+    if !has_possible_type(&dst) {
+        return Ok(Vec::new());
+    }
+    Ok(pattern.trees.into_iter().filter(has_possible_type).map(|src| (src, dst.clone())).collect())
 }

@@ -7,6 +7,7 @@
 use super::tree::{Leaf, NodeKind, Parser, TreeNode, TreePattern};
 use crate::records::{derived_definitions, Fatal, Fields};
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicU32, Ordering};
 use tdq_core::init::InitKind;
 use tdq_core::intern::Sym;
 use tdq_core::types::RecId;
@@ -15,6 +16,8 @@ use tdq_core::types::RecId;
 #[derive(Debug, Default)]
 pub struct Fragments {
     by_def: HashMap<RecId, TreePattern>,
+    /// The last [`TreeNode::share`] given.
+    last_share: AtomicU32,
 }
 
 impl Fragments {
@@ -67,6 +70,13 @@ impl Fragments {
                 return Err(error(format!("Operands list does not contain an entry for operand '{first}'!")));
             }
             pattern.args = args_out;
+            // The fragment's operand transform, unless it does nothing (no code).
+            let transform = f.def(frag, "OperandTransform")?;
+            if !f.string(transform, "XFormFunction")?.is_empty() {
+                for tree in &mut pattern.trees {
+                    tree.transform = Some(transform);
+                }
+            }
             self.by_def.insert(frag, pattern);
         }
         Ok(())
@@ -81,13 +91,21 @@ impl Fragments {
         node: &TreeNode,
         out: &mut Vec<TreeNode>,
     ) -> Result<(), Fatal> {
+        // A leaf or a childless node is LLVM's own node in every tree it ends up in.
+        let shared = |node: &TreeNode| {
+            let mut node = node.clone();
+            if node.share == 0 {
+                node.share = self.new_share();
+            }
+            node
+        };
         let NodeKind::Op { op, intrinsic, children } = &node.kind else {
-            out.push(node.clone());
+            out.push(shared(node));
             return Ok(());
         };
         let Some(frag) = self.by_def.get(op) else {
             if children.is_empty() {
-                out.push(node.clone());
+                out.push(shared(node));
                 return Ok(());
             }
             let mut alternatives = Vec::with_capacity(children.len());
@@ -103,7 +121,13 @@ impl Fragments {
             let mut idxs = vec![0usize; alternatives.len()];
             loop {
                 let children = idxs.iter().zip(&alternatives).map(|(&i, alts)| alts[i].clone()).collect();
-                out.push(TreeNode { kind: NodeKind::Op { op: *op, intrinsic: *intrinsic, children }, name: node.name });
+                out.push(TreeNode {
+                    kind: NodeKind::Op { op: *op, intrinsic: *intrinsic, children },
+                    name: node.name,
+                    types: node.types.clone(),
+                    transform: node.transform,
+                    share: 0,
+                });
                 let mut k = idxs.len();
                 loop {
                     if k == 0 {
@@ -126,14 +150,49 @@ impl Fragments {
                 format!("In {}: '{}' fragment requires {} operands!", f.name(record), f.name(*op), frag.args.len());
             return Err(Fatal::new(&input.records.get(record).locs, message));
         }
-        let args: HashMap<Sym, &TreeNode> = frag.args.iter().copied().zip(children.iter()).collect();
+        // The actual arguments are shared by the alternatives, each alternative a new copy.
+        let mut actuals = children.clone();
+        for a in &mut actuals {
+            self.mark_shared(a, false);
+        }
+        let args: HashMap<Sym, &TreeNode> = frag.args.iter().copied().zip(actuals.iter()).collect();
         for tree in &frag.trees {
             let mut tree = tree.clone();
+            self.mark_shared(&mut tree, true);
             substitute(&mut tree, &args, parser);
             tree.name = node.name;
+            if node.transform.is_some() {
+                tree.transform = node.transform;
+            }
+            // The fragment node's types (a cast) go to each alternative.
+            // FIXME: LLVM merges them with the alternative's own (`UpdateNodeType`).
+            if !node.types.is_empty() {
+                tree.types.clone_from(&node.types);
+            }
             self.inline(parser, record, &tree, out)?;
         }
         Ok(())
+    }
+
+    fn new_share(&self) -> u32 {
+        self.last_share.fetch_add(1, Ordering::Relaxed) + 1
+    }
+
+    /// Gives the leaves and childless nodes of the tree a [`TreeNode::share`] of their own:
+    /// all of them when `fresh` (a new copy), else those that have none.
+    fn mark_shared(&self, node: &mut TreeNode, fresh: bool) {
+        match &mut node.kind {
+            NodeKind::Op { children, .. } if !children.is_empty() => {
+                for c in children {
+                    self.mark_shared(c, fresh);
+                }
+            }
+            _ => {
+                if fresh || node.share == 0 {
+                    node.share = self.new_share();
+                }
+            }
+        }
     }
 
     pub fn is_fragment(&self, def: RecId) -> bool {

@@ -17,6 +17,8 @@
 pub mod complex_patterns;
 pub mod dag_patterns;
 pub mod fragments;
+pub mod infer;
 pub mod properties;
 pub mod sd_nodes;
 pub mod tree;
+pub mod types;

@@ -3,9 +3,10 @@
 //! SelectionDAG nodes, fragments, instructions, transforms, complex patterns or intrinsics, and
 //! leaves (registers, operands, value types, integers, `?` and `node` arguments).
 //!
-//! Types are not here yet: LLVM infers each node's `TypeSetByHwMode` after parsing; the flag
-//! inference that reads these trees does not look at them.
+//! Each node keeps the types of its results ([`super::types::TypeSetByHwMode`]): a type cast
+//! such as `(i32 $x)` gives its node's at parsing, [`super::infer`] the rest.
 
+use super::types::TypeSetByHwMode;
 use crate::records::{Fatal, Fields};
 use tdq_core::init::{Init, InitKind};
 use tdq_core::intern::Sym;
@@ -41,6 +42,15 @@ pub struct TreeNode {
     pub kind: NodeKind,
     /// Its name (`$x`), empty when it has none.
     pub name: Sym,
+    /// The types of its results (`getExtType`), sized by inference; a type cast's before.
+    pub types: Vec<TypeSetByHwMode>,
+    /// The `SDNodeXForm` a fragment applies to the operand it matches (`getTransformFn`).
+    pub transform: Option<RecId>,
+    /// Which node of LLVM's this one is a copy of, 0 for none: inlining fragments shares a
+    /// leaf or childless node (an argument, a node of the pattern) between the alternatives
+    /// and the places it is substituted in, where tdq copies it; inference keeps the copies'
+    /// types one (see [`super::fragments::Fragments::inline`]).
+    pub share: u32,
 }
 
 impl TreeNode {
@@ -163,7 +173,13 @@ impl Parser<'_> {
     /// `ParseTreePattern`.
     fn parse(&self, p: &mut TreePattern, value: Init, name: Sym) -> Result<TreeNode, Fatal> {
         let f = self.f();
-        let leaf = |v: Init, name: Sym| TreeNode { kind: NodeKind::Leaf(Leaf::Value(v)), name };
+        let leaf = |v: Init, name: Sym| TreeNode {
+            kind: NodeKind::Leaf(Leaf::Value(v)),
+            name,
+            types: Vec::new(),
+            transform: None,
+            share: 0,
+        };
         match value.kind() {
             InitKind::Def(rec, ..) => {
                 let rec = *rec;
@@ -171,6 +187,9 @@ impl Parser<'_> {
                     return Ok(TreeNode {
                         kind: NodeKind::Op { op: rec, intrinsic: None, children: Vec::new() },
                         name,
+                        types: Vec::new(),
+                        transform: None,
+                        share: 0,
                     });
                 }
                 if f.name(rec) == "node" && !name.is_empty() {
@@ -204,7 +223,14 @@ impl Parser<'_> {
                         return Err(self.error(p.record, "Type cast only takes one operand!"));
                     }
                     let (arg, arg_name) = args[0];
-                    let node = self.parse(p, arg, arg_name.unwrap_or(""))?;
+                    let mut node = self.parse(p, arg, arg_name.unwrap_or(""))?;
+                    // The cast's types; a node cast twice keeps the inner cast's.
+                    // FIXME: LLVM merges both (`UpdateNodeType`), a contradiction its error.
+                    if node.types.is_empty() {
+                        let hw_modes = &crate::target::Target::get(self.input)?.hw_modes;
+                        let vt = crate::target::info_by_hw_mode::value_type_by_mode(self.input, hw_modes, op)?;
+                        node.types = vec![TypeSetByHwMode::from_vts(&[vt])];
+                    }
                     if !name.is_empty() {
                         return Err(self.error(p.record, "ValueType cast should not have a name!"));
                     }
@@ -244,7 +270,16 @@ impl Parser<'_> {
                     };
                     operator = node.ok_or_else(|| Fatal::new(&[], "intrinsic node not defined"))?;
                     intrinsic = Some(op);
-                    children.insert(0, TreeNode { kind: NodeKind::Leaf(Leaf::IntrinsicId(op)), name: "" });
+                    children.insert(
+                        0,
+                        TreeNode {
+                            kind: NodeKind::Leaf(Leaf::IntrinsicId(op)),
+                            name: "",
+                            types: Vec::new(),
+                            transform: None,
+                            share: 0,
+                        },
+                    );
                 }
                 if is("ComplexPattern") && children.iter().any(|c| c.name.is_empty()) {
                     return Err(self.error(p.record, "All arguments to a ComplexPattern must be named"));
@@ -253,7 +288,13 @@ impl Parser<'_> {
                     Some(n) if name.is_empty() => n,
                     _ => name,
                 };
-                Ok(TreeNode { kind: NodeKind::Op { op: operator, intrinsic, children }, name })
+                Ok(TreeNode {
+                    kind: NodeKind::Op { op: operator, intrinsic, children },
+                    name,
+                    types: Vec::new(),
+                    transform: None,
+                    share: 0,
+                })
             }
             _ => Err(self.error(p.record, "Pattern has unexpected init kind!")),
         }

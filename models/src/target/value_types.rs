@@ -101,6 +101,16 @@ impl ValueTypes {
         })
     }
 
+    /// Every MVT of the table (one per name).
+    pub fn all(&self) -> impl Iterator<Item = &Mvt> {
+        self.by_name.values()
+    }
+
+    /// The MVT whose `LLVMName` is `name`.
+    pub fn named(&self, name: &str) -> Option<Mvt> {
+        self.by_name.get(name).copied()
+    }
+
     /// LLVM's `getValueType(Rec)`: the MVT that `rec` (a `ValueType` def, or any record with
     /// its fields) stands for in this release. A record that names no MVT of the table is an
     /// error (undefined behaviour in LLVM).
