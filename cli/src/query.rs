@@ -703,26 +703,16 @@ pub fn run_export(args: ExportArgs) -> i32 {
 /// Copies the model tables into an exported store, each group the model gives (what it does
 /// not give is said on standard error).
 fn add_model_tables(db: &std::path::Path, eval: &tdq_core::Evaluation) -> Result<(), Failure> {
-    use tdq_store::model::{copy_into, ensure_with, Group};
     let fail = |e: &dyn std::fmt::Display| Failure::new(format!("{}: {e}", db.display()));
     let reader = tdq_store::open_read_only(db).map_err(|e| fail(&e))?;
-    if !tdq_store::model::describes_a_target(&reader) {
-        return Ok(());
-    }
-    let mut files = Vec::new();
-    let mut left_out = Vec::new();
-    for group in Group::ALL {
-        match ensure_with(&reader, &tdq_store::cache::cache_dir(), group, eval) {
-            Ok(path) => files.push((group, path)),
-            Err(e @ tdq_store::StoreError::Model { .. }) => left_out.push((group, e.to_string())),
-            Err(e) => return Err(fail(&e)),
-        }
-    }
+    let tdq_store::model::ForExport { groups: files, left_out } =
+        tdq_store::model::for_export(&reader, &tdq_store::cache::cache_dir(), Some(eval)).map_err(|e| fail(&e))?;
     drop(reader);
     warn_left_out(&left_out);
     let conn = rusqlite::Connection::open(db).map_err(|e| fail(&e))?;
     for (group, path) in files {
-        copy_into(&conn, &path, group).map_err(|e| fail(&e))?;
+        let Some(path) = path else { continue };
+        tdq_store::model::copy_into(&conn, &path, group).map_err(|e| fail(&e))?;
     }
     Ok(())
 }

@@ -101,15 +101,8 @@ impl DataFusionEngine {
         let model_tables: Vec<&str> =
             MODEL_TABLE_GROUPS.iter().map(|(t, _)| *t).filter(|t| idents.contains(*t)).collect();
         if let Source::Store(conn) = &self.source {
-            // A group's file is attached once; an export holds the tables itself.
-            for group in groups_named(model_tables.iter().copied()) {
-                if self.attached.contains(&group) || tdq_store::model::stored_in(conn, group) {
-                    continue;
-                }
-                let path = tdq_store::model::ensure(conn, &self.model_dir, group).map_err(df_error)?;
-                tdq_store::model::attach(conn, &path, group).map_err(df_error)?;
-                self.attached.push(group);
-            }
+            let groups = groups_named(model_tables.iter().copied());
+            tdq_store::model::attach_groups(conn, &self.model_dir, &groups, &mut self.attached).map_err(df_error)?;
         }
         wanted.extend(model_tables);
         for table in wanted {
@@ -432,24 +425,12 @@ pub fn export_parquet(conn: &Connection, dir: &Path) -> Result<Vec<(Group, Strin
         let batch = if table == "field_values" { field_values_batch(conn)? } else { table_batch(conn, table)? };
         write_parquet(dir, table, &batch)?;
     }
-    let mut left_out = Vec::new();
-    let groups = if tdq_store::model::describes_a_target(conn) { &Group::ALL[..] } else { &[] };
-    for &group in groups {
-        if tdq_store::model::stored_in(conn, group) {
-            for table in group.tables() {
-                write_parquet(dir, table, &table_batch(conn, table)?)?;
-            }
-            continue;
-        }
-        let path = match tdq_store::model::ensure(conn, &tdq_store::cache::cache_dir(), group) {
-            Ok(path) => path,
-            Err(e @ tdq_store::StoreError::Model { .. }) => {
-                left_out.push((group, e.to_string()));
-                continue;
-            }
-            Err(e) => return Err(df_error(e)),
-        };
-        tdq_store::model::attach(conn, &path, group).map_err(df_error)?;
+    let tdq_store::model::ForExport { groups: files, left_out } =
+        tdq_store::model::for_export(conn, &tdq_store::cache::cache_dir(), None).map_err(df_error)?;
+    let mut attached = Vec::new();
+    let groups: Vec<Group> = files.iter().map(|(g, _)| *g).collect();
+    tdq_store::model::attach_groups(conn, &tdq_store::cache::cache_dir(), &groups, &mut attached).map_err(df_error)?;
+    for group in groups {
         for table in group.tables() {
             write_parquet(dir, table, &table_batch(conn, table)?)?;
         }

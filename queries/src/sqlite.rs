@@ -41,14 +41,11 @@ impl SqliteEngine {
     /// Attaches the model tables `sql` names, building them first if need be.
     fn attach_model_tables(&mut self, sql: &str) -> Result<(), QueryError> {
         let identifiers = scan::identifiers(sql);
-        let mut groups = tdq_store::model::groups_named(identifiers.iter().map(String::as_str));
-        groups.retain(|g| !self.attached.contains(g));
-        for group in groups {
-            if !tdq_store::model::stored_in(&self.conn, group) {
-                let path = tdq_store::model::ensure(&self.conn, &self.model_dir, group).map_err(model_error)?;
-                tdq_store::model::attach(&self.conn, &path, group).map_err(model_error)?;
-            }
-            self.attached.push(group);
+        let groups = tdq_store::model::groups_named(identifiers.iter().map(String::as_str));
+        let before = self.attached.len();
+        tdq_store::model::attach_groups(&self.conn, &self.model_dir, &groups, &mut self.attached)
+            .map_err(model_error)?;
+        for group in &self.attached[before..] {
             self.known.extend(group.tables().map(str::to_owned));
         }
         Ok(())

@@ -85,6 +85,12 @@ fn entry(kind: EntryKind, path: PathBuf, meta: &std::fs::Metadata, sources: Stri
 fn store_sources(path: &Path) -> Option<String> {
     let uri = format!("file:{}?immutable=1", path.display());
     let conn = Connection::open_with_flags(uri, OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_URI).ok()?;
+    sources_of(&conn)
+}
+
+/// The sources of the store on `conn` as `tdq cache` shows them: its root file, `-I`
+/// directories and release (what a model file of the store records too).
+pub(crate) fn sources_of(conn: &Connection) -> Option<String> {
     let meta =
         |k: &str| -> Option<String> { conn.query_row("SELECT value FROM meta WHERE key = ?1", [k], |r| r.get(0)).ok() };
     let root: String = conn

@@ -169,19 +169,9 @@ fn mark_used(path: &Path) {
     }
 }
 
-/// The store's sources as `tdq cache` lists them: its root and release.
+/// The store's sources as `tdq cache` lists them.
 fn describe(conn: &Connection) -> String {
-    let meta =
-        |k: &str| -> Option<String> { conn.query_row("SELECT value FROM meta WHERE key = ?1", [k], |r| r.get(0)).ok() };
-    let root: Option<String> = conn
-        .query_row("SELECT abs_path FROM sources ORDER BY id LIMIT 1", [], |r| r.get(0))
-        .ok()
-        .or_else(|| meta("root"));
-    let mut text = root.unwrap_or_default();
-    if let Some(release) = meta("llvm_version") {
-        text.push_str(&format!(" (LLVM {release})"));
-    }
-    text
+    crate::cache_list::sources_of(conn).unwrap_or_default()
 }
 
 /// Writes the model file of `group` for `eval` at `path` (through a temporary file and a
@@ -223,7 +213,7 @@ fn write_file(path: &Path, rows: &write::Rows, identity: &str, sources: &str, gr
          PRAGMA user_version = {MODEL_SCHEMA_VERSION};"
     ))?;
     let tx = conn.transaction()?;
-    tx.execute_batch(tables::ddl(group))?;
+    tx.execute_batch(&tables::ddl(group))?;
     tx.execute(
         "INSERT INTO tdq_model_meta VALUES ('store_identity', ?1), ('group', ?2), ('tdq_version', ?3), ('sources', ?4)",
         (identity, group.name(), env!("CARGO_PKG_VERSION"), sources),
@@ -299,6 +289,61 @@ pub fn attach(conn: &Connection, path: &Path, group: Group) -> Result<(), StoreE
     conn.set_limit(Limit::SQLITE_LIMIT_ATTACHED, before);
     result?;
     Ok(())
+}
+
+/// Makes `groups`' tables readable on a store connection: each not yet in `attached` is found
+/// in the store itself (an export) or built if need be and attached, then added to `attached`.
+/// What both query engines do before running a statement that names model tables.
+pub fn attach_groups(
+    conn: &Connection,
+    cache_dir: &Path,
+    groups: &[Group],
+    attached: &mut Vec<Group>,
+) -> Result<(), StoreError> {
+    for &group in groups {
+        if attached.contains(&group) {
+            continue;
+        }
+        if !stored_in(conn, group) {
+            attach(conn, &ensure(conn, cache_dir, group)?, group)?;
+        }
+        attached.push(group);
+    }
+    Ok(())
+}
+
+/// What an export adds: each group with its file (none when the store holds the tables), and
+/// the groups left out with why.
+pub struct ForExport {
+    pub groups: Vec<(Group, Option<PathBuf>)>,
+    pub left_out: Vec<(Group, String)>,
+}
+
+/// The model groups an export of the store on `conn` adds: every group the model gives for a
+/// target (none for records that are no target), each with its file (computed from `eval` when
+/// given, else from the store read back), or none when the store holds the tables itself; and
+/// the groups the model rejects, with why.
+pub fn for_export(conn: &Connection, cache_dir: &Path, eval: Option<&Evaluation>) -> Result<ForExport, StoreError> {
+    let (mut files, mut left_out) = (Vec::new(), Vec::new());
+    if !describes_a_target(conn) {
+        return Ok(ForExport { groups: files, left_out });
+    }
+    for group in Group::ALL {
+        if stored_in(conn, group) {
+            files.push((group, None));
+            continue;
+        }
+        let made = match eval {
+            Some(eval) => ensure_with(conn, cache_dir, group, eval),
+            None => ensure(conn, cache_dir, group),
+        };
+        match made {
+            Ok(path) => files.push((group, Some(path))),
+            Err(e @ StoreError::Model { .. }) => left_out.push((group, e.to_string())),
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(ForExport { groups: files, left_out })
 }
 
 /// Copies every model table of `group` at `path` into the database on `conn` (what `tdq

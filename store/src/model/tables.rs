@@ -113,21 +113,8 @@ fn columns(table: &str) -> &'static str {
 }
 
 /// The DDL of a model file of `group`: its tables and `tdq_model_meta`.
-pub(super) fn ddl(group: Group) -> &'static str {
-    // Built once per group and kept: the strings are small and constant.
-    static DDL: std::sync::OnceLock<Vec<(Group, String)>> = std::sync::OnceLock::new();
-    let all = DDL.get_or_init(|| {
-        Group::ALL
-            .iter()
-            .map(|&g| {
-                let mut s =
-                    String::from("CREATE TABLE tdq_model_meta(key TEXT PRIMARY KEY, value TEXT) WITHOUT ROWID;\n");
-                s.push_str(&ddl_in(g, "main"));
-                (g, s)
-            })
-            .collect()
-    });
-    all.iter().find(|(g, _)| *g == group).map(|(_, s)| s.as_str()).expect("every group has DDL")
+pub(super) fn ddl(group: Group) -> String {
+    format!("CREATE TABLE tdq_model_meta(key TEXT PRIMARY KEY, value TEXT) WITHOUT ROWID;\n{}", ddl_in(group, "main"))
 }
 
 /// The CREATE TABLE statements of `group`'s tables in `schema`.
