@@ -3,6 +3,8 @@
 
 use crate::exit_codes::{FAILURE, SUCCESS, USAGE};
 use clap::{Args, Subcommand};
+use std::fmt::Write as _;
+use std::io::Write as _;
 use std::time::{Duration, SystemTime};
 use tdq_core::limits::{format_size, parse_size};
 use tdq_store::cache_list::{entries, to_prune, Prune};
@@ -65,14 +67,27 @@ fn ago(then: SystemTime, now: SystemTime) -> String {
 }
 
 pub fn run(args: CacheArgs) -> i32 {
+    // Written once at the end: a reader that goes away (`| head`) ends the listing quietly.
+    let mut out = String::new();
+    let status = run_into(args, &mut out);
+    match std::io::stdout().lock().write_all(out.as_bytes()) {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
+            eprintln!("tdq cache: writing the listing: {e}");
+            FAILURE
+        }
+        _ => status,
+    }
+}
+
+fn run_into(args: CacheArgs, out: &mut String) -> i32 {
     let dir = tdq_store::cache::cache_dir();
     let list = entries(&dir);
     let now = SystemTime::now();
     match args.action.unwrap_or(CacheAction::List) {
         CacheAction::List => {
-            println!("{}", dir.display());
+            let _ = writeln!(out, "{}", dir.display());
             if list.is_empty() {
-                println!("(empty)");
+                let _ = writeln!(out, "(empty)");
                 return SUCCESS;
             }
             let rows: Vec<[String; 4]> = list
@@ -81,12 +96,13 @@ pub fn run(args: CacheArgs) -> i32 {
                 .collect();
             let width = |i: usize| rows.iter().map(|r| r[i].chars().count()).max().unwrap_or(0);
             let (w0, w1, w2) = (width(0).max(4), width(1).max(4), width(2).max(9));
-            println!("{:w0$}  {:>w1$}  {:w2$}  sources", "kind", "size", "last used");
+            let _ = writeln!(out, "{:w0$}  {:>w1$}  {:w2$}  sources", "kind", "size", "last used");
             for r in &rows {
-                println!("{:w0$}  {:>w1$}  {:w2$}  {}", r[0], r[1], r[2], r[3]);
+                let _ = writeln!(out, "{:w0$}  {:>w1$}  {:w2$}  {}", r[0], r[1], r[2], r[3]);
             }
             let total: u64 = list.iter().map(|e| e.bytes).sum();
-            println!(
+            let _ = writeln!(
+                out,
                 "{} entries, {} (tdq cache prune --older-than 30d, --max-size 2G)",
                 list.len(),
                 format_size(total)
@@ -115,7 +131,8 @@ pub fn run(args: CacheArgs) -> i32 {
                     }
                 }
                 freed += e.bytes;
-                println!(
+                let _ = writeln!(
+                    out,
                     "{} {} {} ({}, last used {})",
                     if dry_run { "would remove" } else { "removed" },
                     e.kind.name(),
@@ -125,7 +142,8 @@ pub fn run(args: CacheArgs) -> i32 {
                 );
             }
             let kept: u64 = list.iter().map(|e| e.bytes).sum::<u64>() - freed;
-            println!(
+            let _ = writeln!(
+                out,
                 "{} {} entries, {}; {} left in {}",
                 if dry_run { "would free" } else { "freed" },
                 chosen.len(),
