@@ -19,6 +19,8 @@ use tdq_models::target::registers::RegBank;
 use tdq_models::target::Target;
 use tdq_models::{Fatal, Fields};
 
+mod operands19;
+
 pub struct GenCompressInstEmitter;
 
 type Result<T> = std::result::Result<T, Fatal>;
@@ -26,7 +28,7 @@ type Result<T> = std::result::Result<T, Fatal>;
 /// How a release maps a pattern's operands to its instructions' operands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Mapping {
-    /// LLVM 19's, by operand (not written yet).
+    /// By operand, and written in LLVM 19's way (`operands19`).
     Operands19,
     /// By machine operand, sub-operands of complex operands each mapped (LLVM 22 on).
     MachineOperands,
@@ -88,12 +90,6 @@ impl Backend for GenCompressInstEmitter {
     ) -> std::result::Result<(), BackendError> {
         let form = FORM.get(options.release);
         let target = Target::get(input)?;
-        if form.mapping == Mapping::Operands19 {
-            return Err(BackendError::fatal(
-                &[],
-                "tdq does not write LLVM 19's compressed instructions yet (--gen-compress-inst-emitter)",
-            ));
-        }
         let mut e = Emitter {
             input,
             f: Fields { input },
@@ -101,9 +97,13 @@ impl Backend for GenCompressInstEmitter {
             target: &target,
             instructions: HashMap::new(),
             patterns: Vec::new(),
+            patterns19: Vec::new(),
         };
         for &def in derived_definitions(input, "CompressPat")?.iter() {
-            e.evaluate(def)?;
+            match form.mapping {
+                Mapping::Operands19 => e.evaluate19(def)?,
+                Mapping::MachineOperands => e.evaluate(def)?,
+            }
         }
         let asm_writer = target.asm_writer(input, options.get(&crate::gen_asm_writer::ASMWRITERNUM) as usize)?;
         let mut s = String::new();
@@ -157,6 +157,26 @@ enum Kind {
 }
 
 impl Kind {
+    /// The function's signature, to its opening brace.
+    fn head(self, target_name: &str) -> String {
+        match self {
+            Kind::Compress => "static bool compressInst(MCInst &OutInst,\n                         const MCInst &MI,\n                         const MCSubtargetInfo &STI) {\n".into(),
+            Kind::Uncompress => "static bool uncompressInst(MCInst &OutInst,\n                           const MCInst &MI,\n                           const MCSubtargetInfo &STI) {\n".into(),
+            Kind::CheckCompress => format!(
+                "static bool isCompressibleInst(const MachineInstr &MI,\n                               const {target_name}Subtarget &STI) {{\n"
+            ),
+        }
+    }
+
+    /// The name of the function validating its `MCOperand`s (none for `isCompressibleInst`).
+    fn validator(self, target_name: &str) -> String {
+        match self {
+            Kind::Compress => format!("{target_name}ValidateMCOperandForCompress"),
+            Kind::Uncompress => format!("{target_name}ValidateMCOperandForUncompress"),
+            Kind::CheckCompress => String::new(),
+        }
+    }
+
     fn guard(self) -> &'static str {
         match self {
             Kind::Compress => "GEN_COMPRESS_INSTR",
@@ -175,6 +195,7 @@ struct Emitter<'a> {
     target: &'a Target,
     instructions: HashMap<RecId, Instruction>,
     patterns: Vec<CompressPat>,
+    patterns19: Vec<operands19::CompressPat19>,
 }
 
 impl Emitter<'_> {
@@ -221,6 +242,21 @@ impl Emitter<'_> {
         let dest_dag = self.dag(rec, "Output")?;
         let dest = self.operator(rec, &dest_dag)?;
         self.instruction(dest)?;
+        self.check_smaller(rec, source, dest)?;
+        let mut source_operands = HashMap::new();
+        let mut source_map = self.dag_operand_mapping(rec, &source_dag, source, &mut source_operands, true)?;
+        let mut dest_operands = HashMap::new();
+        let mut dest_map = self.dag_operand_mapping(rec, &dest_dag, dest, &mut dest_operands, false)?;
+        self.check_dag_operand_mapping(rec, &dest_operands, &source_dag, &dest_dag)?;
+        self.inst_operand_mapping(rec, &dest_dag, &mut source_map, &mut dest_map, &source_operands, dest)?;
+        let features = self.assembler_predicates(rec)?;
+        let compress_only = self.f.bit(rec, "isCompressOnly")?;
+        self.patterns.push(CompressPat { source, dest, features, source_map, dest_map, compress_only });
+        Ok(())
+    }
+
+    /// The compressed instruction must be smaller than the other.
+    fn check_smaller(&self, rec: RecId, source: RecId, dest: RecId) -> Result<()> {
         if self.f.int(source, "Size")? <= self.f.int(dest, "Size")? {
             return Err(self.fatal(
                 rec,
@@ -231,21 +267,38 @@ impl Emitter<'_> {
                 ),
             ));
         }
-        let mut source_operands = HashMap::new();
-        let mut source_map = self.dag_operand_mapping(rec, &source_dag, source, &mut source_operands, true)?;
-        let mut dest_operands = HashMap::new();
-        let mut dest_map = self.dag_operand_mapping(rec, &dest_dag, dest, &mut dest_operands, false)?;
-        self.check_dag_operand_mapping(rec, &dest_operands, &source_dag, &dest_dag)?;
-        self.inst_operand_mapping(rec, &dest_dag, &mut source_map, &mut dest_map, &source_operands, dest)?;
+        Ok(())
+    }
+
+    /// A record's `Predicates` that are assembler predicates (features).
+    fn assembler_predicates(&self, rec: RecId) -> Result<Vec<RecId>> {
         let mut features = Vec::new();
         for predicate in self.f.defs(rec, "Predicates")? {
             if self.f.bit(predicate, "AssemblerMatcherPredicate")? {
                 features.push(predicate);
             }
         }
-        let compress_only = self.f.bit(rec, "isCompressOnly")?;
-        self.patterns.push(CompressPat { source, dest, features, source_map, dest_map, compress_only });
-        Ok(())
+        Ok(features)
+    }
+
+    /// The conditions on the features a pattern and its destination instruction require:
+    /// each feature required by all, then a disjunction per set of which one is required.
+    fn feature_conditions(&self, pattern_features: &[RecId], dest: RecId) -> Result<Vec<String>> {
+        let target_name = self.target.name;
+        let mut features = BTreeSet::new();
+        let mut any_of = BTreeSet::new();
+        self.required_features(&mut features, &mut any_of, pattern_features)?;
+        self.required_features(&mut features, &mut any_of, &self.assembler_predicates(dest)?)?;
+        let feature = |&(not, name): &(bool, &str)| {
+            let not = if not { "!" } else { "" };
+            format!("{not}STI.getFeatureBits()[{target_name}::{name}]")
+        };
+        let mut cond: Vec<String> = features.iter().map(feature).collect();
+        for set in &any_of {
+            let alternatives: Vec<String> = set.iter().map(feature).collect();
+            cond.push(format!("({})", alternatives.join(" || ")));
+        }
+        Ok(cond)
     }
 
     /// The def of machine operand `sub_op` of an operand: the operand's own, or its
@@ -479,10 +532,12 @@ impl Emitter<'_> {
     /// list before each.
     fn sort_patterns(&mut self, kind: Kind) {
         let f = self.f;
-        self.patterns.sort_by(|a, b| match kind {
-            Kind::Compress | Kind::CheckCompress => f.name(a.source).cmp(f.name(b.source)),
-            Kind::Uncompress => f.name(a.dest).cmp(f.name(b.dest)),
-        });
+        let key = |(source, dest): (RecId, RecId)| match kind {
+            Kind::Compress | Kind::CheckCompress => f.name(source),
+            Kind::Uncompress => f.name(dest),
+        };
+        self.patterns.sort_by_key(|p| key((p.source, p.dest)));
+        self.patterns19.sort_by_key(|p| key(p.instructions()));
     }
 
     /// `emitCompressInstEmitter`: one of the three functions, in its `#ifdef` section.
@@ -494,7 +549,10 @@ impl Emitter<'_> {
             ));
         }
         let mut body = String::new();
-        self.function(&mut body, kind)?;
+        match self.form.mapping {
+            Mapping::Operands19 => self.function19(&mut body, kind)?,
+            Mapping::MachineOperands => self.function(&mut body, kind)?,
+        }
         match self.form.section {
             Section::IfDefEmitter => ifdef_block(s, kind.guard(), false, |s| s.push_str(&body)),
             Section::Written => {
@@ -513,21 +571,7 @@ impl Emitter<'_> {
         let compress_or_check = kind != Kind::Uncompress;
         let compress_or_uncompress = kind != Kind::CheckCompress;
         let patterns = &self.patterns;
-        let mut head = String::new();
-        match kind {
-            Kind::Compress => head.push_str(
-                "static bool compressInst(MCInst &OutInst,\n                         const MCInst &MI,\n                         const MCSubtargetInfo &STI) {\n",
-            ),
-            Kind::Uncompress => head.push_str(
-                "static bool uncompressInst(MCInst &OutInst,\n                           const MCInst &MI,\n                           const MCSubtargetInfo &STI) {\n",
-            ),
-            Kind::CheckCompress => {
-                let _ = write!(
-                    head,
-                    "static bool isCompressibleInst(const MachineInstr &MI,\n                               const {target_name}Subtarget &STI) {{\n"
-                );
-            }
-        }
+        let mut head = kind.head(target_name);
         if !derived_definitions(self.input, "RegClassByHwMode")?.is_empty() {
             head.push_str("  [[maybe_unused]] unsigned HwModeId = STI.getHwMode(MCSubtargetInfo::HwMode_RegInfo);\n");
         }
@@ -536,11 +580,7 @@ impl Emitter<'_> {
             out.push_str("  return false;\n}\n");
             return Ok(());
         }
-        let validator = match kind {
-            Kind::Compress => format!("{target_name}ValidateMCOperandForCompress"),
-            Kind::Uncompress => format!("{target_name}ValidateMCOperandForUncompress"),
-            Kind::CheckCompress => String::new(),
-        };
+        let validator = kind.validator(target_name);
         let mut mc_predicates: Predicates = Predicates::default();
         let mut imm_predicates: Predicates = Predicates::default();
         let mut cases = String::from("  switch (MI.getOpcode()) {\n  default: return false;\n");
@@ -562,31 +602,7 @@ impl Emitter<'_> {
                 }
                 let _ = writeln!(cases, "  case {target_name}::{current}: {{");
             }
-            let mut features = BTreeSet::new();
-            let mut any_of = BTreeSet::new();
-            self.required_features(&mut features, &mut any_of, &pattern.features)?;
-            let mut dest_features = Vec::new();
-            for predicate in self.f.defs(dest, "Predicates")? {
-                if self.f.bit(predicate, "AssemblerMatcherPredicate")? {
-                    dest_features.push(predicate);
-                }
-            }
-            self.required_features(&mut features, &mut any_of, &dest_features)?;
-            let mut cond = Conditions::default();
-            for (not, feature) in &features {
-                let not = if *not { "!" } else { "" };
-                cond.push(format!("{not}STI.getFeatureBits()[{target_name}::{feature}]"));
-            }
-            for set in &any_of {
-                let alternatives: Vec<String> = set
-                    .iter()
-                    .map(|(not, feature)| {
-                        let not = if *not { "!" } else { "" };
-                        format!("{not}STI.getFeatureBits()[{target_name}::{feature}]")
-                    })
-                    .collect();
-                cond.push(format!("({})", alternatives.join(" || ")));
-            }
+            let mut cond = self.feature_conditions(&pattern.features, dest)?;
             let source_inst = &self.instructions[&source];
             let mut op_no = 0usize;
             for operand in &source_inst.operands.operands {
@@ -718,7 +734,8 @@ impl Emitter<'_> {
             if compress_or_uncompress {
                 code.push_str("      OutInst.setLoc(MI.getLoc());\n");
             }
-            let _ = write!(cases, "    if ({}) {{\n{code}      return true;\n    }} // if\n", cond.0);
+            let cond = cond.join(" &&\n        ");
+            let _ = write!(cases, "    if ({cond}) {{\n{code}      return true;\n    }} // if\n");
             previous = Some(current);
         }
         let mut func = cases;
@@ -804,19 +821,6 @@ impl Emitter<'_> {
             let _ = write!(out, "  case {}: {{\n    // {}\n    {code}\n  }}\n", i + 1, self.f.name(rec));
         }
         Ok(())
-    }
-}
-
-/// The conditions of one pattern, joined as LLVM's `ListSeparator` joins them.
-#[derive(Default)]
-struct Conditions(String);
-
-impl Conditions {
-    fn push(&mut self, condition: String) {
-        if !self.0.is_empty() {
-            self.0.push_str(" &&\n        ");
-        }
-        self.0.push_str(&condition);
     }
 }
 
