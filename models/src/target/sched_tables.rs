@@ -13,6 +13,7 @@
 use crate::records::{Fatal, Fields};
 use crate::target::schedule::{ProcModel, SchedModels, SchedRw};
 use std::collections::HashMap;
+use std::hash::Hash;
 use std::sync::Arc;
 use tdq_core::types::RecId;
 use tdq_core::{ByRelease, Evaluation};
@@ -39,7 +40,7 @@ pub const VARIANT_MICRO_OPS: u16 = INVALID_MICRO_OPS - 1;
 
 /// `MCWriteProcResEntry`: a processor resource a write holds, from its acquire to its release
 /// cycle.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct WriteProcRes {
     /// The resource's index in its processor's resource table.
     pub resource: u16,
@@ -49,14 +50,14 @@ pub struct WriteProcRes {
 
 /// `MCWriteLatencyEntry`: a write's latency, and the write (0 unless some read advance names
 /// it).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct WriteLatency {
     pub cycles: i16,
     pub write: u16,
 }
 
 /// `MCReadAdvanceEntry`: operand `use_index`'s read advance after `write` (0: any write).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct ReadAdvanceEntry {
     pub use_index: u32,
     pub write: u32,
@@ -105,20 +106,64 @@ impl SchedClassTables {
                 writer_names: vec!["InvalidWrite".into()],
                 read_advances: vec![ReadAdvanceEntry::default()],
             };
+            let mut positions = TablePositions {
+                write_proc_res: Positions::of(&tables.write_proc_res),
+                write_latencies: Positions::of(&tables.write_latencies),
+                read_advances: Positions::of(&tables.read_advances),
+            };
             for pm in &m.proc_models {
-                b.processor(pm, &mut tables)?;
+                b.processor(pm, &mut tables, &mut positions)?;
             }
             Ok(tables)
         })
     }
 }
 
-/// `std::search`: where `needle` first occurs in `hay` (0 for an empty needle).
-fn search<T: PartialEq>(hay: &[T], needle: &[T]) -> Option<usize> {
-    if needle.is_empty() {
-        return if hay.is_empty() { None } else { Some(0) };
+/// Where the entries of each shared table are.
+struct TablePositions {
+    write_proc_res: Positions<WriteProcRes>,
+    write_latencies: Positions<WriteLatency>,
+    read_advances: Positions<ReadAdvanceEntry>,
+}
+
+/// Where each value of a shared table occurs, so that finding a run of entries (LLVM's
+/// `std::search` over the whole table, for each class on each processor) looks only at the
+/// places its first entry occurs: X86's write-resource table has some 18,000 entries.
+struct Positions<T>(HashMap<T, Vec<usize>>);
+
+impl<T: Copy + Eq + Hash> Positions<T> {
+    fn of(table: &[T]) -> Positions<T> {
+        let mut positions = Positions(HashMap::new());
+        positions.appended(table, 0);
+        positions
     }
-    hay.windows(needle.len()).position(|w| w == needle)
+
+    /// Notes the entries `table[from..]`.
+    fn appended(&mut self, table: &[T], from: usize) {
+        for (i, &value) in table.iter().enumerate().skip(from) {
+            self.0.entry(value).or_default().push(i);
+        }
+    }
+
+    /// `std::search`: where `needle` first occurs in `table` (0 for an empty needle).
+    fn search(&self, table: &[T], needle: &[T]) -> Option<usize> {
+        let Some(first) = needle.first() else {
+            return if table.is_empty() { None } else { Some(0) };
+        };
+        let starts = self.0.get(first)?;
+        starts.iter().copied().find(|&i| table.get(i..i + needle.len()) == Some(needle))
+    }
+
+    /// Where `run` is in `table`: its first occurrence, or appended at the end.
+    fn find_or_append(&mut self, table: &mut Vec<T>, run: Vec<T>) -> (usize, bool) {
+        if let Some(i) = self.search(table, &run) {
+            return (i, true);
+        }
+        let start = table.len();
+        table.extend(run);
+        self.appended(table, start);
+        (start, false)
+    }
 }
 
 struct Builder<'a> {
@@ -262,7 +307,7 @@ impl Builder<'_> {
 
     /// `GenSchedClassTables` for one processor: its class descriptions, with the entries they
     /// point at added to the shared tables (a run already there is reused).
-    fn processor(&self, proc: &ProcModel, tables: &mut SchedClassTables) -> Result<()> {
+    fn processor(&self, proc: &ProcModel, tables: &mut SchedClassTables, positions: &mut TablePositions) -> Result<()> {
         let f = self.f;
         let input = self.input;
         let mut descs = Vec::new();
@@ -424,39 +469,25 @@ impl Builder<'_> {
                 read_advances.clear();
             }
             write_proc_res.sort_by_key(|e| e.resource);
-            desc.write_proc_res.1 = write_proc_res.len();
-            match search(&tables.write_proc_res, &write_proc_res) {
-                Some(i) => desc.write_proc_res.0 = i,
-                None => {
-                    desc.write_proc_res.0 = tables.write_proc_res.len();
-                    tables.write_proc_res.extend(write_proc_res);
-                }
-            }
-            desc.write_latency.1 = latencies.len();
-            match search(&tables.write_latencies, &latencies) {
-                Some(i) => {
-                    desc.write_latency.0 = i;
-                    for (k, name) in writer_names.iter().enumerate().take(latencies.len()) {
-                        if !tables.writer_names[i + k].contains(name.as_str()) {
-                            tables.writer_names[i + k].push('_');
-                            tables.writer_names[i + k].push_str(name);
-                        }
+            let count = write_proc_res.len();
+            let (i, _) = positions.write_proc_res.find_or_append(&mut tables.write_proc_res, write_proc_res);
+            desc.write_proc_res = (i, count);
+            let count = latencies.len();
+            let (i, found) = positions.write_latencies.find_or_append(&mut tables.write_latencies, latencies);
+            desc.write_latency = (i, count);
+            if found {
+                for (k, name) in writer_names.iter().enumerate().take(count) {
+                    if !tables.writer_names[i + k].contains(name.as_str()) {
+                        tables.writer_names[i + k].push('_');
+                        tables.writer_names[i + k].push_str(name);
                     }
                 }
-                None => {
-                    desc.write_latency.0 = tables.write_latencies.len();
-                    tables.write_latencies.extend(latencies);
-                    tables.writer_names.extend(writer_names);
-                }
+            } else {
+                tables.writer_names.extend(writer_names);
             }
-            desc.read_advance.1 = read_advances.len();
-            match search(&tables.read_advances, &read_advances) {
-                Some(i) => desc.read_advance.0 = i,
-                None => {
-                    desc.read_advance.0 = tables.read_advances.len();
-                    tables.read_advances.extend(read_advances);
-                }
-            }
+            let count = read_advances.len();
+            desc.read_advance =
+                (positions.read_advances.find_or_append(&mut tables.read_advances, read_advances).0, count);
             descs.push(desc);
         }
         tables.classes.push(descs);
