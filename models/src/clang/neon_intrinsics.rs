@@ -107,6 +107,24 @@ pub struct ImmCheck {
     pub vector_bits: u32,
 }
 
+/// Why a name cannot be mangled (clang-tblgen stops on an exception or `llvm_unreachable`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MangleError {
+    /// The `q` or a scalar's size letter goes before the first `_` of a name that has none.
+    NoUnderscore(String),
+    /// A scalar's elements have no size letter (b, h, s, d).
+    NoScalarSuffix(u32),
+}
+
+impl std::fmt::Display for MangleError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            MangleError::NoUnderscore(s) => write!(f, "'{s}' has no '_' to put its type letter before"),
+            MangleError::NoScalarSuffix(bits) => write!(f, "no scalar suffix letter for {bits}-bit elements"),
+        }
+    }
+}
+
 /// One intrinsic: an `Inst` def with one type spec (`Intrinsic`).
 #[derive(Clone, Debug)]
 pub struct Intrinsic {
@@ -135,8 +153,8 @@ pub struct Intrinsic {
     pub base_type: Type,
     in_base_type: Type,
     /// The function's name (`mangleName(Name, ClassS)`), what `call_mangled` and calls look
-    /// up; `None` where it has none.
-    function_name: Option<String>,
+    /// up.
+    function_name: Result<String, MangleError>,
 }
 
 impl Intrinsic {
@@ -218,11 +236,10 @@ impl Intrinsic {
     }
 
     /// `mangleName`: `name` with the type suffixes of class `ck`, the `q` of a 128-bit type and
-    /// the scalar's size letter; `None` where the name has no `_` to put a letter before
-    /// (clang-tblgen stops on an exception).
-    fn mangle(&self, name: &str, ck: ClassKind) -> Option<String> {
+    /// the scalar's size letter.
+    fn mangle(&self, name: &str, ck: ClassKind) -> Result<String, MangleError> {
         if matches!(name, "vcvt_f16_f32" | "vcvt_f32_f16" | "vcvt_f32_f64" | "vcvt_f64_f32" | "vcvt_f32_bf16") {
-            return Some(name.to_string());
+            return Ok(name.to_string());
         }
         let code = self.inst_type_code(&self.base_type, ck);
         let mut s = name.to_string();
@@ -245,8 +262,9 @@ impl Intrinsic {
             s.push_str("_v");
         }
         // The `q` goes before the first `_`, so before `_lane` or `_n`.
+        let underscore = |s: &str| s.find('_').ok_or_else(|| MangleError::NoUnderscore(s.to_string()));
         if self.base_type.bitwidth == 128 && !self.base_type.no_mangling_q {
-            s.insert(s.find('_')?, 'q');
+            s.insert(underscore(&s)?, 'q');
         }
         if self.base_type.scalar_for_mangling {
             let suffix = match self.base_type.element_bitwidth {
@@ -254,15 +272,15 @@ impl Intrinsic {
                 16 => 'h',
                 32 => 's',
                 64 => 'd',
-                _ => return None,
+                bits => return Err(MangleError::NoScalarSuffix(bits)),
             };
-            s.insert(s.find('_')?, suffix);
+            s.insert(underscore(&s)?, suffix);
         }
-        Some(s)
+        Ok(s)
     }
 
     /// `getMangledName`: the builtin's name (`ForceClassS`: the function's).
-    pub fn mangled_name(&self, force_class_s: bool) -> Option<String> {
+    pub fn mangled_name(&self, force_class_s: bool) -> Result<String, MangleError> {
         if force_class_s {
             return self.function_name.clone();
         }
@@ -721,7 +739,7 @@ impl<'a> NeonModel<'a> {
                 use_macro,
                 base_type,
                 in_base_type,
-                function_name: None,
+                function_name: Ok(String::new()),
             };
             intrinsic.function_name = intrinsic.mangle(name, ClassKind::S);
             self.by_name.entry(name.to_string()).or_default().push(self.intrinsics.len());
@@ -732,12 +750,11 @@ impl<'a> NeonModel<'a> {
 
     /// [`Intrinsic::mangled_name`], with an error at the def where it has none.
     pub fn mangled_name(&self, i: &Intrinsic, force_class_s: bool) -> Result<String, Fatal> {
-        i.mangled_name(force_class_s).ok_or_else(|| self.no_mangling(i))
+        i.mangled_name(force_class_s).map_err(|e| self.no_mangling(i, e))
     }
 
-    fn no_mangling(&self, i: &Intrinsic) -> Fatal {
-        let message = format!("cannot mangle '{}': no '_' to put its type letters before", i.name);
-        self.fail(i.record, message)
+    fn no_mangling(&self, i: &Intrinsic, error: MangleError) -> Fatal {
+        self.fail(i.record, format!("cannot mangle '{}': {error}", i.name))
     }
 
     /// [`Intrinsic::builtin_type_str`], with an error at the def.
@@ -760,7 +777,7 @@ impl<'a> NeonModel<'a> {
         let mut good = Vec::new();
         for &c in candidates {
             let i = &self.intrinsics[c];
-            if mangled.is_some_and(|m| i.function_name.as_deref() != Some(m)) {
+            if mangled.is_some_and(|m| i.function_name.as_deref() != Ok(m)) {
                 continue;
             }
             if i.params().len() == types.len() && i.params().iter().zip(types).all(|(a, b)| a == b) {
@@ -885,11 +902,13 @@ impl<'a> NeonModel<'a> {
 }
 
 /// The NEON shuffle masks' set operators (`lowhalf`, `highhalf`, `rev`) and `mask0`/`mask1`,
-/// for operands of `lanes` lanes of `element_bits` bits.
+/// for operands of `lanes` lanes of `element_bits` bits. Where clang-tblgen would crash, the
+/// errors are at the def (`at`); SetTheory's own have no location, as clang-tblgen's.
 struct ShuffleMasks<'a> {
     input: &'a Evaluation,
     element_bits: u32,
     lanes: u32,
+    at: &'a [Loc],
 }
 
 impl Extension for ShuffleMasks<'_> {
@@ -912,13 +931,13 @@ impl Extension for ShuffleMasks<'_> {
             "rev" => (|| {
                 // (rev BITS, SET): the lanes of each BITS-bit group of SET reversed.
                 let Some(bits) = args.first().and_then(|a| a.as_int()) else {
-                    return Err(Fatal::new(locs, format!("rev's first operand should be an int: {expr}")));
+                    return Err(Fatal::new(self.at, format!("rev's first operand should be an int: {expr}")));
                 };
                 let all = sets.evaluate_all_members(&args[1..], locs)?;
                 let size = bits / i64::from(self.element_bits.max(1));
                 if size <= 0 || all.len() as i64 % size != 0 {
                     let message = format!("rev of {bits} bits needs a whole number of groups of lanes: {expr}");
-                    return Err(Fatal::new(locs, message));
+                    return Err(Fatal::new(self.at, message));
                 }
                 Ok(all.chunks(size as usize).flat_map(|group| group.iter().rev().copied()).collect())
             })(),
@@ -943,7 +962,7 @@ impl Extension for ShuffleMasks<'_> {
                         .records
                         .def(&name)
                         .map(Member::Record)
-                        .ok_or_else(|| Fatal::new(&[], format!("No def named '{name}' for a shuffle mask")))
+                        .ok_or_else(|| Fatal::new(self.at, format!("No def named '{name}' for a shuffle mask")))
                 })
                 .collect(),
         )
@@ -1032,7 +1051,7 @@ impl<'m, 'a> Writer<'m, 'a> {
             }
             self.out.push_str(&format!("{} ", i.return_type().c_name()));
         }
-        let name = i.function_name.as_deref().ok_or_else(|| self.model.no_mangling(i))?;
+        let name = i.function_name.clone().map_err(|e| self.model.no_mangling(i, e))?;
         self.out.push_str(&format!("{name_prefix}{name}("));
         for p in 0..i.params().len() {
             if p != 0 {
@@ -1189,7 +1208,7 @@ impl<'m, 'a> Writer<'m, 'a> {
             let t = self.ret.ty.c_name();
             s.push_str(&if bit_casts { format!("__builtin_bit_cast({t}, ") } else { format!("({t}) ") });
         }
-        let name = i.mangle(&i.name, ck).ok_or_else(|| self.model.no_mangling(i))?;
+        let name = i.mangle(&i.name, ck).map_err(|e| self.model.no_mangling(i, e))?;
         s.push_str(&format!("__builtin_neon_{name}("));
         if sret {
             s.push_str(&format!("&{}, ", self.ret.c_name()));
@@ -1306,7 +1325,7 @@ impl<'m, 'a> Writer<'m, 'a> {
                     let m = self
                         .intrinsic
                         .mangle(&name, ClassKind::S)
-                        .ok_or_else(|| self.model.no_mangling(self.intrinsic))?;
+                        .map_err(|e| self.model.no_mangling(self.intrinsic, e))?;
                     mangled_name = Some(m);
                 }
                 let c = self.model.lookup(self.at, &name, &types, mangled_name.as_deref())?;
@@ -1363,7 +1382,8 @@ impl<'m, 'a> Writer<'m, 'a> {
                     return Err(self.fail("Different types in arguments to shuffle!"));
                 }
                 let input = self.model.input;
-                let masks = ShuffleMasks { input, element_bits: t.element_bitwidth, lanes: t.num_elements() };
+                let at = &input.records.get(self.intrinsic.record).locs;
+                let masks = ShuffleMasks { input, element_bits: t.element_bitwidth, lanes: t.num_elements(), at };
                 let mut sets = SetTheory::new(input, &[]).with_extension(&masks);
                 let members = sets.evaluate_members(*mask, &[])?;
                 let mut s = format!("__builtin_shufflevector({a}, {b}");
