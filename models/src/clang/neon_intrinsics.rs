@@ -12,7 +12,8 @@
 use super::neon_types::{type_specs, Kind, Type, TypeError};
 use crate::records::{derived_definitions, Fatal, Fields};
 use crate::set_theory::{Extension, Member, SetResult, SetTheory};
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+use rustc_hash::FxHashMap;
+use std::collections::{BTreeMap, BTreeSet};
 use tdq_core::init::{Init, InitKind};
 use tdq_core::types::RecId;
 use tdq_core::{ByRelease, Evaluation, Loc, Release};
@@ -477,9 +478,9 @@ impl Parser<'_> {
         let Some(op) = op.as_def() else {
             return Err(format!("The operator of an operation should be a def, not {op}"));
         };
-        let op = self.input.records.get(op).name_string();
+        let op = self.input.records.name_sym(op);
         let count = |n: usize, message: &str| if args.len() == n { Ok(()) } else { Err(message.to_string()) };
-        Ok(match op.as_str() {
+        Ok(match op {
             "cast" | "bitcast" => {
                 let Some((&(value, value_name), modifiers)) = args.split_last() else {
                     return Err(format!("{op}() expects at least one argument"));
@@ -584,7 +585,7 @@ pub struct NeonModel<'a> {
     pub rules: Rules,
     pub intrinsics: Vec<Intrinsic>,
     /// By unmangled name, in order (`IntrinsicMap`).
-    by_name: HashMap<String, Vec<usize>>,
+    by_name: FxHashMap<String, Vec<usize>>,
 }
 
 /// clang-tblgen's `assert_with_loc`: an error at def `rec` (`CurrentRecord`).
@@ -621,7 +622,7 @@ impl<'a> NeonModel<'a> {
             .filter(|(_, ck)| *ck != ClassKind::V || rules.void_class)
             .filter_map(|&(name, ck)| Some((rk.class(name)?, ck)))
             .collect();
-        let mut model = NeonModel { input, rules, intrinsics: Vec::new(), by_name: HashMap::new() };
+        let mut model = NeonModel { input, rules, intrinsics: Vec::new(), by_name: FxHashMap::default() };
         for &rec in derived_definitions(input, "Inst")?.iter() {
             let record = rk.get(rec);
             let class = if rules.class_from_first_direct {
@@ -949,7 +950,7 @@ impl Extension for ShuffleMasks<'_> {
         if class != "MaskExpand" {
             return None;
         }
-        let first = match self.input.records.get(rec).name_string().as_str() {
+        let first = match self.input.records.name_sym(rec) {
             "mask0" => 0,
             "mask1" => self.lanes,
             _ => return Some(Ok(Vec::new())),
