@@ -197,9 +197,9 @@ fn driver_is_clang_tblgens() {
 fn unimplemented_actions_fail_clearly() {
     let dir = tempfile::tempdir().expect("a temporary directory");
     write_files(dir.path(), &[("a.td", "def a;\n")]);
-    let got = run(&tdq(), "23", dir.path(), &["-gen-arm-neon", "a.td"]);
+    let got = run(&tdq(), "23", dir.path(), &["-gen-arm-neon-test", "a.td"]);
     assert_eq!(got.status, 1);
-    assert_eq!(got.stderr, "tdq: backend '--gen-arm-neon' is not implemented yet\n");
+    assert_eq!(got.stderr, "tdq: backend '--gen-arm-neon-test' is not implemented yet\n");
     assert_eq!(got.stdout, "");
     // An action of a later release is unknown to an earlier one.
     let got = run(&tdq(), "19", dir.path(), &["-gen-clang-diags-enums", "a.td"]);
@@ -509,22 +509,32 @@ fn mve_backends_run_from_a_store() {
             ("mve", format!("{inc}/MveSample.td"), "vldrwq_gather_base_wb"),
             ("cde", format!("{basic}/arm_cde.td"), "vcx3qa"),
         ] {
+            let actions: Vec<String> = kinds.iter().map(|kind| format!("-gen-arm-{family}-{kind}")).collect();
+            let actions: Vec<&str> = actions.iter().map(String::as_str).collect();
             let db = format!("{family}{release}.db");
-            let export = Command::new(env!("CARGO_BIN_EXE_tdq"))
-                .args(["export", "--llvm-version", release, "--td", &td, "-I", inc, "-I", &basic, "--db", &db])
-                .current_dir(dir.path())
-                .output()
-                .expect("tdq export runs");
-            assert!(export.status.success(), "{}", String::from_utf8_lossy(&export.stderr));
-            for kind in kinds {
-                let action = format!("-gen-arm-{family}-{kind}");
-                let from_td = run(&tdq(), release, dir.path(), &["-I", inc, "-I", &basic, &action, &td]);
-                let from_db = run(&tdq(), release, dir.path(), &["--from-db", &db, &action]);
-                assert_eq!(from_td.status, 0, "{release} {action}: {}", from_td.stderr);
-                assert!(from_td.stdout.contains(marker), "{release} {action}");
-                assert_eq!(from_db, from_td, "{release} {action}");
-            }
+            same_from_store(dir.path(), release, &td, &[inc, &basic], &db, &actions, marker);
         }
+    }
+}
+
+/// Each of `actions` run on `td` (with `-I` each of `includes`) succeeds with `marker` in its
+/// output, and from a store of it (`db`, exported here) writes the same.
+fn same_from_store(dir: &Path, release: &str, td: &str, includes: &[&str], db: &str, actions: &[&str], marker: &str) {
+    let includes: Vec<&str> = includes.iter().flat_map(|i| ["-I", i]).collect();
+    let export = Command::new(env!("CARGO_BIN_EXE_tdq"))
+        .args(["export", "--llvm-version", release, "--td", td])
+        .args(&includes)
+        .args(["--db", db])
+        .current_dir(dir)
+        .output()
+        .expect("tdq export runs");
+    assert!(export.status.success(), "{}", String::from_utf8_lossy(&export.stderr));
+    for action in actions {
+        let from_td = run(&tdq(), release, dir, &[&includes[..], &[action, td]].concat());
+        let from_db = run(&tdq(), release, dir, &["--from-db", db, action]);
+        assert_eq!(from_td.status, 0, "{release} {td} {action}: {}", from_td.stderr);
+        assert!(from_td.stdout.contains(marker), "{release} {td} {action}");
+        assert_eq!(from_db, from_td, "{release} {td} {action}");
     }
 }
 
@@ -564,6 +574,104 @@ fn mve_inputs_clang_tblgen_crashes_on_are_errors() {
             assert_eq!(got.status, 1, "{release} {file}: {got:?}");
             assert!(got.stderr.starts_with(&format!("{file}:3:5: error: {message}")), "{release} {file}: {got:?}");
             assert_eq!(got.stdout, "");
+        }
+    }
+}
+
+/// NEON's intrinsics (the sample of tests/golden/clang/inc over the release's
+/// arm_neon_incl.td; clang's arm_fp16.td and arm_bf16.td) from a store are what they are from
+/// the .td, in each release: the operations' dags with their operand names, the classes the
+/// defs derive from (which name their builtins) and the immediates' checks survive the store.
+#[test]
+fn neon_backends_run_from_a_store() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let inc = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/golden/clang/inc");
+    let inc = inc.to_str().expect("a UTF-8 path");
+    for release in ["19", "22", "23"] {
+        let basic = clang_basic(release);
+        let sample = if release == "19" { "NeonSample19.td" } else { "NeonSample20.td" };
+        for (name, td, actions, marker) in [
+            ("sample", format!("{inc}/{sample}"), &["-gen-arm-neon", "-gen-arm-neon-sema"][..], "vget_lane"),
+            ("fp16", format!("{basic}/arm_fp16.td"), &["-gen-arm-fp16", "-gen-arm-neon-sema"][..], "vcvth_n_f16"),
+            ("bf16", format!("{basic}/arm_bf16.td"), &["-gen-arm-bf16"][..], "__ARM_BF16_H"),
+        ] {
+            same_from_store(dir.path(), release, &td, &[inc, &basic], &format!("{name}{release}.db"), actions, marker);
+        }
+    }
+}
+
+/// NEON intrinsics on which clang-tblgen stops on `llvm_unreachable`, an exception or a read
+/// past a list (a modifier or type code it does not know, a name it cannot mangle, elements of
+/// no size letter, an operation missing its operands, a `rev` of no whole groups, an
+/// `ImmCheck` naming no parameter) get an error at the def, never a crash.
+#[test]
+fn neon_inputs_clang_tblgen_crashes_on_are_errors() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let (every, since_20) = (&["19", "22", "23"][..], &["22", "23"][..]);
+    let (both, header, sema) =
+        (&["-gen-arm-neon", "-gen-arm-neon-sema"][..], &["-gen-arm-neon"][..], &["-gen-arm-neon-sema"][..]);
+    let op = |dag: &str| format!("def OP_F : Op<{dag}>;\ndef VFOO : SOpInst<\"vfoo\", \"..\", \"s\", OP_F>;");
+    // File, defs, message, releases, actions.
+    type Case<'a> = (&'a str, String, &'a str, &'a [&'a str], &'a [&'a str]);
+    let cases: Vec<Case> = vec![
+        (
+            "modifier.td",
+            "def VFOO : SInst<\"vfoo\", \"..z\", \"c\">;".into(),
+            "Unhandled type modifier 'z'",
+            every,
+            both,
+        ),
+        ("code.td", "def VFOO : SInst<\"vfoo\", \"..\", \"cx\">;".into(), "Unhandled type code 'x'", every, both),
+        ("mfloat8.td", "def VFOO : SInst<\"vfoo\", \"..\", \"m\">;".into(), "Unhandled type code 'm'", &["19"], both),
+        (
+            "suffix.td",
+            "def VFOO : SInst<\"vfoo\", \"11\", \"Sk\">;".into(),
+            "cannot mangle 'vfoo': no scalar suffix letter for 128-bit elements",
+            every,
+            both,
+        ),
+        (
+            "underscore.td",
+            "def VFOO : VInst<\"vfoo\", \"..\", \"Qc\">;".into(),
+            "cannot mangle 'vfoo': 'vfoo' has no '_' to put its type letter before",
+            since_20,
+            header,
+        ),
+        (
+            "wide.td",
+            "def VFOO : SInst<\"vfoo\", \"(>>)1\", \"Ql\">;".into(),
+            "Unhandled element bitwidth 256",
+            every,
+            sema,
+        ),
+        ("call.td", op("(call)"), "call() expects the intrinsic to call", every, header),
+        ("op.td", op("(op \"+\")"), "op() expects an operator and one or two operands", every, header),
+        (
+            "rev.td",
+            op("(shuffle $p0, $p0, (rev 48, mask0))"),
+            "rev of 48 bits needs a whole number of groups of lanes",
+            every,
+            header,
+        ),
+        (
+            "immcheck.td",
+            "def VFOO : SInst<\"vfoo\", \"..I\", \"c\", [ImmCheck<1, ImmCheck0_7, 5>]>;".into(),
+            "ImmCheck's TypeContextArgIdx 5 is no parameter of 'vfoo'",
+            since_20,
+            both,
+        ),
+    ];
+    for (file, defs, message, releases, actions) in &cases {
+        write_files(dir.path(), &[(file, &format!("include \"arm_neon_incl.td\"\n{defs}\n"))]);
+        let expected = format!("{file}:{}:5: error: {message}", defs.lines().count() + 1);
+        for release in releases.iter() {
+            let basic = clang_basic(release);
+            for action in actions.iter() {
+                let got = run(&tdq(), release, dir.path(), &["-I", &basic, action, file]);
+                assert_eq!(got.status, 1, "{release} {file} {action}: {got:?}");
+                assert!(got.stderr.starts_with(&expected), "{release} {file} {action}: {got:?}");
+                assert_eq!(got.stdout, "");
+            }
         }
     }
 }

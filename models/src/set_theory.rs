@@ -117,6 +117,25 @@ impl Operator {
     }
 }
 
+/// Operators and expanders an emitter adds to SetTheory's own (LLVM's `addOperator` and
+/// `addExpander` with its own classes): NeonEmitter's `lowhalf`, `highhalf`, `rev` and
+/// `MaskExpand`.
+pub trait Extension {
+    /// The members of `(name args...)` if the extension has an operator `name`. It reads its
+    /// operands with [`SetTheory::evaluate_all_members`].
+    fn apply(
+        &self,
+        sets: &mut SetTheory<'_>,
+        name: &str,
+        expr: Init,
+        args: &[Init],
+        locs: &[Loc],
+    ) -> Option<SetResult<Vec<Member>>>;
+
+    /// The members def `rec` denotes if the extension expands the defs of class `class`.
+    fn expand(&self, class: &str, rec: RecId) -> Option<SetResult<Vec<Member>>>;
+}
+
 /// LLVM's `SetTheory` with field expanders: a def deriving from one of the expander classes
 /// denotes the set its field evaluates to; other defs denote themselves. With
 /// [`SetTheory::expand_tuples`], a `RegisterTuples` def denotes the registers it synthesizes.
@@ -144,6 +163,8 @@ pub struct SetTheory<'a> {
     instructions: Option<&'a InstructionNames>,
     /// Each `instregex` pattern compiled once.
     regexes: HashMap<String, Option<regex::Regex>>,
+    /// The emitter's own operators and expanders.
+    extension: Option<&'a dyn Extension>,
 }
 
 /// The instruction names `(instregex ...)` searches (LLVM's `InstRegexOp`): the
@@ -156,7 +177,7 @@ pub struct InstructionNames {
     pub non_pseudos: Vec<(&'static str, RecId)>,
 }
 
-type SetResult<T> = Result<T, Fatal>;
+pub type SetResult<T> = Result<T, Fatal>;
 
 impl<'a> SetTheory<'a> {
     pub fn new(input: &'a Evaluation, expanders: &'a [(&'a str, &'a str)]) -> SetTheory<'a> {
@@ -171,7 +192,14 @@ impl<'a> SetTheory<'a> {
             tuple_names: HashSet::new(),
             instructions: None,
             regexes: HashMap::new(),
+            extension: None,
         }
+    }
+
+    /// Adds an emitter's own operators and expanders.
+    pub fn with_extension(mut self, extension: &'a dyn Extension) -> SetTheory<'a> {
+        self.extension = Some(extension);
+        self
     }
 
     /// Adds the schedule model's `instrs` and `instregex` operators over `instructions`.
@@ -197,6 +225,14 @@ impl<'a> SetTheory<'a> {
         Ok(self.evaluate_new(expr, locs)?.order)
     }
 
+    /// `SetTheory::evaluate(begin, end)` into a new set: the members of `exprs`, in order,
+    /// each once.
+    pub fn evaluate_all_members(&mut self, exprs: &[Init], locs: &[Loc]) -> SetResult<Vec<Member>> {
+        let mut set = RecSet::default();
+        self.evaluate_all(exprs, &mut set, locs)?;
+        Ok(set.order)
+    }
+
     /// The name of a member (`Record::getName`).
     pub fn name(&self, member: Member) -> String {
         match member {
@@ -218,6 +254,16 @@ impl<'a> SetTheory<'a> {
         let record = rk.get(rec);
         for &(sc, _) in &record.superclasses {
             let class_name = rk.get(sc).name_string();
+            if let Some(members) = self.extension.and_then(|e| e.expand(&class_name, rec)) {
+                // This breaks recursive definitions.
+                self.expansions.insert(rec, Rc::from(Vec::new()));
+                let mut elts = RecSet::default();
+                elts.extend(&members?);
+                let result: Rc<[Member]> = Rc::from(elts.order);
+                self.expansions.insert(rec, result.clone());
+                self.finished.push((rec, result.clone()));
+                return Ok(Some(result));
+            }
             let field = self.expanders.iter().find(|(c, _)| *c == class_name).map(|&(_, field)| field);
             let tuples = self.tuple_expander && class_name == "RegisterTuples";
             if field.is_none() && !tuples {
@@ -320,6 +366,13 @@ impl<'a> SetTheory<'a> {
                     return Err(self.fatal(locs, format!("Bad set expression: {expr}")));
                 };
                 let name = self.input.records.get(*op_id).name_string();
+                if let Some(extension) = self.extension {
+                    let args: Vec<Init> = args.iter().map(|a| a.0).collect();
+                    if let Some(members) = extension.apply(self, &name, expr, &args, locs) {
+                        elts.extend(&members?);
+                        return Ok(());
+                    }
+                }
                 let operator = Operator::named(&name)
                     .filter(|op| self.instructions.is_some() || !matches!(op, Operator::Instrs | Operator::InstRegex));
                 let Some(operator) = operator else {

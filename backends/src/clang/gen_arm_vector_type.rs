@@ -106,8 +106,9 @@ fn a64_block(s: &mut String, in_a64: &mut bool, t: &Type) {
     *in_a64 = a64;
 }
 
-/// `emitNeonTypeDefs`: the vector typedefs of `specs`, then their structs of 2, 3 and 4.
-fn type_defs(s: &mut String, specs: &str, release: Release) -> Result<(), Fatal> {
+/// `emitNeonTypeDefs`: the vector typedefs of `specs`, then their structs of 2, 3 and 4
+/// (`arm_neon.h` writes the poly ones).
+pub(crate) fn type_defs(s: &mut String, specs: &str, release: Release) -> Result<(), Fatal> {
     let fail = |e: tdq_models::clang::neon_types::TypeError| Fatal::new(&[], e.to_string());
     let specs = type_specs(specs);
     let mut in_a64 = false;

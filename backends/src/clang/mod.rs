@@ -9,12 +9,16 @@ use tdq_models::Fatal;
 pub mod ast_nodes;
 pub mod ast_properties;
 pub mod attr_args;
+pub mod gen_arm_bf16;
+pub mod gen_arm_fp16;
 pub mod gen_arm_immcheck_types;
 pub mod gen_arm_mve_builtin_aliases;
 pub mod gen_arm_mve_builtin_codegen;
 pub mod gen_arm_mve_builtin_def;
 pub mod gen_arm_mve_builtin_sema;
 pub mod gen_arm_mve_header;
+pub mod gen_arm_neon;
+pub mod gen_arm_neon_sema;
 pub mod gen_arm_sme_builtin_za_state;
 pub mod gen_arm_sve_builtin_codegen;
 pub mod gen_arm_sve_builtins;
@@ -180,7 +184,11 @@ pub static BACKENDS: &[&dyn Backend] = &[
     &gen_arm_mve_builtin_codegen::GenArmCdeBuiltinCodegen,
     &gen_arm_mve_builtin_aliases::GenArmCdeBuiltinAliases,
     &gen_arm_immcheck_types::GenArmImmcheckTypes,
+    &gen_arm_neon::GenArmNeon,
+    &gen_arm_fp16::GenArmFp16,
+    &gen_arm_bf16::GenArmBf16,
     &gen_arm_vector_type::GenArmVectorType,
+    &gen_arm_neon_sema::GenArmNeonSema,
     &gen_cxx11_attribute_info::GenCxx11AttributeInfo,
     &gen_attribute_spelling_list::GenAttributeSpellingList,
     &gen_hlsl_alias_intrinsics::GenHlslAliasIntrinsics,

@@ -2,7 +2,7 @@
 //! groups and categories, and the text of a diagnostic, parsed; the attributes (their arguments,
 //! spellings, the parsed-attribute kinds, target tests) and the subject match rules of
 //! `#pragma clang attribute`; the builtins and their prototypes; the syntax tree's nodes; the AST
-//! nodes' serialized properties; the NEON intrinsics' types; the SVE and SME intrinsics and their
+//! nodes' serialized properties; the NEON intrinsics, their types and the C of their bodies; the SVE and SME intrinsics and their
 //! types; the MVE and CDE intrinsics, their types and code generation; HLSL's intrinsic
 //! functions and their overloads.
 
@@ -15,6 +15,7 @@ pub mod diag_text;
 pub mod diagnostics;
 pub mod hlsl_intrinsics;
 pub mod mve_intrinsics;
+pub mod neon_intrinsics;
 pub mod neon_types;
 pub mod subject_rules;
 pub mod sve_intrinsics;

@@ -1,0 +1,3 @@
+// clang's arm_fp16.td in LLVM 19.
+// ARGS: -gen-arm-neon-sema -I ../../../../../shared/corpus/llvm-19.1.7/clang/include/clang/Basic
+include "arm_fp16.td"

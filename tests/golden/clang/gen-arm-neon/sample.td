@@ -1,0 +1,3 @@
+// The NEON sample in LLVM 19.
+// ARGS: -gen-arm-neon -I ../inc -I ../../../../../shared/corpus/llvm-19.1.7/clang/include/clang/Basic
+include "NeonSample19.td"
