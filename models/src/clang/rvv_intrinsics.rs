@@ -1240,7 +1240,7 @@ impl RvvModel {
             let locs = &input.records.get(rec).locs;
             model.add_def(&f, rec).map_err(|e| match e {
                 DefError::Fatal(fatal) => fatal,
-                DefError::Input(message) => Fatal::new(locs, message),
+                DefError::Input(message) => Fatal::new(locs, format!("{}: {message}", f.name(rec))),
             })?;
         }
         Ok(model)
@@ -1492,4 +1492,111 @@ pub fn header_code(input: &Evaluation) -> Result<String, Fatal> {
         s += f.string(rec, "HeaderCode")?;
     }
     Ok(s)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn descriptors_parse_and_number_as_each_release_declares_them() {
+        let r23 = RULES.get(Release::V23);
+        let r19 = RULES.get(Release::V19);
+        let d = parse_prototypes("UvPCe(Log2EEW:4)Uvz", r23).unwrap();
+        assert_eq!(d.len(), 4);
+        assert_eq!(
+            d[0],
+            Descriptor::new(BaseTypeModifier::Vector, VectorTypeModifier::NoModifier, tm::UNSIGNED_INTEGER)
+        );
+        assert_eq!(
+            d[1],
+            Descriptor::new(BaseTypeModifier::Scalar, VectorTypeModifier::NoModifier, tm::POINTER | tm::CONST)
+        );
+        assert_eq!(d[2].vector, VectorTypeModifier::Log2Eew(4));
+        assert_eq!(d[3], Descriptor::VL);
+        // LLVM 23's DoubleLMULVector moves every later modifier up by one.
+        assert_eq!(VectorTypeModifier::Mask.code(r23), 5);
+        assert_eq!(VectorTypeModifier::Mask.code(r19), 4);
+        assert_eq!(VectorTypeModifier::Tuple(8).code(r23), 41);
+        assert_eq!(VectorTypeModifier::SmallerOrEqualFixedLog2Lmul(-3).code(r19), 27);
+        // 'd' is a base type only from 23 on.
+        assert!(parse_prototypes("vd", r19).is_err());
+        assert_eq!(parse_prototypes("vd", r23).unwrap()[1].vector, VectorTypeModifier::DoubleLmul);
+    }
+
+    #[test]
+    fn types_have_clangs_names_or_are_invalid() {
+        let mut cache = TypeCache::default();
+        let ty = |cache: &mut TypeCache, bt, l, s: &str| {
+            let d = parse_prototypes(s, RULES.get(Release::V23)).unwrap()[0];
+            cache.compute(bt, l, d).unwrap().map(|id| cache.get(id).clone())
+        };
+        let t = ty(&mut cache, BasicType::Int32, 0, "Uv").unwrap();
+        assert_eq!((t.builtin_str.as_str(), t.clang_builtin_str.as_str()), ("q2Ui", "__rvv_uint32m1_t"));
+        assert_eq!((t.type_str.as_str(), t.short_str().unwrap().as_str()), ("vuint32m1_t", "u32m1"));
+        let t = ty(&mut cache, BasicType::Int8, -3, "m").unwrap();
+        assert_eq!((t.type_str.as_str(), t.builtin_str.as_str()), ("vbool64_t", "q1b"));
+        let t = ty(&mut cache, BasicType::Float32, 1, "(Tuple:3)v").unwrap();
+        assert_eq!((t.type_str.as_str(), t.builtin_str.as_str()), ("vfloat32m2x3_t", "T3q4f"));
+        let t = ty(&mut cache, BasicType::Int16, 0, "PCe").unwrap();
+        assert_eq!((t.type_str.as_str(), t.builtin_str.as_str()), ("const int16_t *", "SsC*"));
+        // An 8-byte float, a widened i64 at LMUL 8, a tuple of 8 at LMUL 2: no such types.
+        assert!(ty(&mut cache, BasicType::Int8, 0, "Fv").is_none());
+        assert!(ty(&mut cache, BasicType::Int64, 3, "w").is_none());
+        assert!(ty(&mut cache, BasicType::Int32, 1, "(Tuple:8)v").is_none());
+    }
+
+    #[test]
+    fn segment_names_give_their_element_width() {
+        assert_eq!(seg_inst_log2_sew("vlseg2e8"), 3);
+        assert_eq!(seg_inst_log2_sew("vlseg8e64ff_tumu"), 6);
+        assert_eq!(seg_inst_log2_sew("vssseg4e32_mu"), 5);
+        assert_eq!(seg_inst_log2_sew("vloxseg2ei8_tu"), u32::MAX);
+        assert_eq!(seg_inst_log2_sew("vsseg2e16ff"), 0);
+        assert_eq!(seg_inst_log2_sew("vlseg9e8"), 0);
+        assert_eq!(seg_inst_log2_sew("vadd_tu"), 0);
+    }
+
+    #[test]
+    fn policies_sort_and_encode_as_clang_does() {
+        use PolicyType::{Agnostic as A, Undisturbed as U};
+        let mut ps = [Policy::new(A, U), Policy::new(U, U), Policy::new(A, A), Policy::new(U, A)];
+        ps.sort_by_key(|p| p.sort_key());
+        assert_eq!(ps, [Policy::new(U, A), Policy::new(A, A), Policy::new(U, U), Policy::new(A, U)]);
+        assert_eq!(ps.map(Policy::bits), [2, 3, 0, 1]);
+    }
+
+    #[test]
+    fn the_signature_table_shares_runs() {
+        let v = Descriptor::VECTOR;
+        let m = Descriptor::MASK;
+        let record = |prototype: Vec<Descriptor>, suffix: Vec<Descriptor>| SemaRecord {
+            name: "x",
+            overloaded_name: "",
+            type_range_mask: 0,
+            log2_lmul_mask: 0,
+            required_features: Vec::new(),
+            prototype,
+            suffix,
+            overloaded_suffix: Vec::new(),
+            nf: 1,
+            has_masked: false,
+            has_vl: false,
+            has_masked_off_operand: false,
+            has_tail_policy: false,
+            has_mask_policy: false,
+            has_frm_round_mode_op: false,
+            alt_fmt: false,
+            is_tuple: false,
+            unmasked_policy_scheme: PolicyScheme::SchemeNone,
+            masked_policy_scheme: PolicyScheme::SchemeNone,
+        };
+        let t = SignatureTable::new(&[record(vec![v, v, m], vec![v]), record(vec![m, v], vec![m])]);
+        // [v v m] first, then [m v] in front of it; [v] and [m] are runs of the table.
+        assert_eq!(t.table, [m, v, v, v, m]);
+        assert_eq!(t.index(&[v, v, m]), Some(2));
+        assert_eq!(t.index(&[m]), Some(0));
+        assert_eq!(t.index(&[]), Some(0));
+        assert_eq!(t.index(&[m, m]), None);
+    }
 }
