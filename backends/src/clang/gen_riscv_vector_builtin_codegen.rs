@@ -5,8 +5,8 @@
 //! types that select the overload, or the def's `ManualCodegen`).
 
 use crate::BackendOptions;
+use rustc_hash::FxHashMap as HashMap;
 use std::collections::hash_map::Entry;
-use std::collections::HashMap;
 use std::fmt::Write as _;
 use tdq_core::{ByRelease, Evaluation};
 use tdq_models::clang::rvv_intrinsics::{indexed_load_store_ptr_idx, seg_inst_log2_sew, Intrinsic, RvvModel};
@@ -118,7 +118,7 @@ fn emit(input: &Evaluation, options: &BackendOptions) -> Result<String, Fatal> {
         return Err(Fatal::new(&[], "no RVVBuiltin intrinsics to generate code for"));
     };
     let seg_sew_matters = matches!(form, Segments::SegInstSew { .. });
-    let mut seen: HashMap<&str, &Intrinsic> = HashMap::new();
+    let mut seen: HashMap<&str, &Intrinsic> = HashMap::default();
     let mut prev = first;
     for &def in &defs {
         let changes = def.ir_name != prev.ir_name

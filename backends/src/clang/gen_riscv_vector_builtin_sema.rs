@@ -155,7 +155,7 @@ fn record(s: &mut String, r: &SemaRecord, table: &SignatureTable, model: &RvvMod
 }
 
 fn emit(input: &Evaluation, options: &BackendOptions) -> Result<String, Fatal> {
-    let model = RvvModel::new(input, options.release)?;
+    let model = RvvModel::sema_records_only(input, options.release)?;
     let form = FORM.get(options.release);
     let table = SignatureTable::new(&model.sema_records);
     let mut s = String::from("#ifdef DECL_SIGNATURE_TABLE\n");

@@ -6,8 +6,8 @@
 
 use crate::common::emit::StringToOffsetTable;
 use crate::BackendOptions;
+use rustc_hash::FxHashMap as HashMap;
 use std::collections::hash_map::Entry;
-use std::collections::HashMap;
 use std::fmt::Write as _;
 use tdq_core::{ByRelease, Evaluation};
 use tdq_models::clang::rvv_intrinsics::{Intrinsic, RvvModel};
@@ -31,7 +31,7 @@ const FORM: ByRelease<Form> = ByRelease { v19: Form::Macros, v22: Form::StringTa
 /// The intrinsics that define a builtin, first of each name, after checking that the others
 /// of the name would define the same one.
 fn unique_builtins(model: &RvvModel) -> Result<Vec<&Intrinsic>, Fatal> {
-    let mut seen: HashMap<&str, usize> = HashMap::new();
+    let mut seen: HashMap<&str, usize> = HashMap::default();
     let mut unique = Vec::new();
     for (i, def) in model.intrinsics.iter().enumerate() {
         match seen.entry(&def.builtin_name) {
@@ -44,8 +44,7 @@ fn unique_builtins(model: &RvvModel) -> Result<Vec<&Intrinsic>, Fatal> {
                 if first.has_builtin_alias != def.has_builtin_alias {
                     return Err(Fatal::new(&[], "Builtin with same name has different hasAutoDef"));
                 }
-                if !def.has_builtin_alias && first.builtin_type_str(&model.cache) != def.builtin_type_str(&model.cache)
-                {
+                if !def.has_builtin_alias && !first.same_builtin_type(def, &model.cache) {
                     return Err(Fatal::new(&[], "Builtin with same name has different type string"));
                 }
             }

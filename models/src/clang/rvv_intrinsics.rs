@@ -8,7 +8,8 @@
 //! ([`SignatureTable`]). What a release reads or numbers differently is [`Rules`].
 
 use crate::records::{derived_definitions, Fatal, Fields};
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
+use std::rc::Rc;
 use tdq_core::types::RecId;
 use tdq_core::{ByRelease, Evaluation, Release};
 
@@ -712,7 +713,7 @@ pub type TypeId = u32;
 /// `RVVTypeCache`: each (element type, LMUL, descriptor) made once, valid or not.
 #[derive(Default)]
 pub struct TypeCache {
-    ids: HashMap<(BasicType, i32, Descriptor), Option<TypeId>>,
+    ids: FxHashMap<(BasicType, i32, Descriptor), Option<TypeId>>,
     types: Vec<RvvType>,
 }
 
@@ -870,7 +871,7 @@ pub struct Intrinsic {
     /// The output type, then the inputs.
     pub types: Vec<TypeId>,
     /// Operands whose types select the LLVM intrinsic (-1 the result).
-    pub intrinsic_types: Vec<i64>,
+    pub intrinsic_types: Rc<[i64]>,
     pub nf: u32,
     pub has_seg_inst_sew: bool,
     pub policy: Policy,
@@ -885,6 +886,12 @@ impl Intrinsic {
     }
     pub fn has_policy_operand(&self) -> bool {
         self.scheme == PolicyScheme::HasPolicyOperand
+    }
+
+    /// Whether the builtin type strings of two intrinsics are the same (without making them).
+    pub fn same_builtin_type(&self, other: &Intrinsic, cache: &TypeCache) -> bool {
+        let bytes = |i: &Intrinsic| i.types.iter().flat_map(|&t| cache.get(t).builtin_str.bytes()).collect::<Vec<u8>>();
+        self.types == other.types || bytes(self) == bytes(other)
     }
 
     /// `getBuiltinTypeStr`.
@@ -980,6 +987,8 @@ impl SignatureTable {
 /// The intrinsics of an evaluation, their types and sema records, and the header code.
 pub struct RvvModel {
     pub rules: Rules,
+    /// Whether [`Self::intrinsics`] is made (the sema records need none).
+    with_intrinsics: bool,
     pub cache: TypeCache,
     pub intrinsics: Vec<Intrinsic>,
     pub sema_records: Vec<SemaRecord>,
@@ -1159,6 +1168,18 @@ fn builtin_types(
     Ok(p)
 }
 
+/// The operands of each policy form of a def, made the first time a valid type needs them.
+fn policy_forms<'p>(
+    forms: &'p mut Option<Vec<(Policy, Vec<Descriptor>)>>,
+    policies: &[Policy],
+    make: impl Fn(Policy) -> Result<Vec<Descriptor>, String>,
+) -> Result<&'p [(Policy, Vec<Descriptor>)], String> {
+    if forms.is_none() {
+        *forms = Some(policies.iter().map(|&p| Ok((p, make(p)?))).collect::<Result<_, String>>()?);
+    }
+    Ok(forms.as_deref().unwrap_or_default())
+}
+
 /// `getSupportedMaskedPolicies`.
 fn masked_policies(has_tail: bool, has_mask: bool) -> Option<Vec<Policy>> {
     use PolicyType::{Agnostic as A, Undisturbed as U};
@@ -1232,10 +1253,25 @@ impl RvvModel {
     /// `createRVVIntrinsics`: every `RVVBuiltin` def's intrinsics and sema record, as LLVM
     /// `release`'s RISCVVEmitter makes them.
     pub fn new(input: &Evaluation, release: Release) -> Result<RvvModel, Fatal> {
+        Self::make(input, release, true)
+    }
+
+    /// The sema records alone: every type is still made and checked as for [`Self::new`],
+    /// but no intrinsic.
+    pub fn sema_records_only(input: &Evaluation, release: Release) -> Result<RvvModel, Fatal> {
+        Self::make(input, release, false)
+    }
+
+    fn make(input: &Evaluation, release: Release, with_intrinsics: bool) -> Result<RvvModel, Fatal> {
         let rules = *RULES.get(release);
         let f = Fields { input };
-        let mut model =
-            RvvModel { rules, cache: TypeCache::default(), intrinsics: Vec::new(), sema_records: Vec::new() };
+        let mut model = RvvModel {
+            rules,
+            with_intrinsics,
+            cache: TypeCache::default(),
+            intrinsics: Vec::new(),
+            sema_records: Vec::new(),
+        };
         for &rec in derived_definitions(input, "RVVBuiltin")?.iter() {
             let locs = &input.records.get(rec).locs;
             model.add_def(&f, rec).map_err(|e| match e {
@@ -1297,6 +1333,11 @@ impl RvvModel {
         let masked_prototype =
             if has_masked { builtin_types(&basic, true, &shape, masked_scheme, Policy::DEFAULT)? } else { Vec::new() };
 
+        // The operands of the policy forms, made when the first valid type needs them.
+        let mut unmasked_policy_protos: Option<Vec<(Policy, Vec<Descriptor>)>> = None;
+        let mut masked_policy_protos: Option<Vec<(Policy, Vec<Descriptor>)>> = None;
+        let shifted_types: Rc<[i64]> = intrinsic_types.iter().map(|&t| if t >= 0 { t + 1 } else { t }).collect();
+        let intrinsic_types: Rc<[i64]> = intrinsic_types.into();
         for c in type_range.chars() {
             let bt = BasicType::parse(c, &rules)
                 .ok_or_else(|| DefError::Input(format!("unknown type '{c}' in TypeRange \"{type_range}\"")))?;
@@ -1319,16 +1360,13 @@ impl RvvModel {
                             types: Vec<TypeId>,
                             is_masked: bool,
                             scheme: PolicyScheme,
-                            policy: Policy|
-                 -> Result<(), DefError> {
+                            policy: Policy| {
+                    if !model.with_intrinsics {
+                        return;
+                    }
                     let masked_off = is_masked && has_masked_off_operand;
                     let (builtin_name, c_name, overloaded) = names.make(is_masked, policy);
-                    let mut intrinsic_types = intrinsic_types.clone();
-                    if masked_off || (!is_masked && scheme == PolicyScheme::HasPassthruOperand) {
-                        for t in intrinsic_types.iter_mut().filter(|t| **t >= 0) {
-                            *t += 1;
-                        }
-                    }
+                    let shifted = masked_off || (!is_masked && scheme == PolicyScheme::HasPassthruOperand);
                     model.intrinsics.push(Intrinsic {
                         builtin_name,
                         name: c_name,
@@ -1341,35 +1379,38 @@ impl RvvModel {
                         has_builtin_alias,
                         manual_codegen,
                         types,
-                        intrinsic_types,
+                        intrinsic_types: if shifted { shifted_types.clone() } else { intrinsic_types.clone() },
                         nf,
                         has_seg_inst_sew,
                         policy,
                         twiden,
                         def: rec,
                     });
-                    Ok(())
                 };
-                push(self, types, false, unmasked_scheme, Policy::DEFAULT)?;
+                push(self, types, false, unmasked_scheme, Policy::DEFAULT);
                 if unmasked_scheme != PolicyScheme::SchemeNone {
-                    for &p in &unmasked_policies {
-                        let proto = builtin_types(&basic, false, &unmasked_shape, unmasked_scheme, p)?;
-                        let types = self.cache.compute_all(bt, log2_lmul, &proto)?.ok_or(POLICY_TYPES)?;
-                        push(self, types, false, unmasked_scheme, p)?;
+                    let forms = policy_forms(&mut unmasked_policy_protos, &unmasked_policies, |p| {
+                        builtin_types(&basic, false, &unmasked_shape, unmasked_scheme, p)
+                    })?;
+                    for (p, proto) in forms {
+                        let types = self.cache.compute_all(bt, log2_lmul, proto)?.ok_or(POLICY_TYPES)?;
+                        push(self, types, false, unmasked_scheme, *p);
                     }
                 }
                 if !has_masked {
                     continue;
                 }
                 let types = self.cache.compute_all(bt, log2_lmul, &masked_prototype)?.ok_or(POLICY_TYPES)?;
-                push(self, types, true, masked_scheme, Policy::DEFAULT)?;
+                push(self, types, true, masked_scheme, Policy::DEFAULT);
                 if masked_scheme == PolicyScheme::SchemeNone {
                     continue;
                 }
-                for &p in &masked_policies {
-                    let proto = builtin_types(&basic, true, &shape, masked_scheme, p)?;
-                    let types = self.cache.compute_all(bt, log2_lmul, &proto)?.ok_or(POLICY_TYPES)?;
-                    push(self, types, true, masked_scheme, p)?;
+                let forms = policy_forms(&mut masked_policy_protos, &masked_policies, |p| {
+                    builtin_types(&basic, true, &shape, masked_scheme, p)
+                })?;
+                for (p, proto) in forms {
+                    let types = self.cache.compute_all(bt, log2_lmul, proto)?.ok_or(POLICY_TYPES)?;
+                    push(self, types, true, masked_scheme, *p);
                 }
             }
         }
