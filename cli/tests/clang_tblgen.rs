@@ -300,9 +300,12 @@ fn new_backends_run_from_a_store() {
 }
 
 /// `tdq export` of `td` (its includes in `inc`) as `release` to the store `db`, in `dir`.
-fn export_with_includes(dir: &Path, release: &str, td: &str, inc: &str, db: &str) {
+fn export_with_includes(dir: &Path, release: &str, td: &str, inc: &[&str], db: &str) {
+    let includes = inc.iter().flat_map(|i| ["-I", i]);
     let export = Command::new(env!("CARGO_BIN_EXE_tdq"))
-        .args(["export", "--llvm-version", release, "--td", td, "-I", inc, "--db", db])
+        .args(["export", "--llvm-version", release, "--td", td])
+        .args(includes)
+        .args(["--db", db])
         .current_dir(dir)
         .output()
         .expect("tdq export runs");
@@ -330,7 +333,7 @@ fn model_backends_run_from_a_store() {
         for (file, actions) in cases {
             let td = format!("{inc}/{file}");
             let db = format!("{file}{release}.db");
-            export_with_includes(dir.path(), release, &td, inc, &db);
+            export_with_includes(dir.path(), release, &td, &[inc], &db);
             for action in actions.iter().copied() {
                 let from_td = run(&tdq(), release, dir.path(), &["-I", inc, action, &td]);
                 let from_db = run(&tdq(), release, dir.path(), &["--from-db", &db, action]);
@@ -369,7 +372,7 @@ fn sve_backends_run_from_a_store() {
     for (release, file) in [("19", "SveSample.td"), ("22", "SveSample20.td"), ("23", "SveSample23.td")] {
         let td = format!("{inc}/{file}");
         let db = format!("sve{release}.db");
-        export_with_includes(dir.path(), release, &td, inc, &db);
+        export_with_includes(dir.path(), release, &td, &[inc], &db);
         let actions = every.iter().chain(if release == "19" { &[][..] } else { &json[..] });
         for &action in actions {
             let from_td = run(&tdq(), release, dir.path(), &["-I", inc, action, &td]);
@@ -440,7 +443,7 @@ fn hlsl_backends_run_from_a_store() {
     let inc = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/golden/clang/inc");
     let inc = inc.to_str().expect("a UTF-8 path");
     let td = format!("{inc}/HLSLSample.td");
-    export_with_includes(dir.path(), "23", &td, inc, "hlsl.db");
+    export_with_includes(dir.path(), "23", &td, &[inc], "hlsl.db");
     for (action, sample) in [
         ("-gen-hlsl-alias-intrinsics", "half3 cross(half3, half3);"),
         (
@@ -520,15 +523,8 @@ fn mve_backends_run_from_a_store() {
 /// Each of `actions` run on `td` (with `-I` each of `includes`) succeeds with `marker` in its
 /// output, and from a store of it (`db`, exported here) writes the same.
 fn same_from_store(dir: &Path, release: &str, td: &str, includes: &[&str], db: &str, actions: &[&str], marker: &str) {
+    export_with_includes(dir, release, td, includes, db);
     let includes: Vec<&str> = includes.iter().flat_map(|i| ["-I", i]).collect();
-    let export = Command::new(env!("CARGO_BIN_EXE_tdq"))
-        .args(["export", "--llvm-version", release, "--td", td])
-        .args(&includes)
-        .args(["--db", db])
-        .current_dir(dir)
-        .output()
-        .expect("tdq export runs");
-    assert!(export.status.success(), "{}", String::from_utf8_lossy(&export.stderr));
     for action in actions {
         let from_td = run(&tdq(), release, dir, &[&includes[..], &[action, td]].concat());
         let from_db = run(&tdq(), release, dir, &["--from-db", db, action]);
@@ -670,6 +666,88 @@ fn neon_inputs_clang_tblgen_crashes_on_are_errors() {
                 let got = run(&tdq(), release, dir.path(), &["-I", &basic, action, file]);
                 assert_eq!(got.status, 1, "{release} {file} {action}: {got:?}");
                 assert!(got.stderr.starts_with(&expected), "{release} {file} {action}: {got:?}");
+                assert_eq!(got.stdout, "");
+            }
+        }
+    }
+}
+
+/// The RISC-V vector intrinsics (the sample of tests/golden/clang/inc over the release's
+/// riscv_vector_common.td, and clang's own riscv_sifive_vector.td) from a store are what they
+/// are from the .td, in each release: the prototype strings, policy scheme defs, lists of
+/// LMULs, intrinsic types and features, and the manual code generation survive the store.
+#[test]
+fn rvv_backends_run_from_a_store() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let inc = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/golden/clang/inc");
+    let inc = inc.to_str().expect("a UTF-8 path");
+    for release in ["19", "22", "23"] {
+        let basic = clang_basic(release);
+        for (family, td, marker) in [
+            ("vector", format!("{inc}/RvvSample.td"), "vlseg2e32"),
+            ("sifive", format!("{basic}/riscv_sifive_vector.td"), "sf_vc"),
+        ] {
+            let db = format!("rvv-{family}{release}.db");
+            export_with_includes(dir.path(), release, &td, &[inc, &basic], &db);
+            let actions: &[&str] = match family {
+                "vector" => &[
+                    "-gen-riscv-vector-header",
+                    "-gen-riscv-vector-builtins",
+                    "-gen-riscv-vector-builtin-codegen",
+                    "-gen-riscv-vector-builtin-sema",
+                ],
+                _ => &[
+                    "-gen-riscv-sifive-vector-builtins",
+                    "-gen-riscv-sifive-vector-builtin-codegen",
+                    "-gen-riscv-sifive-vector-builtin-sema",
+                ],
+            };
+            for &action in actions {
+                let from_td = run(&tdq(), release, dir.path(), &["-I", inc, "-I", &basic, action, &td]);
+                let from_db = run(&tdq(), release, dir.path(), &["--from-db", &db, action]);
+                assert_eq!(from_td.status, 0, "{release} {action}: {}", from_td.stderr);
+                let marked = from_td.stdout.contains(marker) || action == "-gen-riscv-vector-header";
+                assert!(marked && from_td.stdout.len() > 1000, "{release} {action}");
+                assert_eq!(from_db, from_td, "{release} {action}");
+            }
+        }
+    }
+}
+
+/// RISC-V vector builtins on which clang-tblgen stops at `llvm_unreachable`, reads an absent
+/// type or loops until memory runs out (a prototype that does not end in a base type, an
+/// unknown element type, modifier or LMUL, a name suffix of no valid type, a builtin with
+/// neither policy) get an error at the def, never a crash.
+#[test]
+fn rvv_inputs_clang_tblgen_crashes_on_are_errors() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let cases = [
+        ("OverloadedSuffix = \"vs\"", "prototype 'vs' ends without a base type"),
+        ("TypeRange = \"cz\"", "unknown type 'z' in TypeRange \"cz\""),
+        ("Log2LMUL = [5]", "Log2LMUL 5 is not in [-3, 3]"),
+        ("Prototype = \"vvZv\"", "illegal non-primitive type transformer 'Z'"),
+        ("Prototype = \"v(Log2EEW:9)v\"", "invalid Log2EEW value 9"),
+        ("Prototype = \"(Foo:3)vv\"", "illegal complex type transformer 'Foo:3'"),
+        ("Suffix = \"w\", Log2LMUL = [3]", "a name suffix's type is not a valid type"),
+        ("NF = 3, IsTuple = true, Prototype = \"v\"", "a prototype too short for its NF or policy"),
+        (
+            "HasTailPolicy = false, HasMaskPolicy = false",
+            "An RVV instruction should not be without both tail policy and mask policy",
+        ),
+    ];
+    for release in ["19", "22", "23"] {
+        let basic = clang_basic(release);
+        for (i, (lets, message)) in cases.iter().enumerate() {
+            let file = format!("bad{i}.td");
+            let td = format!(
+                "include \"riscv_vector_common.td\"\nlet {lets} in\ndef vfoo_v : RVVOutBuiltin<\"v\", \"vvv\", \"c\">;\n"
+            );
+            write_files(dir.path(), &[(&file, &td)]);
+            for action in ["-gen-riscv-vector-builtins", "-gen-riscv-vector-builtin-sema"] {
+                let got = run(&tdq(), release, dir.path(), &["-I", &basic, action, &file]);
+                assert_eq!(got.status, 1, "{release} {file}: {got:?}");
+                let expected = format!("{file}:3:5: error: vfoo_v: {message}\n");
+                assert!(got.stderr.starts_with(&expected), "{release} {file}: {got:?}");
                 assert_eq!(got.stdout, "");
             }
         }

@@ -6,6 +6,31 @@ use crate::common::string_matcher::{self, StringPair};
 use crate::{Backend, BackendError, BackendOptions, Opt};
 use tdq_models::Fatal;
 
+/// `impl Backend` for a backend type whose whole output is the string `$emit(input, options)`
+/// makes (the RISC-V vector families: one emitter for each of the vector, SiFive and Andes
+/// actions).
+macro_rules! string_backend {
+    ($ty:ident, $name:literal, $help:literal, $emit:path) => {
+        impl $crate::Backend for $ty {
+            fn name(&self) -> &'static str {
+                $name
+            }
+            fn help(&self) -> &'static str {
+                $help
+            }
+            fn emit(
+                &self,
+                input: &tdq_core::Evaluation,
+                options: &$crate::BackendOptions,
+                out: &mut $crate::Output,
+            ) -> Result<(), $crate::BackendError> {
+                std::io::Write::write_all(out, $emit(input, options)?.as_bytes())?;
+                Ok(())
+            }
+        }
+    };
+}
+
 pub mod ast_nodes;
 pub mod ast_properties;
 pub mod attr_args;
@@ -82,6 +107,10 @@ pub mod gen_diag_docs;
 pub mod gen_hlsl_alias_intrinsics;
 pub mod gen_hlsl_inline_intrinsics;
 pub mod gen_opt_docs;
+pub mod gen_riscv_vector_builtin_codegen;
+pub mod gen_riscv_vector_builtin_sema;
+pub mod gen_riscv_vector_builtins;
+pub mod gen_riscv_vector_header;
 
 /// clang-tblgen's `-clang-component=<component>` (TableGen.cpp): the diagnostics backends
 /// keep only the diagnostics whose `Component` it names. clang-tblgen declares it in its
@@ -183,6 +212,16 @@ pub static BACKENDS: &[&dyn Backend] = &[
     &gen_arm_mve_builtin_sema::GenArmCdeBuiltinSema,
     &gen_arm_mve_builtin_codegen::GenArmCdeBuiltinCodegen,
     &gen_arm_mve_builtin_aliases::GenArmCdeBuiltinAliases,
+    &gen_riscv_vector_header::GenRiscvVectorHeader,
+    &gen_riscv_vector_builtins::GenRiscvVectorBuiltins,
+    &gen_riscv_vector_builtin_codegen::GenRiscvVectorBuiltinCodegen,
+    &gen_riscv_vector_builtin_sema::GenRiscvVectorBuiltinSema,
+    &gen_riscv_vector_builtins::GenRiscvSifiveVectorBuiltins,
+    &gen_riscv_vector_builtin_codegen::GenRiscvSifiveVectorBuiltinCodegen,
+    &gen_riscv_vector_builtin_sema::GenRiscvSifiveVectorBuiltinSema,
+    &gen_riscv_vector_builtins::GenRiscvAndesVectorBuiltins,
+    &gen_riscv_vector_builtin_codegen::GenRiscvAndesVectorBuiltinCodegen,
+    &gen_riscv_vector_builtin_sema::GenRiscvAndesVectorBuiltinSema,
     &gen_arm_immcheck_types::GenArmImmcheckTypes,
     &gen_arm_neon::GenArmNeon,
     &gen_arm_fp16::GenArmFp16,

@@ -1,0 +1,4 @@
+// The RVV sample in LLVM 23.
+// RELEASE: 23
+// ARGS: -gen-riscv-vector-builtin-sema -I ../inc -I ../../../../../shared/corpus/llvm-23.1.1/clang/include/clang/Basic
+include "RvvSample.td"

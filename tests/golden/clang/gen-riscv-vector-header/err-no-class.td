@@ -1,0 +1,3 @@
+// No RVVHeader class: no header code to print.
+// ARGS: -gen-riscv-vector-header
+def x;
