@@ -51,6 +51,20 @@ pub struct TreeNode {
     /// and the places it is substituted in, where tdq copies it; inference keeps the copies'
     /// types one (see [`super::fragments::Fragments::inline`]).
     pub share: u32,
+    /// The fragment predicates this node must satisfy, in the order LLVM adds them
+    /// (`getPredicateCalls`).
+    pub predicates: Vec<PredicateCall>,
+    /// The names it is known by as an argument of a predicate that reads its operands
+    /// (`getNamesAsPredicateArg`): the predicate's scope and the argument's name.
+    pub pred_args: Vec<(u32, Sym)>,
+}
+
+/// One predicate call on a node (`TreePredicateCall`): the fragment whose predicate it is, and
+/// the scope of its operand names (0 unless the predicate reads its operands).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PredicateCall {
+    pub frag: RecId,
+    pub scope: u32,
 }
 
 impl TreeNode {
@@ -179,6 +193,8 @@ impl Parser<'_> {
             types: Vec::new(),
             transform: None,
             share: 0,
+            predicates: Vec::new(),
+            pred_args: Vec::new(),
         };
         match value.kind() {
             InitKind::Def(rec, ..) => {
@@ -190,6 +206,8 @@ impl Parser<'_> {
                         types: Vec::new(),
                         transform: None,
                         share: 0,
+                        predicates: Vec::new(),
+                        pred_args: Vec::new(),
                     });
                 }
                 if f.name(rec) == "node" && !name.is_empty() {
@@ -278,6 +296,8 @@ impl Parser<'_> {
                             types: Vec::new(),
                             transform: None,
                             share: 0,
+                            predicates: Vec::new(),
+                            pred_args: Vec::new(),
                         },
                     );
                 }
@@ -294,6 +314,8 @@ impl Parser<'_> {
                     types: Vec::new(),
                     transform: None,
                     share: 0,
+                    predicates: Vec::new(),
+                    pred_args: Vec::new(),
                 })
             }
             _ => Err(self.error(p.record, "Pattern has unexpected init kind!")),
