@@ -330,6 +330,11 @@ impl Backend for GenDagIsel {
         source_file_header(&mut s, &format!("DAG Instruction Selector for the {} target", target.name), None);
         s.push_str(HEADER);
         let sorted = sort_patterns(&m, &dag.patterns)?;
+        if std::env::var_os("TDQ_DEBUG_ISEL").is_some() {
+            for p in &sorted {
+                eprintln!("{} {:?}", m.f().name(p.src_record), p.src.operator().map(|o| m.f().name(o)));
+            }
+        }
         let mut matchers: Vec<List> = Vec::new();
         dag.with_context(input, |ctx| {
             for (i, p) in sorted.iter().enumerate() {

@@ -173,6 +173,10 @@ fn pattern_size(input: &Evaluation, cps: &ComplexPatterns, table: &MvtTable, p: 
             size += pattern_size(input, cps, table, child);
             continue;
         }
+        if let NodeKind::Leaf(Leaf::IntrinsicId(_)) = &child.kind {
+            // LLVM's intrinsic id is an integer leaf.
+            size += 5;
+        }
         if let NodeKind::Leaf(Leaf::Value(v)) = &child.kind {
             if matches!(v.kind(), InitKind::Int(_)) {
                 size += 5;
@@ -801,6 +805,8 @@ fn instruction_pattern(
         match inputs.iter().position(|(name, _)| *name == op.name) {
             Some(at) => {
                 let (_, mut node) = inputs.remove(at);
+                // No predicate is useful on the result.
+                node.predicates.clear();
                 // The transform becomes the operand's node (no types yet), over the input.
                 match node.transform.take() {
                     Some(xform) => children.push(TreeNode {
@@ -895,9 +901,51 @@ fn parse_one_pattern(
             diags.error_at(&ctx.input.records.get(rec).locs, message);
         }
     }
-    let dst = res.trees.pop().expect("one result");
+    let mut dst = res.trees.pop().expect("one result");
+    // PromoteXForms: a transform becomes a node over its operand, typed anew (`Temp`).
+    if promote_xforms(&mut dst) {
+        let mut temp = Pattern::new(ctx, record, vec![dst])?;
+        temp.infer_all(None)?;
+        dst = temp.trees.pop().expect("one result");
+    }
     if !has_possible_type(&dst) {
         return Ok(Vec::new());
     }
     Ok(pattern.trees.into_iter().filter(has_possible_type).map(|src| (src, dst.clone())).collect())
+}
+
+/// `PromoteXForms`: each node with a transform made the transform's operand; whether any was.
+fn promote_xforms(node: &mut TreeNode) -> bool {
+    let mut promoted = false;
+    if let NodeKind::Op { children, .. } = &mut node.kind {
+        for c in children {
+            promoted |= promote_xforms(c);
+        }
+    }
+    if let Some(xform) = node.transform.take() {
+        let inner = std::mem::replace(
+            node,
+            TreeNode {
+                kind: NodeKind::Leaf(Leaf::Value(Init::unset())),
+                name: "",
+                types: Vec::new(),
+                transform: None,
+                share: 0,
+                predicates: Vec::new(),
+                pred_args: Vec::new(),
+            },
+        );
+        let types = vec![Default::default(); inner.types.len()];
+        *node = TreeNode {
+            kind: NodeKind::Op { op: xform, intrinsic: None, children: vec![inner] },
+            name: "",
+            types,
+            transform: None,
+            share: 0,
+            predicates: Vec::new(),
+            pred_args: Vec::new(),
+        };
+        promoted = true;
+    }
+    promoted
 }
