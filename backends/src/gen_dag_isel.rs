@@ -54,6 +54,31 @@ pub static INSTRUMENT_COVERAGE: Opt<bool> = Opt {
 
 type Result<T> = std::result::Result<T, BackendError>;
 
+/// How a release's table reads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Layout {
+    /// LLVM 19: `, ` after each value, types as one byte, zigzag signed VBRs.
+    V19,
+    /// LLVM 22: `,` after each value, types as VBRs, SLEB128 signed values, named integers.
+    V22,
+}
+
+/// What changed in the selector between releases.
+pub struct Form {
+    pub layout: Layout,
+    /// `ContractNodes` moves forward only and folds `MoveSibling`s (LLVM 22 on), where
+    /// LLVM 19 recursed and swapped type checks before opcode checks.
+    pub forward_contract: bool,
+    /// `pAny` and `cPTR` agree with the pointer types they stand for (LLVM 22 on).
+    pub pointer_wildcards: bool,
+}
+
+pub static FORM: tdq_core::ByRelease<Form> = tdq_core::ByRelease {
+    v19: Form { layout: Layout::V19, forward_contract: false, pointer_wildcards: false },
+    v22: Form { layout: Layout::V22, forward_contract: true, pointer_wildcards: true },
+    v23: Form { layout: Layout::V22, forward_contract: true, pointer_wildcards: true },
+};
+
 /// What the stages read of the models.
 pub struct Model<'a> {
     pub input: &'a Evaluation,
@@ -65,6 +90,7 @@ pub struct Model<'a> {
     pub value_types: &'a ValueTypes,
     pub intrinsic_nodes: IntrinsicNodes,
     pub glue: Option<MvtId>,
+    pub form: &'static Form,
     intrinsic_ids: std::cell::OnceCell<std::collections::HashMap<RecId, i64>>,
 }
 
@@ -324,6 +350,7 @@ impl Backend for GenDagIsel {
             value_types: &value_types,
             intrinsic_nodes: IntrinsicNodes::find(input),
             glue: value_types.named("Glue").and_then(|g| g.value).map(|v| v as MvtId),
+            form: FORM.get(input.records.release),
             intrinsic_ids: std::cell::OnceCell::new(),
         };
         let mut s = String::new();
@@ -353,9 +380,15 @@ impl Backend for GenDagIsel {
         s.push_str(PREAMBLE);
         emit::begin_function(&mut s, "void", "SelectCode(SDNode *N)", false);
         let mut table_emitter = emit::TableEmitter::new(&m, &root)?;
-        s.push_str("{\n  // Some target values are emitted as 2 bytes, TARGET_VAL handles\n  // this.\n  #define TARGET_VAL(X) X & 255, unsigned(X) >> 8\n  static const unsigned char MatcherTable[] = {\n");
+        match m.form.layout {
+            Layout::V19 => s.push_str("{\n  // Some target values are emitted as 2 bytes, TARGET_VAL handles\n  // this.\n  #define TARGET_VAL(X) X & 255, unsigned(X) >> 8\n  static const unsigned char MatcherTable[] = {\n"),
+            Layout::V22 => s.push_str("{\n  // Some target values are emitted as 2 bytes, TARGET_VAL handles\n  // this. Coverage indexes are emitted as 4 bytes,\n  // COVERAGE_IDX_VAL handles this.\n  #define TARGET_VAL(X) X & 255, unsigned(X) >> 8\n  #define COVERAGE_IDX_VAL(X) X & 255, (unsigned(X) >> 8) & 255, (unsigned(X) >> 16) & 255, (unsigned(X) >> 24) & 255\n  static const uint8_t MatcherTable[] = {\n"),
+        }
         let size = table_emitter.emit_list(&root, 1, &mut s)?;
         s.push_str(&format!("    0\n  }}; // Total Array size is {} bytes\n\n", size + 1));
+        if m.form.layout == Layout::V22 {
+            s.push_str("  #undef COVERAGE_IDX_VAL\n");
+        }
         s.push_str("  #undef TARGET_VAL\n  SelectCodeCommon(N, MatcherTable, sizeof(MatcherTable));\n}\n");
         emit::end_function(&mut s);
         table_emitter.predicate_functions(&mut s)?;

@@ -4,7 +4,7 @@
 //! number.
 
 use super::matcher::{List, Matcher};
-use super::Model;
+use super::{Layout, Model};
 use crate::BackendError;
 use std::collections::HashMap;
 use std::fmt::Write as _;
@@ -26,6 +26,7 @@ pub struct TableEmitter<'m, 'a> {
     pattern_predicates: Vec<String>,
     complex_patterns: Vec<RecId>,
     xforms: Vec<RecId>,
+    layout: Layout,
 }
 
 /// A map that keeps the order of first insertion (`MapVector`) counting uses.
@@ -60,26 +61,54 @@ fn by_uses<K>(mut v: Vec<(K, usize)>) -> Vec<K> {
     v.into_iter().map(|(k, _)| k).collect()
 }
 
-/// `EmitVBRValue`.
-fn vbr(out: &mut String, mut v: u64) -> usize {
-    if v <= 127 {
-        let _ = write!(out, "{v}, ");
-        return 1;
+/// What follows a value: `, ` in LLVM 19, `,` from 22.
+fn sep(layout: Layout) -> &'static str {
+    match layout {
+        Layout::V19 => ", ",
+        Layout::V22 => ",",
     }
+}
+
+/// `EmitVBRValue`.
+fn vbr(out: &mut String, mut v: u64, layout: Layout) -> usize {
     let mut n = 0;
     while v >= 128 {
         let _ = write!(out, "{}|128,", v & 127);
         v >>= 7;
         n += 1;
     }
-    let _ = write!(out, "{v}, ");
+    let _ = write!(out, "{v}{}", sep(layout));
     n + 1
 }
 
-/// `EmitSignedVBRValue`.
-fn signed_vbr(out: &mut String, v: i64) -> usize {
-    let u = if v >= 0 { (v as u64) << 1 } else { ((v as u64).wrapping_neg() << 1) | 1 };
-    vbr(out, u)
+/// `EmitSignedVBRValue`: LLVM 19 shifts the magnitude and puts the sign in bit 0; LLVM 22
+/// writes SLEB128.
+fn signed_vbr(out: &mut String, v: i64, layout: Layout) -> usize {
+    match layout {
+        Layout::V19 => {
+            let u = if v >= 0 { (v as u64) << 1 } else { ((v as u64).wrapping_neg() << 1) | 1 };
+            vbr(out, u, layout)
+        }
+        Layout::V22 => {
+            let mut bytes = Vec::new();
+            let mut v = v;
+            loop {
+                let byte = (v & 127) as u8;
+                v >>= 7;
+                let done = (v == 0 && byte & 64 == 0) || (v == -1 && byte & 64 != 0);
+                bytes.push(byte);
+                if done {
+                    break;
+                }
+            }
+            let (last, rest) = bytes.split_last().expect("a byte");
+            for b in rest {
+                let _ = write!(out, "{}|128,", b & 127);
+            }
+            let _ = write!(out, "{last},");
+            bytes.len()
+        }
+    }
 }
 
 fn indent(out: &mut String, n: usize) {
@@ -131,6 +160,7 @@ impl<'m, 'a> TableEmitter<'m, 'a> {
             pattern_predicates: by_uses(pps),
             complex_patterns: by_uses(cps),
             xforms: Vec::new(),
+            layout: m.form.layout,
         })
     }
 
@@ -165,6 +195,22 @@ impl<'m, 'a> TableEmitter<'m, 'a> {
         format!("MVT::{}", self.m.table.name(vt))
     }
 
+    /// A type in the table: LLVM 19's `MVT::x, ` (one byte); LLVM 22's `MVT::x,`, or its
+    /// number as a VBR past 127.
+    fn emit_mvt(&self, out: &mut String, vt: u16) -> usize {
+        match self.layout {
+            Layout::V19 => {
+                let _ = write!(out, "{}, ", self.vt(vt));
+                1
+            }
+            Layout::V22 if vt <= 127 => {
+                let _ = write!(out, "{},", self.vt(vt));
+                1
+            }
+            Layout::V22 => vbr(out, u64::from(vt), self.layout),
+        }
+    }
+
     /// `EmitMatcher`.
     fn emit(&mut self, n: &Matcher, ind: usize, out: &mut String) -> Result<usize> {
         indent(out, ind);
@@ -181,13 +227,16 @@ impl<'m, 'a> TableEmitter<'m, 'a> {
                     } else {
                         indent(out, ind);
                     }
-                    size += vbr(out, child_size as u64);
+                    size += vbr(out, child_size as u64, self.layout);
                     out.push('\n');
                     out.push_str(&text);
                     size += child_size;
                 }
                 indent(out, ind);
-                out.push_str("0, \n");
+                out.push_str(match self.layout {
+                    Layout::V19 => "0, \n",
+                    Layout::V22 => "0,\n",
+                });
                 size + 1
             }
             Matcher::RecordNode { .. } => {
@@ -251,7 +300,7 @@ impl<'m, 'a> TableEmitter<'m, 'a> {
                     bytes += 1 + operands.len() as isize;
                 } else if no < 8 {
                     bytes -= 1;
-                    let _ = write!(out, "OPC_CheckPredicate{no}, ");
+                    let _ = write!(out, "OPC_CheckPredicate{no}{}", sep(self.layout));
                 } else {
                     out.push_str("OPC_CheckPredicate, ");
                 }
@@ -273,7 +322,17 @@ impl<'m, 'a> TableEmitter<'m, 'a> {
                     Matcher::SwitchOpcode(cases) => {
                         cases.iter().map(|(op, l)| (format!("TARGET_VAL({}),", op.enum_name), l)).collect()
                     }
-                    Matcher::SwitchType(cases) => cases.iter().map(|(t, l)| (format!("{},", self.vt(*t)), l)).collect(),
+                    Matcher::SwitchType(cases) => cases
+                        .iter()
+                        .map(|(t, l)| {
+                            let mut label = String::new();
+                            self.emit_mvt(&mut label, *t);
+                            if self.layout == Layout::V19 {
+                                label.truncate(label.len() - 1);
+                            }
+                            (label, l)
+                        })
+                        .collect(),
                     _ => unreachable!(),
                 };
                 for (i, (label, child)) in cases.iter().enumerate() {
@@ -282,7 +341,17 @@ impl<'m, 'a> TableEmitter<'m, 'a> {
                     if i != 0 {
                         indent(out, ind);
                     }
-                    size += vbr(out, child_size as u64) + if is_opcode { 2 } else { 1 };
+                    let label_size = match n {
+                        Matcher::SwitchOpcode(_) => 2,
+                        Matcher::SwitchType(cases) if self.layout == Layout::V22 => {
+                            vbr(&mut String::new(), u64::from(cases[i].0), self.layout)
+                        }
+                        _ => 1,
+                    };
+                    size += vbr(out, child_size as u64, self.layout) + label_size;
+                    if self.layout == Layout::V22 {
+                        out.push(' ');
+                    }
                     out.push_str(label);
                     out.push('\n');
                     out.push_str(&text);
@@ -300,13 +369,13 @@ impl<'m, 'a> TableEmitter<'m, 'a> {
                             1
                         }
                         _ => {
-                            let _ = writeln!(out, "OPC_CheckType, {},", self.vt(*ty));
-                            2
+                            out.push_str("OPC_CheckType, ");
+                            1 + self.emit_mvt_line(out, *ty)
                         }
                     }
                 } else {
-                    let _ = writeln!(out, "OPC_CheckTypeRes, {res}, {},", self.vt(*ty));
-                    3
+                    let _ = write!(out, "OPC_CheckTypeRes, {res}, ");
+                    2 + self.emit_mvt_line(out, *ty)
                 }
             }
             Matcher::CheckChildType { child, ty } => match m.table.name(*ty) {
@@ -315,19 +384,19 @@ impl<'m, 'a> TableEmitter<'m, 'a> {
                     1
                 }
                 _ => {
-                    let _ = writeln!(out, "OPC_CheckChild{child}Type, {},", self.vt(*ty));
-                    2
+                    let _ = write!(out, "OPC_CheckChild{child}Type, ");
+                    1 + self.emit_mvt_line(out, *ty)
                 }
             },
             Matcher::CheckInteger(v) => {
                 out.push_str("OPC_CheckInteger, ");
-                let b = 1 + signed_vbr(out, *v);
+                let b = 1 + signed_vbr(out, *v, self.layout);
                 out.push('\n');
                 b
             }
             Matcher::CheckChildInteger { child, value } => {
                 let _ = write!(out, "OPC_CheckChild{child}Integer, ");
-                let b = 1 + signed_vbr(out, *value);
+                let b = 1 + signed_vbr(out, *value, self.layout);
                 out.push('\n');
                 b
             }
@@ -340,8 +409,8 @@ impl<'m, 'a> TableEmitter<'m, 'a> {
                 2
             }
             Matcher::CheckValueType(vt) => {
-                let _ = writeln!(out, "OPC_CheckValueType, {},", self.vt(*vt));
-                2
+                out.push_str("OPC_CheckValueType, ");
+                1 + self.emit_mvt_line(out, *vt)
             }
             Matcher::CheckComplexPat { pattern, match_no, .. } => {
                 let no = self.complex_patterns.iter().position(|p| p == pattern).unwrap_or(0);
@@ -359,7 +428,7 @@ impl<'m, 'a> TableEmitter<'m, 'a> {
                 } else {
                     "OPC_CheckOrImm, "
                 });
-                let b = 1 + vbr(out, *v as u64);
+                let b = 1 + vbr(out, *v as u64, self.layout);
                 out.push('\n');
                 b
             }
@@ -375,18 +444,36 @@ impl<'m, 'a> TableEmitter<'m, 'a> {
                 out.push_str("OPC_CheckImmAllZerosV,\n");
                 1
             }
-            Matcher::EmitInteger { value, vt } => {
-                let ops = match m.table.name(*vt) {
-                    "i8" | "i16" | "i32" | "i64" => {
-                        let _ = write!(out, "OPC_EmitInteger{}, ", m.table.info(*vt).size);
+            Matcher::EmitInteger { value, vt, name } => {
+                let sized = matches!(m.table.name(*vt), "i8" | "i16" | "i32" | "i64");
+                let bits = m.table.info(*vt).size;
+                let ops = match (self.layout, sized) {
+                    (Layout::V19, true) => {
+                        let _ = write!(out, "OPC_EmitInteger{bits}, ");
                         1
                     }
-                    _ => {
+                    (Layout::V19, false) => {
                         let _ = write!(out, "OPC_EmitInteger, {}, ", self.vt(*vt));
                         2
                     }
+                    (Layout::V22, true) => {
+                        let _ = write!(out, "OPC_EmitIntegerI{bits}, ");
+                        1
+                    }
+                    (Layout::V22, false) => {
+                        out.push_str("OPC_EmitInteger, ");
+                        let b = self.emit_mvt(out, *vt);
+                        out.push(' ');
+                        1 + b
+                    }
                 };
-                let b = ops + signed_vbr(out, *value);
+                let b = match name {
+                    Some(name) if *value <= 63 => {
+                        let _ = write!(out, "{name},");
+                        ops + 1
+                    }
+                    _ => ops + signed_vbr(out, *value, self.layout),
+                };
                 out.push('\n');
                 b
             }
@@ -404,8 +491,10 @@ impl<'m, 'a> TableEmitter<'m, 'a> {
             Matcher::EmitRegister { reg, vt } => {
                 let enum_value = reg.and_then(|r| m.bank.register_of(r)).map(|i| i + 1).unwrap_or(0);
                 if let (Some(r), true) = (reg, enum_value > 255) {
-                    let _ = writeln!(out, "OPC_EmitRegister2, {}, TARGET_VAL({}),", self.vt(*vt), m.qualified_name(*r));
-                    return Ok(4);
+                    out.push_str("OPC_EmitRegister2, ");
+                    let b = self.emit_mvt(out, *vt);
+                    let _ = writeln!(out, "TARGET_VAL({}),", m.qualified_name(*r));
+                    return Ok(b + 3);
                 }
                 let ops = match m.table.name(*vt) {
                     "i32" | "i64" => {
@@ -413,8 +502,8 @@ impl<'m, 'a> TableEmitter<'m, 'a> {
                         1
                     }
                     _ => {
-                        let _ = write!(out, "OPC_EmitRegister, {}, ", self.vt(*vt));
-                        2
+                        out.push_str("OPC_EmitRegister, ");
+                        self.emit_mvt(out, *vt) + 1
                     }
                 };
                 match reg {
@@ -439,9 +528,19 @@ impl<'m, 'a> TableEmitter<'m, 'a> {
                     let _ = writeln!(out, "OPC_EmitMergeInputChains1_{},", nodes[0]);
                     return Ok(1);
                 }
-                let _ = write!(out, "OPC_EmitMergeInputChains, {}, ", nodes.len());
-                for k in nodes {
-                    let _ = write!(out, "{k}, ");
+                match self.layout {
+                    Layout::V19 => {
+                        let _ = write!(out, "OPC_EmitMergeInputChains, {}, ", nodes.len());
+                        for k in nodes {
+                            let _ = write!(out, "{k}, ");
+                        }
+                    }
+                    Layout::V22 => {
+                        let _ = write!(out, "OPC_EmitMergeInputChains, {},", nodes.len());
+                        for k in nodes {
+                            let _ = write!(out, " {k},");
+                        }
+                    }
                 }
                 out.push('\n');
                 2 + nodes.len()
@@ -467,22 +566,34 @@ impl<'m, 'a> TableEmitter<'m, 'a> {
             }
             Matcher::EmitNode(en) | Matcher::MorphNodeTo { node: en, .. } => {
                 let is_emit = matches!(n, Matcher::EmitNode(_));
+                let v22 = self.layout == Layout::V22;
+                let full_index_width = if v22 { 11 } else { 10 };
+                let deactivation = v22
+                    && m.f()
+                        .value(en.inst, "supportsDeactivationSymbol")
+                        .is_some_and(|v| matches!(v.value.kind(), tdq_core::init::InitKind::Bit(true)));
+                if deactivation {
+                    out.push_str("OPC_CaptureDeactivationSymbol,\n");
+                    indent(out, full_index_width + ind);
+                }
                 out.push_str(if is_emit { "OPC_EmitNode" } else { "OPC_MorphNodeTo" });
                 let compress_vts = en.vts.len() < 3;
                 let mut compress_info = false;
                 let plain = !en.has_mem_refs && en.num_fixed_arity_operands == -1;
+                // LLVM 22 compresses the glue and `None` forms only of a node with results.
+                let has_vts = !v22 || !en.vts.is_empty();
                 if compress_vts {
                     let _ = write!(out, "{}", en.vts.len());
-                    if !en.has_chain && !en.has_in_glue && !en.has_out_glue && plain {
+                    if has_vts && !en.has_chain && !en.has_in_glue && !en.has_out_glue && plain {
                         compress_info = true;
                         out.push_str("None");
                     } else if en.has_chain && !en.has_in_glue && !en.has_out_glue && plain {
                         compress_info = true;
                         out.push_str("Chain");
-                    } else if !is_emit && !en.has_chain && en.has_in_glue && !en.has_out_glue && plain {
+                    } else if has_vts && !is_emit && !en.has_chain && en.has_in_glue && !en.has_out_glue && plain {
                         compress_info = true;
                         out.push_str("GlueInput");
-                    } else if !is_emit && !en.has_chain && !en.has_in_glue && en.has_out_glue && plain {
+                    } else if has_vts && !is_emit && !en.has_chain && !en.has_in_glue && en.has_out_glue && plain {
                         compress_info = true;
                         out.push_str("GlueOutput");
                     }
@@ -508,31 +619,52 @@ impl<'m, 'a> TableEmitter<'m, 'a> {
                     }
                 }
                 out.push_str(",\n");
-                indent(out, 10 + ind + 4);
+                indent(out, full_index_width + ind + 4);
+                let space = if v22 { " " } else { "" };
                 if !compress_vts {
-                    let _ = write!(out, "{}, ", en.vts.len());
+                    let _ = write!(out, "{}{}", en.vts.len(), sep(self.layout));
                 }
+                let mut type_bytes = 0;
                 for vt in &en.vts {
-                    let _ = write!(out, "{}, ", self.vt(*vt));
+                    out.push_str(space);
+                    type_bytes += self.emit_mvt(out, *vt);
                 }
-                let _ = write!(out, "{}, ", en.operands.len());
+                let _ = write!(out, "{space}{}{}", en.operands.len(), sep(self.layout));
                 let mut operand_bytes = 0;
                 for o in &en.operands {
-                    operand_bytes += vbr(out, u64::from(*o));
+                    out.push_str(space);
+                    operand_bytes += vbr(out, u64::from(*o), self.layout);
                 }
                 out.push('\n');
-                4 + usize::from(!compress_vts) + usize::from(!compress_info) + en.vts.len() + operand_bytes
+                4 + usize::from(deactivation)
+                    + usize::from(!compress_vts)
+                    + usize::from(!compress_info)
+                    + type_bytes
+                    + operand_bytes
             }
             Matcher::CompleteMatch { results, .. } => {
-                let _ = write!(out, "OPC_CompleteMatch, {}, ", results.len());
+                let _ = write!(out, "OPC_CompleteMatch, {}{}", results.len(), sep(self.layout));
                 let mut bytes = 0;
                 for r in results {
-                    bytes += vbr(out, u64::from(*r));
+                    if self.layout == Layout::V22 {
+                        out.push(' ');
+                    }
+                    bytes += vbr(out, u64::from(*r), self.layout);
                 }
                 out.push_str("\n\n");
                 2 + bytes
             }
         })
+    }
+
+    /// A type and the end of its line.
+    fn emit_mvt_line(&self, out: &mut String, vt: u16) -> usize {
+        let b = self.emit_mvt(out, vt);
+        if self.layout == Layout::V19 {
+            out.truncate(out.len() - 1);
+        }
+        out.push('\n');
+        b
     }
 
     /// `EmitPredicateFunctions`.
@@ -549,11 +681,14 @@ impl<'m, 'a> TableEmitter<'m, 'a> {
             end_function(out);
         }
         for (groups, decl) in [
-            (&self.node_predicates, "CheckNodePredicate(SDNode *Node, unsigned PredNo) const"),
-            (
-                &self.node_predicates_with_operands,
-                "CheckNodePredicateWithOperands(SDNode *Node, unsigned PredNo, const SmallVectorImpl<SDValue> &Operands) const",
-            ),
+            (&self.node_predicates, match self.layout {
+                Layout::V19 => "CheckNodePredicate(SDNode *Node, unsigned PredNo) const",
+                Layout::V22 => "CheckNodePredicate(SDValue Op, unsigned PredNo) const",
+            }),
+            (&self.node_predicates_with_operands, match self.layout {
+                Layout::V19 => "CheckNodePredicateWithOperands(SDNode *Node, unsigned PredNo, const SmallVectorImpl<SDValue> &Operands) const",
+                Layout::V22 => "CheckNodePredicateWithOperands(SDValue Op, unsigned PredNo, ArrayRef<SDValue> Operands) const",
+            }),
         ] {
             if groups.is_empty() {
                 continue;

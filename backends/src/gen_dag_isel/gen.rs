@@ -3,7 +3,7 @@
 //! result needs, run the complex patterns, then build the result's nodes.
 
 use super::matcher::{EmitNode, List, Matcher, Opcode};
-use super::Model;
+use super::{Layout, Model};
 use crate::BackendError;
 use std::collections::HashMap;
 use tdq_core::init::InitKind;
@@ -425,7 +425,7 @@ impl<'m, 'c, 'a> MatcherGen<'m, 'c, 'a> {
         };
         if let InitKind::Int(v) = value.kind() {
             let vt = m.simple_type(n, 0)?;
-            self.add(Matcher::EmitInteger { value: *v, vt });
+            self.add(Matcher::EmitInteger { value: *v, vt, name: None });
             ops.push(self.next_recorded);
             self.next_recorded += 1;
             return Ok(());
@@ -463,22 +463,26 @@ impl<'m, 'c, 'a> MatcherGen<'m, 'c, 'a> {
             if f.is_a(def, "RegisterClass") {
                 let index = m.bank.class(m.input, def)?;
                 let rc = &m.bank.classes[index];
-                if index <= 127 {
-                    let id = match rc.namespace {
-                        "" => format!("{}RegClassID", rc.name),
-                        ns => format!("{ns}::{}RegClassID", rc.name),
-                    };
-                    self.add(Matcher::EmitStringInteger { value: id, vt: i32 });
-                } else {
-                    self.add(Matcher::EmitInteger { value: index as i64, vt: i32 });
-                }
+                let id = match rc.namespace {
+                    "" => format!("{}RegClassID", rc.name),
+                    ns => format!("{ns}::{}RegClassID", rc.name),
+                };
+                let value = index as i64;
+                self.add(match m.form.layout {
+                    Layout::V19 if index <= 127 => Matcher::EmitStringInteger { value: id, vt: i32 },
+                    Layout::V19 => Matcher::EmitInteger { value, vt: i32, name: None },
+                    Layout::V22 => Matcher::EmitInteger { value, vt: i32, name: Some(id) },
+                });
             } else if f.is_a(def, "SubRegIndex") {
-                let enum_value = m.bank.sub_reg_index_of(def).map(|i| i + 1).unwrap_or(0);
-                if m.bank.sub_reg_indices.len() > 127 && enum_value > 127 {
-                    self.add(Matcher::EmitInteger { value: enum_value as i64, vt: i32 });
-                } else {
-                    self.add(Matcher::EmitStringInteger { value: m.qualified_name(def), vt: i32 });
-                }
+                let enum_value = m.bank.sub_reg_index_of(def).map(|i| i + 1).unwrap_or(0) as i64;
+                let name = m.qualified_name(def);
+                self.add(match m.form.layout {
+                    Layout::V19 if m.bank.sub_reg_indices.len() > 127 && enum_value > 127 => {
+                        Matcher::EmitInteger { value: enum_value, vt: i32, name: None }
+                    }
+                    Layout::V19 => Matcher::EmitStringInteger { value: name, vt: i32 },
+                    Layout::V22 => Matcher::EmitInteger { value: enum_value, vt: i32, name: Some(name) },
+                });
             } else {
                 return Err(self.fatal("unhandled leaf node".into()));
             }

@@ -92,9 +92,12 @@ pub enum Matcher {
     CheckImmAllOnesV,
     CheckImmAllZerosV,
     CheckFoldableChainNode,
+    /// The value, and (LLVM 22 on) the name a register class or sub-register index is
+    /// written by.
     EmitInteger {
         value: i64,
         vt: MvtId,
+        name: Option<String>,
     },
     EmitStringInteger {
         value: String,
@@ -210,7 +213,9 @@ impl Matcher {
             (M::CheckImmAllOnesV, M::CheckImmAllOnesV) => true,
             (M::CheckImmAllZerosV, M::CheckImmAllZerosV) => true,
             (M::CheckFoldableChainNode, M::CheckFoldableChainNode) => true,
-            (M::EmitInteger { value: a, vt: x }, M::EmitInteger { value: b, vt: y }) => a == b && x == y,
+            (M::EmitInteger { value: a, vt: x, name: n }, M::EmitInteger { value: b, vt: y, name: o }) => {
+                a == b && x == y && n == o
+            }
             (M::EmitStringInteger { value: a, vt: x }, M::EmitStringInteger { value: b, vt: y }) => a == b && x == y,
             (M::EmitRegister { reg: a, vt: x }, M::EmitRegister { reg: b, vt: y }) => a == b && x == y,
             (M::EmitConvertToTarget(a), M::EmitConvertToTarget(b)) => a == b,
@@ -227,17 +232,17 @@ impl Matcher {
     }
 
     /// `isContradictory`: the two can never both hold (checked from the lower kind's side).
-    pub fn is_contradictory(&self, other: &Matcher, table: &MvtTable) -> bool {
+    pub fn is_contradictory(&self, other: &Matcher, table: &MvtTable, wildcards: bool) -> bool {
         if self.kind() < other.kind() {
-            self.contradicts(other, table)
+            self.contradicts(other, table, wildcards)
         } else {
-            other.contradicts(self, table)
+            other.contradicts(self, table, wildcards)
         }
     }
 
-    fn contradicts(&self, other: &Matcher, table: &MvtTable) -> bool {
+    fn contradicts(&self, other: &Matcher, table: &MvtTable, wildcards: bool) -> bool {
         use Matcher as M;
-        let types = |a: MvtId, b: MvtId| types_are_contradictory(table, a, b);
+        let types = |a: MvtId, b: MvtId| types_are_contradictory(table, wildcards, a, b);
         match (self, other) {
             (M::CheckOpcode(a), M::CheckOpcode(b)) => a.enum_name != b.enum_name,
             (M::CheckOpcode(a), M::CheckType { ty, res }) => {
@@ -314,20 +319,38 @@ fn emit_equal(a: &EmitNode, b: &EmitNode) -> bool {
         && a.num_fixed_arity_operands == b.num_fixed_arity_operands
 }
 
-/// `TypesAreContradictory`: different types, `iPTR` agreeing with any scalar integer.
-fn types_are_contradictory(table: &MvtTable, a: MvtId, b: MvtId) -> bool {
+/// `TypesAreContradictory`: different types, `iPTR` agreeing with any scalar integer; with
+/// `wildcards` (LLVM 22 on), `cPTR` with any scalar capability and `pAny` with either.
+fn types_are_contradictory(table: &MvtTable, wildcards: bool, a: MvtId, b: MvtId) -> bool {
     if a == b {
         return false;
+    }
+    let pointers = [table.iptr, table.cptr];
+    if wildcards && Some(a) == table.ptr_any {
+        return pointers.iter().flatten().all(|&p| types_are_contradictory(table, wildcards, p, b));
+    }
+    if wildcards && Some(b) == table.ptr_any {
+        return pointers.iter().flatten().all(|&p| types_are_contradictory(table, wildcards, a, p));
     }
     let not_scalar_int = |t: MvtId| {
         let i = table.info(t);
         !i.is_integer || i.is_vector
+    };
+    let not_scalar_capability = |t: MvtId| {
+        let i = table.info(t);
+        !i.is_cheri_capability || i.is_vector
     };
     if Some(a) == table.iptr {
         return not_scalar_int(b);
     }
     if Some(b) == table.iptr {
         return not_scalar_int(a);
+    }
+    if wildcards && Some(a) == table.cptr {
+        return not_scalar_capability(b);
+    }
+    if wildcards && Some(b) == table.cptr {
+        return not_scalar_capability(a);
     }
     true
 }

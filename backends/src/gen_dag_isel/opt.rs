@@ -11,8 +11,12 @@ use tdq_models::patterns::types::MvtTable;
 
 /// `OptimizeMatcher`.
 pub fn optimize(list: &mut List, m: &Model, patterns: &[&tdq_models::patterns::dag_patterns::PatternToMatch]) {
-    contract(list, 0, m, patterns);
-    factor(list, m.table);
+    if m.form.forward_contract {
+        contract_forward(list, m, patterns);
+    } else {
+        contract(list, 0, m, patterns);
+    }
+    factor(list, m.table, m.form.pointer_wildcards);
 }
 
 /// `ContractNodes` from the step at `i` of `list` on.
@@ -97,13 +101,13 @@ fn contract(list: &mut List, i: usize, m: &Model, patterns: &[&tdq_models::patte
 
 /// `FactorNodes`: the scope ending `list`, its alternatives' common first steps factored
 /// out, recursively; then a switch where every alternative checks an opcode, or a type.
-pub fn factor(list: &mut List, table: &MvtTable) {
+pub fn factor(list: &mut List, table: &MvtTable, wildcards: bool) {
     let Some(Matcher::Scope(children)) = list.last_mut() else { return };
     let children = std::mem::take(children);
     list.pop();
     let mut options: Vec<List> = Vec::new();
     for mut child in children {
-        factor(&mut child, table);
+        factor(&mut child, table, wildcards);
         if child.len() == 1 && matches!(child[0], Matcher::Scope(_)) {
             let Some(Matcher::Scope(grand)) = child.pop() else { unreachable!() };
             options.extend(grand);
@@ -130,7 +134,7 @@ pub fn factor(list: &mut List, table: &MvtTable) {
                 j += 1;
                 continue;
             }
-            if options[i][0].is_contradictory(&options[j][0], table) {
+            if options[i][0].is_contradictory(&options[j][0], table, wildcards) {
                 options.swap(k, j);
                 k += 1;
                 j += 1;
@@ -142,7 +146,7 @@ pub fn factor(list: &mut List, table: &MvtTable) {
                     if at != 0
                         && can_move_to_front(&options[j], at)
                         && (options[j][at].is_equal(&options[i][0])
-                            || options[j][at].is_contradictory(&options[i][0], table))
+                            || options[j][at].is_contradictory(&options[i][0], table, wildcards))
                     {
                         let moved = options[j].remove(at);
                         options[j].insert(0, moved);
@@ -174,7 +178,7 @@ pub fn factor(list: &mut List, table: &MvtTable) {
         let mut new = vec![shared];
         if !tails[0].is_empty() {
             let mut scope = vec![Matcher::Scope(tails)];
-            factor(&mut scope, table);
+            factor(&mut scope, table, wildcards);
             new.extend(scope);
         }
         options[i] = new;
@@ -192,7 +196,8 @@ pub fn factor(list: &mut List, table: &MvtTable) {
     let all_types = options.iter().all(|o| {
         let Some(at) = find_kind(o, 14) else { return false };
         let Matcher::CheckType { ty, res } = o[at] else { return false };
-        Some(ty) != table.iptr && res == 0 && can_move_to_front(o, at)
+        let wildcard = Some(ty) == table.iptr || (wildcards && Some(ty) == table.cptr);
+        !wildcard && res == 0 && can_move_to_front(o, at)
     });
     if all_opcodes {
         let cases = options
@@ -228,7 +233,7 @@ pub fn factor(list: &mut List, table: &MvtTable) {
         }
         for (_, case) in &mut cases {
             if matches!(case.first(), Some(Matcher::Scope(_))) && case.len() == 1 {
-                factor(case, table);
+                factor(case, table, wildcards);
             }
         }
         if cases.len() != 1 {
@@ -241,4 +246,123 @@ pub fn factor(list: &mut List, table: &MvtTable) {
         return;
     }
     list.push(Matcher::Scope(options));
+}
+
+/// LLVM 22's `ContractNodes`: one pass forward, each step contracted with those after it
+/// until nothing more applies; a `MoveSibling` then a check and a `MoveParent` becomes the
+/// parent's child check.
+fn contract_forward(list: &mut List, m: &Model, patterns: &[&tdq_models::patterns::dag_patterns::PatternToMatch]) {
+    use Matcher as M;
+    let mut i = 0;
+    while i < list.len() {
+        if let M::Scope(children) = &mut list[i] {
+            for c in children.iter_mut() {
+                contract_forward(c, m, patterns);
+            }
+            return;
+        }
+        if let M::MoveChild(child) = list[i] {
+            let new = match list.get(i + 1) {
+                Some(M::RecordNode { what_for, result_no }) if child < 8 => {
+                    Some(M::RecordChild { child, what_for: what_for.clone(), result_no: *result_no })
+                }
+                Some(&M::CheckType { ty, res: 0 }) if child < 8 => Some(M::CheckChildType { child, ty }),
+                Some(&M::CheckSame(match_no)) if child < 4 => Some(M::CheckChildSame { child, match_no }),
+                Some(&M::CheckInteger(value)) if child < 5 => Some(M::CheckChildInteger { child, value }),
+                Some(&M::CheckCondCode(cc)) if child == 2 => Some(M::CheckChild2CondCode(cc)),
+                _ => None,
+            };
+            if let Some(new) = new {
+                list.remove(i + 1);
+                list.insert(i, new);
+                continue;
+            }
+        }
+        if let (M::MoveParent, Some(&M::MoveChild(child))) = (&list[i], list.get(i + 1)) {
+            list.splice(i..i + 2, [M::MoveSibling(child)]);
+            continue;
+        }
+        if let M::MoveSibling(s) = list[i] {
+            // The steps between the `MoveSibling` and a `MoveParent`, as child checks.
+            let is_parent = |k: usize| matches!(list.get(k), Some(M::MoveParent));
+            let child_type = |k: usize| match list.get(k) {
+                Some(&M::CheckType { ty, res: 0 }) => Some(M::CheckChildType { child: s, ty }),
+                _ => None,
+            };
+            let mut folded: Option<(usize, Vec<Matcher>)> = None;
+            match list.get(i + 1) {
+                Some(M::RecordNode { what_for, result_no }) if s < 8 => {
+                    let record = M::RecordChild { child: s, what_for: what_for.clone(), result_no: *result_no };
+                    if is_parent(i + 2) {
+                        folded = Some((3, vec![record]));
+                    } else if let (Some(ct), true) = (child_type(i + 2), is_parent(i + 3)) {
+                        folded = Some((4, vec![record, ct]));
+                    }
+                }
+                Some(M::CheckType { .. }) if s < 8 => {
+                    if let (Some(ct), true) = (child_type(i + 1), is_parent(i + 2)) {
+                        folded = Some((3, vec![ct]));
+                    }
+                }
+                Some(&M::CheckInteger(value)) if s < 5 => {
+                    let check = M::CheckChildInteger { child: s, value };
+                    if is_parent(i + 2) {
+                        folded = Some((3, vec![check]));
+                    } else if let (Some(ct), true) = (child_type(i + 2), is_parent(i + 3)) {
+                        folded = Some((4, vec![check, ct]));
+                    }
+                }
+                Some(&M::CheckCondCode(cc)) if s == 2 && is_parent(i + 2) => {
+                    folded = Some((3, vec![M::CheckChild2CondCode(cc)]));
+                }
+                Some(&M::CheckSame(match_no)) if s < 4 => {
+                    let check = M::CheckChildSame { child: s, match_no };
+                    if is_parent(i + 2) {
+                        folded = Some((3, vec![check]));
+                    } else if let (Some(ct), true) = (child_type(i + 2), is_parent(i + 3)) {
+                        folded = Some((4, vec![check, ct]));
+                    }
+                }
+                Some(M::MoveParent) => folded = Some((1, Vec::new())),
+                _ => {}
+            }
+            if let Some((n, checks)) = folded {
+                if n == 1 {
+                    list.remove(i);
+                } else {
+                    let mut new = vec![M::MoveParent];
+                    new.extend(checks);
+                    list.splice(i..i + n, new);
+                }
+                continue;
+            }
+        }
+        if let (M::MoveChild(_), Some(M::MoveParent)) = (&list[i], list.get(i + 1)) {
+            list.drain(i..i + 2);
+            continue;
+        }
+        if let (Some(M::EmitNode(en)), Some(M::CompleteMatch { results, pattern })) = (list.get(i), list.get(i + 1)) {
+            let first = en.first_result_slot;
+            let mut matches = results.iter().enumerate().all(|(k, &r)| r == first + k as u32);
+            let src = &patterns[*pattern].src;
+            if !en.has_chain && m.node_has(src, Property::HasChain).unwrap_or(false) {
+                matches = false;
+            }
+            if !en.has_out_glue && m.node_has(src, Property::OutGlue).unwrap_or(false) {
+                matches = false;
+            }
+            if matches {
+                let node = en.clone();
+                let pattern = *pattern;
+                list.truncate(i);
+                list.push(M::MorphNodeTo { node, pattern });
+                return;
+            }
+        }
+        if let (M::RecordNode { .. }, Some(M::CheckOpcode(_))) = (&list[i], list.get(i + 1)) {
+            list.swap(i, i + 1);
+            continue;
+        }
+        i += 1;
+    }
 }

@@ -8,7 +8,49 @@ use super::tree::TreeNode;
 use crate::records::{Fatal, Fields};
 use tdq_core::init::InitKind;
 use tdq_core::types::RecId;
-use tdq_core::Evaluation;
+use tdq_core::{ByRelease, Evaluation};
+
+/// How a release writes and checks a predicate's code.
+struct Form {
+    /// "MemoryVT requires IsLoad or IsStore" names IsAtomic too.
+    memory_vt_names_atomic: bool,
+    /// An atomic predicate may check the extension (`IsNonExtLoad`...), which LLVM 19
+    /// answers with `return false`.
+    atomic_extensions: bool,
+    /// How the code checks `HasNoUse` and `HasOneUse`.
+    no_use: &'static str,
+    one_use: &'static str,
+    /// The predicate reads `SDValue Op` (LLVM 22 on), not `SDNode *Node`.
+    node: &'static str,
+    node_ptr: &'static str,
+}
+
+static FORM: ByRelease<Form> = ByRelease {
+    v19: Form {
+        memory_vt_names_atomic: false,
+        atomic_extensions: false,
+        no_use: "if (!SDValue(N, 0).use_empty()) return false;\n",
+        one_use: "if (!SDValue(N, 0).hasOneUse()) return false;\n",
+        node: "Node",
+        node_ptr: "Node",
+    },
+    v22: Form {
+        memory_vt_names_atomic: true,
+        atomic_extensions: true,
+        no_use: "if (N->hasAnyUseOfValue(0)) return false;\n",
+        one_use: "if (!N->hasNUsesOfValue(1, 0)) return false;\n",
+        node: "Op",
+        node_ptr: "Op.getNode()",
+    },
+    v23: Form {
+        memory_vt_names_atomic: true,
+        atomic_extensions: true,
+        no_use: "if (N->hasAnyUseOfValue(0)) return false;\n",
+        one_use: "if (!N->hasNUsesOfValue(1, 0)) return false;\n",
+        node: "Op",
+        node_ptr: "Op.getNode()",
+    },
+};
 
 /// The predicate of one fragment record.
 #[derive(Clone, Copy)]
@@ -92,7 +134,12 @@ impl PredicateFn<'_> {
     }
 
     /// `getPredCode`: the checks of the predefined fields, then `PredicateCode`.
+    fn form(&self) -> &'static Form {
+        FORM.get(self.input.records.release)
+    }
+
     fn pred_code(&self) -> Result<String, Fatal> {
+        let form = self.form();
         let (load, store, atomic) = (self.is_load(), self.is_store(), self.is_atomic());
         let memory_vt = self.def_field("MemoryVT")?;
         let scalar_memory_vt = self.def_field("ScalarMemoryVT")?;
@@ -123,7 +170,10 @@ impl PredicateFn<'_> {
         ];
         let ordering = |i: usize| self.is(ORDERINGS[i].0, ORDERINGS[i].1);
         if !load && !store && !atomic && memory_vt.is_some() {
-            return Err(self.fatal("MemoryVT requires IsLoad or IsStore"));
+            return Err(self.fatal(match form.memory_vt_names_atomic {
+                true => "MemoryVT requires IsLoad or IsStore or IsAtomic",
+                false => "MemoryVT requires IsLoad or IsStore",
+            }));
         }
         if !load && !store {
             if unindexed {
@@ -140,6 +190,21 @@ impl PredicateFn<'_> {
         if load {
             if !unindexed && !non_ext && !any_ext && !sext && !zext && !described {
                 return Err(self.fatal("IsLoad cannot be used by itself"));
+            }
+        } else if form.atomic_extensions {
+            if !atomic {
+                if non_ext {
+                    return Err(self.fatal("IsNonExtLoad requires IsLoad or IsAtomic"));
+                }
+                if any_ext {
+                    return Err(self.fatal("IsAnyExtLoad requires IsLoad or IsAtomic"));
+                }
+                if sext {
+                    return Err(self.fatal("IsSignExtLoad requires IsLoad or IsAtomic"));
+                }
+                if zext {
+                    return Err(self.fatal("IsZeroExtLoad requires IsLoad or IsAtomic"));
+                }
             }
         } else {
             if non_ext {
@@ -170,7 +235,8 @@ impl PredicateFn<'_> {
             }
         }
         if atomic {
-            if memory_vt.is_none() && address_spaces.is_none() && !zext && !sext && !(0..9).any(ordering) {
+            let ext = zext || sext || (form.atomic_extensions && (non_ext || any_ext));
+            if memory_vt.is_none() && address_spaces.is_none() && !ext && !(0..9).any(ordering) {
                 return Err(self.fatal("IsAtomic cannot be used by itself"));
             }
         } else if let Some(i) = (0..8).find(|&i| ordering(i)) {
@@ -219,7 +285,20 @@ impl PredicateFn<'_> {
                     code += &format!("if ({neg}{f}(cast<AtomicSDNode>(N)->getMergedOrdering())) return false;\n");
                 }
             }
-            if zext || sext {
+            if form.atomic_extensions {
+                if u8::from(non_ext) + u8::from(any_ext) + u8::from(sext) + u8::from(zext) > 1 {
+                    return Err(self
+                        .fatal("IsNonExtLoad, IsAnyExtLoad, IsSignExtLoad, and IsZeroExtLoad are mutually exclusive"));
+                }
+                for (on, ext) in
+                    [(non_ext, "NON_EXTLOAD"), (any_ext, "EXTLOAD"), (sext, "SEXTLOAD"), (zext, "ZEXTLOAD")]
+                {
+                    if on {
+                        code +=
+                            &format!("if (cast<AtomicSDNode>(N)->getExtensionType() != ISD::{ext}) return false;\n");
+                    }
+                }
+            } else if zext || sext {
                 code += "return false;\n";
             }
         }
@@ -259,10 +338,10 @@ impl PredicateFn<'_> {
             }
         }
         if self.is("HasNoUse", true) {
-            code += "if (!SDValue(N, 0).use_empty()) return false;\n";
+            code += form.no_use;
         }
         if self.is("HasOneUse", true) {
-            code += "if (!SDValue(N, 0).hasOneUse()) return false;\n";
+            code += form.one_use;
         }
         let predicate_code = self.text("PredicateCode");
         code += predicate_code;
@@ -300,10 +379,11 @@ impl PredicateFn<'_> {
                 (false, true) => "const APFloat &",
                 (false, false) => "int64_t",
             };
+            let form = self.form();
             let get = match (ap_float, ap_int) {
-                (true, _) => "cast<ConstantFPSDNode>(Node)->getValueAPF();\n",
-                (false, true) => "Node->getAsAPIntVal();\n",
-                (false, false) => "cast<ConstantSDNode>(Node)->getSExtValue();\n",
+                (true, _) => format!("cast<ConstantFPSDNode>({})->getValueAPF();\n", form.node_ptr),
+                (false, true) => format!("{}->getAsAPIntVal();\n", form.node),
+                (false, false) => format!("cast<ConstantSDNode>({})->getSExtValue();\n", form.node_ptr),
             };
             return Ok(format!("    {ty} Imm = {get}{imm_code}"));
         }
@@ -321,9 +401,10 @@ impl PredicateFn<'_> {
                 Some(_) => {}
             }
         }
+        let node = self.form().node_ptr;
         let head = match class_name.unwrap_or("") {
-            "SDNode" => "    SDNode *N = Node;\n".to_string(),
-            c => format!("    auto *N = cast<{c}>(Node);\n"),
+            "SDNode" => format!("    SDNode *N = {node};\n"),
+            c => format!("    auto *N = cast<{c}>({node});\n"),
         };
         Ok(format!("{head}    (void)N;\n{}", self.pred_code()?))
     }
