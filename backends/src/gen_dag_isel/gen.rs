@@ -421,7 +421,7 @@ impl<'m, 'c, 'a> MatcherGen<'m, 'c, 'a> {
         let f = m.f();
         let value = match &n.kind {
             NodeKind::Leaf(Leaf::Value(v)) => *v,
-            _ => return Err(self.fatal("unhandled leaf node".into())),
+            _ => return Err(self.fatal("unhandled leaf node: an intrinsic".into())),
         };
         if let InitKind::Int(v) = value.kind() {
             let vt = m.simple_type(n, 0)?;
@@ -430,7 +430,7 @@ impl<'m, 'c, 'a> MatcherGen<'m, 'c, 'a> {
             self.next_recorded += 1;
             return Ok(());
         }
-        let Some(mut def) = value.as_def() else { return Err(self.fatal("unhandled leaf node".into())) };
+        let Some(mut def) = value.as_def() else { return Err(self.fatal(format!("unhandled leaf node: {value}"))) };
         let i32 = m.table.i32.expect("i32");
         if f.is_a(def, "Register") {
             let vt = m.simple_type(n, 0)?;
@@ -484,7 +484,7 @@ impl<'m, 'c, 'a> MatcherGen<'m, 'c, 'a> {
                     Layout::V22 => Matcher::EmitInteger { value: enum_value, vt: i32, name: Some(name) },
                 });
             } else {
-                return Err(self.fatal("unhandled leaf node".into()));
+                return Err(self.fatal(format!("unhandled leaf node: {}", f.name(def))));
             }
         }
         ops.push(self.next_recorded);

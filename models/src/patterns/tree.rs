@@ -222,14 +222,19 @@ impl Parser<'_> {
                 p.args.push(name);
                 Ok(leaf(value, name))
             }
+            // A bit or bits value is LLVM's integer (`convertInitializerTo(IntRecTy)`).
             InitKind::Int(_) | InitKind::Bit(_) => {
                 if !name.is_empty() {
                     return Err(self.error(p.record, "Constant int or bit argument should not have a name!"));
                 }
-                Ok(leaf(value, name))
+                let v = match value.kind() {
+                    InitKind::Bit(b) => Init::int(i64::from(*b)),
+                    _ => value,
+                };
+                Ok(leaf(v, name))
             }
             InitKind::Bits(_) => match crate::records::int_value(value) {
-                Some(_) => Ok(leaf(value, name)),
+                Some(v) => self.parse(p, Init::int(v), name),
                 None => Err(self.error(p.record, "Bits value must be constants!")),
             },
             InitKind::Dag(op, dag_name, args) => {
