@@ -122,8 +122,7 @@ impl<'m, 'a> TableEmitter<'m, 'a> {
         let mut by_code: Vec<(String, Vec<RecId>)> = Vec::new();
         let mut code_of = HashMap::new();
         for (frag, _) in &preds {
-            let code = PredicateFn { input: m.input, frag: *frag }
-                .code_to_run_on_sdnode(m.nodes, m.dag.fragments.trees(*frag))?;
+            let code = PredicateFn { input: m.input, frag: *frag }.code_to_run_on_sdnode(m.nodes, &m.dag.fragments)?;
             let at = match by_code.iter().position(|(c, _)| *c == code) {
                 Some(at) => at,
                 None => {

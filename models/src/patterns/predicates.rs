@@ -3,6 +3,7 @@
 //! load, store and atomic checks such as `IsLoad`, `MemoryVT`, `IsTruncStore`), and the C++
 //! that checks it, as the instruction selector runs it on a node.
 
+use super::fragments::Fragments;
 use super::sd_nodes::SdNodes;
 use super::tree::TreeNode;
 use crate::records::{Fatal, Fields};
@@ -353,7 +354,8 @@ impl PredicateFn<'_> {
 
     /// `getCodeToRunOnSDNode`: the body of the predicate's case in `CheckNodePredicate`, given
     /// the fragment's trees (whose operators' classes the node is cast to).
-    pub fn code_to_run_on_sdnode(&self, nodes: &SdNodes, trees: &[TreeNode]) -> Result<String, Fatal> {
+    pub fn code_to_run_on_sdnode(&self, nodes: &SdNodes, fragments: &Fragments) -> Result<String, Fatal> {
+        let trees = fragments.trees(self.frag);
         let imm_code = self.text("ImmediateCode");
         if !imm_code.is_empty() {
             let checks = [
@@ -387,9 +389,25 @@ impl PredicateFn<'_> {
             };
             return Ok(format!("    {ty} Imm = {get}{imm_code}"));
         }
-        let mut class_name: Option<&str> = None;
+        // The fragment's trees with the fragments they refer to inlined (LLVM inlines them
+        // when it parses the fragment): each alternative's root operator.
+        fn roots(tree: &TreeNode, fragments: &Fragments, out: &mut Vec<Option<RecId>>) {
+            match tree.operator() {
+                Some(op) if fragments.is_fragment(op) => {
+                    for t in fragments.trees(op) {
+                        roots(t, fragments, out);
+                    }
+                }
+                op => out.push(op),
+            }
+        }
+        let mut ops = Vec::new();
         for tree in trees {
-            let tree_class = match tree.operator() {
+            roots(tree, fragments, &mut ops);
+        }
+        let mut class_name: Option<&str> = None;
+        for op in ops {
+            let tree_class = match op {
                 None => "SDNode",
                 Some(op) => nodes.of(op).transpose()?.map(|n| n.sd_class_name).unwrap_or("SDNode"),
             };
