@@ -359,7 +359,12 @@ impl Backend for GenDagIsel {
         let sorted = sort_patterns(&m, &dag.patterns)?;
         if std::env::var_os("TDQ_DEBUG_ISEL").is_some() {
             for p in &sorted {
-                eprintln!("{} {:?}", m.f().name(p.src_record), p.src.operator().map(|o| m.f().name(o)));
+                eprintln!(
+                    "{} {:?} {}",
+                    m.f().name(p.src_record),
+                    p.src.operator().map(|o| m.f().name(o)),
+                    p.complexity(input, &dag.complex_patterns, &table)
+                );
             }
         }
         let mut matchers: Vec<List> = Vec::new();

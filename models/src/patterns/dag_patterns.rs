@@ -128,7 +128,8 @@ impl IntrinsicInfo for LazyIntrinsics<'_> {
 impl PatternToMatch {
     /// `getPatternComplexity`: the source's size plus `AddedComplexity`.
     pub fn complexity(&self, input: &Evaluation, cps: &ComplexPatterns, table: &MvtTable) -> i64 {
-        pattern_size(input, cps, table, &self.src) as i64 + self.added_complexity
+        // LLVM sums in `unsigned` and returns an `int`.
+        (pattern_size(input, cps, table, &self.src) as i32).wrapping_add(self.added_complexity as i32) as i64
     }
 
     /// `getPredicateCheck`: the `CondString`s of the record's predicates, sorted by name and
@@ -154,8 +155,8 @@ impl PatternToMatch {
 
 /// `getPatternSize`: how much of the input a source pattern covers.
 fn pattern_size(input: &Evaluation, cps: &ComplexPatterns, table: &MvtTable, p: &TreeNode) -> u32 {
+    let mut size: u32 = 3;
     let f = Fields { input };
-    let mut size = 3;
     if let NodeKind::Leaf(Leaf::Value(v)) = &p.kind {
         if matches!(v.kind(), InitKind::Int(_)) {
             size += 2;
@@ -163,14 +164,14 @@ fn pattern_size(input: &Evaluation, cps: &ComplexPatterns, table: &MvtTable, p: 
     }
     let complex = |n: &TreeNode| cps.of(n.operator().or_else(|| n.leaf_def())?);
     if let Some(cp) = complex(p) {
-        return size + cp.complexity as u32;
+        return size.wrapping_add(cp.complexity as u32);
     }
     if !p.predicates.is_empty() {
         size += 1;
     }
     for child in p.children() {
         if !child.is_leaf() && !child.types.is_empty() && child.types[0].machine_value_type() != table.other {
-            size += pattern_size(input, cps, table, child);
+            size = size.wrapping_add(pattern_size(input, cps, table, child));
             continue;
         }
         if let NodeKind::Leaf(Leaf::IntrinsicId(_)) = &child.kind {
@@ -181,7 +182,7 @@ fn pattern_size(input: &Evaluation, cps: &ComplexPatterns, table: &MvtTable, p: 
             if matches!(v.kind(), InitKind::Int(_)) {
                 size += 5;
             } else if complex(child).is_some() {
-                size += pattern_size(input, cps, table, child);
+                size = size.wrapping_add(pattern_size(input, cps, table, child));
             } else if v.as_def().is_some_and(|d| matches!(f.name(d), "immAllOnesV" | "immAllZerosV")) {
                 size += 4;
             } else if !child.predicates.is_empty() {
