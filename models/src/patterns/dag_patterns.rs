@@ -28,6 +28,7 @@ use super::types::{MvtTable, TypeError};
 use super::variants::{dep_vars, is_isomorphic, VariantContext};
 use crate::intrinsics::{Intrinsic, IntrinsicReader};
 use crate::records::{derived_definitions, Fatal, Fields};
+use crate::target::info_by_hw_mode::DEFAULT_MODE;
 use crate::target::instructions::{Instruction, Instructions};
 use crate::target::registers::RegBank;
 use crate::target::Target;
@@ -408,6 +409,58 @@ fn compute(input: &Evaluation) -> Result<DagPatterns, Fatal> {
             copy.id = next_uid;
             next_uid += 1;
             patterns.push(copy);
+        }
+    }
+
+    // ExpandHwModeBasedTypes: a pattern with types by mode becomes one pattern per mode it
+    // names, each predicated on its mode (the default mode on none of the others).
+    if !target.hw_modes.modes.is_empty() {
+        let condition = |m: u32| -> Result<String, Fatal> {
+            let mode = &target.hw_modes.modes[m as usize - 1];
+            let mut parts = Vec::new();
+            for &pred in &mode.predicates {
+                let cond = f.string(pred, "CondString")?;
+                if !cond.is_empty() {
+                    parts.push(format!("({cond})"));
+                }
+            }
+            Ok(parts.join(" && "))
+        };
+        for p in std::mem::take(&mut patterns) {
+            let (src_by_mode, dst_by_mode) = (has_types_by_mode(&p.src), has_types_by_mode(&p.dst));
+            if !src_by_mode && !dst_by_mode {
+                patterns.push(p);
+                continue;
+            }
+            let mut modes = std::collections::BTreeSet::new();
+            if src_by_mode {
+                collect_modes(&p.src, &mut modes);
+            }
+            if dst_by_mode {
+                collect_modes(&p.dst, &mut modes);
+            }
+            let mut append = |mode: u32, check: String| {
+                let mut copy = p.clone();
+                if !set_default_mode(&mut copy.src, mode) || !set_default_mode(&mut copy.dst, mode) {
+                    return;
+                }
+                copy.id = next_uid;
+                next_uid += 1;
+                copy.hw_mode_features = check;
+                patterns.push(copy);
+            };
+            let mut default_check = String::new();
+            for &m in modes.iter().filter(|&&m| m != DEFAULT_MODE) {
+                let check = condition(m)?;
+                if !default_check.is_empty() {
+                    default_check += " && ";
+                }
+                default_check += &format!("!({check})");
+                append(m, check);
+            }
+            if modes.contains(&DEFAULT_MODE) {
+                append(DEFAULT_MODE, default_check);
+            }
         }
     }
 
@@ -949,4 +1002,37 @@ fn promote_xforms(node: &mut TreeNode) -> bool {
         promoted = true;
     }
     promoted
+}
+
+/// `hasProperTypeByHwMode`: some type of the tree is not the default mode's alone.
+fn has_types_by_mode(node: &TreeNode) -> bool {
+    node.types.iter().any(|t| !t.is_simple()) || node.children().iter().any(has_types_by_mode)
+}
+
+/// `collectModes`: the modes the tree's types name.
+fn collect_modes(node: &TreeNode, modes: &mut std::collections::BTreeSet<u32>) {
+    for t in &node.types {
+        modes.extend(t.modes().map(|(m, _)| m));
+    }
+    for c in node.children() {
+        collect_modes(c, modes);
+    }
+}
+
+/// `setDefaultMode`: every type made mode `mode`'s; false when one has none there.
+fn set_default_mode(node: &mut TreeNode, mode: u32) -> bool {
+    for t in &mut node.types {
+        t.make_simple(mode);
+        if t.get(DEFAULT_MODE).is_empty() {
+            return false;
+        }
+    }
+    if let NodeKind::Op { children, .. } = &mut node.kind {
+        for c in children {
+            if !set_default_mode(c, mode) {
+                return false;
+            }
+        }
+    }
+    true
 }
