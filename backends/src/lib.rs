@@ -83,6 +83,7 @@ pub mod gen_automata;
 pub mod gen_callingconv;
 pub mod gen_compress_inst_emitter;
 pub mod gen_ctags;
+pub mod gen_dag_isel;
 pub mod gen_dfa_packetizer;
 pub mod gen_directive_decl;
 pub mod gen_directive_impl;
@@ -424,6 +425,7 @@ pub static BACKENDS: &[&dyn Backend] = &[
     &gen_target_features::GenTargetFeatures,
     &gen_target_library_info::GenTargetLibraryInfo,
     &gen_automata::GenAutomata,
+    &gen_dag_isel::GenDagIsel,
     &gen_dfa_packetizer::GenDfaPacketizer,
     &gen_runtime_libcalls::GenRuntimeLibcalls,
     &gen_callingconv::GenCallingConv,

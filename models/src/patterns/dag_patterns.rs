@@ -25,15 +25,17 @@ use super::properties::{Properties, Property};
 use super::sd_nodes::SdNodes;
 use super::tree::{IntrinsicInfo, IntrinsicNode, IntrinsicNodes, Leaf, NodeKind, Parser, TreeNode};
 use super::types::{MvtTable, TypeError};
+use super::variants::{dep_vars, is_isomorphic, VariantContext};
 use crate::intrinsics::{Intrinsic, IntrinsicReader};
 use crate::records::{derived_definitions, Fatal, Fields};
+use crate::target::info_by_hw_mode::DEFAULT_MODE;
 use crate::target::instructions::{Instruction, Instructions};
 use crate::target::registers::RegBank;
 use crate::target::Target;
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::sync::Arc;
-use tdq_core::init::InitKind;
+use tdq_core::init::{Init, InitKind};
 use tdq_core::intern::Sym;
 use tdq_core::types::RecId;
 use tdq_core::{Diagnostics, Evaluation};
@@ -45,6 +47,17 @@ pub struct PatternToMatch {
     pub src_record: RecId,
     pub src: TreeNode,
     pub dst: TreeNode,
+    /// The record's `Predicates` (`getPredicates`), as written.
+    pub predicates: Vec<Init>,
+    /// The registers the instruction defines beyond its results (`getDstRegs`).
+    pub dst_regs: Vec<RecId>,
+    /// The record's `AddedComplexity`.
+    pub added_complexity: i64,
+    /// The order LLVM gives equal patterns (`getID`): the record's, a variant's after every
+    /// record's, in the order they were made.
+    pub id: u64,
+    /// The HW mode's condition a per-mode copy is predicated on (`getHwModeFeatures`).
+    pub hw_mode_features: String,
 }
 
 /// The flags of one instruction after inference (`CodeGenInstruction`'s, as
@@ -56,6 +69,8 @@ pub struct InferredFlags {
     pub has_side_effects: bool,
     pub is_bitcast: bool,
     pub has_chain: bool,
+    /// `hasChain` was inferred from the instruction's own pattern (`hasChain_Inferred`).
+    pub has_chain_inferred: bool,
     /// The pattern's record the unset flags were inferred from.
     pub inferred_from: Option<RecId>,
 }
@@ -69,6 +84,15 @@ pub struct DagPatterns {
     /// Warnings and errors LLVM prints and continues after ("Pattern can never match", "Can't
     /// infer mayLoad from patterns").
     pub diags: Diagnostics,
+    /// The pattern fragments, input and output ones.
+    pub fragments: Fragments,
+    pub complex_patterns: ComplexPatterns,
+    /// The operands each `OperandWithDefaultOps` def stands for when a pattern leaves it out
+    /// (`DAGDefaultOperand`), typed.
+    pub default_operands: HashMap<RecId, Vec<TreeNode>>,
+    /// The results of the instructions whose pattern sets another number than their outputs
+    /// (`DAGInstruction::getNumResults`).
+    pub inst_results: HashMap<RecId, usize>,
 }
 
 /// The intrinsics patterns name, read when first met.
@@ -102,10 +126,108 @@ impl IntrinsicInfo for LazyIntrinsics<'_> {
     }
 }
 
+impl PatternToMatch {
+    /// `getPatternComplexity`: the source's size plus `AddedComplexity`.
+    pub fn complexity(&self, input: &Evaluation, cps: &ComplexPatterns, table: &MvtTable) -> i64 {
+        // LLVM sums in `unsigned` and returns an `int`.
+        (pattern_size(input, cps, table, &self.src) as i32).wrapping_add(self.added_complexity as i32) as i64
+    }
+
+    /// `getPredicateCheck`: the `CondString`s of the record's predicates, sorted by name and
+    /// without repeats, and the HW mode's condition, joined by `&&`.
+    pub fn predicate_check(&self, input: &Evaluation) -> Result<String, Fatal> {
+        let f = Fields { input };
+        let mut recs: Vec<RecId> = self.predicates.iter().filter_map(|p| p.as_def()).collect();
+        recs.sort_by(|&a, &b| tdq_core::record::compare_numeric(f.name(a).as_bytes(), f.name(b).as_bytes()));
+        recs.dedup();
+        let mut parts = Vec::new();
+        for r in recs {
+            let cond = f.string(r, "CondString")?;
+            if !cond.is_empty() {
+                parts.push(format!("({cond})"));
+            }
+        }
+        if !self.hw_mode_features.is_empty() {
+            parts.push(self.hw_mode_features.clone());
+        }
+        Ok(parts.join(" && "))
+    }
+}
+
+/// `getPatternSize`: how much of the input a source pattern covers.
+fn pattern_size(input: &Evaluation, cps: &ComplexPatterns, table: &MvtTable, p: &TreeNode) -> u32 {
+    let mut size: u32 = 3;
+    let f = Fields { input };
+    if let NodeKind::Leaf(Leaf::Value(v)) = &p.kind {
+        if matches!(v.kind(), InitKind::Int(_)) {
+            size += 2;
+        }
+    }
+    let complex = |n: &TreeNode| cps.of(n.operator().or_else(|| n.leaf_def())?);
+    if let Some(cp) = complex(p) {
+        return size.wrapping_add(cp.complexity as u32);
+    }
+    if !p.predicates.is_empty() {
+        size += 1;
+    }
+    for child in p.children() {
+        if !child.is_leaf() && !child.types.is_empty() && child.types[0].machine_value_type() != table.other {
+            size = size.wrapping_add(pattern_size(input, cps, table, child));
+            continue;
+        }
+        if let NodeKind::Leaf(Leaf::IntrinsicId(_)) = &child.kind {
+            // LLVM's intrinsic id is an integer leaf.
+            size += 5;
+        }
+        if let NodeKind::Leaf(Leaf::Value(v)) = &child.kind {
+            if matches!(v.kind(), InitKind::Int(_)) {
+                size += 5;
+            } else if complex(child).is_some() {
+                size = size.wrapping_add(pattern_size(input, cps, table, child));
+            } else if v.as_def().is_some_and(|d| matches!(f.name(d), "immAllOnesV" | "immAllZerosV")) {
+                size += 4;
+            } else if !child.predicates.is_empty() {
+                size += 1;
+            }
+        }
+    }
+    size
+}
+
 impl DagPatterns {
     /// The patterns of `input` and the flags inferred from them, computed once.
     pub fn get(input: &Evaluation) -> Result<Arc<DagPatterns>, Fatal> {
         crate::computed(input, || compute(input))
+    }
+
+    /// Runs `body` with a type inference context over the model (for the types a source
+    /// pattern implies, [`super::infer::ImpliedTypes`]).
+    pub fn with_context<R>(
+        &self,
+        input: &Evaluation,
+        body: impl FnOnce(&Context) -> Result<R, Fatal>,
+    ) -> Result<R, Fatal> {
+        let target = Target::get(input)?;
+        let instructions = Instructions::get(input)?;
+        let nodes = SdNodes::get(input)?;
+        let intrinsics =
+            LazyIntrinsics { reader: IntrinsicReader::new(input, input.records.release)?, read: RefCell::default() };
+        let bank = RegBank::get(input)?;
+        let table = MvtTable::read(input)?;
+        let ctx = Context {
+            input,
+            table: &table,
+            legal: Context::legal_types(&bank),
+            hw_modes: &target.hw_modes,
+            nodes: &nodes,
+            instructions: &instructions,
+            bank: &bank,
+            complex_patterns: &self.complex_patterns,
+            intrinsics: &intrinsics,
+            inst_results: self.inst_results.clone(),
+            bitconvert: input.records.def("bitconvert"),
+        };
+        body(&ctx)
     }
 }
 
@@ -141,6 +263,29 @@ fn compute(input: &Evaluation) -> Result<DagPatterns, Fatal> {
         bitconvert: input.records.def("bitconvert"),
     };
 
+    // ParseDefaultOperands: each default operand typed alone.
+    let mut default_operands = HashMap::new();
+    for (i, &def) in derived_definitions(input, "OperandWithDefaultOps")?.iter().enumerate() {
+        let InitKind::Dag(_, _, args) = f.init(def, "DefaultOps")?.kind() else {
+            return Err(f.wrong_kind(def, "DefaultOps", "dag"));
+        };
+        let values: Vec<Init> = args.iter().map(|&(a, _)| a).collect();
+        let parsed = parser.parse_list(def, &values, false)?;
+        let mut ops = Vec::with_capacity(parsed.trees.len());
+        for tree in parsed.trees {
+            let mut p = Pattern::new(&ctx, def, vec![tree])?;
+            let mut t = std::mem::take(&mut p.trees);
+            while p.apply(&mut t[0])? {}
+            if p.contains_unresolved(&t[0]) {
+                let message =
+                    format!("Value #{i} of OperandWithDefaultOps '{}' doesn't have a concrete type!", f.name(def));
+                return Err(Fatal::new(&[], message));
+            }
+            ops.push(t.pop().expect("one tree"));
+        }
+        default_operands.insert(def, ops);
+    }
+
     // ParseInstructions: the instructions' own patterns, in record order.
     let mut with_patterns = Vec::new();
     for &inst in derived_definitions(input, "Instruction")?.iter() {
@@ -164,19 +309,35 @@ fn compute(input: &Evaluation) -> Result<DagPatterns, Fatal> {
     }
     fragments.parse(&parser, true)?;
     let ctx = ctx;
-    let mut add = |src_record: RecId, src: TreeNode, dst: &TreeNode, diags: &mut Diagnostics| -> Result<(), Fatal> {
+    let mut add = |src_record: RecId,
+                   src: TreeNode,
+                   dst: &TreeNode,
+                   dst_regs: &[RecId],
+                   diags: &mut Diagnostics|
+     -> Result<(), Fatal> {
         if let Some(reason) = cannot_match(input, &nodes, &intrinsics, &src)? {
             diags.warning_at(&input.records.get(src_record).locs, format!("Pattern can never match: {reason}"));
             return Ok(());
         }
-        patterns.push(PatternToMatch { src_record, src, dst: dst.clone() });
+        let predicates = f.list(src_record, "Predicates")?.to_vec();
+        let added_complexity = f.int(src_record, "AddedComplexity")?;
+        patterns.push(PatternToMatch {
+            src_record,
+            src,
+            dst: dst.clone(),
+            predicates,
+            dst_regs: dst_regs.to_vec(),
+            added_complexity,
+            id: u64::from(src_record.0),
+            hw_mode_features: String::new(),
+        });
         Ok(())
     };
     for (inst, p) in parsed {
         let mut alternatives = Vec::new();
         fragments.inline(&parser, inst, &p.src, &mut alternatives)?;
         for (src, dst) in parse_one_pattern(&ctx, inst, alternatives, p.result, &mut diags)? {
-            add(inst, src, &dst, &mut diags)?;
+            add(inst, src, &dst, &p.imp_results, &mut diags)?;
         }
     }
 
@@ -211,8 +372,95 @@ fn compute(input: &Evaluation) -> Result<DagPatterns, Fatal> {
             fragments.inline(&parser, pat, tree, &mut alternatives)?;
         }
         let dst = dsts.pop().expect("one");
+        let (mut inputs, mut results, mut imp_results) = (Vec::new(), Vec::new(), Vec::new());
+        for tree in &pattern.trees {
+            inputs_and_outputs(&fragments, &parser, pat, tree, &mut inputs, &mut results, &mut imp_results)?;
+        }
         for (src, dst) in parse_one_pattern(&ctx, pat, alternatives, dst, &mut diags)? {
-            add(pat, src, &dst, &mut diags)?;
+            add(pat, src, &dst, &imp_results, &mut diags)?;
+        }
+    }
+
+    // GenerateVariants: the new variants of each pattern, after all the patterns.
+    let can_match = |t: &TreeNode| Ok(cannot_match(input, &nodes, &intrinsics, t)?.is_none());
+    let commutative_intrinsic = |t: &TreeNode| match &t.kind {
+        NodeKind::Op { intrinsic: Some(def), .. } => Ok(intrinsics.get(*def)?.is_commutative),
+        _ => Ok(false),
+    };
+    let vctx =
+        VariantContext { input, nodes: &nodes, can_match: &can_match, commutative_intrinsic: &commutative_intrinsic };
+    let mut next_uid = 1u64 << 32;
+    for i in 0..patterns.len() {
+        let dep_vars = dep_vars(&patterns[i].src);
+        let mut variants = Vec::new();
+        vctx.variants_of(&patterns[i].src, &mut variants, &dep_vars)?;
+        if variants.len() == 1 {
+            continue;
+        }
+        for variant in variants {
+            let exists = patterns.iter().enumerate().any(|(p, other)| {
+                (i == p || patterns[i].predicates == other.predicates) && is_isomorphic(&variant, &other.src, &dep_vars)
+            });
+            if exists {
+                continue;
+            }
+            let mut copy = patterns[i].clone();
+            copy.src = variant;
+            copy.id = next_uid;
+            next_uid += 1;
+            patterns.push(copy);
+        }
+    }
+
+    // ExpandHwModeBasedTypes: a pattern with types by mode becomes one pattern per mode it
+    // names, each predicated on its mode (the default mode on none of the others).
+    if !target.hw_modes.modes.is_empty() {
+        let condition = |m: u32| -> Result<String, Fatal> {
+            let mode = &target.hw_modes.modes[m as usize - 1];
+            let mut parts = Vec::new();
+            for &pred in &mode.predicates {
+                let cond = f.string(pred, "CondString")?;
+                if !cond.is_empty() {
+                    parts.push(format!("({cond})"));
+                }
+            }
+            Ok(parts.join(" && "))
+        };
+        for p in std::mem::take(&mut patterns) {
+            let (src_by_mode, dst_by_mode) = (has_types_by_mode(&p.src), has_types_by_mode(&p.dst));
+            if !src_by_mode && !dst_by_mode {
+                patterns.push(p);
+                continue;
+            }
+            let mut modes = std::collections::BTreeSet::new();
+            if src_by_mode {
+                collect_modes(&p.src, &mut modes);
+            }
+            if dst_by_mode {
+                collect_modes(&p.dst, &mut modes);
+            }
+            let mut append = |mode: u32, check: String| {
+                let mut copy = p.clone();
+                if !set_default_mode(&mut copy.src, mode) || !set_default_mode(&mut copy.dst, mode) {
+                    return;
+                }
+                copy.id = next_uid;
+                next_uid += 1;
+                copy.hw_mode_features = check;
+                patterns.push(copy);
+            };
+            let mut default_check = String::new();
+            for &m in modes.iter().filter(|&&m| m != DEFAULT_MODE) {
+                let check = condition(m)?;
+                if !default_check.is_empty() {
+                    default_check += " && ";
+                }
+                default_check += &format!("!({check})");
+                append(m, check);
+            }
+            if modes.contains(&DEFAULT_MODE) {
+                append(DEFAULT_MODE, default_check);
+            }
         }
     }
 
@@ -228,6 +476,7 @@ fn compute(input: &Evaluation) -> Result<DagPatterns, Fatal> {
                 has_side_effects: inst.has_side_effects.unwrap_or(false),
                 is_bitcast: inst.flags.is_bitcast,
                 has_chain: false,
+                has_chain_inferred: false,
                 inferred_from: None,
             },
         );
@@ -272,6 +521,7 @@ fn compute(input: &Evaluation) -> Result<DagPatterns, Fatal> {
         if f.is_a(ptm.src_record, "Instruction") {
             flags.is_bitcast |= info.is_bitcast;
             flags.has_chain |= info.has_chain;
+            flags.has_chain_inferred = true;
         }
     }
     if errors > 0 {
@@ -304,7 +554,8 @@ fn compute(input: &Evaluation) -> Result<DagPatterns, Fatal> {
             }
         }
     }
-    Ok(DagPatterns { patterns, flags, diags })
+    let inst_results = ctx.inst_results.clone();
+    Ok(DagPatterns { patterns, flags, diags, fragments, complex_patterns, default_operands, inst_results })
 }
 
 /// `getInstructionsInTree`: the instructions among a tree's operators, outermost first.
@@ -471,6 +722,8 @@ struct InstructionPattern {
     result: TreeNode,
     /// How many results the pattern sets (`getNumResults`).
     num_results: usize,
+    /// The registers it sets or marks `implicit` (`getImpResults`).
+    imp_results: Vec<RecId>,
 }
 
 /// `FindPatternInputsAndOutputs` (what inference needs of it): the named `set` destinations
@@ -482,6 +735,7 @@ fn inputs_and_outputs<'t>(
     node: &'t TreeNode,
     inputs: &mut Vec<(Sym, TreeNode)>,
     results: &mut Vec<(Sym, std::borrow::Cow<'t, TreeNode>)>,
+    imp_results: &mut Vec<RecId>,
 ) -> Result<(), Fatal> {
     let input = parser.input;
     let f = Fields { input };
@@ -508,7 +762,9 @@ fn inputs_and_outputs<'t>(
         return use_of(node, inputs);
     };
     match f.name(op) {
-        "implicit" => {}
+        "implicit" => {
+            imp_results.extend(node.children().iter().filter_map(|c| c.leaf_def()).filter(|&d| f.is_a(d, "Register")));
+        }
         "set" => {
             let children = node.children();
             let Some((last, dests)) = children.split_last() else { return Ok(()) };
@@ -527,6 +783,10 @@ fn inputs_and_outputs<'t>(
                 };
                 let Some(def) = dest.leaf_def() else { continue };
                 let is = |c: &str| f.is_a(def, c);
+                if is("Register") {
+                    imp_results.push(def);
+                    continue;
+                }
                 let named_result = is("RegisterClass")
                     || is("ValueType")
                     || is("RegisterOperand")
@@ -536,11 +796,11 @@ fn inputs_and_outputs<'t>(
                     results.push((dest.name, dest));
                 }
             }
-            inputs_and_outputs(frags, parser, record, last, inputs, results)?;
+            inputs_and_outputs(frags, parser, record, last, inputs, results, imp_results)?;
         }
         _ => {
             for c in node.children() {
-                inputs_and_outputs(frags, parser, record, c, inputs, results)?;
+                inputs_and_outputs(frags, parser, record, c, inputs, results, imp_results)?;
             }
             use_of(node, inputs)?;
         }
@@ -562,8 +822,9 @@ fn instruction_pattern(
     let f = Fields { input };
     let mut inputs = Vec::new();
     let mut results = Vec::new();
+    let mut imp_results = Vec::new();
     for tree in trees {
-        inputs_and_outputs(frags, parser, inst.def, tree, &mut inputs, &mut results)?;
+        inputs_and_outputs(frags, parser, inst.def, tree, &mut inputs, &mut results, &mut imp_results)?;
     }
     let mut first_error: Option<String> = None;
     let mut error = |m: String| {
@@ -598,6 +859,8 @@ fn instruction_pattern(
         match inputs.iter().position(|(name, _)| *name == op.name) {
             Some(at) => {
                 let (_, mut node) = inputs.remove(at);
+                // No predicate is useful on the result.
+                node.predicates.clear();
                 // The transform becomes the operand's node (no types yet), over the input.
                 match node.transform.take() {
                     Some(xform) => children.push(TreeNode {
@@ -606,6 +869,8 @@ fn instruction_pattern(
                         types: Vec::new(),
                         transform: None,
                         share: 0,
+                        predicates: Vec::new(),
+                        pred_args: Vec::new(),
                     }),
                     None => children.push(node),
                 }
@@ -626,6 +891,8 @@ fn instruction_pattern(
         types: Vec::new(),
         transform: None,
         share: 0,
+        predicates: Vec::new(),
+        pred_args: Vec::new(),
     };
     let mut ctx_results = ctx.num_results(&result)?;
     ctx_results = ctx_results.max(result_types.len());
@@ -638,7 +905,7 @@ fn instruction_pattern(
         Some(op) if f.name(op) == "set" => tree.children().last().cloned().unwrap_or_else(|| tree.clone()),
         _ => tree.clone(),
     };
-    Ok(InstructionPattern { src, result, num_results })
+    Ok(InstructionPattern { src, result, num_results, imp_results })
 }
 
 /// `ParseOnePattern`: the source alternatives and the result inferred together (the result's
@@ -688,9 +955,84 @@ fn parse_one_pattern(
             diags.error_at(&ctx.input.records.get(rec).locs, message);
         }
     }
-    let dst = res.trees.pop().expect("one result");
+    let mut dst = res.trees.pop().expect("one result");
+    // PromoteXForms: a transform becomes a node over its operand, typed anew (`Temp`).
+    if promote_xforms(&mut dst) {
+        let mut temp = Pattern::new(ctx, record, vec![dst])?;
+        temp.infer_all(None)?;
+        dst = temp.trees.pop().expect("one result");
+    }
     if !has_possible_type(&dst) {
         return Ok(Vec::new());
     }
     Ok(pattern.trees.into_iter().filter(has_possible_type).map(|src| (src, dst.clone())).collect())
+}
+
+/// `PromoteXForms`: each node with a transform made the transform's operand; whether any was.
+fn promote_xforms(node: &mut TreeNode) -> bool {
+    let mut promoted = false;
+    if let NodeKind::Op { children, .. } = &mut node.kind {
+        for c in children {
+            promoted |= promote_xforms(c);
+        }
+    }
+    if let Some(xform) = node.transform.take() {
+        let inner = std::mem::replace(
+            node,
+            TreeNode {
+                kind: NodeKind::Leaf(Leaf::Value(Init::unset())),
+                name: "",
+                types: Vec::new(),
+                transform: None,
+                share: 0,
+                predicates: Vec::new(),
+                pred_args: Vec::new(),
+            },
+        );
+        let types = vec![Default::default(); inner.types.len()];
+        *node = TreeNode {
+            kind: NodeKind::Op { op: xform, intrinsic: None, children: vec![inner] },
+            name: "",
+            types,
+            transform: None,
+            share: 0,
+            predicates: Vec::new(),
+            pred_args: Vec::new(),
+        };
+        promoted = true;
+    }
+    promoted
+}
+
+/// `hasProperTypeByHwMode`: some type of the tree is not the default mode's alone.
+fn has_types_by_mode(node: &TreeNode) -> bool {
+    node.types.iter().any(|t| !t.is_simple()) || node.children().iter().any(has_types_by_mode)
+}
+
+/// `collectModes`: the modes the tree's types name.
+fn collect_modes(node: &TreeNode, modes: &mut std::collections::BTreeSet<u32>) {
+    for t in &node.types {
+        modes.extend(t.modes().map(|(m, _)| m));
+    }
+    for c in node.children() {
+        collect_modes(c, modes);
+    }
+}
+
+/// `setDefaultMode`: every type made mode `mode`'s; false when one has none there.
+fn set_default_mode(node: &mut TreeNode, mode: u32) -> bool {
+    for t in &mut node.types {
+        t.make_simple(mode);
+        if t.get(DEFAULT_MODE).is_empty() {
+            return false;
+        }
+    }
+    if let NodeKind::Op { children, .. } = &mut node.kind {
+        for c in children {
+            if !set_default_mode(c, mode) {
+                return false;
+            }
+        }
+    }
+    true
 }

@@ -4,7 +4,8 @@
 //! `Operands` list, and the expansion of a tree's fragment references into every combination
 //! of their alternatives, arguments substituted.
 
-use super::tree::{Leaf, NodeKind, Parser, TreeNode, TreePattern};
+use super::predicates::PredicateFn;
+use super::tree::{Leaf, NodeKind, Parser, PredicateCall, TreeNode, TreePattern};
 use crate::records::{derived_definitions, Fatal, Fields};
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU32, Ordering};
@@ -18,6 +19,10 @@ pub struct Fragments {
     by_def: HashMap<RecId, TreePattern>,
     /// The last [`TreeNode::share`] given.
     last_share: AtomicU32,
+    /// Each fragment's predicate: whether it checks anything, whether it reads its operands.
+    predicates: HashMap<RecId, (bool, bool)>,
+    /// The last scope given to a predicate that reads its operands (`allocateScope`).
+    last_scope: AtomicU32,
 }
 
 impl Fragments {
@@ -77,6 +82,8 @@ impl Fragments {
                     tree.transform = Some(transform);
                 }
             }
+            let pred = PredicateFn { input, frag };
+            self.predicates.insert(frag, (!pred.is_always_true(), pred.uses_operands()));
             self.by_def.insert(frag, pattern);
         }
         Ok(())
@@ -127,6 +134,8 @@ impl Fragments {
                     types: node.types.clone(),
                     transform: node.transform,
                     share: 0,
+                    predicates: node.predicates.clone(),
+                    pred_args: node.pred_args.clone(),
                 });
                 let mut k = idxs.len();
                 loop {
@@ -150,15 +159,23 @@ impl Fragments {
                 format!("In {}: '{}' fragment requires {} operands!", f.name(record), f.name(*op), frag.args.len());
             return Err(Fatal::new(&input.records.get(record).locs, message));
         }
+        let (checks, uses_operands) = self.predicates.get(op).copied().unwrap_or((false, false));
+        let scope = if uses_operands { self.last_scope.fetch_add(1, Ordering::Relaxed) + 1 } else { 0 };
         // The actual arguments are shared by the alternatives, each alternative a new copy.
         let mut actuals = children.clone();
-        for a in &mut actuals {
+        for (a, &name) in actuals.iter_mut().zip(&frag.args) {
             self.mark_shared(a, false);
+            if scope != 0 {
+                a.pred_args.push((scope, name));
+            }
         }
         let args: HashMap<Sym, &TreeNode> = frag.args.iter().copied().zip(actuals.iter()).collect();
         for tree in &frag.trees {
             let mut tree = tree.clone();
             self.mark_shared(&mut tree, true);
+            if checks {
+                tree.predicates.push(PredicateCall { frag: *op, scope });
+            }
             substitute(&mut tree, &args, parser);
             tree.name = node.name;
             if node.transform.is_some() {
@@ -169,6 +186,7 @@ impl Fragments {
             if !node.types.is_empty() {
                 tree.types.clone_from(&node.types);
             }
+            tree.predicates.extend_from_slice(&node.predicates);
             self.inline(parser, record, &tree, out)?;
         }
         Ok(())
@@ -193,6 +211,16 @@ impl Fragments {
                 }
             }
         }
+    }
+
+    /// A fragment's trees, one per alternative, as parsed.
+    pub fn trees(&self, def: RecId) -> &[TreeNode] {
+        self.by_def.get(&def).map(|p| &p.trees[..]).unwrap_or(&[])
+    }
+
+    /// A fragment's formal arguments, in order.
+    pub fn args(&self, def: RecId) -> &[Sym] {
+        self.by_def.get(&def).map(|p| &p.args[..]).unwrap_or(&[])
     }
 
     pub fn is_fragment(&self, def: RecId) -> bool {

@@ -132,7 +132,7 @@ impl<'a> Context<'a> {
 
     /// `HasOneImplicitDefWithKnownVT`: the type of the first implicit def, when the classes
     /// holding it agree on one simple type.
-    fn implicit_def_vt(&self, inst: &Instruction) -> Option<MvtId> {
+    pub fn implicit_def_vt(&self, inst: &Instruction) -> Option<MvtId> {
         let &first = inst.implicit_defs.first()?;
         match &self.register_vts(first)[..] {
             [vt] if vt.is_simple() => vt.get(DEFAULT_MODE).value.map(|v| v as MvtId),
@@ -188,6 +188,10 @@ pub struct Pattern<'c, 'a> {
     pub record: RecId,
     pub trees: Vec<TreeNode>,
     pub ti: TypeInfer<'c>,
+    /// Registers, register classes, named value types and complex patterns say nothing of
+    /// their nodes' types (`ApplyTypeConstraints`' `NotRegisters`, as the matcher generator
+    /// infers what the matched nodes' opcodes alone imply).
+    pub not_registers: bool,
 }
 
 /// The types of the named nodes of a pattern, the first node of each name's (what
@@ -197,7 +201,7 @@ pub type NamedTypes = HashMap<Sym, TypeSetByHwMode>;
 impl<'c, 'a> Pattern<'c, 'a> {
     pub fn new(ctx: &'c Context<'a>, record: RecId, trees: Vec<TreeNode>) -> Result<Self, Fatal> {
         let ti = TypeInfer { table: ctx.table, legal: &ctx.legal, error: None, emptied: false, validate: true };
-        let mut p = Pattern { ctx, record, trees, ti };
+        let mut p = Pattern { ctx, record, trees, ti, not_registers: false };
         let mut trees = std::mem::take(&mut p.trees);
         for t in &mut trees {
             p.size_types(t)?;
@@ -257,7 +261,11 @@ impl<'c, 'a> Pattern<'c, 'a> {
         let ctx = self.ctx;
         let f = ctx.f();
         let is = |c: &str| f.is_a(def, c);
+        let unknown = self.not_registers;
         if is("RegisterOperand") {
+            if unknown {
+                return Ok(TypeSetByHwMode::default());
+            }
             return ctx.class_types(f.def(def, "RegClass")?);
         }
         if is("RegClassByHwMode") {
@@ -267,12 +275,18 @@ impl<'c, 'a> Pattern<'c, 'a> {
             if unnamed {
                 return Ok(ctx.simple(ctx.table.i32));
             }
+            if unknown {
+                return Ok(TypeSetByHwMode::default());
+            }
             return ctx.class_types(def);
         }
         if is("PatFrags") {
             return Ok(TypeSetByHwMode::default());
         }
         if is("Register") {
+            if unknown {
+                return Ok(TypeSetByHwMode::default());
+            }
             return Ok(TypeSetByHwMode::from_vts(&ctx.register_vts(def)));
         }
         if is("SubRegIndex") {
@@ -282,12 +296,18 @@ impl<'c, 'a> Pattern<'c, 'a> {
             if unnamed {
                 return Ok(ctx.simple(ctx.table.other));
             }
+            if unknown {
+                return Ok(TypeSetByHwMode::default());
+            }
             return ctx.vt_set(def);
         }
         if is("CondCode") {
             return Ok(ctx.simple(ctx.table.other));
         }
         if is("ComplexPattern") {
+            if unknown {
+                return Ok(TypeSetByHwMode::default());
+            }
             let Some(cp) = ctx.complex_patterns.of(def) else { return Ok(TypeSetByHwMode::default()) };
             return ctx.vt_set(cp.ty);
         }
@@ -389,7 +409,7 @@ impl<'c, 'a> Pattern<'c, 'a> {
         }
         if f.is_a(op, "ComplexPattern") {
             let mut changed = false;
-            if let Some(cp) = ctx.complex_patterns.of(op) {
+            if let Some(cp) = ctx.complex_patterns.of(op).filter(|_| !self.not_registers) {
                 let t = ctx.vt_set(cp.ty)?;
                 if t.machine_value_type().is_none() || t.machine_value_type() != ctx.table.untyped {
                     changed |= self.update(node, 0, &t);
@@ -906,4 +926,59 @@ pub fn simplify(node: &mut TreeNode, bitconvert: Option<RecId>) -> bool {
 /// `hasPossibleType`: every type of the tree possible in some mode.
 pub fn has_possible_type(node: &TreeNode) -> bool {
     node.types.iter().all(TypeSetByHwMode::is_possible) && node.children().iter().all(has_possible_type)
+}
+
+/// The types a source pattern's nodes have without their registers, register classes and
+/// named value types (the matcher generator's `PatWithNoTypes`): what the operators alone
+/// imply, so that only the other types are checked when matching. [`ImpliedTypes::check`]
+/// gives a node the pattern's types, in the order the matcher visits the nodes.
+pub struct ImpliedTypes<'c, 'a> {
+    pattern: Pattern<'c, 'a>,
+}
+
+impl<'c, 'a> ImpliedTypes<'c, 'a> {
+    pub fn new(ctx: &'c Context<'a>, record: RecId, src: &TreeNode) -> Result<Self, Fatal> {
+        fn clear(n: &mut TreeNode) {
+            n.types.iter_mut().for_each(|t| *t = TypeSetByHwMode::default());
+            if let NodeKind::Op { children, .. } = &mut n.kind {
+                children.iter_mut().for_each(clear);
+            }
+        }
+        let mut tree = src.clone();
+        clear(&mut tree);
+        let ti = TypeInfer { table: ctx.table, legal: &ctx.legal, error: None, emptied: false, validate: true };
+        let mut implied = ImpliedTypes { pattern: Pattern { ctx, record, trees: vec![tree], ti, not_registers: true } };
+        implied.infer()?;
+        Ok(implied)
+    }
+
+    /// `InferPossibleTypes`.
+    fn infer(&mut self) -> Result<(), Fatal> {
+        let mut trees = std::mem::take(&mut self.pattern.trees);
+        let result = (|| {
+            while self.pattern.apply(&mut trees[0])? {}
+            Ok(())
+        })();
+        self.pattern.trees = trees;
+        result
+    }
+
+    /// The results of the node at `path` (child indexes from the root) whose types the
+    /// pattern's `node` there does not share with the implied ones, given the pattern's
+    /// types from now on.
+    pub fn check(&mut self, path: &[usize], node: &TreeNode) -> Result<Vec<usize>, Fatal> {
+        let mut out = Vec::new();
+        for (i, t) in node.types.iter().enumerate() {
+            let implied = node_at(&mut self.pattern.trees[..1], &[&[0usize][..], path].concat());
+            if implied.types.get(i).is_some_and(|own| own.same_as(t)) {
+                continue;
+            }
+            if let Some(slot) = implied.types.get_mut(i) {
+                *slot = t.clone();
+            }
+            self.infer()?;
+            out.push(i);
+        }
+        Ok(out)
+    }
 }

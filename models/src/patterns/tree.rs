@@ -51,6 +51,20 @@ pub struct TreeNode {
     /// and the places it is substituted in, where tdq copies it; inference keeps the copies'
     /// types one (see [`super::fragments::Fragments::inline`]).
     pub share: u32,
+    /// The fragment predicates this node must satisfy, in the order LLVM adds them
+    /// (`getPredicateCalls`).
+    pub predicates: Vec<PredicateCall>,
+    /// The names it is known by as an argument of a predicate that reads its operands
+    /// (`getNamesAsPredicateArg`): the predicate's scope and the argument's name.
+    pub pred_args: Vec<(u32, Sym)>,
+}
+
+/// One predicate call on a node (`TreePredicateCall`): the fragment whose predicate it is, and
+/// the scope of its operand names (0 unless the predicate reads its operands).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PredicateCall {
+    pub frag: RecId,
+    pub scope: u32,
 }
 
 impl TreeNode {
@@ -179,6 +193,8 @@ impl Parser<'_> {
             types: Vec::new(),
             transform: None,
             share: 0,
+            predicates: Vec::new(),
+            pred_args: Vec::new(),
         };
         match value.kind() {
             InitKind::Def(rec, ..) => {
@@ -190,6 +206,8 @@ impl Parser<'_> {
                         types: Vec::new(),
                         transform: None,
                         share: 0,
+                        predicates: Vec::new(),
+                        pred_args: Vec::new(),
                     });
                 }
                 if f.name(rec) == "node" && !name.is_empty() {
@@ -204,14 +222,19 @@ impl Parser<'_> {
                 p.args.push(name);
                 Ok(leaf(value, name))
             }
+            // A bit or bits value is LLVM's integer (`convertInitializerTo(IntRecTy)`).
             InitKind::Int(_) | InitKind::Bit(_) => {
                 if !name.is_empty() {
                     return Err(self.error(p.record, "Constant int or bit argument should not have a name!"));
                 }
-                Ok(leaf(value, name))
+                let v = match value.kind() {
+                    InitKind::Bit(b) => Init::int(i64::from(*b)),
+                    _ => value,
+                };
+                Ok(leaf(v, name))
             }
             InitKind::Bits(_) => match crate::records::int_value(value) {
-                Some(_) => Ok(leaf(value, name)),
+                Some(v) => self.parse(p, Init::int(v), name),
                 None => Err(self.error(p.record, "Bits value must be constants!")),
             },
             InitKind::Dag(op, dag_name, args) => {
@@ -278,6 +301,8 @@ impl Parser<'_> {
                             types: Vec::new(),
                             transform: None,
                             share: 0,
+                            predicates: Vec::new(),
+                            pred_args: Vec::new(),
                         },
                     );
                 }
@@ -294,6 +319,8 @@ impl Parser<'_> {
                     types: Vec::new(),
                     transform: None,
                     share: 0,
+                    predicates: Vec::new(),
+                    pred_args: Vec::new(),
                 })
             }
             _ => Err(self.error(p.record, "Pattern has unexpected init kind!")),

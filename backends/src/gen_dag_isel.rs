@@ -1,0 +1,484 @@
+//! `--gen-dag-isel`: the target's SelectionDAG instruction selector (LLVM's
+//! DAGISelEmitter.cpp): the patterns of the pattern model ([`DagPatterns`]) sorted so that
+//! the largest and cheapest match first, each turned into a matcher ([`gen`]), the matchers
+//! optimised into one ([`opt`]) and written as `SelectCode`'s table with the predicate,
+//! complex pattern and transform functions it calls ([`emit`]).
+
+mod emit;
+mod gen;
+mod matcher;
+mod opt;
+
+use crate::common::emit::source_file_header;
+use crate::{AnyOption, Backend, BackendError, BackendOptions, Opt, Output};
+use matcher::{List, Matcher, Opcode};
+use std::io::Write;
+use tdq_core::init::InitKind;
+use tdq_core::types::RecId;
+use tdq_core::{Evaluation, Release};
+use tdq_models::patterns::complex_patterns::ComplexPattern;
+use tdq_models::patterns::dag_patterns::{DagPatterns, PatternToMatch};
+use tdq_models::patterns::properties::{Properties, Property};
+use tdq_models::patterns::sd_nodes::{ConstraintKind, SdNodes};
+use tdq_models::patterns::tree::{IntrinsicNodes, NodeKind, TreeNode};
+use tdq_models::patterns::types::{MvtId, MvtTable};
+use tdq_models::records::{Fatal, Fields};
+use tdq_models::target::instructions::{Instruction, Instructions};
+use tdq_models::target::registers::RegBank;
+use tdq_models::target::value_types::ValueTypes;
+use tdq_models::target::Target;
+
+pub struct GenDagIsel;
+
+const CATEGORY: &str = "Options for -gen-dag-isel";
+
+/// `-omit-comments`: no comments in the table.
+pub static OMIT_COMMENTS: Opt<bool> = Opt {
+    name: "omit-comments",
+    help: "Do not generate comments",
+    value_desc: "",
+    category: CATEGORY,
+    default: false,
+    since: Release::V19,
+};
+
+/// `-instrument-coverage`: tables of the patterns matched.
+pub static INSTRUMENT_COVERAGE: Opt<bool> = Opt {
+    name: "instrument-coverage",
+    help: "Generates tables to help identify patterns matched",
+    value_desc: "",
+    category: CATEGORY,
+    default: false,
+    since: Release::V19,
+};
+
+type Result<T> = std::result::Result<T, BackendError>;
+
+/// How a release's table reads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Layout {
+    /// LLVM 19: `, ` after each value, types as one byte, zigzag signed VBRs.
+    V19,
+    /// LLVM 22: `,` after each value, types as VBRs, SLEB128 signed values, named integers.
+    V22,
+}
+
+/// What changed in the selector between releases.
+pub struct Form {
+    pub layout: Layout,
+    /// `ContractNodes` moves forward only and folds `MoveSibling`s (LLVM 22 on), where
+    /// LLVM 19 recursed and swapped type checks before opcode checks.
+    pub forward_contract: bool,
+    /// `pAny` and `cPTR` agree with the pointer types they stand for (LLVM 22 on).
+    pub pointer_wildcards: bool,
+}
+
+pub static FORM: tdq_core::ByRelease<Form> = tdq_core::ByRelease {
+    v19: Form { layout: Layout::V19, forward_contract: false, pointer_wildcards: false },
+    v22: Form { layout: Layout::V22, forward_contract: true, pointer_wildcards: true },
+    v23: Form { layout: Layout::V22, forward_contract: true, pointer_wildcards: true },
+};
+
+/// What the stages read of the models.
+pub struct Model<'a> {
+    pub input: &'a Evaluation,
+    pub dag: &'a DagPatterns,
+    pub nodes: &'a SdNodes,
+    pub table: &'a MvtTable,
+    pub instructions: &'a Instructions,
+    pub bank: &'a RegBank,
+    pub value_types: &'a ValueTypes,
+    pub intrinsic_nodes: IntrinsicNodes,
+    pub glue: Option<MvtId>,
+    pub form: &'static Form,
+    intrinsic_ids: std::cell::OnceCell<std::collections::HashMap<RecId, i64>>,
+}
+
+impl<'a> Model<'a> {
+    pub fn f(&self) -> Fields<'a> {
+        Fields { input: self.input }
+    }
+
+    /// `getComplexPatternInfo`: the complex pattern a node is (a leaf or an operator).
+    pub fn complex_of(&self, n: &TreeNode) -> Option<&'a ComplexPattern> {
+        self.dag.complex_patterns.of(n.operator().or_else(|| n.leaf_def())?)
+    }
+
+    /// A node's `CheckOpcode` view, with `getKnownType(0)`.
+    pub fn opcode(&self, def: RecId) -> std::result::Result<Opcode, Fatal> {
+        let info = self
+            .nodes
+            .of(def)
+            .transpose()?
+            .ok_or_else(|| Fatal::new(&[], format!("Unknown node '{}'", self.f().name(def))))?;
+        let mut known = self.table.other;
+        for c in &info.type_constraints {
+            if c.operand >= info.num_results {
+                continue;
+            }
+            match &c.kind {
+                ConstraintKind::IsVt(vt) if vt.is_simple() => {
+                    known = vt.first().value.map(|v| v as MvtId);
+                    break;
+                }
+                ConstraintKind::IsPtrTy => {
+                    known = self.table.iptr;
+                    break;
+                }
+                _ => {}
+            }
+        }
+        Ok(gen::opcode_of(info, known))
+    }
+
+    /// `getSDNodeNamed`.
+    pub fn named_node(&self, name: &str) -> std::result::Result<Opcode, Fatal> {
+        let def = self
+            .input
+            .records
+            .def(name)
+            .filter(|&d| self.f().is_a(d, "SDNode"))
+            .ok_or_else(|| Fatal::new(&[], format!("Error getting SDNode '{name}'!")))?;
+        self.opcode(def)
+    }
+
+    /// `getNumMIResults`.
+    pub fn num_mi_results(&self, n: &TreeNode) -> std::result::Result<usize, Fatal> {
+        if let Some(cp) = self.complex_of(n) {
+            return Ok(cp.num_operands as usize);
+        }
+        if let (true, Some(d)) = (n.is_leaf(), n.leaf_def()) {
+            if self.f().is_a(d, "Operand") {
+                if let InitKind::Dag(_, _, args) = self.f().init(d, "MIOperandInfo")?.kind() {
+                    if !args.is_empty() {
+                        return Ok(args.len());
+                    }
+                }
+            }
+        }
+        Ok(1)
+    }
+
+    /// `getSimpleType`.
+    pub fn simple_type(&self, n: &TreeNode, i: usize) -> std::result::Result<MvtId, Fatal> {
+        n.types.get(i).and_then(|t| t.machine_value_type()).ok_or_else(|| Fatal::new(&[], "type is not simple"))
+    }
+
+    /// `getValueType` of a `ValueType` def.
+    pub fn value_type(&self, def: RecId) -> std::result::Result<MvtId, Fatal> {
+        let mvt = self.value_types.of(self.input, def)?;
+        Ok(mvt.value.unwrap_or(0) as MvtId)
+    }
+
+    /// An intrinsic's enumerator value (its place in the sorted table, after
+    /// `not_intrinsic`).
+    pub fn intrinsic_id(&self, def: RecId) -> std::result::Result<i64, Fatal> {
+        if self.intrinsic_ids.get().is_none() {
+            let mut diags = tdq_core::Diagnostics::new();
+            let table =
+                tdq_models::intrinsics::IntrinsicTable::read(self.input, self.input.records.release, &mut diags)?;
+            let ids = table.intrinsics.iter().enumerate().map(|(i, x)| (x.def, i as i64 + 1)).collect();
+            let _ = self.intrinsic_ids.set(ids);
+        }
+        Ok(self.intrinsic_ids.get().and_then(|m| m.get(&def)).copied().unwrap_or(0))
+    }
+
+    fn properties_of(&self, n: &TreeNode) -> std::result::Result<(Properties, Option<Properties>), Fatal> {
+        let NodeKind::Op { op, intrinsic, .. } = &n.kind else {
+            let p = self.complex_of(n).map(|cp| cp.properties).unwrap_or_default();
+            return Ok((p, None));
+        };
+        let intrinsic = match intrinsic {
+            Some(def) => Some(Properties::read(self.input, *def)?),
+            None => None,
+        };
+        let node = if self.f().is_a(*op, "SDPatternOperator") {
+            self.nodes.of(*op).transpose()?.map(|i| i.properties).unwrap_or_default()
+        } else {
+            Properties::default()
+        };
+        Ok((node, intrinsic))
+    }
+
+    /// `NodeHasProperty`.
+    pub fn node_has(&self, n: &TreeNode, p: Property) -> std::result::Result<bool, Fatal> {
+        let (node, intrinsic) = self.properties_of(n)?;
+        if n.is_leaf() {
+            return Ok(node.has(p));
+        }
+        if p != Property::HasChain && intrinsic.is_some_and(|i| i.has(p)) {
+            return Ok(true);
+        }
+        Ok(node.has(p))
+    }
+
+    /// `TreeHasProperty`.
+    pub fn tree_has(&self, n: &TreeNode, p: Property) -> std::result::Result<bool, Fatal> {
+        if self.node_has(n, p)? {
+            return Ok(true);
+        }
+        for c in n.children() {
+            if self.tree_has(c, p)? {
+                return Ok(true);
+            }
+        }
+        Ok(false)
+    }
+
+    /// `operandHasDefault`.
+    pub fn has_default(&self, rec: RecId) -> bool {
+        self.dag.default_operands.get(&rec).is_some_and(|ops| !ops.is_empty())
+    }
+
+    /// The value types of the register classes a register is in, each once.
+    fn register_vts(&self, reg: RecId) -> Vec<tdq_models::target::info_by_hw_mode::VtByMode> {
+        let mut out = Vec::new();
+        let Some(r) = self.bank.register_of(reg) else { return out };
+        for rc in &self.bank.classes {
+            if rc.members.contains(&r) {
+                for vt in &rc.value_types {
+                    if !out.contains(vt) {
+                        out.push(vt.clone());
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// `HasOneImplicitDefWithKnownVT`.
+    pub fn ctx_implicit_def_vt(&self, inst: &Instruction) -> Option<MvtId> {
+        let first = *inst.implicit_defs.first()?;
+        let vts = self.register_vts(first);
+        match &vts[..] {
+            [vt] if vt.is_simple() => vt.first().value.map(|v| v as MvtId),
+            _ => None,
+        }
+    }
+
+    /// `getRegisterValueType`: the first type of the first class the register is in.
+    pub fn register_value_type(&self, reg: RecId) -> MvtId {
+        let r = self.bank.register_of(reg);
+        for rc in &self.bank.classes {
+            if r.is_some_and(|r| rc.members.contains(&r)) {
+                if let Some(v) = rc.value_types.first().and_then(|vt| vt.first().value) {
+                    return v as MvtId;
+                }
+            }
+        }
+        self.table.other.unwrap_or(0)
+    }
+
+    /// `getQualifiedName`: `Namespace::Name`, or the name.
+    pub fn qualified_name(&self, def: RecId) -> String {
+        let f = self.f();
+        let ns = f.value(def, "Namespace").and_then(|v| v.value.as_str()).unwrap_or("");
+        match ns {
+            "" => f.name(def).to_string(),
+            ns => format!("{ns}::{}", f.name(def)),
+        }
+    }
+
+    /// `numNodesThatMayLoadOrStore`.
+    pub fn num_load_store_nodes(&self, n: &TreeNode) -> usize {
+        let Some(op) = n.operator() else { return 0 };
+        if !self.f().is_a(op, "Instruction") {
+            return 0;
+        }
+        let fl = self.dag.flags.get(&op).copied().unwrap_or_default();
+        usize::from(fl.may_load || fl.may_store)
+            + n.children().iter().map(|c| self.num_load_store_nodes(c)).sum::<usize>()
+    }
+
+    /// `getResultPatternCost`.
+    fn result_cost(&self, n: &TreeNode) -> u32 {
+        let Some(op) = n.operator() else { return 0 };
+        let mut cost = 0;
+        if let Some(inst) = self.instructions.get_def(op) {
+            cost += 1;
+            if inst.flags.uses_custom_inserter {
+                cost += 10;
+            }
+        }
+        cost + n.children().iter().map(|c| self.result_cost(c)).sum::<u32>()
+    }
+
+    /// `getResultPatternSize`.
+    fn result_size(&self, n: &TreeNode) -> i64 {
+        let Some(op) = n.operator() else { return 0 };
+        let mut size = 0;
+        if self.f().is_a(op, "Instruction") {
+            size += self.f().int(op, "CodeSize").unwrap_or(0);
+        }
+        size + n.children().iter().map(|c| self.result_size(c)).sum::<i64>()
+    }
+}
+
+impl Backend for GenDagIsel {
+    fn name(&self) -> &'static str {
+        "gen-dag-isel"
+    }
+    fn help(&self) -> &'static str {
+        "Generate a DAG instruction selector"
+    }
+    fn options(&self) -> &'static [&'static dyn AnyOption] {
+        static OPTIONS: [&dyn AnyOption; 2] = [&OMIT_COMMENTS, &INSTRUMENT_COVERAGE];
+        &OPTIONS
+    }
+    fn emit(&self, input: &Evaluation, options: &BackendOptions, out: &mut Output) -> Result<()> {
+        let target = Target::get(input)?;
+        let dag = DagPatterns::get(input)?;
+        for d in &dag.diags.list {
+            out.diags.push(d.clone());
+        }
+        if !options.get(&OMIT_COMMENTS) || options.get(&INSTRUMENT_COVERAGE) {
+            let message = "--gen-dag-isel writes only the table of -omit-comments (without -instrument-coverage) yet";
+            return Err(Fatal::new(&[], message).into());
+        }
+        let nodes = SdNodes::get(input)?;
+        let table = MvtTable::read(input)?;
+        let instructions = Instructions::get(input)?;
+        let bank = RegBank::get(input)?;
+        let value_types = ValueTypes::get(input)?;
+        let m = Model {
+            input,
+            dag: &dag,
+            nodes: &nodes,
+            table: &table,
+            instructions: &instructions,
+            bank: &bank,
+            value_types: &value_types,
+            intrinsic_nodes: IntrinsicNodes::find(input),
+            glue: value_types.named("Glue").and_then(|g| g.value).map(|v| v as MvtId),
+            form: FORM.get(input.records.release),
+            intrinsic_ids: std::cell::OnceCell::new(),
+        };
+        let mut s = String::new();
+        source_file_header(&mut s, &format!("DAG Instruction Selector for the {} target", target.name), None);
+        s.push_str(HEADER);
+        let sorted = sort_patterns(&m, &dag.patterns)?;
+        if std::env::var_os("TDQ_DEBUG_ISEL").is_some() {
+            for p in &sorted {
+                eprintln!(
+                    "{} {:?} {}",
+                    m.f().name(p.src_record),
+                    p.src.operator().map(|o| m.f().name(o)),
+                    p.complexity(input, &dag.complex_patterns, &table)
+                );
+            }
+        }
+        let mut matchers: Vec<List> = Vec::new();
+        dag.with_context(input, |ctx| {
+            for (i, p) in sorted.iter().enumerate() {
+                for variant in 0.. {
+                    let g = gen::MatcherGen::new(&m, ctx, p, i).map_err(into_fatal)?;
+                    match g.run(variant).map_err(into_fatal)? {
+                        Some(list) => matchers.push(list),
+                        None => break,
+                    }
+                }
+            }
+            Ok(())
+        })?;
+        let mut root = vec![Matcher::Scope(matchers)];
+        opt::optimize(&mut root, &m, &sorted);
+        s.push_str(PREAMBLE);
+        emit::begin_function(&mut s, "void", "SelectCode(SDNode *N)", false);
+        let mut table_emitter = emit::TableEmitter::new(&m, &root)?;
+        match m.form.layout {
+            Layout::V19 => s.push_str("{\n  // Some target values are emitted as 2 bytes, TARGET_VAL handles\n  // this.\n  #define TARGET_VAL(X) X & 255, unsigned(X) >> 8\n  static const unsigned char MatcherTable[] = {\n"),
+            Layout::V22 => s.push_str("{\n  // Some target values are emitted as 2 bytes, TARGET_VAL handles\n  // this. Coverage indexes are emitted as 4 bytes,\n  // COVERAGE_IDX_VAL handles this.\n  #define TARGET_VAL(X) X & 255, unsigned(X) >> 8\n  #define COVERAGE_IDX_VAL(X) X & 255, (unsigned(X) >> 8) & 255, (unsigned(X) >> 16) & 255, (unsigned(X) >> 24) & 255\n  static const uint8_t MatcherTable[] = {\n"),
+        }
+        let size = table_emitter.emit_list(&root, 1, &mut s)?;
+        s.push_str(&format!("    0\n  }}; // Total Array size is {} bytes\n\n", size + 1));
+        if m.form.layout == Layout::V22 {
+            s.push_str("  #undef COVERAGE_IDX_VAL\n");
+        }
+        s.push_str("  #undef TARGET_VAL\n  SelectCodeCommon(N, MatcherTable, sizeof(MatcherTable));\n}\n");
+        emit::end_function(&mut s);
+        table_emitter.predicate_functions(&mut s)?;
+        s.push_str(TRAILER);
+        out.write_all(s.as_bytes())?;
+        Ok(())
+    }
+}
+
+fn into_fatal(e: BackendError) -> Fatal {
+    match e {
+        BackendError::Fatal(d) => Fatal(d),
+        BackendError::Io(e) => Fatal::new(&[], e.to_string()),
+    }
+}
+
+/// The patterns in the order they are tried (`PatternSortingPredicate`, a stable sort):
+/// scalar integer results first, then the larger complexity, the cheaper result, the
+/// smaller result, the earlier pattern.
+fn sort_patterns<'p>(m: &Model, patterns: &'p [PatternToMatch]) -> Result<Vec<&'p PatternToMatch>> {
+    let cps = &m.dag.complex_patterns;
+    let mut keyed = Vec::with_capacity(patterns.len());
+    for p in patterns {
+        let vt = p.src.types.first().and_then(|t| t.machine_value_type()).or(m.table.other).unwrap_or(0);
+        let info = m.table.info(vt);
+        let complexity = p.complexity(m.input, cps, m.table);
+        keyed.push(((info.is_vector, info.is_fp, -complexity, m.result_cost(&p.dst), m.result_size(&p.dst), p.id), p));
+    }
+    keyed.sort_by(|a, b| a.0.cmp(&b.0));
+    Ok(keyed.into_iter().map(|(_, p)| p).collect())
+}
+
+const HEADER: &str = "// *** NOTE: This file is #included into the middle of the target
+// *** instruction selector class.  These functions are really methods.
+
+// If GET_DAGISEL_DECL is #defined with any value, only function
+// declarations will be included when this file is included.
+// If GET_DAGISEL_BODY is #defined, its value should be the name of
+// the instruction selector class. Function bodies will be emitted
+// and each function's name will be qualified with the name of the
+// class.
+//
+// When neither of the GET_DAGISEL* macros is defined, the functions
+// are emitted inline.
+
+";
+
+const PREAMBLE: &str = "#if defined(GET_DAGISEL_DECL) && defined(GET_DAGISEL_BODY)
+#error GET_DAGISEL_DECL and GET_DAGISEL_BODY cannot be both defined, undef both for inline definitions
+#endif
+
+#ifdef GET_DAGISEL_BODY
+#define LOCAL_DAGISEL_STRINGIZE(X) LOCAL_DAGISEL_STRINGIZE_(X)
+#define LOCAL_DAGISEL_STRINGIZE_(X) #X
+static_assert(sizeof(LOCAL_DAGISEL_STRINGIZE(GET_DAGISEL_BODY)) > 1,
+   \"GET_DAGISEL_BODY is empty: it should be defined with the class name\");
+#undef LOCAL_DAGISEL_STRINGIZE_
+#undef LOCAL_DAGISEL_STRINGIZE
+#endif
+
+#if !defined(GET_DAGISEL_DECL) && !defined(GET_DAGISEL_BODY)
+#define DAGISEL_INLINE 1
+#else
+#define DAGISEL_INLINE 0
+#endif
+
+#if !DAGISEL_INLINE
+#define DAGISEL_CLASS_COLONCOLON GET_DAGISEL_BODY ::
+#else
+#define DAGISEL_CLASS_COLONCOLON
+#endif
+
+";
+
+const TRAILER: &str = "
+#ifdef DAGISEL_INLINE
+#undef DAGISEL_INLINE
+#endif
+#ifdef DAGISEL_CLASS_COLONCOLON
+#undef DAGISEL_CLASS_COLONCOLON
+#endif
+#ifdef GET_DAGISEL_DECL
+#undef GET_DAGISEL_DECL
+#endif
+#ifdef GET_DAGISEL_BODY
+#undef GET_DAGISEL_BODY
+#endif
+";

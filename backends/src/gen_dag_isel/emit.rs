@@ -1,0 +1,778 @@
+//! The matcher table and its functions (LLVM's DAGISelMatcherEmitter.cpp): `SelectCode`'s
+//! byte table, then the pattern predicates, the node predicates (one case per distinct code,
+//! most used first), the complex patterns and the node transforms the table refers to by
+//! number.
+
+use super::matcher::{List, Matcher};
+use super::{Layout, Model};
+use crate::BackendError;
+use std::collections::HashMap;
+use std::fmt::Write as _;
+use tdq_core::types::RecId;
+use tdq_models::patterns::predicates::PredicateFn;
+use tdq_models::patterns::properties::Property;
+use tdq_models::records::Fatal;
+
+type Result<T> = std::result::Result<T, BackendError>;
+
+/// What the table numbers (`MatcherTableEmitter`).
+pub struct TableEmitter<'m, 'a> {
+    m: &'m Model<'a>,
+    /// Node predicates by their code, the fragments of each in name order, in first use.
+    by_code: Vec<(String, Vec<RecId>)>,
+    code_of: HashMap<RecId, usize>,
+    node_predicates: Vec<usize>,
+    node_predicates_with_operands: Vec<usize>,
+    pattern_predicates: Vec<String>,
+    complex_patterns: Vec<RecId>,
+    xforms: Vec<RecId>,
+    layout: Layout,
+}
+
+/// A map that keeps the order of first insertion (`MapVector`) counting uses.
+fn count<K: PartialEq + Clone>(uses: &mut Vec<(K, usize)>, key: &K) {
+    match uses.iter_mut().find(|(k, _)| k == key) {
+        Some((_, n)) => *n += 1,
+        None => uses.push((key.clone(), 1)),
+    }
+}
+
+fn statistic(
+    list: &List,
+    cps: &mut Vec<(RecId, usize)>,
+    pps: &mut Vec<(String, usize)>,
+    preds: &mut Vec<(RecId, usize)>,
+) {
+    for n in list {
+        match n {
+            Matcher::Scope(children) => children.iter().for_each(|c| statistic(c, cps, pps, preds)),
+            Matcher::SwitchOpcode(cases) => cases.iter().for_each(|(_, c)| statistic(c, cps, pps, preds)),
+            Matcher::SwitchType(cases) => cases.iter().for_each(|(_, c)| statistic(c, cps, pps, preds)),
+            Matcher::CheckComplexPat { pattern, .. } => count(cps, pattern),
+            Matcher::CheckPatternPredicate(p) => count(pps, p),
+            Matcher::CheckPredicate { frag, .. } => count(preds, frag),
+            _ => {}
+        }
+    }
+}
+
+fn by_uses<K>(mut v: Vec<(K, usize)>) -> Vec<K> {
+    v.sort_by(|a, b| b.1.cmp(&a.1));
+    v.into_iter().map(|(k, _)| k).collect()
+}
+
+/// What follows a value: `, ` in LLVM 19, `,` from 22.
+fn sep(layout: Layout) -> &'static str {
+    match layout {
+        Layout::V19 => ", ",
+        Layout::V22 => ",",
+    }
+}
+
+/// `EmitVBRValue`.
+fn vbr(out: &mut String, mut v: u64, layout: Layout) -> usize {
+    let mut n = 0;
+    while v >= 128 {
+        let _ = write!(out, "{}|128,", v & 127);
+        v >>= 7;
+        n += 1;
+    }
+    let _ = write!(out, "{v}{}", sep(layout));
+    n + 1
+}
+
+/// `EmitSignedVBRValue`: LLVM 19 shifts the magnitude and puts the sign in bit 0; LLVM 22
+/// writes SLEB128.
+fn signed_vbr(out: &mut String, v: i64, layout: Layout) -> usize {
+    match layout {
+        Layout::V19 => {
+            let u = if v >= 0 { (v as u64) << 1 } else { ((v as u64).wrapping_neg() << 1) | 1 };
+            vbr(out, u, layout)
+        }
+        Layout::V22 => {
+            let mut bytes = Vec::new();
+            let mut v = v;
+            loop {
+                let byte = (v & 127) as u8;
+                v >>= 7;
+                let done = (v == 0 && byte & 64 == 0) || (v == -1 && byte & 64 != 0);
+                bytes.push(byte);
+                if done {
+                    break;
+                }
+            }
+            let (last, rest) = bytes.split_last().expect("a byte");
+            for b in rest {
+                let _ = write!(out, "{}|128,", b & 127);
+            }
+            let _ = write!(out, "{last},");
+            bytes.len()
+        }
+    }
+}
+
+fn indent(out: &mut String, n: usize) {
+    out.extend(std::iter::repeat_n(' ', n));
+}
+
+impl<'m, 'a> TableEmitter<'m, 'a> {
+    pub fn new(m: &'m Model<'a>, root: &List) -> Result<Self> {
+        let (mut cps, mut pps, mut preds) = (Vec::new(), Vec::new(), Vec::new());
+        statistic(root, &mut cps, &mut pps, &mut preds);
+        let mut by_code: Vec<(String, Vec<RecId>)> = Vec::new();
+        let mut code_of = HashMap::new();
+        for (frag, _) in &preds {
+            let code = PredicateFn { input: m.input, frag: *frag }.code_to_run_on_sdnode(m.nodes, &m.dag.fragments)?;
+            let at = match by_code.iter().position(|(c, _)| *c == code) {
+                Some(at) => at,
+                None => {
+                    by_code.push((code, Vec::new()));
+                    by_code.len() - 1
+                }
+            };
+            by_code[at].1.push(*frag);
+            code_of.insert(*frag, at);
+        }
+        let f = m.f();
+        let mut groups = Vec::new();
+        for (at, (_, frags)) in by_code.iter_mut().enumerate() {
+            frags.sort_by(|&a, &b| f.name(a).cmp(f.name(b)));
+            let uses = frags.iter().map(|fr| preds.iter().find(|(p, _)| p == fr).map_or(0, |(_, n)| *n)).sum();
+            groups.push((at, uses));
+        }
+        let mut node_predicates = Vec::new();
+        let mut node_predicates_with_operands = Vec::new();
+        for at in by_uses(groups) {
+            let first = by_code[at].1[0];
+            if (PredicateFn { input: m.input, frag: first }).uses_operands() {
+                node_predicates_with_operands.push(at);
+            } else {
+                node_predicates.push(at);
+            }
+        }
+        Ok(TableEmitter {
+            m,
+            by_code,
+            code_of,
+            node_predicates,
+            node_predicates_with_operands,
+            pattern_predicates: by_uses(pps),
+            complex_patterns: by_uses(cps),
+            xforms: Vec::new(),
+            layout: m.form.layout,
+        })
+    }
+
+    fn node_predicate(&self, frag: RecId) -> (usize, bool) {
+        let at = self.code_of[&frag];
+        let first = self.by_code[at].1[0];
+        let with_ops = (PredicateFn { input: self.m.input, frag: first }).uses_operands();
+        let list = if with_ops { &self.node_predicates_with_operands } else { &self.node_predicates };
+        (list.iter().position(|&g| g == at).unwrap_or(list.len()), with_ops)
+    }
+
+    fn xform_id(&mut self, xform: RecId) -> usize {
+        match self.xforms.iter().position(|&x| x == xform) {
+            Some(i) => i,
+            None => {
+                self.xforms.push(xform);
+                self.xforms.len() - 1
+            }
+        }
+    }
+
+    /// `EmitMatcherList`: the list's steps; its size in bytes.
+    pub fn emit_list(&mut self, list: &List, ind: usize, out: &mut String) -> Result<usize> {
+        let mut size = 0;
+        for n in list {
+            size += self.emit(n, ind, out)?;
+        }
+        Ok(size)
+    }
+
+    fn vt(&self, vt: u16) -> String {
+        format!("MVT::{}", self.m.table.name(vt))
+    }
+
+    /// A type in the table: LLVM 19's `MVT::x, ` (one byte); LLVM 22's `MVT::x,`, or its
+    /// number as a VBR past 127.
+    fn emit_mvt(&self, out: &mut String, vt: u16) -> usize {
+        match self.layout {
+            Layout::V19 => {
+                let _ = write!(out, "{}, ", self.vt(vt));
+                1
+            }
+            Layout::V22 if vt <= 127 => {
+                let _ = write!(out, "{},", self.vt(vt));
+                1
+            }
+            Layout::V22 => vbr(out, u64::from(vt), self.layout),
+        }
+    }
+
+    /// `EmitMatcher`.
+    fn emit(&mut self, n: &Matcher, ind: usize, out: &mut String) -> Result<usize> {
+        indent(out, ind);
+        let m = self.m;
+        Ok(match n {
+            Matcher::Scope(children) => {
+                let mut size = 0;
+                for (i, child) in children.iter().enumerate() {
+                    let mut text = String::new();
+                    let child_size = self.emit_list(child, ind + 1, &mut text)?;
+                    if i == 0 {
+                        out.push_str("OPC_Scope, ");
+                        size += 1;
+                    } else {
+                        indent(out, ind);
+                    }
+                    size += vbr(out, child_size as u64, self.layout);
+                    out.push('\n');
+                    out.push_str(&text);
+                    size += child_size;
+                }
+                indent(out, ind);
+                out.push_str(match self.layout {
+                    Layout::V19 => "0, \n",
+                    Layout::V22 => "0,\n",
+                });
+                size + 1
+            }
+            Matcher::RecordNode { .. } => {
+                out.push_str("OPC_RecordNode,\n");
+                1
+            }
+            Matcher::RecordChild { child, .. } => {
+                let _ = writeln!(out, "OPC_RecordChild{child},");
+                1
+            }
+            Matcher::RecordMemRef => {
+                out.push_str("OPC_RecordMemRef,\n");
+                1
+            }
+            Matcher::CaptureGlueInput => {
+                out.push_str("OPC_CaptureGlueInput,\n");
+                1
+            }
+            Matcher::MoveChild(c) | Matcher::MoveSibling(c) => {
+                let name = if matches!(n, Matcher::MoveChild(_)) { "OPC_MoveChild" } else { "OPC_MoveSibling" };
+                if *c >= 8 {
+                    let _ = writeln!(out, "{name}, {c},");
+                    2
+                } else {
+                    let _ = writeln!(out, "{name}{c},");
+                    1
+                }
+            }
+            Matcher::MoveParent => {
+                out.push_str("OPC_MoveParent,\n");
+                1
+            }
+            Matcher::CheckSame(k) => {
+                let _ = writeln!(out, "OPC_CheckSame, {k},");
+                2
+            }
+            Matcher::CheckChildSame { child, match_no } => {
+                let _ = writeln!(out, "OPC_CheckChild{child}Same, {match_no},");
+                2
+            }
+            Matcher::CheckPatternPredicate(p) => {
+                let no = self.pattern_predicates.iter().position(|q| q == p).unwrap_or(0);
+                if no > 255 {
+                    let _ = write!(out, "OPC_CheckPatternPredicateTwoByte, TARGET_VAL({no}),");
+                } else if no < 8 {
+                    let _ = write!(out, "OPC_CheckPatternPredicate{no},");
+                } else {
+                    let _ = write!(out, "OPC_CheckPatternPredicate, {no},");
+                }
+                out.push('\n');
+                2 + usize::from(no > 255) - usize::from(no < 8)
+            }
+            Matcher::CheckPredicate { frag, operands } => {
+                let (no, with_ops) = self.node_predicate(*frag);
+                let mut bytes: isize = 2;
+                if with_ops {
+                    let _ = write!(out, "OPC_CheckPredicateWithOperands, {}/*#Ops*/, ", operands.len());
+                    for o in operands {
+                        let _ = write!(out, "{o}, ");
+                    }
+                    bytes += 1 + operands.len() as isize;
+                } else if no < 8 {
+                    bytes -= 1;
+                    let _ = write!(out, "OPC_CheckPredicate{no}{}", sep(self.layout));
+                } else {
+                    out.push_str("OPC_CheckPredicate, ");
+                }
+                if no >= 8 || with_ops {
+                    let _ = write!(out, "{no},");
+                }
+                out.push('\n');
+                bytes as usize
+            }
+            Matcher::CheckOpcode(op) => {
+                let _ = writeln!(out, "OPC_CheckOpcode, TARGET_VAL({}),", op.enum_name);
+                3
+            }
+            Matcher::SwitchOpcode(_) | Matcher::SwitchType(_) => {
+                let is_opcode = matches!(n, Matcher::SwitchOpcode(_));
+                out.push_str(if is_opcode { "OPC_SwitchOpcode , " } else { "OPC_SwitchType , " });
+                let mut size = 1;
+                let cases: Vec<(String, &List)> = match n {
+                    Matcher::SwitchOpcode(cases) => {
+                        cases.iter().map(|(op, l)| (format!("TARGET_VAL({}),", op.enum_name), l)).collect()
+                    }
+                    Matcher::SwitchType(cases) => cases
+                        .iter()
+                        .map(|(t, l)| {
+                            let mut label = String::new();
+                            self.emit_mvt(&mut label, *t);
+                            if self.layout == Layout::V19 {
+                                label.truncate(label.len() - 1);
+                            }
+                            (label, l)
+                        })
+                        .collect(),
+                    _ => unreachable!(),
+                };
+                for (i, (label, child)) in cases.iter().enumerate() {
+                    let mut text = String::new();
+                    let child_size = self.emit_list(child, ind + 1, &mut text)?;
+                    if i != 0 {
+                        indent(out, ind);
+                    }
+                    let label_size = match n {
+                        Matcher::SwitchOpcode(_) => 2,
+                        Matcher::SwitchType(cases) if self.layout == Layout::V22 => {
+                            vbr(&mut String::new(), u64::from(cases[i].0), self.layout)
+                        }
+                        _ => 1,
+                    };
+                    size += vbr(out, child_size as u64, self.layout) + label_size;
+                    if self.layout == Layout::V22 {
+                        out.push(' ');
+                    }
+                    out.push_str(label);
+                    out.push('\n');
+                    out.push_str(&text);
+                    size += child_size;
+                }
+                indent(out, ind);
+                out.push_str("0,\n");
+                size + 1
+            }
+            Matcher::CheckType { ty, res } => {
+                if *res == 0 {
+                    match m.table.name(*ty) {
+                        "i32" | "i64" => {
+                            let _ = writeln!(out, "OPC_CheckTypeI{},", m.table.info(*ty).size);
+                            1
+                        }
+                        _ => {
+                            out.push_str("OPC_CheckType, ");
+                            1 + self.emit_mvt_line(out, *ty)
+                        }
+                    }
+                } else {
+                    let _ = write!(out, "OPC_CheckTypeRes, {res}, ");
+                    2 + self.emit_mvt_line(out, *ty)
+                }
+            }
+            Matcher::CheckChildType { child, ty } => match m.table.name(*ty) {
+                "i32" | "i64" => {
+                    let _ = writeln!(out, "OPC_CheckChild{child}TypeI{},", m.table.info(*ty).size);
+                    1
+                }
+                _ => {
+                    let _ = write!(out, "OPC_CheckChild{child}Type, ");
+                    1 + self.emit_mvt_line(out, *ty)
+                }
+            },
+            Matcher::CheckInteger(v) => {
+                out.push_str("OPC_CheckInteger, ");
+                let b = 1 + signed_vbr(out, *v, self.layout);
+                out.push('\n');
+                b
+            }
+            Matcher::CheckChildInteger { child, value } => {
+                let _ = write!(out, "OPC_CheckChild{child}Integer, ");
+                let b = 1 + signed_vbr(out, *value, self.layout);
+                out.push('\n');
+                b
+            }
+            Matcher::CheckCondCode(cc) => {
+                let _ = writeln!(out, "OPC_CheckCondCode, ISD::{cc},");
+                2
+            }
+            Matcher::CheckChild2CondCode(cc) => {
+                let _ = writeln!(out, "OPC_CheckChild2CondCode, ISD::{cc},");
+                2
+            }
+            Matcher::CheckValueType(vt) => {
+                out.push_str("OPC_CheckValueType, ");
+                1 + self.emit_mvt_line(out, *vt)
+            }
+            Matcher::CheckComplexPat { pattern, match_no, .. } => {
+                let no = self.complex_patterns.iter().position(|p| p == pattern).unwrap_or(0);
+                if no < 8 {
+                    let _ = writeln!(out, "OPC_CheckComplexPat{no}, /*#*/{match_no},");
+                    2
+                } else {
+                    let _ = writeln!(out, "OPC_CheckComplexPat, /*CP*/{no}, /*#*/{match_no},");
+                    3
+                }
+            }
+            Matcher::CheckAndImm(v) | Matcher::CheckOrImm(v) => {
+                out.push_str(if matches!(n, Matcher::CheckAndImm(_)) {
+                    "OPC_CheckAndImm, "
+                } else {
+                    "OPC_CheckOrImm, "
+                });
+                let b = 1 + vbr(out, *v as u64, self.layout);
+                out.push('\n');
+                b
+            }
+            Matcher::CheckFoldableChainNode => {
+                out.push_str("OPC_CheckFoldableChainNode,\n");
+                1
+            }
+            Matcher::CheckImmAllOnesV => {
+                out.push_str("OPC_CheckImmAllOnesV,\n");
+                1
+            }
+            Matcher::CheckImmAllZerosV => {
+                out.push_str("OPC_CheckImmAllZerosV,\n");
+                1
+            }
+            Matcher::EmitInteger { value, vt, name } => {
+                let sized = matches!(m.table.name(*vt), "i8" | "i16" | "i32" | "i64");
+                let bits = m.table.info(*vt).size;
+                let ops = match (self.layout, sized) {
+                    (Layout::V19, true) => {
+                        let _ = write!(out, "OPC_EmitInteger{bits}, ");
+                        1
+                    }
+                    (Layout::V19, false) => {
+                        let _ = write!(out, "OPC_EmitInteger, {}, ", self.vt(*vt));
+                        2
+                    }
+                    (Layout::V22, true) => {
+                        let _ = write!(out, "OPC_EmitIntegerI{bits}, ");
+                        1
+                    }
+                    (Layout::V22, false) => {
+                        out.push_str("OPC_EmitInteger, ");
+                        let b = self.emit_mvt(out, *vt);
+                        out.push(' ');
+                        1 + b
+                    }
+                };
+                let b = match name {
+                    Some(name) if *value <= 63 => {
+                        let _ = write!(out, "{name},");
+                        ops + 1
+                    }
+                    _ => ops + signed_vbr(out, *value, self.layout),
+                };
+                out.push('\n');
+                b
+            }
+            Matcher::EmitStringInteger { value, vt } => {
+                let ops = if m.table.name(*vt) == "i32" {
+                    out.push_str("OPC_EmitStringInteger32, ");
+                    1
+                } else {
+                    let _ = write!(out, "OPC_EmitStringInteger, {}, ", self.vt(*vt));
+                    2
+                };
+                let _ = writeln!(out, "{value},");
+                ops + 1
+            }
+            Matcher::EmitRegister { reg, vt } => {
+                let enum_value = reg.and_then(|r| m.bank.register_of(r)).map(|i| i + 1).unwrap_or(0);
+                if let (Some(r), true) = (reg, enum_value > 255) {
+                    out.push_str("OPC_EmitRegister2, ");
+                    let b = self.emit_mvt(out, *vt);
+                    let _ = writeln!(out, "TARGET_VAL({}),", m.qualified_name(*r));
+                    return Ok(b + 3);
+                }
+                let ops = match m.table.name(*vt) {
+                    "i32" | "i64" => {
+                        let _ = write!(out, "OPC_EmitRegisterI{}, ", m.table.info(*vt).size);
+                        1
+                    }
+                    _ => {
+                        out.push_str("OPC_EmitRegister, ");
+                        self.emit_mvt(out, *vt) + 1
+                    }
+                };
+                match reg {
+                    Some(r) => {
+                        let _ = writeln!(out, "{},", m.qualified_name(*r));
+                    }
+                    None => out.push_str("0 ,\n"),
+                }
+                ops + 1
+            }
+            Matcher::EmitConvertToTarget(slot) => {
+                if *slot < 8 {
+                    let _ = writeln!(out, "OPC_EmitConvertToTarget{slot},");
+                    1
+                } else {
+                    let _ = writeln!(out, "OPC_EmitConvertToTarget, {slot},");
+                    2
+                }
+            }
+            Matcher::EmitMergeInputChains(nodes) => {
+                if nodes.len() == 1 && nodes[0] < 3 {
+                    let _ = writeln!(out, "OPC_EmitMergeInputChains1_{},", nodes[0]);
+                    return Ok(1);
+                }
+                match self.layout {
+                    Layout::V19 => {
+                        let _ = write!(out, "OPC_EmitMergeInputChains, {}, ", nodes.len());
+                        for k in nodes {
+                            let _ = write!(out, "{k}, ");
+                        }
+                    }
+                    Layout::V22 => {
+                        let _ = write!(out, "OPC_EmitMergeInputChains, {},", nodes.len());
+                        for k in nodes {
+                            let _ = write!(out, " {k},");
+                        }
+                    }
+                }
+                out.push('\n');
+                2 + nodes.len()
+            }
+            Matcher::EmitCopyToReg { slot, reg } => {
+                let enum_value = m.bank.register_of(*reg).map(|i| i + 1).unwrap_or(0);
+                let name = m.qualified_name(*reg);
+                if enum_value > 255 {
+                    let _ = writeln!(out, "OPC_EmitCopyToRegTwoByte, {slot}, TARGET_VAL({name}),");
+                    4
+                } else if *slot < 8 {
+                    let _ = writeln!(out, "OPC_EmitCopyToReg{slot}, {name},");
+                    2
+                } else {
+                    let _ = writeln!(out, "OPC_EmitCopyToReg, {slot}, {name},");
+                    3
+                }
+            }
+            Matcher::EmitNodeXForm { xform, slot } => {
+                let id = self.xform_id(*xform);
+                let _ = writeln!(out, "OPC_EmitNodeXForm, {id}, {slot},");
+                3
+            }
+            Matcher::EmitNode(en) | Matcher::MorphNodeTo { node: en, .. } => {
+                let is_emit = matches!(n, Matcher::EmitNode(_));
+                let v22 = self.layout == Layout::V22;
+                let full_index_width = if v22 { 11 } else { 10 };
+                let deactivation = v22
+                    && m.f()
+                        .value(en.inst, "supportsDeactivationSymbol")
+                        .is_some_and(|v| matches!(v.value.kind(), tdq_core::init::InitKind::Bit(true)));
+                if deactivation {
+                    out.push_str("OPC_CaptureDeactivationSymbol,\n");
+                    indent(out, full_index_width + ind);
+                }
+                out.push_str(if is_emit { "OPC_EmitNode" } else { "OPC_MorphNodeTo" });
+                let compress_vts = en.vts.len() < 3;
+                let mut compress_info = false;
+                let plain = !en.has_mem_refs && en.num_fixed_arity_operands == -1;
+                // LLVM 22 compresses the glue and `None` forms only of a node with results.
+                let has_vts = !v22 || !en.vts.is_empty();
+                if compress_vts {
+                    let _ = write!(out, "{}", en.vts.len());
+                    if has_vts && !en.has_chain && !en.has_in_glue && !en.has_out_glue && plain {
+                        compress_info = true;
+                        out.push_str("None");
+                    } else if en.has_chain && !en.has_in_glue && !en.has_out_glue && plain {
+                        compress_info = true;
+                        out.push_str("Chain");
+                    } else if has_vts && !is_emit && !en.has_chain && en.has_in_glue && !en.has_out_glue && plain {
+                        compress_info = true;
+                        out.push_str("GlueInput");
+                    } else if has_vts && !is_emit && !en.has_chain && !en.has_in_glue && en.has_out_glue && plain {
+                        compress_info = true;
+                        out.push_str("GlueOutput");
+                    }
+                }
+                let inst = m.instructions.get_def(en.inst).ok_or_else(|| Fatal::new(&[], "no instruction"))?;
+                let _ = write!(out, ", TARGET_VAL({}::{})", inst.namespace, inst.name);
+                if !compress_info {
+                    out.push_str(", 0");
+                    if en.has_chain {
+                        out.push_str("|OPFL_Chain");
+                    }
+                    if en.has_in_glue {
+                        out.push_str("|OPFL_GlueInput");
+                    }
+                    if en.has_out_glue {
+                        out.push_str("|OPFL_GlueOutput");
+                    }
+                    if en.has_mem_refs {
+                        out.push_str("|OPFL_MemRefs");
+                    }
+                    if en.num_fixed_arity_operands != -1 {
+                        let _ = write!(out, "|OPFL_Variadic{}", en.num_fixed_arity_operands);
+                    }
+                }
+                out.push_str(",\n");
+                indent(out, full_index_width + ind + 4);
+                let space = if v22 { " " } else { "" };
+                if !compress_vts {
+                    let _ = write!(out, "{}{}", en.vts.len(), sep(self.layout));
+                }
+                let mut type_bytes = 0;
+                for vt in &en.vts {
+                    out.push_str(space);
+                    type_bytes += self.emit_mvt(out, *vt);
+                }
+                let _ = write!(out, "{space}{}{}", en.operands.len(), sep(self.layout));
+                let mut operand_bytes = 0;
+                for o in &en.operands {
+                    out.push_str(space);
+                    operand_bytes += vbr(out, u64::from(*o), self.layout);
+                }
+                out.push('\n');
+                4 + usize::from(deactivation)
+                    + usize::from(!compress_vts)
+                    + usize::from(!compress_info)
+                    + type_bytes
+                    + operand_bytes
+            }
+            Matcher::CompleteMatch { results, .. } => {
+                let _ = write!(out, "OPC_CompleteMatch, {}{}", results.len(), sep(self.layout));
+                let mut bytes = 0;
+                for r in results {
+                    if self.layout == Layout::V22 {
+                        out.push(' ');
+                    }
+                    bytes += vbr(out, u64::from(*r), self.layout);
+                }
+                out.push_str("\n\n");
+                2 + bytes
+            }
+        })
+    }
+
+    /// A type and the end of its line.
+    fn emit_mvt_line(&self, out: &mut String, vt: u16) -> usize {
+        let b = self.emit_mvt(out, vt);
+        if self.layout == Layout::V19 {
+            out.truncate(out.len() - 1);
+        }
+        out.push('\n');
+        b
+    }
+
+    /// `EmitPredicateFunctions`.
+    pub fn predicate_functions(&self, out: &mut String) -> Result<()> {
+        let m = self.m;
+        let f = m.f();
+        if !self.pattern_predicates.is_empty() {
+            begin_function(out, "bool", "CheckPatternPredicate(unsigned PredNo) const", true);
+            out.push_str("{\n  switch (PredNo) {\n  default: llvm_unreachable(\"Invalid predicate in table?\");\n");
+            for (i, p) in self.pattern_predicates.iter().enumerate() {
+                let _ = writeln!(out, "  case {i}: return {p};");
+            }
+            out.push_str("  }\n}\n");
+            end_function(out);
+        }
+        for (groups, decl) in [
+            (&self.node_predicates, match self.layout {
+                Layout::V19 => "CheckNodePredicate(SDNode *Node, unsigned PredNo) const",
+                Layout::V22 => "CheckNodePredicate(SDValue Op, unsigned PredNo) const",
+            }),
+            (&self.node_predicates_with_operands, match self.layout {
+                Layout::V19 => "CheckNodePredicateWithOperands(SDNode *Node, unsigned PredNo, const SmallVectorImpl<SDValue> &Operands) const",
+                Layout::V22 => "CheckNodePredicateWithOperands(SDValue Op, unsigned PredNo, ArrayRef<SDValue> Operands) const",
+            }),
+        ] {
+            if groups.is_empty() {
+                continue;
+            }
+            begin_function(out, "bool", decl, true);
+            out.push_str("{\n  switch (PredNo) {\n  default: llvm_unreachable(\"Invalid predicate in table?\");\n");
+            for (i, &g) in groups.iter().enumerate() {
+                let (code, frags) = &self.by_code[g];
+                let _ = writeln!(out, "  case {i}: {{");
+                for fr in frags {
+                    let _ = writeln!(out, "    // Predicate_{}", f.name(*fr));
+                }
+                let _ = write!(out, "{code}\n  }}\n");
+            }
+            out.push_str("  }\n}\n");
+            end_function(out);
+        }
+        if !self.complex_patterns.is_empty() {
+            begin_function(
+                out,
+                "bool",
+                "CheckComplexPattern(SDNode *Root, SDNode *Parent,\n      SDValue N, unsigned PatternNo,\n      SmallVectorImpl<std::pair<SDValue, SDNode *>> &Result)",
+                true,
+            );
+            out.push_str("{\n  unsigned NextRes = Result.size();\n  switch (PatternNo) {\n  default: llvm_unreachable(\"Invalid pattern # in table?\");\n");
+            for (i, &def) in self.complex_patterns.iter().enumerate() {
+                let cp = m.dag.complex_patterns.of(def).ok_or_else(|| Fatal::new(&[], "no complex pattern"))?;
+                let mut num_ops = cp.num_operands;
+                if cp.properties.has(Property::HasChain) {
+                    num_ops += 1;
+                }
+                let _ = writeln!(out, "  case {i}:");
+                let _ = writeln!(out, "    Result.resize(NextRes+{num_ops});");
+                let _ = write!(out, "  return {}(", cp.select_func);
+                if cp.want_root {
+                    out.push_str("Root, ");
+                }
+                if cp.want_parent {
+                    out.push_str("Parent, ");
+                }
+                out.push('N');
+                for k in 0..num_ops {
+                    let _ = write!(out, ", Result[NextRes+{k}].first");
+                }
+                out.push_str(");\n");
+            }
+            out.push_str("  }\n}\n");
+            end_function(out);
+        }
+        if !self.xforms.is_empty() {
+            begin_function(out, "SDValue", "RunSDNodeXForm(SDValue V, unsigned XFormNo)", true);
+            out.push_str("{\n  switch (XFormNo) {\n  default: llvm_unreachable(\"Invalid xform # in table?\");\n");
+            for (i, &x) in self.xforms.iter().enumerate() {
+                let node = f.def(x, "Opcode")?;
+                let code = f.string(x, "XFormFunction")?;
+                let _ = writeln!(out, "  case {i}: {{  ");
+                let class = m.nodes.of(node).transpose()?.map(|n| n.sd_class_name).unwrap_or("SDNode");
+                if class == "SDNode" {
+                    out.push_str("    SDNode *N = V.getNode();\n");
+                } else {
+                    let _ = writeln!(out, "    {class} *N = cast<{class}>(V.getNode());");
+                }
+                let _ = write!(out, "{code}\n  }}\n");
+            }
+            out.push_str("  }\n}\n");
+            end_function(out);
+        }
+        Ok(())
+    }
+}
+
+/// `BeginEmitFunction`.
+pub fn begin_function(out: &mut String, ret: &str, decl: &str, add_override: bool) {
+    let _ = write!(out, "#ifdef GET_DAGISEL_DECL\n{ret} {decl}");
+    if add_override {
+        out.push_str(" override");
+    }
+    out.push_str(";\n#endif\n#if defined(GET_DAGISEL_BODY) || DAGISEL_INLINE\n");
+    let _ = writeln!(out, "{ret} DAGISEL_CLASS_COLONCOLON {decl}");
+    if add_override {
+        out.push_str("#if DAGISEL_INLINE\n  override\n#endif\n");
+    }
+}
+
+/// `EndEmitFunction`.
+pub fn end_function(out: &mut String) {
+    out.push_str("#endif // GET_DAGISEL_BODY\n\n");
+}
