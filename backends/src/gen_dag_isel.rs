@@ -73,10 +73,12 @@ pub struct Form {
     pub pointer_wildcards: bool,
 }
 
-pub static FORM: tdq_core::ByRelease<Form> = tdq_core::ByRelease {
-    v19: Form { layout: Layout::V19, forward_contract: false, pointer_wildcards: false },
-    v22: Form { layout: Layout::V22, forward_contract: true, pointer_wildcards: true },
-    v23: Form { layout: Layout::V22, forward_contract: true, pointer_wildcards: true },
+/// Each release's form; none where tdq does not write the release's selector yet (LLVM 23's
+/// separate operand table, type tables by HW mode and matcher list).
+pub static FORM: tdq_core::ByRelease<Option<Form>> = tdq_core::ByRelease {
+    v19: Some(Form { layout: Layout::V19, forward_contract: false, pointer_wildcards: false }),
+    v22: Some(Form { layout: Layout::V22, forward_contract: true, pointer_wildcards: true }),
+    v23: None,
 };
 
 /// What the stages read of the models.
@@ -335,6 +337,10 @@ impl Backend for GenDagIsel {
             let message = "--gen-dag-isel writes only the table of -omit-comments (without -instrument-coverage) yet";
             return Err(Fatal::new(&[], message).into());
         }
+        let Some(form) = FORM.get(input.records.release).as_ref() else {
+            let message = format!("tdq does not write LLVM {}'s --gen-dag-isel yet", input.records.release);
+            return Err(Fatal::new(&[], message).into());
+        };
         let nodes = SdNodes::get(input)?;
         let table = MvtTable::read(input)?;
         let instructions = Instructions::get(input)?;
@@ -350,23 +356,13 @@ impl Backend for GenDagIsel {
             value_types: &value_types,
             intrinsic_nodes: IntrinsicNodes::find(input),
             glue: value_types.named("Glue").and_then(|g| g.value).map(|v| v as MvtId),
-            form: FORM.get(input.records.release),
+            form,
             intrinsic_ids: std::cell::OnceCell::new(),
         };
         let mut s = String::new();
         source_file_header(&mut s, &format!("DAG Instruction Selector for the {} target", target.name), None);
         s.push_str(HEADER);
         let sorted = sort_patterns(&m, &dag.patterns)?;
-        if std::env::var_os("TDQ_DEBUG_ISEL").is_some() {
-            for p in &sorted {
-                eprintln!(
-                    "{} {:?} {}",
-                    m.f().name(p.src_record),
-                    p.src.operator().map(|o| m.f().name(o)),
-                    p.complexity(input, &dag.complex_patterns, &table)
-                );
-            }
-        }
         let mut matchers: Vec<List> = Vec::new();
         dag.with_context(input, |ctx| {
             for (i, p) in sorted.iter().enumerate() {
@@ -422,7 +418,7 @@ fn sort_patterns<'p>(m: &Model, patterns: &'p [PatternToMatch]) -> Result<Vec<&'
         let complexity = p.complexity(m.input, cps, m.table);
         keyed.push(((info.is_vector, info.is_fp, -complexity, m.result_cost(&p.dst), m.result_size(&p.dst), p.id), p));
     }
-    keyed.sort_by(|a, b| a.0.cmp(&b.0));
+    keyed.sort_by_key(|(key, _)| *key);
     Ok(keyed.into_iter().map(|(_, p)| p).collect())
 }
 

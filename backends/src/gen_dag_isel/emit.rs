@@ -57,7 +57,7 @@ fn statistic(
 }
 
 fn by_uses<K>(mut v: Vec<(K, usize)>) -> Vec<K> {
-    v.sort_by(|a, b| b.1.cmp(&a.1));
+    v.sort_by_key(|&(_, uses)| std::cmp::Reverse(uses));
     v.into_iter().map(|(k, _)| k).collect()
 }
 

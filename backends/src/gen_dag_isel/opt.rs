@@ -93,7 +93,7 @@ fn contract(list: &mut List, i: usize, m: &Model, patterns: &[&tdq_models::patte
                 list.drain(i..i + 3);
                 list.insert(i, Matcher::RecordNode { what_for, result_no });
                 list.insert(i, Matcher::MoveSibling(child));
-                return contract(list, i, m, patterns);
+                contract(list, i, m, patterns);
             }
         }
     }
