@@ -63,6 +63,36 @@ pub enum Layout {
     V22,
 }
 
+impl Layout {
+    /// A value type is written as a one-byte value whose trailing separator space is dropped
+    /// before a line ends (LLVM 19), not as a VBR.
+    pub fn types_as_bytes(self) -> bool {
+        match self {
+            Layout::V19 => true,
+            Layout::V22 => false,
+        }
+    }
+
+    /// A space after a child's size (before a switch case's label) and before each of a
+    /// node's results; and the table defines `COVERAGE_IDX_VAL` (LLVM 22 on).
+    pub fn spaced_and_coverage(self) -> bool {
+        match self {
+            Layout::V19 => false,
+            Layout::V22 => true,
+        }
+    }
+
+    /// LLVM 22's form of an emitted or morphed node: an optional deactivation symbol, a
+    /// full-index flag of 11 bits (was 10), the glue and `None` compressed forms only for a
+    /// node with results, a space before each value type.
+    pub fn node_form_22(self) -> bool {
+        match self {
+            Layout::V19 => false,
+            Layout::V22 => true,
+        }
+    }
+}
+
 /// What changed in the selector between releases.
 pub struct Form {
     pub layout: Layout,
@@ -387,7 +417,7 @@ impl Backend for GenDagIsel {
         }
         let size = table_emitter.emit_list(&root, 1, &mut s)?;
         s.push_str(&format!("    0\n  }}; // Total Array size is {} bytes\n\n", size + 1));
-        if m.form.layout == Layout::V22 {
+        if m.form.layout.spaced_and_coverage() {
             s.push_str("  #undef COVERAGE_IDX_VAL\n");
         }
         s.push_str("  #undef TARGET_VAL\n  SelectCodeCommon(N, MatcherTable, sizeof(MatcherTable));\n}\n");

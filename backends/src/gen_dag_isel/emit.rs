@@ -326,7 +326,7 @@ impl<'m, 'a> TableEmitter<'m, 'a> {
                         .map(|(t, l)| {
                             let mut label = String::new();
                             self.emit_mvt(&mut label, *t);
-                            if self.layout == Layout::V19 {
+                            if self.layout.types_as_bytes() {
                                 label.truncate(label.len() - 1);
                             }
                             (label, l)
@@ -342,13 +342,13 @@ impl<'m, 'a> TableEmitter<'m, 'a> {
                     }
                     let label_size = match n {
                         Matcher::SwitchOpcode(_) => 2,
-                        Matcher::SwitchType(cases) if self.layout == Layout::V22 => {
+                        Matcher::SwitchType(cases) if !self.layout.types_as_bytes() => {
                             vbr(&mut String::new(), u64::from(cases[i].0), self.layout)
                         }
                         _ => 1,
                     };
                     size += vbr(out, child_size as u64, self.layout) + label_size;
-                    if self.layout == Layout::V22 {
+                    if self.layout.spaced_and_coverage() {
                         out.push(' ');
                     }
                     out.push_str(label);
@@ -565,7 +565,7 @@ impl<'m, 'a> TableEmitter<'m, 'a> {
             }
             Matcher::EmitNode(en) | Matcher::MorphNodeTo { node: en, .. } => {
                 let is_emit = matches!(n, Matcher::EmitNode(_));
-                let v22 = self.layout == Layout::V22;
+                let v22 = self.layout.node_form_22();
                 let full_index_width = if v22 { 11 } else { 10 };
                 let deactivation = v22
                     && m.f()
@@ -645,7 +645,7 @@ impl<'m, 'a> TableEmitter<'m, 'a> {
                 let _ = write!(out, "OPC_CompleteMatch, {}{}", results.len(), sep(self.layout));
                 let mut bytes = 0;
                 for r in results {
-                    if self.layout == Layout::V22 {
+                    if self.layout.spaced_and_coverage() {
                         out.push(' ');
                     }
                     bytes += vbr(out, u64::from(*r), self.layout);
@@ -659,7 +659,7 @@ impl<'m, 'a> TableEmitter<'m, 'a> {
     /// A type and the end of its line.
     fn emit_mvt_line(&self, out: &mut String, vt: u16) -> usize {
         let b = self.emit_mvt(out, vt);
-        if self.layout == Layout::V19 {
+        if self.layout.types_as_bytes() {
             out.truncate(out.len() - 1);
         }
         out.push('\n');
