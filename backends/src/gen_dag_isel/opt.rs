@@ -6,6 +6,7 @@
 use super::matcher::{can_move_to_front, find_kind, List, Matcher};
 use super::Model;
 use std::collections::HashMap;
+use tdq_models::patterns::dag_patterns::PatternToMatch;
 use tdq_models::patterns::properties::Property;
 use tdq_models::patterns::types::MvtTable;
 
@@ -31,17 +32,7 @@ fn contract(list: &mut List, i: usize, m: &Model, patterns: &[&tdq_models::patte
         return;
     }
     if let Matcher::MoveChild(child) = list[i] {
-        let new = match list.get(i + 1) {
-            Some(Matcher::RecordNode { what_for, result_no }) if child < 8 => {
-                Some(Matcher::RecordChild { child, what_for: what_for.clone(), result_no: *result_no })
-            }
-            Some(&Matcher::CheckType { ty, res: 0 }) if child < 8 => Some(Matcher::CheckChildType { child, ty }),
-            Some(&Matcher::CheckSame(match_no)) if child < 4 => Some(Matcher::CheckChildSame { child, match_no }),
-            Some(&Matcher::CheckInteger(value)) if child < 5 => Some(Matcher::CheckChildInteger { child, value }),
-            Some(&Matcher::CheckCondCode(cc)) if child == 2 => Some(Matcher::CheckChild2CondCode(cc)),
-            _ => None,
-        };
-        if let Some(new) = new {
+        if let Some(new) = child_form(child, list.get(i + 1)) {
             list.remove(i + 1);
             list.insert(i, new);
             return contract(list, i, m, patterns);
@@ -51,25 +42,10 @@ fn contract(list: &mut List, i: usize, m: &Model, patterns: &[&tdq_models::patte
             return contract(list, i, m, patterns);
         }
     }
-    if let (Some(Matcher::EmitNode(en)), Some(Matcher::CompleteMatch { results, pattern })) =
-        (list.get(i), list.get(i + 1))
-    {
-        let first = en.first_result_slot;
-        let mut matches = results.iter().enumerate().all(|(k, &r)| r == first + k as u32);
-        let src = &patterns[*pattern].src;
-        if !en.has_chain && m.node_has(src, Property::HasChain).unwrap_or(false) {
-            matches = false;
-        }
-        if !en.has_out_glue && m.node_has(src, Property::OutGlue).unwrap_or(false) {
-            matches = false;
-        }
-        if matches {
-            let node = en.clone();
-            let pattern = *pattern;
-            list.truncate(i);
-            list.push(Matcher::MorphNodeTo { node, pattern });
-            return;
-        }
+    if let Some(morph) = morph_node(list, i, m, patterns) {
+        list.truncate(i);
+        list.push(morph);
+        return;
     }
     contract(list, i + 1, m, patterns);
     let next_is_opcode = matches!(list.get(i + 1), Some(Matcher::CheckOpcode(_)));
@@ -262,17 +238,7 @@ fn contract_forward(list: &mut List, m: &Model, patterns: &[&tdq_models::pattern
             return;
         }
         if let M::MoveChild(child) = list[i] {
-            let new = match list.get(i + 1) {
-                Some(M::RecordNode { what_for, result_no }) if child < 8 => {
-                    Some(M::RecordChild { child, what_for: what_for.clone(), result_no: *result_no })
-                }
-                Some(&M::CheckType { ty, res: 0 }) if child < 8 => Some(M::CheckChildType { child, ty }),
-                Some(&M::CheckSame(match_no)) if child < 4 => Some(M::CheckChildSame { child, match_no }),
-                Some(&M::CheckInteger(value)) if child < 5 => Some(M::CheckChildInteger { child, value }),
-                Some(&M::CheckCondCode(cc)) if child == 2 => Some(M::CheckChild2CondCode(cc)),
-                _ => None,
-            };
-            if let Some(new) = new {
+            if let Some(new) = child_form(child, list.get(i + 1)) {
                 list.remove(i + 1);
                 list.insert(i, new);
                 continue;
@@ -341,23 +307,10 @@ fn contract_forward(list: &mut List, m: &Model, patterns: &[&tdq_models::pattern
             list.drain(i..i + 2);
             continue;
         }
-        if let (Some(M::EmitNode(en)), Some(M::CompleteMatch { results, pattern })) = (list.get(i), list.get(i + 1)) {
-            let first = en.first_result_slot;
-            let mut matches = results.iter().enumerate().all(|(k, &r)| r == first + k as u32);
-            let src = &patterns[*pattern].src;
-            if !en.has_chain && m.node_has(src, Property::HasChain).unwrap_or(false) {
-                matches = false;
-            }
-            if !en.has_out_glue && m.node_has(src, Property::OutGlue).unwrap_or(false) {
-                matches = false;
-            }
-            if matches {
-                let node = en.clone();
-                let pattern = *pattern;
-                list.truncate(i);
-                list.push(M::MorphNodeTo { node, pattern });
-                return;
-            }
+        if let Some(morph) = morph_node(list, i, m, patterns) {
+            list.truncate(i);
+            list.push(morph);
+            return;
         }
         if let (M::RecordNode { .. }, Some(M::CheckOpcode(_))) = (&list[i], list.get(i + 1)) {
             list.swap(i, i + 1);
@@ -365,4 +318,35 @@ fn contract_forward(list: &mut List, m: &Model, patterns: &[&tdq_models::pattern
         }
         i += 1;
     }
+}
+
+/// The child check a `MoveChild(child)` followed by `next` contracts into, where the child's
+/// number fits the contracted matcher.
+fn child_form(child: u32, next: Option<&Matcher>) -> Option<Matcher> {
+    match next {
+        Some(Matcher::RecordNode { what_for, result_no }) if child < 8 => {
+            Some(Matcher::RecordChild { child, what_for: what_for.clone(), result_no: *result_no })
+        }
+        Some(&Matcher::CheckType { ty, res: 0 }) if child < 8 => Some(Matcher::CheckChildType { child, ty }),
+        Some(&Matcher::CheckSame(match_no)) if child < 4 => Some(Matcher::CheckChildSame { child, match_no }),
+        Some(&Matcher::CheckInteger(value)) if child < 5 => Some(Matcher::CheckChildInteger { child, value }),
+        Some(&Matcher::CheckCondCode(cc)) if child == 2 => Some(Matcher::CheckChild2CondCode(cc)),
+        _ => None,
+    }
+}
+
+/// The `MorphNodeTo` that an `EmitNode` at `i` followed by the `CompleteMatch` of its own
+/// results becomes, when the node keeps the pattern root's chain and output glue.
+fn morph_node(list: &[Matcher], i: usize, m: &Model, patterns: &[&PatternToMatch]) -> Option<Matcher> {
+    let (Some(Matcher::EmitNode(en)), Some(Matcher::CompleteMatch { results, pattern })) =
+        (list.get(i), list.get(i + 1))
+    else {
+        return None;
+    };
+    let first = en.first_result_slot;
+    let in_order = results.iter().enumerate().all(|(k, &r)| r == first + k as u32);
+    let src = &patterns[*pattern].src;
+    let loses_chain = !en.has_chain && m.node_has(src, Property::HasChain).unwrap_or(false);
+    let loses_glue = !en.has_out_glue && m.node_has(src, Property::OutGlue).unwrap_or(false);
+    (in_order && !loses_chain && !loses_glue).then(|| Matcher::MorphNodeTo { node: en.clone(), pattern: *pattern })
 }

@@ -5,7 +5,7 @@
 //! of their alternatives, arguments substituted.
 
 use super::predicates::PredicateFn;
-use super::tree::{Leaf, NodeKind, Parser, PredicateCall, TreeNode, TreePattern};
+use super::tree::{next_combination, Leaf, NodeKind, Parser, PredicateCall, TreeNode, TreePattern};
 use crate::records::{derived_definitions, Fatal, Fields};
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU32, Ordering};
@@ -137,18 +137,8 @@ impl Fragments {
                     predicates: node.predicates.clone(),
                     pred_args: node.pred_args.clone(),
                 });
-                let mut k = idxs.len();
-                loop {
-                    if k == 0 {
-                        return Ok(());
-                    }
-                    k -= 1;
-                    idxs[k] += 1;
-                    if idxs[k] == alternatives[k].len() {
-                        idxs[k] = 0;
-                    } else {
-                        break;
-                    }
+                if !next_combination(&mut idxs, |k| alternatives[k].len()) {
+                    return Ok(());
                 }
             }
         };

@@ -329,6 +329,20 @@ impl Parser<'_> {
 }
 
 /// `hasNullFragReference`: the dag or one of its operands, at any depth, is `null_frag`.
+/// The next combination of one choice per position (the last position moving fastest), each
+/// position `k` choosing among `len(k)`; false once every combination has been seen.
+pub(crate) fn next_combination(idxs: &mut [usize], len: impl Fn(usize) -> usize) -> bool {
+    for k in (0..idxs.len()).rev() {
+        idxs[k] += 1;
+        if idxs[k] == len(k) {
+            idxs[k] = 0;
+        } else {
+            return true;
+        }
+    }
+    false
+}
+
 pub fn has_null_frag_reference(input: &Evaluation, value: Init) -> bool {
     let InitKind::Dag(op, _, args) = value.kind() else {
         return false;

@@ -5,7 +5,7 @@
 
 use super::properties::Property;
 use super::sd_nodes::SdNodes;
-use super::tree::{Leaf, NodeKind, TreeNode};
+use super::tree::{next_combination, Leaf, NodeKind, TreeNode};
 use crate::records::{Fatal, Fields};
 use std::collections::HashMap;
 use tdq_core::intern::Sym;
@@ -101,18 +101,8 @@ impl VariantContext<'_> {
             if (self.can_match)(&r)? && !out.iter().any(|v| is_isomorphic(&r, v, dep_vars)) {
                 out.push(r);
             }
-            let mut k = idxs.len();
-            loop {
-                if k == 0 {
-                    return Ok(());
-                }
-                k -= 1;
-                idxs[k] += 1;
-                if idxs[k] == child_variants[k].len() {
-                    idxs[k] = 0;
-                } else {
-                    break;
-                }
+            if !next_combination(&mut idxs, |k| child_variants[k].len()) {
+                return Ok(());
             }
         }
     }
