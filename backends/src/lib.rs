@@ -91,6 +91,8 @@ pub mod gen_disassembler;
 pub mod gen_dxil_operation;
 pub mod gen_emitter;
 pub mod gen_exegesis;
+pub mod gen_fast_isel;
+pub mod gen_instr_docs;
 pub mod gen_instr_info;
 pub mod gen_intrinsic_enums;
 pub mod gen_intrinsic_impl;
@@ -426,6 +428,7 @@ pub static BACKENDS: &[&dyn Backend] = &[
     &gen_target_library_info::GenTargetLibraryInfo,
     &gen_automata::GenAutomata,
     &gen_dag_isel::GenDagIsel,
+    &gen_fast_isel::GenFastIsel,
     &gen_dfa_packetizer::GenDfaPacketizer,
     &gen_runtime_libcalls::GenRuntimeLibcalls,
     &gen_callingconv::GenCallingConv,
@@ -445,6 +448,7 @@ pub static BACKENDS: &[&dyn Backend] = &[
     &gen_sd_node_info::GenSdNodeInfo,
     &gen_compress_inst_emitter::GenCompressInstEmitter,
     &gen_instr_info::GenInstrInfo,
+    &gen_instr_docs::GenInstrDocs,
 ];
 
 /// The backend selected by an llvm-tblgen flag name (without dashes).

@@ -72,53 +72,63 @@ fn naming_another_release_than_the_store_is_an_error() {
     );
 }
 
+/// Each golden case of `tests/golden/backends/BACKEND` (name, release, corpus), exported to a
+/// store with the corpus's include directory and `extra_include` (relative to the cases), then
+/// written by `tdq tblgen --FLAG --from-db`: what llvm-tblgen wrote from the .td.
+fn goldens_run_from_a_store(backend: &str, cases: &[(&str, &str, &str)], extra_include: Option<&str>) {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/golden/backends").join(backend);
+    let corpus = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus");
+    for &(case, release, llvm) in cases {
+        let td = root.join(case).display().to_string();
+        let include = corpus.join(llvm).join("llvm/include").display().to_string();
+        let db = dir.path().join(format!("{case}.db")).display().to_string();
+        let mut args = vec!["export", "--db", &db, "--td", &td, "-I", &include, "--llvm-version", release];
+        let extra = extra_include.map(|inc| root.join(inc).display().to_string());
+        if let Some(inc) = &extra {
+            args.extend(["-I", inc.as_str()]);
+        }
+        let out = tdq(&args, None);
+        assert!(out.status.success(), "tdq export {case}: {}", String::from_utf8_lossy(&out.stderr));
+        let expected = std::fs::read_to_string(root.join(format!("{case}.out"))).expect("the golden");
+        let flag = format!("--{backend}");
+        assert_eq!(stdout(&tdq(&["tblgen", &flag, "--from-db", &db], None)), expected, "{case}");
+    }
+}
+
 /// The decoders of each release (19's filter chooser, 22's and 23's decoder tree, variable-length
-/// encodings, WebAssembly's tables) write from a store what llvm-tblgen writes from the .td: the
-/// goldens of `tests/golden/backends/gen-disassembler`.
+/// encodings, WebAssembly's tables) write from a store what llvm-tblgen writes from the .td.
 #[test]
 fn decoders_run_from_a_store() {
-    let dir = tempfile::tempdir().expect("tempdir");
-    let cases = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/golden/backends/gen-disassembler");
-    let corpus = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus");
-    for (case, release, llvm) in [
+    let cases = [
         ("disasm-19.td", "19", "llvm-19.1.7"),
         ("disasm-var-len-19.td", "19", "llvm-19.1.7"),
         ("disasm-wasm-19.td", "19", "llvm-19.1.7"),
         ("disasm-22.td", "22", "llvm-22.1.8"),
         ("disasm-var-len-23.td", "23", "llvm-23.1.1"),
-    ] {
-        let td = cases.join(case).display().to_string();
-        let include = corpus.join(llvm).join("llvm/include").display().to_string();
-        let inc = cases.join("../gen-emitter/inc").display().to_string();
-        let db = dir.path().join(format!("{case}.db")).display().to_string();
-        let args = ["export", "--db", &db, "--td", &td, "-I", &include, "-I", &inc, "--llvm-version", release];
-        let out = tdq(&args, None);
-        assert!(out.status.success(), "tdq export {case}: {}", String::from_utf8_lossy(&out.stderr));
-        let expected = std::fs::read_to_string(cases.join(format!("{case}.out"))).expect("the golden");
-        assert_eq!(stdout(&tdq(&["tblgen", "--gen-disassembler", "--from-db", &db], None)), expected, "{case}");
-    }
+    ];
+    goldens_run_from_a_store("gen-disassembler", &cases, Some("../gen-emitter/inc"));
 }
 
 /// The instruction descriptions of each release, whose flags the pattern model infers, write
-/// from a store what llvm-tblgen writes from the .td: the goldens of
-/// `tests/golden/backends/gen-instr-info`.
+/// from a store what llvm-tblgen writes from the .td.
 #[test]
 fn instruction_info_runs_from_a_store() {
-    let dir = tempfile::tempdir().expect("tempdir");
-    let cases = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/golden/backends/gen-instr-info");
-    let corpus = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus");
-    for (case, release, llvm) in [
+    let cases = [
         ("patterns.td", "19", "llvm-19.1.7"),
         ("patterns-22.td", "22", "llvm-22.1.8"),
         ("patterns-23.td", "23", "llvm-23.1.1"),
-    ] {
-        let td = cases.join(case).display().to_string();
-        let include = corpus.join(llvm).join("llvm/include").display().to_string();
-        let db = dir.path().join(format!("{case}.db")).display().to_string();
-        let args = ["export", "--db", &db, "--td", &td, "-I", &include, "--llvm-version", release];
-        let out = tdq(&args, None);
-        assert!(out.status.success(), "tdq export {case}: {}", String::from_utf8_lossy(&out.stderr));
-        let expected = std::fs::read_to_string(cases.join(format!("{case}.out"))).expect("the golden");
-        assert_eq!(stdout(&tdq(&["tblgen", "--gen-instr-info", "--from-db", &db], None)), expected, "{case}");
-    }
+    ];
+    goldens_run_from_a_store("gen-instr-info", &cases, None);
+}
+
+/// FastISel's selector of each release, over the pattern model, from a store.
+#[test]
+fn fast_isel_runs_from_a_store() {
+    let cases = [
+        ("fisel-19.td", "19", "llvm-19.1.7"),
+        ("fisel-22.td", "22", "llvm-22.1.8"),
+        ("fisel-23.td", "23", "llvm-23.1.1"),
+    ];
+    goldens_run_from_a_store("gen-fast-isel", &cases, Some("inc"));
 }
