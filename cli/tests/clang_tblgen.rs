@@ -753,3 +753,93 @@ fn rvv_inputs_clang_tblgen_crashes_on_are_errors() {
         }
     }
 }
+
+/// OpenCL's builtins from a store are what they are from the .td (the sample of
+/// tests/golden/clang/inc), in each release: the anonymous vector, pointer, image and
+/// extension defs, the generic types and the `let`-given versions survive the store.
+#[test]
+fn opencl_backends_run_from_a_store() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let inc = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/golden/clang/inc");
+    let inc = inc.to_str().expect("a UTF-8 path");
+    let td = format!("{inc}/OpenCLSample.td");
+    let actions = ["-gen-clang-opencl-builtins", "-gen-clang-opencl-builtin-header", "-gen-clang-opencl-builtin-tests"];
+    for release in ["19", "22", "23"] {
+        let db = format!("opencl{release}.db");
+        same_from_store(dir.path(), release, &td, &[inc], &db, &actions, "sub_group_reduce_add");
+    }
+}
+
+/// OpenCL builtins on which clang-tblgen's behaviour is undefined (it reads a `StringSwitch`
+/// that matched nothing, reads past a table or a list, or divides by zero: an access qualifier
+/// none of RO, WO and RW where it switches on it, a signature of a def that is no `Type`, an
+/// empty signature, a generic type of no vector size) get an error at the def, never a crash.
+#[test]
+fn opencl_inputs_clang_tblgen_crashes_on_are_errors() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let inc = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/golden/clang/inc");
+    let base = std::fs::read_to_string(inc.join("OpenCLBase.td")).expect("OpenCLBase.td");
+    let types = "include \"OpenCLBase.td\"\n\
+                 def Int : Type<\"int\", QualType<\"Context.IntTy\">>;\n\
+                 def Image2d : Type<\"image2d_t\", QualType<\"Context.OCLImage2d\", 1>>;\n\
+                 def None : IntList<\"None\", []>;\n";
+    let cases: [(&str, &[&str], &str, &str); 4] = [
+        (
+            "def img : ImageType<Image2d, \"XX\">;\n",
+            &["-gen-clang-opencl-builtins"],
+            "5:5",
+            "img: AccessQualifier \"XX\" is none of \"RO\", \"WO\" and \"RW\"",
+        ),
+        (
+            "def f : Builtin<\"f\", [Int, ImageType<Image2d, \"XX\">]>;\n",
+            &["-gen-clang-opencl-builtin-header", "-gen-clang-opencl-builtin-tests"],
+            // An anonymous def's location is its class's in 19, where it is made from 22 on.
+            "",
+            "anonymous_7: AccessQualifier \"XX\" is none of \"RO\", \"WO\" and \"RW\"",
+        ),
+        (
+            "def f : Builtin<\"f\", []>;\n",
+            &["-gen-clang-opencl-builtin-header", "-gen-clang-opencl-builtin-tests"],
+            "5:5",
+            "f: its Signature is empty (it needs a return type)",
+        ),
+        (
+            "def G : GenericType<\"G\", TypeList<[Int]>, None>;\ndef f : Builtin<\"f\", [Int, G]>;\n",
+            &["-gen-clang-opencl-builtin-header", "-gen-clang-opencl-builtin-tests"],
+            "6:5",
+            "f: G in its Signature stands for no type (no types or no vector sizes)",
+        ),
+    ];
+    write_files(dir.path(), &[("OpenCLBase.td", &base)]);
+    for release in ["19", "22", "23"] {
+        for (i, (def, actions, at, message)) in cases.iter().enumerate() {
+            let file = format!("bad{i}.td");
+            write_files(dir.path(), &[(&file, &format!("{types}{def}"))]);
+            for action in *actions {
+                let got = run(&tdq(), release, dir.path(), &[action, &file]);
+                assert_eq!(got.status, 1, "{release} {file} {action}: {got:?}");
+                assert_eq!(got.stdout, "");
+                let found = if at.is_empty() {
+                    got.stderr.contains(&format!(": error: {message}\n"))
+                } else {
+                    got.stderr.starts_with(&format!("{file}:{at}: error: {message}\n"))
+                };
+                assert!(found, "{release} {file} {action}: {got:?}");
+            }
+        }
+    }
+    // A `Builtin` class of signatures of other defs than types.
+    let td = "class Type<string n> { string Name = n; }\nclass GenericType;\nclass FunctionExtension;\n\
+              class IntList;\nclass ImageType;\nclass Other;\ndef o : Other;\n\
+              class Builtin<list<Other> s> { string Name = \"f\"; list<Other> Signature = s; }\n\
+              def f : Builtin<[o]>;\n";
+    write_files(dir.path(), &[("other.td", td)]);
+    for release in ["19", "22", "23"] {
+        let got = run(&tdq(), release, dir.path(), &["-gen-clang-opencl-builtins", "other.td"]);
+        assert_eq!(got.status, 1, "{release}: {got:?}");
+        assert!(
+            got.stderr.starts_with("other.td:9:5: error: f: o in its Signature is not a Type"),
+            "{release}: {got:?}"
+        );
+    }
+}

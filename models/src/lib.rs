@@ -7,7 +7,9 @@
 //! the DAG pattern model (`patterns`: `CodeGenDAGPatterns`, its SelectionDAG nodes first) are
 //! here beside them, so that backends, lints and the store read one model, computed once per
 //! evaluation ([`computed`]). `set_theory` is LLVM's SetTheory, which
-//! `--print-sets`, registers and schedules evaluate their dag-expressed sets with.
+//! `--print-sets`, registers and schedules evaluate their dag-expressed sets with; `string_map`
+//! is the iteration order of LLVM's `StringMap`, which a model that keeps it follows (OpenCL's
+//! image types).
 //!
 //! Models return [`records::Fatal`] (data, never a rendered string); nothing here writes output.
 
@@ -20,6 +22,7 @@ pub mod intrinsics;
 pub mod patterns;
 pub mod records;
 pub mod set_theory;
+pub mod string_map;
 pub mod target;
 pub mod target_opcodes;
 

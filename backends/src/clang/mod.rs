@@ -93,6 +93,9 @@ pub mod gen_clang_diags_iface;
 pub mod gen_clang_diags_index_name;
 pub mod gen_clang_diags_stable_ids;
 pub mod gen_clang_opcodes;
+pub mod gen_clang_opencl_builtin_header;
+pub mod gen_clang_opencl_builtin_tests;
+pub mod gen_clang_opencl_builtins;
 pub mod gen_clang_regular_keyword_attr_info;
 pub mod gen_clang_sa_checkers;
 pub mod gen_clang_stmt_nodes;
@@ -177,6 +180,9 @@ pub static BACKENDS: &[&dyn Backend] = &[
     &gen_clang_basic_writer::GenClangBasicWriter,
     &gen_clang_opcodes::GenClangOpcodes,
     &gen_clang_sa_checkers::GenClangSaCheckers,
+    &gen_clang_opencl_builtins::GenClangOpenclBuiltins,
+    &gen_clang_opencl_builtin_header::GenClangOpenclBuiltinHeader,
+    &gen_clang_opencl_builtin_tests::GenClangOpenclBuiltinTests,
     &gen_clang_syntax_node_list::GenClangSyntaxNodeList,
     &gen_clang_syntax_node_classes::GenClangSyntaxNodeClasses,
     &gen_clang_diags_compat_ids::GenClangDiagsCompatIds,

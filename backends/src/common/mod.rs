@@ -5,7 +5,6 @@
 
 pub mod emit;
 pub mod std_sort;
-pub mod string_map;
 pub mod string_matcher;
 
-pub use tdq_models::{directives, intrinsics, records};
+pub use tdq_models::{directives, intrinsics, records, string_map};

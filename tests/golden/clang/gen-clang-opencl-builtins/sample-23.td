@@ -1,0 +1,4 @@
+// The sample of OpenCL builtins.
+// RELEASE: 23
+// ARGS: -gen-clang-opencl-builtins -I ../inc
+include "OpenCLSample.td"
