@@ -16,16 +16,24 @@ pub struct ArgForm {
     /// A variadic expression argument is instantiated with `SubstExprs` into a new count
     /// (LLVM 20), not one `SubstExpr` per expression.
     subst_exprs: bool,
-    /// An optional wrapped attribute is visited only when present (LLVM 23).
+    /// An optional wrapped attribute is visited only when present, and printing an attribute
+    /// tells whether it was omitted (LLVM 23).
     wrapped_optional: bool,
+    /// A wrapped attribute has a setter and, with an `AttrType`, accessors of that type, and
+    /// is not printed (LLVM 23); else it is a simple `Attr *` argument.
+    wrapped_typed: bool,
 }
 
-const FORM_22: ArgForm =
-    ArgForm { identifier_type: "const IdentifierInfo *", subst_exprs: true, wrapped_optional: false };
+const FORM_22: ArgForm = ArgForm {
+    identifier_type: "const IdentifierInfo *",
+    subst_exprs: true,
+    wrapped_optional: false,
+    wrapped_typed: false,
+};
 const FORM: ByRelease<ArgForm> = ByRelease {
     v19: ArgForm { identifier_type: "IdentifierInfo *", subst_exprs: false, ..FORM_22 },
     v22: FORM_22,
-    v23: ArgForm { wrapped_optional: true, ..FORM_22 },
+    v23: ArgForm { wrapped_optional: true, wrapped_typed: true, ..FORM_22 },
 };
 
 /// The shape of an argument's code: which of clang-tblgen's argument classes writes it.
@@ -44,6 +52,8 @@ enum Shape {
 struct EnumType {
     /// Qualified by the attribute's class unless external.
     full: String,
+    /// The name in the conversion functions: an external type's last `::` part.
+    short: &'static str,
 }
 
 /// Argument `arg` of attribute `attr` (its def's name, without `Attr`) in a release.
@@ -70,7 +80,12 @@ impl<'a> ArgCode<'a> {
     fn enum_type(&self) -> Option<EnumType> {
         let e = self.arg.enumeration.as_ref()?;
         let full = if e.is_external { e.type_name.to_string() } else { format!("{}Attr::{}", self.attr, e.type_name) };
-        Some(EnumType { full })
+        // `rsplit("::").second`, the whole name when that is empty.
+        let short = match e.type_name.rsplit_once("::") {
+            Some((_, last)) if e.is_external && !last.is_empty() => last,
+            _ => e.type_name,
+        };
+        Some(EnumType { full, short })
     }
 
     /// `Enums` without repeats, in order (`uniqueEnumsInOrder`).
@@ -392,6 +407,350 @@ impl<'a> ArgCode<'a> {
             ArgKind::WrappedAttr => s.push_str(&format!("    Visit(SA->get{upper}());\n")),
             // The other kinds have nothing to visit.
             _ => {}
+        }
+    }
+}
+
+/// What an argument writes in its attribute's class (the `Attr` subclass clang-tblgen declares
+/// in `Attrs.inc` and defines in `AttrImpl.inc`): its members, constructor parts, accessors,
+/// enum conversions, printing and (LLVM 23) comparison.
+impl ArgCode<'_> {
+    /// The element type of a variadic argument, the type of a simple one.
+    fn variadic_type(&self) -> Option<String> {
+        match self.shape() {
+            Shape::Variadic(ty) => Some(ty),
+            _ => None,
+        }
+    }
+
+    /// A wrapped attribute written with LLVM 23's typed accessors.
+    fn is_typed_wrapped(&self) -> bool {
+        self.arg.kind == ArgKind::WrappedAttr && self.form.wrapped_typed
+    }
+
+    /// The enum declared in the class of a (variadic) enum argument whose type is its own.
+    fn enum_declaration(&self, s: &mut String) {
+        let Some(e) = self.arg.enumeration.as_ref().filter(|e| !e.is_external) else { return };
+        s.push_str(&format!("public:\n  enum {} {{\n", e.type_name));
+        let uniques = self.unique_enums();
+        if let Some((last, rest)) = uniques.split_last() {
+            for u in rest {
+                s.push_str(&format!("    {u},\n"));
+            }
+            s.push_str(&format!("    {last}\n"));
+        }
+        s.push_str("  };\n");
+    }
+
+    /// `writeDeclarations`: the data members that hold the argument.
+    pub fn declarations(&self, s: &mut String) {
+        let lower = self.lower();
+        match self.shape() {
+            Shape::Simple(ty) => s.push_str(&format!("{ty} {lower};")),
+            Shape::String => s.push_str(&format!("unsigned {lower}Length;\nchar *{lower};")),
+            Shape::Aligned => s.push_str(&format!(
+                "bool is{lower}Expr;\nunion {{\nExpr *{lower}Expr;\nTypeSourceInfo *{lower}Type;\n}};\nstd::optional<unsigned> {lower}Cache;\n"
+            )),
+            Shape::Version => s.push_str(&format!("VersionTuple {lower};\n")),
+            Shape::Enum(e) => {
+                self.enum_declaration(s);
+                s.push_str(&format!("private:\n  {} {lower};", e.full));
+            }
+            Shape::Variadic(ty) => {
+                if self.arg.kind == ArgKind::VariadicEnum {
+                    self.enum_declaration(s);
+                    s.push_str("private:\n");
+                }
+                s.push_str(&format!("  unsigned {lower}_Size;\n  {ty} *{lower}_;"));
+            }
+        }
+    }
+
+    /// `writeAccessors`: the accessors declared in the class.
+    pub fn accessors(&self, s: &mut String) {
+        let (upper, lower) = (self.upper(), self.lower());
+        match self.shape() {
+            Shape::Simple(_) if self.is_typed_wrapped() => {
+                s.push_str(&format!(
+                    "  Attr *get{upper}() const {{\n    return {lower};\n  }}\n  void set{upper}(Attr *V) {{\n    {lower} = V;\n  }}"
+                ));
+                if let Some(ty) = self.arg.wrapped_type.filter(|t| !t.is_empty()) {
+                    s.push_str(&format!(
+                        "\n  {ty} *get{upper}As() const {{\n    return llvm::cast_or_null<{ty}>({lower});\n  }}\n  void set{upper}As({ty} *V) {{\n    {lower} = V;\n  }}"
+                    ));
+                }
+            }
+            Shape::Simple(ty) if self.arg.kind == ArgKind::Type => s.push_str(&format!(
+                "  QualType get{upper}() const {{\n    return {lower}->getType();\n  }}  {ty} get{upper}Loc() const {{\n    return {lower};\n  }}"
+            )),
+            Shape::Simple(ty) => {
+                s.push_str(&format!("  {ty} get{upper}() const {{\n    return {lower};\n  }}"));
+                if let Some(default) = self.arg.default {
+                    let value = match self.arg.kind {
+                        ArgKind::DefaultBool => (if default != 0 { "true" } else { "false" }).to_string(),
+                        _ => default.to_string(),
+                    };
+                    s.push_str(&format!("\n\n  static const {ty} Default{upper} = {value};"));
+                }
+            }
+            Shape::String => s.push_str(&format!(
+                "  llvm::StringRef get{upper}() const {{\n    return llvm::StringRef({lower}, {lower}Length);\n  }}\n  unsigned get{upper}Length() const {{\n    return {lower}Length;\n  }}\n  void set{upper}(ASTContext &C, llvm::StringRef S) {{\n    {lower}Length = S.size();\n    this->{lower} = new (C, 1) char [{lower}Length];\n    if (!S.empty())\n      std::memcpy(this->{lower}, S.data(), {lower}Length);\n  }}"
+            )),
+            Shape::Aligned => s.push_str(&format!(
+                "  bool is{upper}Dependent() const;\n  bool is{upper}ErrorDependent() const;\n  unsigned get{upper}(ASTContext &Ctx) const;\n  bool is{upper}Expr() const {{\n    return is{lower}Expr;\n  }}\n  Expr *get{upper}Expr() const {{\n    assert(is{lower}Expr);\n    return {lower}Expr;\n  }}\n  TypeSourceInfo *get{upper}Type() const {{\n    assert(!is{lower}Expr);\n    return {lower}Type;\n  }}  std::optional<unsigned> getCached{upper}Value() const {{\n    return {lower}Cache;\n  }}  void setCached{upper}Value(unsigned AlignVal) {{\n    {lower}Cache = AlignVal;\n  }}"
+            )),
+            Shape::Version => s.push_str(&format!(
+                "  VersionTuple get{upper}() const {{\n    return {lower};\n  }}\n  void set{upper}(ASTContext &C, VersionTuple V) {{\n    {lower} = V;\n  }}"
+            )),
+            Shape::Enum(e) => s.push_str(&format!("  {} get{upper}() const {{\n    return {lower};\n  }}", e.full)),
+            Shape::Variadic(ty) => s.push_str(&format!(
+                "  typedef {ty}* {lower}_iterator;\n  {lower}_iterator {lower}_begin() const {{ return {lower}_; }}\n  {lower}_iterator {lower}_end() const {{ return {lower}_ + {lower}_Size; }}\n  unsigned {lower}_size() const {{ return {lower}_Size; }}\n  llvm::iterator_range<{lower}_iterator> {lower}() const {{ return llvm::make_range({lower}_begin(), {lower}_end()); }}\n"
+            )),
+        }
+    }
+
+    /// `writeAccessorDefinitions`: the accessors defined out of the class (an aligned
+    /// argument's dependence tests).
+    pub fn accessor_definitions(&self, s: &mut String) {
+        if self.arg.kind != ArgKind::Aligned {
+            return;
+        }
+        let (upper, lower, attr) = (self.upper(), self.lower(), self.attr);
+        s.push_str(&format!(
+            "bool {attr}Attr::is{upper}Dependent() const {{\n  if (is{lower}Expr)\n    return {lower}Expr && ({lower}Expr->isValueDependent() || {lower}Expr->isTypeDependent());\n  else\n    return {lower}Type->getType()->isDependentType();\n}}\nbool {attr}Attr::is{upper}ErrorDependent() const {{\n  if (is{lower}Expr)\n    return {lower}Expr && {lower}Expr->containsErrors();\n  return {lower}Type->getType()->containsErrors();\n}}\n"
+        ));
+    }
+
+    /// `writeSetter`: the setter of a variadic argument (the delayed arguments).
+    pub fn setter(&self, s: &mut String) {
+        let Some(ty) = self.variadic_type() else { return };
+        let (upper, lower) = (self.upper(), self.lower());
+        s.push_str(&format!("  void set{upper}(ASTContext &Ctx, "));
+        self.ctor_parameters(s);
+        s.push_str(&format!(
+            ") {{\n    {lower}_Size = {upper}Size;\n    {lower}_ = new (Ctx, 16) {ty}[{lower}_Size];\n  "
+        ));
+        self.ctor_body(s);
+        s.push_str("  }\n");
+    }
+
+    /// `writeCloneArgs`: what `clone` passes the constructor.
+    pub fn clone_args(&self, s: &mut String) {
+        let (upper, lower) = (self.upper(), self.lower());
+        match self.shape() {
+            Shape::String | Shape::Version => s.push_str(&format!("get{upper}()")),
+            Shape::Aligned => {
+                s.push_str(&format!("is{lower}Expr, is{lower}Expr ? static_cast<void*>({lower}Expr) : {lower}Type"))
+            }
+            Shape::Variadic(_) => s.push_str(&format!("{lower}_, {lower}_Size")),
+            Shape::Simple(_) | Shape::Enum(_) => s.push_str(lower),
+        }
+    }
+
+    /// `writeCtorParameters`: the constructor's parameters for the argument.
+    pub fn ctor_parameters(&self, s: &mut String) {
+        let upper = self.upper();
+        match self.shape() {
+            Shape::Simple(ty) => s.push_str(&format!("{ty} {upper}")),
+            Shape::String => s.push_str(&format!("llvm::StringRef {upper}")),
+            Shape::Aligned => s.push_str(&format!("bool Is{upper}Expr, void *{upper}")),
+            Shape::Version => s.push_str(&format!("VersionTuple {upper}")),
+            Shape::Enum(e) => s.push_str(&format!("{} {upper}", e.full)),
+            Shape::Variadic(ty) => s.push_str(&format!("{ty} *{upper}, unsigned {upper}Size")),
+        }
+    }
+
+    /// `writeCtorInitializers`: the members' initializers from the parameters.
+    pub fn ctor_initializers(&self, s: &mut String) {
+        let (upper, lower) = (self.upper(), self.lower());
+        match self.shape() {
+            Shape::String => {
+                s.push_str(&format!("{lower}Length({upper}.size()),{lower}(new (Ctx, 1) char[{lower}Length])"))
+            }
+            Shape::Aligned => s.push_str(&format!("is{lower}Expr(Is{upper}Expr)")),
+            Shape::Variadic(ty) => {
+                s.push_str(&format!("{lower}_Size({upper}Size), {lower}_(new (Ctx, 16) {ty}[{lower}_Size])"))
+            }
+            Shape::Simple(_) | Shape::Version | Shape::Enum(_) => s.push_str(&format!("{lower}({upper})")),
+        }
+    }
+
+    /// `writeCtorDefaultInitializers`: the members' initializers when the constructor does not
+    /// take the argument.
+    pub fn ctor_default_initializers(&self, s: &mut String) {
+        let lower = self.lower();
+        match self.shape() {
+            Shape::String => s.push_str(&format!("{lower}Length(0),{lower}(nullptr)")),
+            Shape::Aligned => s.push_str(&format!("is{lower}Expr(false)")),
+            Shape::Variadic(_) => s.push_str(&format!("{lower}_Size(0), {lower}_(nullptr)")),
+            Shape::Enum(e) => s.push_str(&format!("{lower}({}(0))", e.full)),
+            Shape::Simple(_) | Shape::Version => s.push_str(&format!("{lower}()")),
+        }
+    }
+
+    /// `writeCtorBody`: the constructor's statements that copy the argument in.
+    pub fn ctor_body(&self, s: &mut String) {
+        let (upper, lower) = (self.upper(), self.lower());
+        match self.shape() {
+            Shape::String => s.push_str(&format!(
+                "    if (!{upper}.empty())\n      std::memcpy({lower}, {upper}.data(), {lower}Length);\n"
+            )),
+            Shape::Aligned => s.push_str(&format!(
+                "    if (is{lower}Expr)\n       {lower}Expr = reinterpret_cast<Expr *>({upper});\n    else\n       {lower}Type = reinterpret_cast<TypeSourceInfo *>({upper});\n"
+            )),
+            Shape::Variadic(_) if self.arg.kind == ArgKind::VariadicString => s.push_str(&format!(
+                "  for (size_t I = 0, E = {lower}_Size; I != E;\n       ++I) {{\n    StringRef Ref = {upper}[I];\n    if (!Ref.empty()) {{\n      char *Mem = new (Ctx, 1) char[Ref.size()];\n      std::memcpy(Mem, Ref.data(), Ref.size());\n      {lower}_[I] = StringRef(Mem, Ref.size());\n    }}\n  }}\n"
+            )),
+            Shape::Variadic(_) => s.push_str(&format!("  std::copy({upper}, {upper} + {lower}_Size, {lower}_);\n")),
+            Shape::Simple(_) | Shape::Version | Shape::Enum(_) => {}
+        }
+    }
+
+    /// `writeImplicitCtorArgs`: what the `Create` functions pass the constructor.
+    pub fn implicit_ctor_args(&self, s: &mut String) {
+        let upper = self.upper();
+        match self.shape() {
+            Shape::Aligned => s.push_str(&format!("Is{upper}Expr, {upper}")),
+            Shape::Variadic(_) => s.push_str(&format!("{upper}, {upper}Size")),
+            _ => s.push_str(upper),
+        }
+    }
+
+    /// `getIsOmitted`: the test that an optional argument was left out, `false` where there is
+    /// none.
+    pub fn is_omitted(&self) -> String {
+        let (upper, lower) = (self.upper(), self.lower());
+        match self.shape() {
+            Shape::Aligned => {
+                format!("!((is{lower}Expr && {lower}Expr) || (!is{lower}Expr && {lower}Type))")
+            }
+            Shape::Simple(_) if self.arg.kind == ArgKind::WrappedAttr => {
+                if self.form.wrapped_optional && self.arg.optional {
+                    format!("!get{upper}()")
+                } else {
+                    "false".to_string()
+                }
+            }
+            Shape::Simple(ty) if ty == "Expr *" || ty == self.form.identifier_type => format!("!get{upper}()"),
+            Shape::Simple(ty) if ty == "TypeSourceInfo *" => format!("!get{upper}Loc()"),
+            Shape::Simple(ty) if ty == "ParamIdx" => format!("!get{upper}().isValid()"),
+            _ => "false".to_string(),
+        }
+    }
+
+    /// `writeValue`: what `printPretty` prints for the argument, inside a string literal
+    /// (`OS << "` before, `"` after).
+    pub fn value(&self, s: &mut String) {
+        let (upper, lower, attr) = (self.upper(), self.lower(), self.attr);
+        match self.shape() {
+            Shape::Simple(_) if self.is_typed_wrapped() => {}
+            Shape::Simple(_) if self.arg.kind == ArgKind::Expr => {
+                s.push_str(&format!("\";\n    get{upper}()->printPretty(OS, nullptr, Policy);\n    OS << \""))
+            }
+            Shape::Simple(ty) => {
+                let value = match ty.as_str() {
+                    "FunctionDecl *" => format!("get{upper}()->getNameInfo().getAsString()"),
+                    "VarDecl *" => format!("get{upper}()->getName()"),
+                    "TypeSourceInfo *" => format!("get{upper}().getAsString()"),
+                    "ParamIdx" => format!("get{upper}().getSourceIndex()"),
+                    _ if ty == self.form.identifier_type => {
+                        format!("(get{upper}() ? get{upper}()->getName() : \"\")")
+                    }
+                    _ => format!("get{upper}()"),
+                };
+                s.push_str(&format!("\" << {value} << \""));
+            }
+            Shape::String => s.push_str(&format!("\\\"\" << get{upper}() << \"\\\"")),
+            Shape::Aligned => s.push_str(&format!(
+                "\";\n    if (is{lower}Expr && {lower}Expr)      {lower}Expr->printPretty(OS, nullptr, Policy);\n    if (!is{lower}Expr && {lower}Type)      {lower}Type->getType().print(OS, Policy);\n    OS << \""
+            )),
+            Shape::Version => s.push_str(&format!("{lower}=\" << get{upper}() << \"")),
+            Shape::Enum(e) => {
+                s.push_str(&format!("\\\"\" << {attr}Attr::Convert{}ToStr(get{upper}()) << \"\\\"", e.short))
+            }
+            Shape::Variadic(_) => {
+                s.push_str(&format!(
+                    "\";\n  for (const auto &Val : {lower}()) {{\n    DelimitAttributeArgument(OS, IsFirstArgument);\n"
+                ));
+                match self.arg.kind {
+                    ArgKind::VariadicParamIdx => s.push_str("    OS << Val.getSourceIndex();\n"),
+                    ArgKind::VariadicString => s.push_str("    OS << \"\\\"\" << Val << \"\\\"\";\n"),
+                    ArgKind::VariadicEnum => {
+                        let short = self.enum_type().map_or("", |e| e.short);
+                        s.push_str(&format!("    OS << \"\\\"\" << {attr}Attr::Convert{short}ToStr(Val)<< \"\\\"\";\n"))
+                    }
+                    _ => s.push_str("    OS << Val;\n"),
+                }
+                s.push_str("  }\n  OS << \"");
+            }
+        }
+    }
+
+    /// `writeConversion(OS, true)`: the declarations of a (variadic) enum argument's
+    /// conversions from and to strings; nothing for other arguments.
+    pub fn conversion_declarations(&self, s: &mut String) {
+        if !matches!(self.arg.kind, ArgKind::Enum | ArgKind::VariadicEnum) {
+            return;
+        }
+        let Some(EnumType { full, short }) = self.enum_type() else { return };
+        s.push_str(&format!(
+            "  static bool ConvertStrTo{short}(StringRef Val, {full} &Out);\n  static const char *Convert{short}ToStr({full} Val);\n"
+        ));
+    }
+
+    /// `writeConversion(OS, false)`: the definitions of those conversions.
+    pub fn conversion_definitions(&self, s: &mut String) {
+        if !matches!(self.arg.kind, ArgKind::Enum | ArgKind::VariadicEnum) {
+            return;
+        }
+        let (Some(EnumType { full, short }), Some(e)) = (self.enum_type(), self.arg.enumeration.as_ref()) else {
+            return;
+        };
+        let attr = self.attr;
+        s.push_str(&format!(
+            "bool {attr}Attr::ConvertStrTo{short}(StringRef Val, {full} &Out) {{\n  std::optional<{full}> R = llvm::StringSwitch<std::optional<{full}>>(Val)\n"
+        ));
+        // clang-tblgen indexes `Values` by the position of each of `Enums`.
+        for (value, enumerator) in e.values.iter().zip(&e.enums) {
+            s.push_str(&format!("    .Case(\"{value}\", {full}::{enumerator})\n"));
+        }
+        s.push_str(&format!(
+            "    .Default(std::optional<{full}>());\n  if (R) {{\n    Out = *R;\n      return true;\n    }}\n  return false;\n}}\n\n"
+        ));
+        s.push_str(&format!("const char *{attr}Attr::Convert{short}ToStr({full} Val) {{\n  switch(Val) {{\n"));
+        let mut seen = Vec::new();
+        for (value, enumerator) in e.values.iter().zip(&e.enums) {
+            if !seen.contains(enumerator) {
+                seen.push(*enumerator);
+                s.push_str(&format!("  case {full}::{enumerator}: return \"{value}\";\n"));
+            }
+        }
+        if !e.is_covered {
+            s.push_str("  default: llvm_unreachable(\"Invalid attribute value\");\n");
+        }
+        s.push_str("  }\n  llvm_unreachable(\"No enumerator with that value\");\n}\n");
+    }
+
+    /// `emitAttrArgEqualityCheck` (LLVM 23): the test that `Other`'s argument equals this one.
+    pub fn equality_check(&self) -> String {
+        let (upper, lower) = (self.upper(), self.lower());
+        match self.shape() {
+            Shape::Aligned => {
+                format!("equalAttrArgs(get{upper}(Context.FromCtx), Other.get{upper}(Context.ToCtx), Context)")
+            }
+            Shape::Variadic(_) => format!(
+                "equalAttrArgs({lower}_begin(), {lower}_end(), Other.{lower}_begin(), Other.{lower}_end(), Context)"
+            ),
+            _ => format!("equalAttrArgs(get{upper}(), Other.get{upper}(), Context)"),
+        }
+    }
+
+    /// `emitAttrArgProfileCall` (LLVM 23): the call that adds the argument to a profile.
+    pub fn profile_call(&self) -> String {
+        let (upper, lower) = (self.upper(), self.lower());
+        match self.shape() {
+            Shape::Variadic(_) => format!("profileAttrArg(ID, Ctx, {lower}_begin(), {lower}_end())"),
+            _ => format!("profileAttrArg(ID, Ctx, get{upper}())"),
         }
     }
 }

@@ -10,6 +10,7 @@ use std::collections::BTreeMap;
 use std::io::Write;
 use tdq_core::types::RecId;
 use tdq_core::{ByRelease, Evaluation};
+use tdq_models::clang::arguments::arg_class;
 use tdq_models::clang::attributes::{
     attributes, flattened_spellings, late_parse_kind, target_checks, LateParseKind, ParsedAttrs,
 };
@@ -36,13 +37,6 @@ const FORM: ByRelease<Form> = ByRelease {
     v22: FORM_22,
     v23: Form { function_scope_list: true, ..FORM_22 },
 };
-
-/// The name of the last direct superclass of argument def `arg` (how clang-tblgen tells the
-/// kind of an argument here), `None` when it has none.
-fn arg_class(input: &Evaluation, arg: RecId) -> Option<&'static str> {
-    let rk = &input.records;
-    rk.get(arg).direct_superclasses(rk).first().map(|&c| rk.name_sym(c))
-}
 
 /// What one list holds for one attribute: `true`, or a mask.
 #[derive(Clone)]

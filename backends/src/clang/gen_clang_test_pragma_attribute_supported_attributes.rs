@@ -7,7 +7,7 @@ use std::io::Write;
 use tdq_core::Evaluation;
 use tdq_models::clang::attributes::ParsedAttrs;
 use tdq_models::clang::subject_rules::{is_supported_subject, PragmaSupport, RuleOrAggregate};
-use tdq_models::{Fatal, Fields};
+use tdq_models::Fields;
 
 pub struct GenClangTestPragmaAttributeSupportedAttributes;
 
@@ -41,17 +41,7 @@ impl Backend for GenClangTestPragmaAttributeSupportedAttributes {
                     s.push_str(", ");
                 }
                 first = false;
-                // An attribute that says it is supported may name a subject no rule covers,
-                // where clang-tblgen reads past its map.
-                let rules = support.subjects_to_rules.get(&subject).ok_or_else(|| {
-                    let message = format!(
-                        "subject '{}' of attribute '{}' has no subject match rule",
-                        f.name(subject),
-                        f.name(attr)
-                    );
-                    Fatal::new(&input.records.get(attr).locs, message)
-                })?;
-                match rules {
+                match support.rules_of(input, attr, subject)? {
                     RuleOrAggregate::Rule(rule) => s.push_str(&rule.enum_value_name(f)?),
                     RuleOrAggregate::Aggregate(rules) => {
                         s.push('(');

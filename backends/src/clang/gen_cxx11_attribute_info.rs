@@ -4,6 +4,7 @@
 use crate::{Backend, BackendError, BackendOptions, Output};
 use std::io::Write;
 use tdq_core::Evaluation;
+use tdq_models::clang::arguments::ArgCounts;
 use tdq_models::clang::attributes::{attributes, flattened_spellings};
 use tdq_models::Fields;
 
@@ -24,20 +25,10 @@ impl Backend for GenCxx11AttributeInfo {
                 if spelling.variety != "CXX11" || !spelling.namespace.is_empty() {
                     continue;
                 }
-                let (mut required, mut optional) = (0, 0);
-                for arg in f.defs(attr, "Args")? {
-                    if f.bit(arg, "Fake")? {
-                        continue;
-                    }
-                    if f.bit(arg, "Optional")? {
-                        optional += 1;
-                    } else {
-                        required += 1;
-                    }
-                }
-                let kind = if required > 0 {
+                let counts = ArgCounts::new(input, attr)?;
+                let kind = if counts.required > 0 {
                     "Required"
-                } else if optional > 0 {
+                } else if counts.optional > 0 {
                     "Optional"
                 } else {
                     "None"

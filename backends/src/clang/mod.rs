@@ -34,6 +34,7 @@ macro_rules! string_backend {
 pub mod ast_nodes;
 pub mod ast_properties;
 pub mod attr_args;
+pub mod attr_class;
 pub mod gen_arm_bf16;
 pub mod gen_arm_fp16;
 pub mod gen_arm_immcheck_types;
@@ -57,11 +58,14 @@ pub mod gen_attr_docs;
 pub mod gen_attribute_spelling_list;
 pub mod gen_builtin_docs;
 pub mod gen_clang_attr_ast_visitor;
+pub mod gen_clang_attr_classes;
 pub mod gen_clang_attr_doc_table;
 pub mod gen_clang_attr_has_attribute_impl;
+pub mod gen_clang_attr_impl;
 pub mod gen_clang_attr_is_type_dependent;
 pub mod gen_clang_attr_list;
 pub mod gen_clang_attr_node_traverse;
+pub mod gen_clang_attr_parsed_attr_impl;
 pub mod gen_clang_attr_parsed_attr_kinds;
 pub mod gen_clang_attr_parsed_attr_list;
 pub mod gen_clang_attr_parser_string_switches;
@@ -141,7 +145,9 @@ fn comment_matcher(matches: &[StringPair], s: &mut String) -> Result<(), Backend
 pub static BACKENDS: &[&dyn Backend] = &[
     &crate::print_records::PrintRecords,
     &crate::dump_json::DumpJson,
+    &gen_clang_attr_classes::GenClangAttrClasses,
     &gen_clang_attr_subject_match_rules_parser_string_switches::GenClangAttrSubjectMatchRulesParserStringSwitches,
+    &gen_clang_attr_impl::GenClangAttrImpl,
     &gen_clang_attr_list::GenClangAttrList,
     &gen_clang_attr_doc_table::GenClangAttrDocTable,
     &gen_clang_attr_subject_match_rule_list::GenClangAttrSubjectMatchRuleList,
@@ -150,6 +156,7 @@ pub static BACKENDS: &[&dyn Backend] = &[
     &gen_clang_attr_spelling_index::GenClangAttrSpellingIndex,
     &gen_clang_attr_ast_visitor::GenClangAttrAstVisitor,
     &gen_clang_attr_parsed_attr_list::GenClangAttrParsedAttrList,
+    &gen_clang_attr_parsed_attr_impl::GenClangAttrParsedAttrImpl,
     &gen_clang_attr_parsed_attr_kinds::GenClangAttrParsedAttrKinds,
     &gen_clang_attr_is_type_dependent::GenClangAttrIsTypeDependent,
     &gen_clang_attr_node_traverse::GenClangAttrNodeTraverse,

@@ -202,19 +202,55 @@ fn kind_of(input: &Evaluation, search: RecId) -> Option<ArgKind> {
     rk.get(search).superclasses.iter().rev().find_map(|&(base, _)| kind_of(input, base))
 }
 
+/// How many of an attribute's arguments the parser fills in (the fake ones are the user's
+/// job), by whether they are required or optional.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ArgCounts {
+    pub required: usize,
+    pub optional: usize,
+}
+
+impl ArgCounts {
+    /// The counts of attribute `attr`'s `Args`.
+    pub fn new(input: &Evaluation, attr: RecId) -> Result<ArgCounts, Fatal> {
+        let f = Fields { input };
+        let mut counts = ArgCounts::default();
+        for arg in f.defs(attr, "Args")? {
+            if f.bit(arg, "Fake")? {
+                continue;
+            }
+            if f.bit(arg, "Optional")? {
+                counts.optional += 1;
+            } else {
+                counts.required += 1;
+            }
+        }
+        Ok(counts)
+    }
+}
+
+/// The name of the last direct superclass of argument def `arg`, `None` when it has none: how
+/// clang-tblgen's parsing lists and parsed-attribute helpers tell an argument's kind
+/// (`IdentifierArgument`, `ExprArgument`, ...), not looking further up.
+pub fn arg_class(input: &Evaluation, arg: RecId) -> Option<&'static str> {
+    let rk = &input.records;
+    rk.get(arg).direct_superclasses(rk).first().map(|&c| rk.name_sym(c))
+}
+
 /// The arguments of attribute `attr` (its `Args`): an argument of no kind clang-tblgen knows is
 /// an error at its def (clang-tblgen dereferences the null argument it makes and crashes).
 pub fn known_arguments(input: &Evaluation, attr: RecId) -> Result<Vec<Argument>, Fatal> {
     let f = Fields { input };
-    f.defs(attr, "Args")?
-        .into_iter()
-        .map(|arg| {
-            Argument::new(input, arg)?.ok_or_else(|| {
-                let message = format!("unknown kind of argument of attribute '{}'", f.name(attr));
-                Fatal::new(&input.records.get(arg).locs, message)
-            })
-        })
-        .collect()
+    f.defs(attr, "Args")?.into_iter().map(|arg| known_argument(input, attr, arg)).collect()
+}
+
+/// Argument def `arg` of attribute `attr`, an error at the def when it is of no kind
+/// clang-tblgen knows (see [`known_arguments`]).
+pub fn known_argument(input: &Evaluation, attr: RecId, arg: RecId) -> Result<Argument, Fatal> {
+    Argument::new(input, arg)?.ok_or_else(|| {
+        let message = format!("unknown kind of argument of attribute '{}'", input.records.name_sym(attr));
+        Fatal::new(&input.records.get(arg).locs, message)
+    })
 }
 
 #[cfg(test)]

@@ -101,6 +101,57 @@ pub fn spelling_names_are_common(spellings: &[FlattenedSpelling]) -> bool {
     spellings.iter().skip(1).all(|s| normalize_for_spelling_comparison(s.name) == first)
 }
 
+/// `CreateSemanticSpellings`: the enumerator of each spelling in an attribute's `Spelling`
+/// enum, by spelling index: the variety, the scope and the name, underscores around the scope
+/// and the name dropped (`GNU_aligned`, `CXX11_gnu_aligned`). Spellings that come out the same
+/// share the first one's enumerator.
+pub fn semantic_spelling_names(spellings: &[FlattenedSpelling]) -> Vec<String> {
+    spellings
+        .iter()
+        .map(|s| {
+            let mut name = format!("{}_", s.variety);
+            if !s.namespace.is_empty() {
+                name.push_str(normalize_for_spelling_comparison(s.namespace));
+                name.push('_');
+            }
+            name.push_str(normalize_for_spelling_comparison(s.name));
+            name
+        })
+        .collect()
+}
+
+/// Whether the spelling-related members of an attribute's class are left out: it has at most
+/// one spelling, or all have one name.
+pub fn elides_spelling(spellings: &[FlattenedSpelling]) -> bool {
+    spellings.len() <= 1 || spelling_names_are_common(spellings)
+}
+
+/// `getSpellingListIndex`: the index of `spelling` (of an `Accessor` or a target-specific
+/// spelling) among an attribute's, the same variety, scope and name; `None` when it is not
+/// one of them.
+pub fn spelling_list_index(list: &[FlattenedSpelling], spelling: &FlattenedSpelling) -> Option<usize> {
+    list.iter()
+        .position(|s| s.variety == spelling.variety && s.namespace == spelling.namespace && s.name == spelling.name)
+}
+
+/// The class an attribute's C++ class derives from and whether it is inheritable: the last of
+/// its TableGen superclasses other than `TargetSpecificAttr` and `DeclOrTypeAttr`.
+pub fn attr_superclass(input: &Evaluation, attr: RecId) -> (&'static str, bool) {
+    let rk = &input.records;
+    let mut super_name = "";
+    let mut inheritable = false;
+    for &(class, _) in rk.get(attr).superclasses.iter().rev() {
+        let name = rk.name_sym(class);
+        if name != "TargetSpecificAttr" && name != "DeclOrTypeAttr" && super_name.is_empty() {
+            super_name = name;
+        }
+        if name == "InheritableAttr" {
+            inheritable = true;
+        }
+    }
+    (super_name, inheritable)
+}
+
 /// `LateAttrParseKind`: whether and how the parser delays an attribute's arguments.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum LateParseKind {

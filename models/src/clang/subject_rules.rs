@@ -172,6 +172,21 @@ impl PragmaSupport {
         Ok(any)
     }
 
+    /// What supported subject `subject` of attribute `attr` stands for. An attribute that says
+    /// it is supported may name a subject no rule covers, where clang-tblgen reads past its
+    /// map: an error at the attribute.
+    pub fn rules_of(&self, input: &Evaluation, attr: RecId, subject: RecId) -> Result<&RuleOrAggregate, Fatal> {
+        self.subjects_to_rules.get(&subject).ok_or_else(|| {
+            let rk = &input.records;
+            let message = format!(
+                "subject '{}' of attribute '{}' has no subject match rule",
+                rk.name_sym(subject),
+                rk.name_sym(attr)
+            );
+            Fatal::new(&rk.get(attr).locs, message)
+        })
+    }
+
     pub fn new(input: &Evaluation) -> Result<PragmaSupport, Fatal> {
         let f = Fields { input };
         let mut support = PragmaSupport { rules: Vec::new(), subjects_to_rules: HashMap::new() };

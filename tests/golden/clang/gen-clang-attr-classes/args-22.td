@@ -1,0 +1,4 @@
+// AttrArgs.td's attributes, as clang-tblgen 22 writes them.
+// ARGS: -gen-clang-attr-classes -I ../inc
+// RELEASE: 22
+include "AttrArgs.td"

@@ -1,0 +1,4 @@
+// AttrSample.td's attributes, as clang-tblgen 22 writes them.
+// ARGS: -gen-clang-attr-impl -I ../inc
+// RELEASE: 22
+include "AttrSample.td"

@@ -1,0 +1,5 @@
+// AttrArgs.td's attributes, as clang-tblgen 22 writes them.
+// ARGS: -gen-clang-attr-parsed-attr-impl -I ../inc
+// RELEASE: 22
+include "AttrArgs.td"
+class MutualExclusions<list<Attr> Ex> { list<Attr> Exclusions = Ex; }

@@ -1,0 +1,4 @@
+// AttrArgs.td's attributes, as clang-tblgen 19 writes them.
+// ARGS: -gen-clang-attr-parsed-attr-impl -I ../inc
+include "AttrArgs.td"
+class MutualExclusions<list<Attr> Ex> { list<Attr> Exclusions = Ex; }
