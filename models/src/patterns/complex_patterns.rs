@@ -6,7 +6,7 @@ use super::properties::{Properties, Property};
 use crate::records::{derived_definitions, Fatal, Fields};
 use std::collections::HashMap;
 use tdq_core::types::RecId;
-use tdq_core::Evaluation;
+use tdq_core::{ByRelease, Evaluation};
 
 /// One `ComplexPattern` def.
 #[derive(Clone, Debug)]
@@ -19,12 +19,25 @@ pub struct ComplexPattern {
     /// `Complexity`, or three per operand when it is -1.
     pub complexity: i64,
     pub properties: Properties,
-    /// `SDNPWantRoot` and `SDNPWantParent`, which only complex patterns take.
+    /// The selection function takes the match's root and the operand's parent first
+    /// (`wantsRoot`, `wantsParent`; see [`WANTS`]).
     pub want_root: bool,
     pub want_parent: bool,
 }
 
-/// The properties a complex pattern may have (fewer than a node's, and two of its own).
+/// Where a complex pattern says that its function wants the root or the parent.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Wants {
+    /// Two properties of its own, `SDNPWantRoot` and `SDNPWantParent` (LLVM 19).
+    Properties,
+    /// The bits `WantsRoot` and `WantsParent` (LLVM 22 on; those properties are gone).
+    Bits,
+}
+
+const WANTS: ByRelease<Wants> = ByRelease { v19: Wants::Properties, v22: Wants::Bits, v23: Wants::Bits };
+
+/// The properties a complex pattern may have (fewer than a node's, and in LLVM 19 two of its
+/// own).
 const ALLOWED: &[(&str, Option<Property>)] = &[
     ("SDNPHasChain", Some(Property::HasChain)),
     ("SDNPOptInGlue", Some(Property::OptInGlue)),
@@ -48,9 +61,11 @@ impl ComplexPattern {
         let complexity = if raw == -1 { num_operands * 3 } else { raw };
         let mut properties = Properties::default();
         let (mut want_root, mut want_parent) = (false, false);
+        let wants = *WANTS.get(input.records.release);
         for prop in f.defs(def, "Properties")? {
             let name = f.name(prop);
-            match ALLOWED.iter().find(|(known, _)| *known == name) {
+            let mut allowed = ALLOWED.iter().filter(|(_, p)| p.is_some() || wants == Wants::Properties);
+            match allowed.find(|(known, _)| *known == name) {
                 Some((_, Some(p))) => properties.0 |= 1 << *p as u32,
                 Some(_) if name == "SDNPWantRoot" => want_root = true,
                 Some(_) => want_parent = true,
@@ -58,6 +73,13 @@ impl ComplexPattern {
                     let message = format!("Unsupported SD Node property '{name}' on ComplexPattern '{}'!", f.name(def));
                     return Err(Fatal::new(&input.records.get(def).locs, message));
                 }
+            }
+        }
+        match wants {
+            Wants::Properties => {}
+            Wants::Bits => {
+                want_root = f.bit(def, "WantsRoot")?;
+                want_parent = f.bit(def, "WantsParent")?;
             }
         }
         Ok(ComplexPattern {

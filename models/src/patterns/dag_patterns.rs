@@ -11,10 +11,9 @@
 //! an instruction's own pattern its `isBitcast` and `hasChain`; a flag set in the record that
 //! the pattern contradicts is LLVM's "Pattern doesn't match ..." error.
 //!
-//! FIXME: type inference over the HW-mode type sets is not done yet, so the patterns LLVM
-//! drops because a type is impossible in every mode (and the variants and per-mode copies it
-//! adds) are all kept here, and a `bitconvert` between equal types is not simplified away
-//! (`SimplifyTree`), which makes SystemZ's `LA` and `LARL` bitcasts here and not in LLVM.
+//! LLVM infers each fragment's types once, before it is inlined (`ParsePatternFragments`);
+//! here a fragment's tree is typed in each pattern it is inlined into, its own cast merged with
+//! the fragment node's there ([`super::fragments`]), which leaves the same types.
 //! LLVM also reads and checks every intrinsic (`CodeGenIntrinsicTable`) before the patterns;
 //! here only those a pattern names are read, when it names them.
 
@@ -301,7 +300,7 @@ fn compute(input: &Evaluation) -> Result<DagPatterns, Fatal> {
     let mut parsed = Vec::with_capacity(with_patterns.len());
     for (inst, pattern) in with_patterns {
         let Some(cgi) = instructions.get_def(inst) else { continue };
-        let parsed_inst = instruction_pattern(&ctx, &fragments, &parser, cgi, &pattern.trees, &mut diags)?;
+        let parsed_inst = instruction_pattern(&ctx, &fragments, cgi, &pattern.trees, &mut diags)?;
         if parsed_inst.num_results != cgi.operands.num_defs as usize {
             ctx.inst_results.insert(inst, parsed_inst.num_results);
         }
@@ -335,7 +334,7 @@ fn compute(input: &Evaluation) -> Result<DagPatterns, Fatal> {
     };
     for (inst, p) in parsed {
         let mut alternatives = Vec::new();
-        fragments.inline(&parser, inst, &p.src, &mut alternatives)?;
+        fragments.inline(&ctx, inst, &p.src, &mut alternatives)?;
         for (src, dst) in parse_one_pattern(&ctx, inst, alternatives, p.result, &mut diags)? {
             add(inst, src, &dst, &p.imp_results, &mut diags)?;
         }
@@ -362,19 +361,19 @@ fn compute(input: &Evaluation) -> Result<DagPatterns, Fatal> {
             return Err(Fatal::new(&input.records.get(pat).locs, message));
         }
         let mut dsts = Vec::new();
-        fragments.inline(&parser, pat, &result.trees[0], &mut dsts)?;
+        fragments.inline(&ctx, pat, &result.trees[0], &mut dsts)?;
         if dsts.len() != 1 {
             let message = format!("In {}: Cannot use multi-alternative fragments in result pattern!", f.name(pat));
             return Err(Fatal::new(&input.records.get(pat).locs, message));
         }
         let mut alternatives = Vec::new();
         for tree in &pattern.trees {
-            fragments.inline(&parser, pat, tree, &mut alternatives)?;
+            fragments.inline(&ctx, pat, tree, &mut alternatives)?;
         }
         let dst = dsts.pop().expect("one");
         let (mut inputs, mut results, mut imp_results) = (Vec::new(), Vec::new(), Vec::new());
         for tree in &pattern.trees {
-            inputs_and_outputs(&fragments, &parser, pat, tree, &mut inputs, &mut results, &mut imp_results)?;
+            inputs_and_outputs(&fragments, &ctx, pat, tree, &mut inputs, &mut results, &mut imp_results)?;
         }
         for (src, dst) in parse_one_pattern(&ctx, pat, alternatives, dst, &mut diags)? {
             add(pat, src, &dst, &imp_results, &mut diags)?;
@@ -730,14 +729,14 @@ struct InstructionPattern {
 /// in order, and each named input's first node, a fragment inlined (its only alternative).
 fn inputs_and_outputs<'t>(
     frags: &Fragments,
-    parser: &Parser,
+    ctx: &Context,
     record: RecId,
     node: &'t TreeNode,
     inputs: &mut Vec<(Sym, TreeNode)>,
     results: &mut Vec<(Sym, std::borrow::Cow<'t, TreeNode>)>,
     imp_results: &mut Vec<RecId>,
 ) -> Result<(), Fatal> {
-    let input = parser.input;
+    let input = ctx.input;
     let f = Fields { input };
     let use_of = |n: &TreeNode, inputs: &mut Vec<(Sym, TreeNode)>| -> Result<(), Fatal> {
         let rec = n.operator().or_else(|| n.leaf_def());
@@ -750,7 +749,7 @@ fn inputs_and_outputs<'t>(
         let mut used = n.clone();
         if n.operator().is_some_and(|op| frags.is_fragment(op)) {
             let mut alternatives = Vec::new();
-            frags.inline(parser, record, n, &mut alternatives)?;
+            frags.inline(ctx, record, n, &mut alternatives)?;
             if let Some(first) = alternatives.into_iter().next() {
                 used = first;
             }
@@ -773,7 +772,7 @@ fn inputs_and_outputs<'t>(
                 let dest = match dest.operator().filter(|&op| frags.is_fragment(op)) {
                     Some(_) => {
                         let mut alternatives = Vec::new();
-                        frags.inline(parser, record, dest, &mut alternatives)?;
+                        frags.inline(ctx, record, dest, &mut alternatives)?;
                         match alternatives.into_iter().next() {
                             Some(first) => std::borrow::Cow::Owned(first),
                             None => continue,
@@ -796,11 +795,11 @@ fn inputs_and_outputs<'t>(
                     results.push((dest.name, dest));
                 }
             }
-            inputs_and_outputs(frags, parser, record, last, inputs, results, imp_results)?;
+            inputs_and_outputs(frags, ctx, record, last, inputs, results, imp_results)?;
         }
         _ => {
             for c in node.children() {
-                inputs_and_outputs(frags, parser, record, c, inputs, results, imp_results)?;
+                inputs_and_outputs(frags, ctx, record, c, inputs, results, imp_results)?;
             }
             use_of(node, inputs)?;
         }
@@ -813,7 +812,6 @@ fn inputs_and_outputs<'t>(
 fn instruction_pattern(
     ctx: &Context,
     frags: &Fragments,
-    parser: &Parser,
     inst: &Instruction,
     trees: &[TreeNode],
     diags: &mut Diagnostics,
@@ -824,7 +822,7 @@ fn instruction_pattern(
     let mut results = Vec::new();
     let mut imp_results = Vec::new();
     for tree in trees {
-        inputs_and_outputs(frags, parser, inst.def, tree, &mut inputs, &mut results, &mut imp_results)?;
+        inputs_and_outputs(frags, ctx, inst.def, tree, &mut inputs, &mut results, &mut imp_results)?;
     }
     let mut first_error: Option<String> = None;
     let mut error = |m: String| {

@@ -4,14 +4,17 @@
 //! `Operands` list, and the expansion of a tree's fragment references into every combination
 //! of their alternatives, arguments substituted.
 
+use super::infer::Context;
 use super::predicates::PredicateFn;
 use super::tree::{next_combination, Leaf, NodeKind, Parser, PredicateCall, TreeNode, TreePattern};
+use super::types::TypeSetByHwMode;
 use crate::records::{derived_definitions, Fatal, Fields};
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU32, Ordering};
 use tdq_core::init::InitKind;
 use tdq_core::intern::Sym;
 use tdq_core::types::RecId;
+use tdq_core::Evaluation;
 
 /// The fragments of an evaluation, input and output ones, by def.
 #[derive(Debug, Default)]
@@ -91,13 +94,7 @@ impl Fragments {
 
     /// `TreePattern::InlinePatternFragments` of one tree of `pattern`'s record: every tree the
     /// fragments it refers to expand into, appended to `out`.
-    pub fn inline(
-        &self,
-        parser: &Parser,
-        record: RecId,
-        node: &TreeNode,
-        out: &mut Vec<TreeNode>,
-    ) -> Result<(), Fatal> {
+    pub fn inline(&self, ctx: &Context, record: RecId, node: &TreeNode, out: &mut Vec<TreeNode>) -> Result<(), Fatal> {
         // A leaf or a childless node is LLVM's own node in every tree it ends up in.
         let shared = |node: &TreeNode| {
             let mut node = node.clone();
@@ -118,7 +115,7 @@ impl Fragments {
             let mut alternatives = Vec::with_capacity(children.len());
             for child in children {
                 let mut alts = Vec::new();
-                self.inline(parser, record, child, &mut alts)?;
+                self.inline(ctx, record, child, &mut alts)?;
                 if alts.is_empty() {
                     return Ok(());
                 }
@@ -142,7 +139,7 @@ impl Fragments {
                 }
             }
         };
-        let input = parser.input;
+        let input = ctx.input;
         let f = Fields { input };
         if frag.args.len() != children.len() {
             let message =
@@ -166,18 +163,29 @@ impl Fragments {
             if checks {
                 tree.predicates.push(PredicateCall { frag: *op, scope });
             }
-            substitute(&mut tree, &args, parser);
+            substitute(&mut tree, &args, ctx.input);
             tree.name = node.name;
             if node.transform.is_some() {
                 tree.transform = node.transform;
             }
-            // The fragment node's types (a cast) go to each alternative.
-            // FIXME: LLVM merges them with the alternative's own (`UpdateNodeType`).
+            // The fragment node's types (a cast) merged into each alternative's own
+            // (`UpdateNodeType`): `(XLenVT (frag ...))` of a fragment `(i64 (op ...))` has a
+            // type only in the modes where XLenVT is i64.
             if !node.types.is_empty() {
-                tree.types.clone_from(&node.types);
+                if tree.types.len() < node.types.len() {
+                    tree.types.resize(node.types.len(), TypeSetByHwMode::default());
+                }
+                let mut ti = ctx.type_infer();
+                for (own, cast) in tree.types.iter_mut().zip(&node.types) {
+                    ti.expand_overloads(own);
+                    ti.update(own, cast);
+                }
+                if ti.emptied {
+                    return Err(ctx.emptied_error(record));
+                }
             }
             tree.predicates.extend_from_slice(&node.predicates);
-            self.inline(parser, record, &tree, out)?;
+            self.inline(ctx, record, &tree, out)?;
         }
         Ok(())
     }
@@ -220,14 +228,14 @@ impl Fragments {
 
 /// `SubstituteFormalArguments`: each child that is a `?` or `node` leaf replaced by the actual
 /// argument of its name.
-fn substitute(node: &mut TreeNode, args: &HashMap<Sym, &TreeNode>, parser: &Parser) {
+fn substitute(node: &mut TreeNode, args: &HashMap<Sym, &TreeNode>, input: &Evaluation) {
     let NodeKind::Op { children, .. } = &mut node.kind else {
         return;
     };
     for child in children.iter_mut() {
         match &child.kind {
             NodeKind::Leaf(Leaf::Value(v)) => {
-                let formal = v.is_unset() || v.as_def().is_some_and(|d| parser.input.records.name_sym(d) == "node");
+                let formal = v.is_unset() || v.as_def().is_some_and(|d| input.records.name_sym(d) == "node");
                 if formal {
                     if let Some(&actual) = args.get(child.name) {
                         *child = actual.clone();
@@ -235,7 +243,7 @@ fn substitute(node: &mut TreeNode, args: &HashMap<Sym, &TreeNode>, parser: &Pars
                 }
             }
             NodeKind::Leaf(Leaf::IntrinsicId(_)) => {}
-            NodeKind::Op { .. } => substitute(child, args, parser),
+            NodeKind::Op { .. } => substitute(child, args, input),
         }
     }
 }

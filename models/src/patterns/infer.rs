@@ -84,6 +84,18 @@ impl<'a> Context<'a> {
         Fields { input: self.input }
     }
 
+    /// A fresh inference state for one of `record`'s tree patterns, validating.
+    pub fn type_infer(&self) -> TypeInfer<'_> {
+        TypeInfer { table: self.table, legal: &self.legal, error: None, emptied: false, validate: true }
+    }
+
+    /// `ValidateOnExit`'s fatal error: a type set of `record`'s pattern became empty in every
+    /// mode.
+    pub fn emptied_error(&self, record: RecId) -> Fatal {
+        let name = self.f().name(record);
+        Fatal::new(&self.input.records.get(record).locs, format!("Type set is empty for each HW mode in '{name}'"))
+    }
+
     fn vt_set(&self, rec: RecId) -> Result<TypeSetByHwMode, Fatal> {
         Ok(TypeSetByHwMode::from_vts(&[value_type_by_mode(self.input, self.hw_modes, rec)?]))
     }
@@ -200,7 +212,7 @@ pub type NamedTypes = HashMap<Sym, TypeSetByHwMode>;
 
 impl<'c, 'a> Pattern<'c, 'a> {
     pub fn new(ctx: &'c Context<'a>, record: RecId, trees: Vec<TreeNode>) -> Result<Self, Fatal> {
-        let ti = TypeInfer { table: ctx.table, legal: &ctx.legal, error: None, emptied: false, validate: true };
+        let ti = ctx.type_infer();
         let mut p = Pattern { ctx, record, trees, ti, not_registers: false };
         let mut trees = std::mem::take(&mut p.trees);
         for t in &mut trees {
@@ -219,11 +231,7 @@ impl<'c, 'a> Pattern<'c, 'a> {
     /// `ValidateOnExit`'s fatal error, when a set became empty in every mode.
     fn check_emptied(&self) -> Result<(), Fatal> {
         if self.ti.emptied {
-            let name = self.ctx.f().name(self.record);
-            return Err(Fatal::new(
-                &self.ctx.input.records.get(self.record).locs,
-                format!("Type set is empty for each HW mode in '{name}'"),
-            ));
+            return Err(self.ctx.emptied_error(self.record));
         }
         Ok(())
     }
@@ -946,7 +954,7 @@ impl<'c, 'a> ImpliedTypes<'c, 'a> {
         }
         let mut tree = src.clone();
         clear(&mut tree);
-        let ti = TypeInfer { table: ctx.table, legal: &ctx.legal, error: None, emptied: false, validate: true };
+        let ti = ctx.type_infer();
         let mut implied = ImpliedTypes { pattern: Pattern { ctx, record, trees: vec![tree], ti, not_registers: true } };
         implied.infer()?;
         Ok(implied)
