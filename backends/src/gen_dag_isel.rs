@@ -301,14 +301,10 @@ impl<'a> Model<'a> {
         self.table.other.unwrap_or(0)
     }
 
-    /// `getQualifiedName`: `Namespace::Name`, or the name.
+    /// `getQualifiedName`: `Namespace::Name`, or the name (also where `Namespace` is not a
+    /// string).
     pub fn qualified_name(&self, def: RecId) -> String {
-        let f = self.f();
-        let ns = f.value(def, "Namespace").and_then(|v| v.value.as_str()).unwrap_or("");
-        match ns {
-            "" => f.name(def).to_string(),
-            ns => format!("{ns}::{}", f.name(def)),
-        }
+        tdq_models::target::qualified_name(self.input, def).unwrap_or_else(|_| self.f().name(def).to_string())
     }
 
     /// `numNodesThatMayLoadOrStore`.

@@ -167,15 +167,6 @@ impl Models<'_> {
             _ => String::new(),
         }
     }
-
-    /// `getQualifiedName`.
-    fn qualified_name(&self, def: RecId) -> String {
-        let f = self.f();
-        match f.value(def, "Namespace").and_then(|v| v.value.as_str()).unwrap_or("") {
-            "" => f.name(def).to_string(),
-            ns => format!("{ns}::{}", f.name(def)),
-        }
-    }
 }
 
 /// The class an operand's leaf gives (`RC` in `OperandsSignature::initialize`).
@@ -310,7 +301,7 @@ impl<'a> Selector<'a> {
             let Some(index) = dst.children().get(1).filter(|c| c.is_leaf()) else { return Ok(()) };
             sub_reg = match &index.kind {
                 NodeKind::Leaf(tdq_models::patterns::tree::Leaf::Value(v)) => match v.as_def() {
-                    Some(def) => m.qualified_name(def),
+                    Some(def) => tdq_models::target::qualified_name(m.input, def)?,
                     None => v.to_string(),
                 },
                 _ => return Ok(()),
@@ -514,7 +505,6 @@ impl<'a> Selector<'a> {
 
     /// `printFunctionDefinitions`.
     fn write_functions(&self, s: &mut String, m: &Models, ns: &str) -> std::result::Result<(), Fatal> {
-        let mut constant_forms = self.constant_forms.clone();
         let reg = self.form.register;
         let none = self.form.no_register;
         for (sig, by_opcode) in &self.simple {
@@ -565,14 +555,15 @@ impl<'a> Selector<'a> {
                 s.push_str("override ");
             }
             s.push_str("{\n");
-            if let Some(mut forms) = constant_forms.remove(sig) {
+            if let Some(forms) = self.constant_forms.get(sig) {
+                let mut forms = forms.clone();
                 forms.sort();
                 forms.dedup();
                 for form in &forms {
                     let _ = write!(
                         s,
                         "  if ({})\n    if ({reg} Reg = fastEmit_{}(VT, RetVT, Opcode{}{}))\n      return Reg;\n\n",
-                        self.immediate_checks(form)?,
+                        self.immediate_checks(m, form)?,
                         self.suffix(form, None, false),
                         if form.is_empty() { "" } else { ", " },
                         self.arguments(form, None)
@@ -594,7 +585,7 @@ impl<'a> Selector<'a> {
 
     /// `emitImmediatePredicate`: for each immediate with a predicate, the type its fragment
     /// matches and the predicate.
-    fn immediate_checks(&self, sig: &Signature) -> std::result::Result<String, Fatal> {
+    fn immediate_checks(&self, m: &Models, sig: &Signature) -> std::result::Result<String, Fatal> {
         let mut parts = Vec::new();
         for (i, k) in sig.iter().enumerate() {
             let OpKind::Imm(code) = k else { continue };
@@ -602,8 +593,7 @@ impl<'a> Selector<'a> {
                 continue;
             }
             let frag = self.imm_predicates[*code as usize - 1];
-            let dag = DagPatterns::get(self.input)?;
-            let tree = dag.fragments.trees(frag).first();
+            let tree = m.dag.fragments.trees(frag).first();
             let vt = tree.and_then(|t| t.types.first()).and_then(|t| t.machine_value_type()).ok_or_else(|| {
                 Fatal::new(&self.input.records.get(frag).locs, "Cannot use variable value types with fast isel")
             })?;
