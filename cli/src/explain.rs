@@ -9,6 +9,7 @@ use clap::{Args, ValueEnum};
 use serde_json::{json, Value};
 use std::io::Write;
 use tdq_core::explain::{self, ExplainError, Explanation, Holder, Step, StepKind};
+use tdq_core::types::RecId;
 use tdq_core::SourceMgr;
 
 /// `tdq explain`.
@@ -65,14 +66,27 @@ fn explain(args: &ExplainArgs) -> Result<String, (i32, String)> {
     let trace = eval.trace.as_deref().ok_or((FAILURE, "the evaluation kept no trace".to_string()))?;
     let rk = &eval.records;
     match explain::explain(rk, trace, record, field) {
-        Ok(e) => Ok(match args.format {
-            ExplainFormat::Text => explain::to_text(&e, &eval.sm),
-            ExplainFormat::Json => {
-                let mut s = serde_json::to_string_pretty(&json_of(&e, &eval.sm)).unwrap_or_default();
-                s.push('\n');
-                s
-            }
-        }),
+        Ok(e) => {
+            let inferred = inferred_flag(&eval, &e);
+            Ok(match args.format {
+                ExplainFormat::Text => {
+                    let mut out = explain::to_text(&e, &eval.sm);
+                    if let Some(i) = &inferred {
+                        out.push_str(&inferred_text(i, &e, &eval));
+                    }
+                    out
+                }
+                ExplainFormat::Json => {
+                    let mut v = json_of(&e, &eval.sm);
+                    if let Some(i) = &inferred {
+                        v["inferred"] = inferred_json(i, &eval);
+                    }
+                    let mut s = serde_json::to_string_pretty(&v).unwrap_or_default();
+                    s.push('\n');
+                    s
+                }
+            })
+        }
         Err(ExplainError::NoRecord { name }) => {
             let hint = tdq_queries::closest(&name, rk.defs.keys().copied())
                 .map(|c| format!("; did you mean `{c}`?"))
@@ -88,6 +102,99 @@ fn explain(args: &ExplainArgs) -> Result<String, (i32, String)> {
             Err((USAGE, format!("no field `{field}` in def `{record}`{hint}")))
         }
     }
+}
+
+/// What LLVM makes of an instruction flag the records leave `?` (`mayLoad`, `mayStore`,
+/// `hasSideEffects`): the value its pattern model gives it and why.
+enum Inferred {
+    /// From the first pattern that selects the instruction alone.
+    FromPattern { value: bool, record: RecId, source: String, result: String },
+    /// No pattern selects it: the target lets LLVM guess (`hasSideEffects` 1, memory 0).
+    Guessed { value: bool },
+    /// No pattern and no guess (`guessInstructionProperties = 0`, or a pattern conflicts):
+    /// llvm-tblgen reports an error.
+    Unresolved,
+    /// The pattern model rejects the records (llvm-tblgen's backends on patterns fail).
+    NoModel,
+}
+
+fn inferred_flag(eval: &tdq_core::Evaluation, e: &Explanation) -> Option<Inferred> {
+    use tdq_models::patterns::dag_patterns::{DagPatterns, InferableFlag};
+    let flag = InferableFlag::ALL.into_iter().find(|f| f.field() == e.field)?;
+    if !matches!(e.value.kind(), tdq_core::init::InitKind::Unset) {
+        return None;
+    }
+    let def = eval.records.def(&e.record)?;
+    let instruction = eval.records.class("Instruction")?;
+    if !eval.records.get(def).is_subclass_of(instruction) {
+        return None;
+    }
+    let (Ok(model), Ok(target)) = (DagPatterns::with_conflicts(eval), tdq_models::target::Target::get(eval)) else {
+        return Some(Inferred::NoModel);
+    };
+    let flags = model.flags.get(&def)?;
+    Some(match flags.inferred_from {
+        Some(record) => {
+            let pattern = model.patterns.iter().find(|p| p.src_record == record && p.dst.instructions(eval) == [def]);
+            Inferred::FromPattern {
+                value: flags.value(flag),
+                record,
+                source: pattern.map(|p| p.src.text(eval)).unwrap_or_default(),
+                result: pattern.map(|p| p.dst.text(eval)).unwrap_or_default(),
+            }
+        }
+        None if model.conflicts.is_empty() && target.guess_instruction_properties(eval).unwrap_or(false) => {
+            Inferred::Guessed { value: flags.value(flag) }
+        }
+        None => Inferred::Unresolved,
+    })
+}
+
+fn inferred_text(i: &Inferred, e: &Explanation, eval: &tdq_core::Evaluation) -> String {
+    let (flag, sm) = (&e.field, &eval.sm);
+    match i {
+        Inferred::FromPattern { value, record, source, result } => {
+            let loc = record_loc(eval, *record);
+            let mut out = format!("LLVM infers {flag} = {} from the first pattern selecting {}:
+", u8::from(*value), e.record);
+            out.push_str(&format!("  {}: {}
+", explain::location(sm, loc.0), loc.1));
+            out.push_str(&format!("  matches: {source}
+  makes: {result}
+"));
+            out
+        }
+        Inferred::Guessed { value } => format!(
+            "No pattern selects {}: LLVM guesses {flag} = {} (guessInstructionProperties)
+",
+            e.record,
+            u8::from(*value)
+        ),
+        Inferred::Unresolved => format!("No pattern selects {} and the target does not let LLVM guess: llvm-tblgen reports an error for {flag}
+", e.record),
+        Inferred::NoModel => "LLVM's pattern model rejects these records (`tdq tblgen --gen-instr-info` says why): the inferred value is unknown\n".to_string(),
+    }
+}
+
+fn inferred_json(i: &Inferred, eval: &tdq_core::Evaluation) -> Value {
+    let sm = &eval.sm;
+    match i {
+        Inferred::FromPattern { value, record, source, result } => {
+            let (loc, line_text) = record_loc(eval, *record);
+            let (line, col) = sm.line_col(loc);
+            json!({"how": "pattern", "value": u8::from(*value), "file": sm.path(loc), "line": line, "col": col,
+                   "source": line_text, "matches": source, "makes": result})
+        }
+        Inferred::Guessed { value } => json!({"how": "guessed", "value": u8::from(*value)}),
+        Inferred::Unresolved => json!({"how": "unresolved"}),
+        Inferred::NoModel => json!({"how": "unknown"}),
+    }
+}
+
+/// A pattern record's location and source line.
+fn record_loc(eval: &tdq_core::Evaluation, record: RecId) -> (tdq_core::Loc, String) {
+    let loc = eval.records.get(record).loc();
+    (loc, explain::source_line(&eval.sm, loc))
 }
 
 /// The JSON form: the same steps as objects (`kind`, names, `value`, `file`, `line`, `col`,

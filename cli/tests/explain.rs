@@ -46,3 +46,26 @@ fn x86_sources_before_the_command_and_json() {
     check("19", "x86-19-ADD32rr.Predicates.json", &words, &mut failures);
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+const LANAI: [&str; 8] =
+    ["--td", "lib/Target/Lanai/Lanai.td", "-I", "include", "-I", "lib/Target/Lanai", "--llvm-version", "23"];
+
+/// A flag left `?`: the value LLVM's pattern model gives it and why (the pattern it is inferred
+/// from; the guess when no pattern selects the instruction), as text and JSON. The values are
+/// `--gen-instr-info`'s (`model_tables.rs` checks every flag of Lanai against it).
+#[test]
+fn lanai_flags_left_to_inference() {
+    let mut failures = Vec::new();
+    for (name, target, json) in [
+        ("lanai-23-ADD_R.mayLoad", "ADD_R.mayLoad", false),
+        ("lanai-23-ADDC_F_I_HI.hasSideEffects.json", "ADDC_F_I_HI.hasSideEffects", true),
+    ] {
+        let mut words = vec!["explain", target];
+        words.extend(LANAI);
+        if json {
+            words.extend(["--format", "json"]);
+        }
+        check("23", name, &words, &mut failures);
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}

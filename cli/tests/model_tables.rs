@@ -136,6 +136,40 @@ fn lanai_model_tables_agree_with_the_backends() {
         ]
     );
 
+    // Flags: after pattern inference, as --gen-instr-info's descriptors have them.
+    // Each descriptor line starts with the opcode: `{ 30,\t1,\t...|(1ULL<<MCID::MayLoad)|..., 0x0ULL },  // NAME`.
+    let mut descriptor_flags: HashMap<i64, [bool; 3]> = HashMap::new();
+    for line in info.lines().filter(|l| l.contains("ULL },  // ")) {
+        let opcode = line.trim().trim_start_matches("{ ").split(',').next().unwrap().trim().parse().unwrap();
+        let has = |f: &str| line.contains(&format!("(1ULL<<MCID::{f})"));
+        descriptor_flags.insert(opcode, [has("MayLoad"), has("MayStore"), has("UnmodeledSideEffects")]);
+    }
+    let flags =
+        query(cache.path(), &source, "select instruction, flag, value, source, pattern, opcode from instruction_flags");
+    assert_eq!(flags.len(), 3 * instructions.len(), "three flags of every instruction");
+    for row in &flags {
+        let position = ["mayLoad", "mayStore", "hasSideEffects"].iter().position(|f| *f == row[1]).unwrap();
+        let opcode: i64 = row[5].parse().unwrap();
+        let expected = descriptor_flags.get(&opcode).unwrap_or_else(|| panic!("{} in the descriptors", row[0]));
+        assert_eq!(row[2] == "1", expected[position], "{} {} ({})", row[0], row[1], row[3]);
+        assert!(["written", "inferred", "guessed"].contains(&row[3].as_str()), "{row:?}");
+        if row[3] == "inferred" {
+            assert!(!row[4].is_empty() && row[4] != "NULL", "an inferred flag names its pattern: {row:?}");
+        }
+    }
+    let inferred = flags.iter().filter(|r| r[3] == "inferred").count();
+    assert!(inferred > 20, "Lanai leaves flags of selected instructions to inference: {inferred}");
+    let selected = query(
+        cache.path(),
+        &source,
+        "select source, result from selection_patterns where record = 'ADD_R' or instruction = 'ADD_R'",
+    );
+    assert!(
+        !selected.is_empty() && selected.iter().all(|r| r[0].starts_with("(") && r[1].contains("ADD_R")),
+        "{selected:?}"
+    );
+    assert!(query(cache.path(), &source, "select * from flag_conflicts").is_empty());
+
     // Encodings: each instruction's fixed bits are --gen-emitter's InstBits constant.
     tblgen(&llvm, out.path(), "--gen-emitter");
     let emitter = std::fs::read_to_string(out.path().join("Lanai.inc")).unwrap();

@@ -308,7 +308,7 @@ fn holder_text(holder: &Holder) -> String {
 }
 
 /// `file:line:col`.
-fn location(sm: &SourceMgr, loc: Loc) -> String {
+pub fn location(sm: &SourceMgr, loc: Loc) -> String {
     let (line, col) = sm.line_col(loc);
     format!("{}:{line}:{col}", sm.path(loc))
 }

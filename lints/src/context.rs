@@ -42,6 +42,22 @@ impl<'a> Context<'a> {
         Context { eval, rk, sm, instructions, root_dir }
     }
 
+    /// LLVM's pattern model of the target (its selection patterns, the flags inferred from them
+    /// and the stated flags they contradict), when the records describe a target the pattern
+    /// machinery accepts; computed once per evaluation, whichever lint asks first.
+    pub fn patterns(&self) -> Option<std::sync::Arc<tdq_models::patterns::dag_patterns::DagPatterns>> {
+        if self.rk.class("Target").is_none() || self.rk.class("Instruction").is_none() {
+            return None;
+        }
+        tdq_models::patterns::dag_patterns::DagPatterns::with_conflicts(self.eval).ok()
+    }
+
+    /// The target's instructions as LLVM's `CodeGenTarget` reads them, when the records
+    /// describe a target.
+    pub fn target_instructions(&self) -> Option<std::sync::Arc<tdq_models::target::instructions::Instructions>> {
+        tdq_models::target::instructions::Instructions::get(self.eval).ok()
+    }
+
     pub fn record(&self, id: RecId) -> &'a Record {
         self.rk.get(id)
     }

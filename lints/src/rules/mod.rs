@@ -8,14 +8,16 @@ mod clang_warning_without_group;
 mod commutable_too_few_inputs;
 mod duplicate_encoding;
 mod encoding;
+mod flag_inferred_from_pattern;
 mod flags_left_to_inference;
 mod hw_mode_encoding_collision;
 mod load_pattern_may_load_0;
-mod memory;
 mod memory_flag_beyond_pattern;
+mod pattern_flags;
 mod pseudo_with_encoding;
 mod redundant_let;
 mod register_class_size;
+mod side_effect_pattern_has_side_effects_0;
 mod store_pattern_may_store_0;
 mod unscheduled_instruction;
 mod unused_class;
@@ -31,6 +33,7 @@ pub static LINTS: &[&Lint] = &[
     &clang_warning_without_group::LINT,
     &commutable_too_few_inputs::LINT,
     &duplicate_encoding::LINT,
+    &flag_inferred_from_pattern::LINT,
     &flags_left_to_inference::LINT,
     &hw_mode_encoding_collision::LINT,
     &load_pattern_may_load_0::LINT,
@@ -38,6 +41,7 @@ pub static LINTS: &[&Lint] = &[
     &pseudo_with_encoding::LINT,
     &redundant_let::LINT,
     &register_class_size::LINT,
+    &side_effect_pattern_has_side_effects_0::LINT,
     &store_pattern_may_store_0::LINT,
     &unscheduled_instruction::LINT,
     &unused_class::LINT,

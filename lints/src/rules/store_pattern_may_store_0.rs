@@ -1,47 +1,65 @@
-//! `store-pattern-may-store-0`: a pattern that stores on an instruction that says it does not.
+//! `store-pattern-may-store-0`: a pattern that stores selects an instruction that says it does
+//! not (or the reverse).
 
-use super::memory;
+use super::pattern_flags;
 use crate::context::Context;
 use crate::Sink;
+use tdq_models::patterns::dag_patterns::InferableFlag;
 
 crate::declare_lint! {
-    /// An instruction whose selection pattern writes memory while `mayStore` is explicitly 0.
+    /// An instruction with `mayStore = 0` that a pattern writing memory selects, or with
+    /// `mayStore = 1` that a pattern writing none selects.
     ///
-    /// **What it finds.** An `Instruction` def with `mayStore = 0` whose `Pattern` contains a node
-    /// that may store: an SDNode with `SDNPMayStore`, a fragment built on one (`store`, `atomic_store`
-    /// and the like), or an intrinsic that is not `IntrNoMem`/`IntrReadMem`.
+    /// **What it finds.** An `Instruction` def whose stated `mayStore` disagrees with a
+    /// selection pattern that makes it alone (its own `Pattern`, or a `Pat<>` whose result is
+    /// that one instruction): the pattern's source tree may store (an SDNode with
+    /// `SDNPMayStore`, a fragment built on one such as `store` or `atomic_store`, a complex
+    /// pattern with `SDNPMayStore`, an intrinsic that may write memory) while `mayStore` is 0,
+    /// or stores nothing while it is 1. The patterns and the analysis are LLVM's
+    /// (`CodeGenDAGPatterns`' `InstAnalyzer`).
     ///
-    /// **Why it matters.** The scheduler and the machine passes trust `mayStore`: an instruction
-    /// that writes memory but says it does not can be moved across loads that alias its
-    /// address. `llvm-tblgen -gen-instr-info` rejects it too, but only when the whole backend
-    /// is generated; this finds it on the record.
+    /// **Why it matters.** An instruction that writes memory but says it does not can be
+    /// deleted or reordered across loads of the same address. Unlike `mayLoad`, LLVM rejects
+    /// both directions: `llvm-tblgen` stops with "Pattern doesn't match mayStore = V", but only
+    /// when a backend on the patterns is generated; this finds it on the record and names the
+    /// pattern.
+    /// Off by default: it runs LLVM's pattern model, which costs more than the default lints
+    /// together (X86: about 9 s of CPU); `--select` it where llvm-tblgen's backends do not run.
     ///
     /// **Fires:**
     /// ```tablegen fires
-    /// class SDNodeProperty; def SDNPMayStore : SDNodeProperty;
-    /// class SDNode<list<SDNodeProperty> props> { list<SDNodeProperty> Properties = props; }
-    /// def store : SDNode<[SDNPMayStore]>; def set : SDNode<[]>;
-    /// class Instruction { bit mayStore = ?; list<dag> Pattern = []; }
-    /// def ST : Instruction { let mayStore = 0; let Pattern = [(store)]; } // <- fires
+    /// include "llvm/Target/Target.td"
+    /// def MyInstrInfo : InstrInfo;
+    /// def My : Target { let InstructionSet = MyInstrInfo; }
+    /// def R0 : Register<"r0">;
+    /// def GPR : RegisterClass<"My", [i32], 32, (add R0)>;
+    /// class I<dag o, dag i, list<dag> p> : Instruction { let OutOperandList = o; let InOperandList = i; let Pattern = p; }
+    /// def ST : I<(outs), (ins GPR:$v, GPR:$a), [(store GPR:$v, GPR:$a)]> { let mayStore = 0; } // <- fires
+    /// def NEG : I<(outs GPR:$d), (ins GPR:$a), [(set GPR:$d, (ineg GPR:$a))]> { let mayStore = 1; } // <- fires
     /// ```
     ///
     /// **Does not fire:**
     /// ```tablegen passes
-    /// class SDNodeProperty; def SDNPMayStore : SDNodeProperty;
-    /// class SDNode<list<SDNodeProperty> props> { list<SDNodeProperty> Properties = props; }
-    /// def store : SDNode<[SDNPMayStore]>; def set : SDNode<[]>;
-    /// class Instruction { bit mayStore = ?; list<dag> Pattern = []; }
-    /// def ST : Instruction { let mayStore = 1; let Pattern = [(store)]; }
-    /// def ST2 : Instruction { let Pattern = [(store)]; }
+    /// include "llvm/Target/Target.td"
+    /// def MyInstrInfo : InstrInfo;
+    /// def My : Target { let InstructionSet = MyInstrInfo; }
+    /// def R0 : Register<"r0">;
+    /// def GPR : RegisterClass<"My", [i32], 32, (add R0)>;
+    /// class I<dag o, dag i, list<dag> p> : Instruction { let OutOperandList = o; let InOperandList = i; let Pattern = p; }
+    /// def ST : I<(outs), (ins GPR:$v, GPR:$a), [(store GPR:$v, GPR:$a)]> { let mayStore = 1; }
+    /// def ST2 : I<(outs), (ins GPR:$v, GPR:$a), []> { let mayStore = 1; }
+    /// def : Pat<(store GPR:$v, GPR:$a), (ST2 GPR:$v, GPR:$a)>;
+    /// def NEG : I<(outs GPR:$d), (ins GPR:$a), [(set GPR:$d, (ineg GPR:$a))]> { let mayStore = 0; }
     /// ```
     pub static LINT = {
         id: "store-pattern-may-store-0",
         level: Error,
-        enabled_by_default: true,
+        enabled_by_default: false,
         check: check,
     };
 }
 
 fn check(ctx: &Context, sink: &mut Sink) {
-    memory::check_flag_against_pattern(ctx, sink, "mayStore", |m| m.stores, "writes");
+    pattern_flags::report_conflicts(ctx, sink, InferableFlag::MayStore, false);
+    pattern_flags::report_conflicts(ctx, sink, InferableFlag::MayStore, true);
 }

@@ -72,6 +72,84 @@ pub struct InferredFlags {
     pub has_chain_inferred: bool,
     /// The pattern's record the unset flags were inferred from.
     pub inferred_from: Option<RecId>,
+    /// What the first pattern that selects the instruction alone says of it, whether or not
+    /// the instruction leaves a flag to inference.
+    pub first_pattern: Option<PatternEffects>,
+}
+
+/// What a pattern says of the one instruction it selects (`InstAnalyzer`'s findings on its
+/// source tree): the memory and side-effect flags it implies.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PatternEffects {
+    /// The pattern's record: a `Pattern`/`Pat` def, or the instruction for its own `Pattern`.
+    pub record: RecId,
+    pub may_load: bool,
+    pub may_store: bool,
+    pub has_side_effects: bool,
+}
+
+impl PatternEffects {
+    /// What the pattern implies for `flag`.
+    pub fn says(&self, flag: InferableFlag) -> bool {
+        match flag {
+            InferableFlag::MayLoad => self.may_load,
+            InferableFlag::MayStore => self.may_store,
+            InferableFlag::HasSideEffects => self.has_side_effects,
+        }
+    }
+}
+
+/// The instruction flags LLVM infers from patterns when a record leaves them `?`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum InferableFlag {
+    MayLoad,
+    MayStore,
+    HasSideEffects,
+}
+
+impl InferableFlag {
+    pub const ALL: [InferableFlag; 3] =
+        [InferableFlag::MayLoad, InferableFlag::MayStore, InferableFlag::HasSideEffects];
+
+    /// The field's name in the records.
+    pub fn field(self) -> &'static str {
+        match self {
+            InferableFlag::MayLoad => "mayLoad",
+            InferableFlag::MayStore => "mayStore",
+            InferableFlag::HasSideEffects => "hasSideEffects",
+        }
+    }
+
+    /// The value the record states (`None`: left `?`).
+    pub fn written(self, inst: &Instruction) -> Option<bool> {
+        match self {
+            InferableFlag::MayLoad => inst.may_load,
+            InferableFlag::MayStore => inst.may_store,
+            InferableFlag::HasSideEffects => inst.has_side_effects,
+        }
+    }
+}
+
+impl InferredFlags {
+    /// The flag's value after inference (what `-gen-instr-info` writes).
+    pub fn value(&self, flag: InferableFlag) -> bool {
+        match flag {
+            InferableFlag::MayLoad => self.may_load,
+            InferableFlag::MayStore => self.may_store,
+            InferableFlag::HasSideEffects => self.has_side_effects,
+        }
+    }
+}
+
+/// A flag a record states that a pattern selecting the instruction contradicts (LLVM's
+/// "Pattern doesn't match FLAG = V" error, which stops every backend on the pattern model).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FlagConflict {
+    pub instruction: RecId,
+    pub pattern: RecId,
+    pub flag: InferableFlag,
+    /// The value the record states.
+    pub written: bool,
 }
 
 /// The pattern model: the patterns to match and each instruction's flags.
@@ -92,6 +170,10 @@ pub struct DagPatterns {
     /// The results of the instructions whose pattern sets another number than their outputs
     /// (`DAGInstruction::getNumResults`).
     pub inst_results: HashMap<RecId, usize>,
+    /// The flags patterns contradict, in the order LLVM reports them. LLVM stops after
+    /// inference when there is one ([`DagPatterns::get`]); the flags are then as far as
+    /// inference got (no guesses made).
+    pub conflicts: Vec<FlagConflict>,
 }
 
 /// The intrinsics patterns name, read when first met.
@@ -194,8 +276,21 @@ fn pattern_size(input: &Evaluation, cps: &ComplexPatterns, table: &MvtTable, p: 
 }
 
 impl DagPatterns {
-    /// The patterns of `input` and the flags inferred from them, computed once.
+    /// The patterns of `input` and the flags inferred from them, computed once; a flag a
+    /// pattern contradicts is LLVM's fatal "pattern conflicts", after the diagnostics so far.
     pub fn get(input: &Evaluation) -> Result<Arc<DagPatterns>, Fatal> {
+        let model = Self::with_conflicts(input)?;
+        if model.conflicts.is_empty() {
+            return Ok(model);
+        }
+        let mut fatal = Fatal(model.diags.clone());
+        fatal.0.error(tdq_core::Loc::NONE, "pattern conflicts");
+        Err(fatal)
+    }
+
+    /// The model even where patterns contradict flags the records state (for lints and the
+    /// store, which report the conflicts as data).
+    pub fn with_conflicts(input: &Evaluation) -> Result<Arc<DagPatterns>, Fatal> {
         crate::computed(input, || compute(input))
     }
 
@@ -465,7 +560,6 @@ fn compute(input: &Evaluation) -> Result<DagPatterns, Fatal> {
 
     // InferInstructionFlags.
     let mut flags: HashMap<RecId, InferredFlags> = HashMap::new();
-    let mut errors = 0;
     for inst in &instructions.all {
         flags.insert(
             inst.def,
@@ -477,42 +571,40 @@ fn compute(input: &Evaluation) -> Result<DagPatterns, Fatal> {
                 has_chain: false,
                 has_chain_inferred: false,
                 inferred_from: None,
+                first_pattern: None,
             },
         );
     }
     let analyzer = Analyzer { input, nodes: &nodes, intrinsics: &intrinsics, complex_patterns: &complex_patterns };
+    let mut conflicts = Vec::new();
     for ptm in &patterns {
-        let mut in_tree = Vec::new();
-        instructions_in_tree(input, &ptm.dst, &mut in_tree);
-        let [inst_def] = in_tree[..] else { continue };
+        let [inst_def] = ptm.dst.instructions(input)[..] else { continue };
         let Some(inst) = instructions.get_def(inst_def) else { continue };
         let Some(flags) = flags.get_mut(&inst_def) else { continue };
         if flags.inferred_from.is_some() {
             continue;
         }
         let info = analyzer.analyze(&ptm.src)?;
+        let effects = PatternEffects {
+            record: ptm.src_record,
+            may_load: info.may_load,
+            may_store: info.may_store,
+            has_side_effects: info.has_side_effects,
+        };
+        flags.first_pattern.get_or_insert(effects);
         let has_undef = inst.may_load.is_none() || inst.may_store.is_none() || inst.has_side_effects.is_none();
         if has_undef {
             flags.inferred_from = Some(ptm.src_record);
         }
         let locs = &input.records.get(ptm.src_record).locs;
-        if let Some(set) = inst.has_side_effects {
-            if set != info.has_side_effects && !set {
-                errors += 1;
-                diags.error_at(locs, "Pattern doesn't match hasSideEffects = 0");
+        // A stated 1 the pattern does not show is trusted, except for mayStore.
+        for flag in [InferableFlag::HasSideEffects, InferableFlag::MayStore, InferableFlag::MayLoad] {
+            let Some(set) = flag.written(inst) else { continue };
+            if set == effects.says(flag) || (set && flag != InferableFlag::MayStore) {
+                continue;
             }
-        }
-        if let Some(set) = inst.may_store {
-            if set != info.may_store {
-                errors += 1;
-                diags.error_at(locs, format!("Pattern doesn't match mayStore = {}", u8::from(set)));
-            }
-        }
-        if let Some(set) = inst.may_load {
-            if set != info.may_load && !set {
-                errors += 1;
-                diags.error_at(locs, "Pattern doesn't match mayLoad = 0");
-            }
+            diags.error_at(locs, format!("Pattern doesn't match {} = {}", flag.field(), u8::from(set)));
+            conflicts.push(FlagConflict { instruction: inst_def, pattern: ptm.src_record, flag, written: set });
         }
         flags.has_side_effects |= info.has_side_effects;
         flags.may_store |= info.may_store;
@@ -523,10 +615,18 @@ fn compute(input: &Evaluation) -> Result<DagPatterns, Fatal> {
             flags.has_chain_inferred = true;
         }
     }
-    if errors > 0 {
-        let mut fatal = Fatal(diags);
-        fatal.0.error(tdq_core::Loc::NONE, "pattern conflicts");
-        return Err(fatal);
+    let inst_results = ctx.inst_results.clone();
+    if !conflicts.is_empty() {
+        return Ok(DagPatterns {
+            patterns,
+            flags,
+            diags,
+            fragments,
+            complex_patterns,
+            default_operands,
+            inst_results,
+            conflicts,
+        });
     }
     if target.guess_instruction_properties(input)? {
         for inst in &instructions.all {
@@ -553,19 +653,7 @@ fn compute(input: &Evaluation) -> Result<DagPatterns, Fatal> {
             }
         }
     }
-    let inst_results = ctx.inst_results.clone();
-    Ok(DagPatterns { patterns, flags, diags, fragments, complex_patterns, default_operands, inst_results })
-}
-
-/// `getInstructionsInTree`: the instructions among a tree's operators, outermost first.
-fn instructions_in_tree(input: &Evaluation, node: &TreeNode, out: &mut Vec<RecId>) {
-    let NodeKind::Op { op, children, .. } = &node.kind else { return };
-    if (Fields { input }).is_a(*op, "Instruction") {
-        out.push(*op);
-    }
-    for child in children {
-        instructions_in_tree(input, child, out);
-    }
+    Ok(DagPatterns { patterns, flags, diags, fragments, complex_patterns, default_operands, inst_results, conflicts })
 }
 
 /// `canPatternMatch`: why a source pattern can never match (an immediate left of a

@@ -94,6 +94,53 @@ impl TreeNode {
             _ => None,
         }
     }
+
+    /// The instructions among the tree's operators, outermost first (`getInstructionsInTree`).
+    pub fn instructions(&self, input: &Evaluation) -> Vec<RecId> {
+        fn walk(node: &TreeNode, f: Fields, out: &mut Vec<RecId>) {
+            let NodeKind::Op { op, children, .. } = &node.kind else { return };
+            if f.is_a(*op, "Instruction") {
+                out.push(*op);
+            }
+            for child in children {
+                walk(child, f, out);
+            }
+        }
+        let mut out = Vec::new();
+        walk(self, Fields { input }, &mut out);
+        out
+    }
+
+    /// The tree in TableGen's dag syntax, fragments inlined (for people: the store's
+    /// pattern tables): `(st (add GPR:$a, 1), addr:$p)`; an intrinsic node by the intrinsic's
+    /// name, its id leaf left out.
+    pub fn text(&self, input: &Evaluation) -> String {
+        let mut out = String::new();
+        self.write_text(input, &mut out);
+        out
+    }
+
+    fn write_text(&self, input: &Evaluation, out: &mut String) {
+        let f = Fields { input };
+        match &self.kind {
+            NodeKind::Leaf(Leaf::Value(v)) => out.push_str(&v.to_string()),
+            NodeKind::Leaf(Leaf::IntrinsicId(d)) => out.push_str(f.name(*d)),
+            NodeKind::Op { op, intrinsic, children } => {
+                out.push('(');
+                out.push_str(f.name(intrinsic.unwrap_or(*op)));
+                let shown = children.iter().filter(|c| !matches!(c.kind, NodeKind::Leaf(Leaf::IntrinsicId(_))));
+                for (i, child) in shown.enumerate() {
+                    out.push_str(if i == 0 { " " } else { ", " });
+                    child.write_text(input, out);
+                }
+                out.push(')');
+            }
+        }
+        if !self.name.is_empty() {
+            out.push_str(":$");
+            out.push_str(self.name);
+        }
+    }
 }
 
 /// A parsed pattern (`TreePattern`): its record, its trees, the names of its arguments

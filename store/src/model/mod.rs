@@ -2,7 +2,8 @@
 //! (registers with their units and sub-registers, register classes with members and
 //! sub-classes, sub-register indices with lane masks, instructions with their opcodes, operands
 //! and encodings per HW mode, scheduling classes per processor with their latencies and
-//! resources), as SQL tables beside the store.
+//! resources; the patterns instruction selection matches and the flags LLVM infers from them),
+//! as SQL tables beside the store.
 //!
 //! A store is written once and never changed, and most queries need none of this; so each
 //! [`Group`] of model tables is its own small SQLite file, built the first time a query names
@@ -30,7 +31,7 @@ use std::path::{Path, PathBuf};
 use tdq_core::Evaluation;
 
 /// Bumped whenever a model table changes: files of another version are rebuilt.
-pub const MODEL_SCHEMA_VERSION: i64 = 1;
+pub const MODEL_SCHEMA_VERSION: i64 = 2;
 
 /// `PRAGMA application_id` of a model file: `tdqm`.
 pub const MODEL_APPLICATION_ID: i64 = 0x7464_716d;
@@ -45,10 +46,12 @@ pub enum Group {
     Instructions,
     /// The schedule model: `sched_models`, `sched_classes`, `sched_class_processors`.
     Schedule,
+    /// The pattern model: `selection_patterns`, `instruction_flags`, `flag_conflicts`.
+    Patterns,
 }
 
 impl Group {
-    pub const ALL: [Group; 3] = [Group::Registers, Group::Instructions, Group::Schedule];
+    pub const ALL: [Group; 4] = [Group::Registers, Group::Instructions, Group::Schedule, Group::Patterns];
 
     /// Its name in file and schema names.
     pub fn name(self) -> &'static str {
@@ -56,6 +59,7 @@ impl Group {
             Group::Registers => "registers",
             Group::Instructions => "instructions",
             Group::Schedule => "schedule",
+            Group::Patterns => "patterns",
         }
     }
 

@@ -20,6 +20,9 @@ pub const MODEL_TABLE_GROUPS: &[(&str, Group)] = &[
     ("sched_classes", Group::Schedule),
     ("instruction_sched_classes", Group::Schedule),
     ("sched_class_processors", Group::Schedule),
+    ("selection_patterns", Group::Patterns),
+    ("instruction_flags", Group::Patterns),
+    ("flag_conflicts", Group::Patterns),
 ];
 
 /// Each table's columns, in order (the DDL).
@@ -105,6 +108,22 @@ const COLUMNS: &[(&str, &str)] = &[
          micro_ops INTEGER, latency INTEGER, begin_group INTEGER NOT NULL, end_group INTEGER NOT NULL, \
          retire_ooo INTEGER NOT NULL, latencies TEXT NOT NULL, resources TEXT NOT NULL, read_advances TEXT NOT NULL, \
          class INTEGER NOT NULL, model_index INTEGER NOT NULL",
+    ),
+    (
+        "selection_patterns",
+        "pattern INTEGER PRIMARY KEY, record TEXT NOT NULL, record_id INTEGER NOT NULL, instruction TEXT, \
+         instructions TEXT NOT NULL, source TEXT NOT NULL, result TEXT NOT NULL, predicates TEXT NOT NULL, \
+         hw_mode_condition TEXT NOT NULL, complexity INTEGER NOT NULL, added_complexity INTEGER NOT NULL",
+    ),
+    (
+        "instruction_flags",
+        "instruction TEXT NOT NULL, flag TEXT NOT NULL, written INTEGER, value INTEGER NOT NULL, \
+         source TEXT NOT NULL, pattern TEXT, pattern_record_id INTEGER, pattern_value INTEGER, opcode INTEGER NOT NULL",
+    ),
+    (
+        "flag_conflicts",
+        "instruction TEXT NOT NULL, flag TEXT NOT NULL, written INTEGER NOT NULL, pattern TEXT NOT NULL, \
+         pattern_record_id INTEGER NOT NULL, opcode INTEGER NOT NULL",
     ),
 ];
 
@@ -310,6 +329,44 @@ pub const MODEL_TABLES: &[TableDoc] = &[
             ("resources", "JSON array of {resource, release, acquire}: the resources held, super-resources and groups included"),
             ("read_advances", "JSON array of {use, write, cycles}"),
             ("class, model_index", "numbers"),
+        ],
+    },
+    TableDoc {
+        name: "selection_patterns",
+        about: "The patterns SelectionDAG instruction selection matches (`CodeGenDAGPatterns`): each instruction's own `Pattern` and each `Pat`/`Pattern` def, fragments inlined, one row per alternative, commuted variant and HW mode, in LLVM's order.",
+        columns: &[
+            ("pattern", "its number in LLVM's order"),
+            ("record, record_id", "the def it comes from: the instruction, or a Pat/Pattern def"),
+            ("instruction", "the one instruction its result makes (NULL when it makes none or several)"),
+            ("instructions", "JSON array of the instructions in its result, outermost first"),
+            ("source, result", "the trees matched and made, in dag syntax"),
+            ("predicates", "JSON array of its Predicates"),
+            ("hw_mode_condition", "the HW mode's condition of a per-mode copy (empty otherwise)"),
+            ("complexity", "its pattern complexity (size plus AddedComplexity): higher is tried first"),
+            ("added_complexity", "AddedComplexity"),
+        ],
+    },
+    TableDoc {
+        name: "instruction_flags",
+        about: "Each instruction's mayLoad, mayStore and hasSideEffects: as written, as llvm-tblgen's backends use them after pattern inference, and where the value comes from.",
+        columns: &[
+            ("instruction, flag", "the instruction; `mayLoad`, `mayStore` or `hasSideEffects`"),
+            ("written", "the record's value (NULL: left `?`)"),
+            ("value", "the value -gen-instr-info writes"),
+            ("source", "`written`; `inferred` from a pattern; `guessed` (no pattern: hasSideEffects 1, memory 0, when the target lets LLVM guess); `unresolved` (the target does not guess, or a pattern conflicts)"),
+            ("pattern, pattern_record_id", "the first pattern selecting the instruction alone (it infers the flags left `?`)"),
+            ("pattern_value", "what that pattern implies for the flag"),
+            ("opcode", "the instruction's opcode"),
+        ],
+    },
+    TableDoc {
+        name: "flag_conflicts",
+        about: "Flags a record states that a pattern selecting the instruction contradicts (llvm-tblgen's \"Pattern doesn't match FLAG = V\", fatal in every backend on patterns).",
+        columns: &[
+            ("instruction, flag", "the instruction and flag"),
+            ("written", "the value the record states"),
+            ("pattern, pattern_record_id", "the pattern that contradicts it"),
+            ("opcode", "the instruction's opcode"),
         ],
     },
 ];

@@ -7,6 +7,8 @@ use serde_json::json;
 use tdq_core::init::{Init, InitKind};
 use tdq_core::types::RecId;
 use tdq_core::Evaluation;
+use tdq_models::patterns::dag_patterns::{DagPatterns, InferableFlag};
+use tdq_models::patterns::types::MvtTable;
 use tdq_models::records::Fields;
 use tdq_models::target::encodings::{Encodings, InstEncoding};
 use tdq_models::target::instructions::{Constraint, Instructions};
@@ -52,6 +54,7 @@ impl Rows {
             Group::Registers => rows.registers(eval)?,
             Group::Instructions => rows.instructions(eval)?,
             Group::Schedule => rows.schedule(eval)?,
+            Group::Patterns => rows.patterns(eval)?,
         }
         Ok(rows)
     }
@@ -291,6 +294,78 @@ impl Rows {
                     int(mode),
                 ]);
             }
+        }
+        Ok(())
+    }
+
+    fn patterns(&mut self, eval: &Evaluation) -> Result<(), Fatal> {
+        let target = Target::get(eval)?;
+        let insts = Instructions::get(eval)?;
+        let model = DagPatterns::with_conflicts(eval)?;
+        let table = MvtTable::read(eval)?;
+        let f = Fields { input: eval };
+        let name = |d: RecId| f.name(d).to_string();
+        let opcodes: std::collections::HashMap<RecId, i64> =
+            insts.in_enum_order().enumerate().map(|(i, inst)| (inst.def, i as i64)).collect();
+
+        let t = self.table("selection_patterns");
+        for (n, p) in model.patterns.iter().enumerate() {
+            let made = p.dst.instructions(eval);
+            t.push(vec![
+                int(n as i64),
+                text(name(p.src_record)),
+                int(p.src_record.0),
+                match made[..] {
+                    [only] => text(name(only)),
+                    _ => Value::Null,
+                },
+                json_text(json!(made.iter().map(|&d| name(d)).collect::<Vec<_>>())),
+                text(p.src.text(eval)),
+                text(p.dst.text(eval)),
+                json_text(json!(p.predicates.iter().map(|i| i.to_string()).collect::<Vec<_>>())),
+                text(p.hw_mode_features.clone()),
+                int(p.complexity(eval, &model.complex_patterns, &table)),
+                int(p.added_complexity),
+            ]);
+        }
+
+        let guessing = model.conflicts.is_empty() && target.guess_instruction_properties(eval)?;
+        let t = self.table("instruction_flags");
+        for inst in insts.in_enum_order() {
+            let Some(flags) = model.flags.get(&inst.def) else { continue };
+            for which in InferableFlag::ALL {
+                let written = which.written(inst);
+                let source = match (written, flags.inferred_from) {
+                    (Some(_), _) => "written",
+                    (None, Some(_)) => "inferred",
+                    (None, None) if guessing => "guessed",
+                    (None, None) => "unresolved",
+                };
+                let first = flags.first_pattern;
+                t.push(vec![
+                    text(inst.name),
+                    text(which.field()),
+                    opt_flag(written),
+                    flag(flags.value(which)),
+                    text(source),
+                    opt_text(first.map(|p| name(p.record))),
+                    first.map_or(Value::Null, |p| int(p.record.0)),
+                    first.map_or(Value::Null, |p| flag(p.says(which))),
+                    int(opcodes[&inst.def]),
+                ]);
+            }
+        }
+
+        let t = self.table("flag_conflicts");
+        for c in &model.conflicts {
+            t.push(vec![
+                text(name(c.instruction)),
+                text(c.flag.field()),
+                flag(c.written),
+                text(name(c.pattern)),
+                int(c.pattern.0),
+                int(opcodes[&c.instruction]),
+            ]);
         }
         Ok(())
     }
