@@ -101,13 +101,33 @@ pub struct Form {
     pub forward_contract: bool,
     /// `pAny` and `cPTR` agree with the pointer types they stand for (LLVM 22 on).
     pub pointer_wildcards: bool,
+    /// The classes of a leaf that always matches (a register class, operand or sub-register
+    /// index): LLVM 19 names `RegisterClass` and `PointerLikeRegClass`, LLVM 22 on
+    /// `RegisterClassLike` (a class or a `RegClassByHwMode`; a `PointerLikeRegClass` no
+    /// longer is one).
+    pub matching_leaf_classes: &'static [&'static str],
+    /// An integer of the result is sign-extended from its type's width (`0xf0` of an `i8`
+    /// is -16; LLVM 22's `EmitIntegerMatcher`), where LLVM 19 kept the value as written.
+    pub sign_extend_integers: bool,
 }
 
 /// Each release's form; none where tdq does not write the release's selector yet (LLVM 23's
 /// separate operand table, type tables by HW mode and matcher list).
 pub static FORM: tdq_core::ByRelease<Option<Form>> = tdq_core::ByRelease {
-    v19: Some(Form { layout: Layout::V19, forward_contract: false, pointer_wildcards: false }),
-    v22: Some(Form { layout: Layout::V22, forward_contract: true, pointer_wildcards: true }),
+    v19: Some(Form {
+        layout: Layout::V19,
+        forward_contract: false,
+        pointer_wildcards: false,
+        matching_leaf_classes: &["RegisterClass", "RegisterOperand", "PointerLikeRegClass", "SubRegIndex"],
+        sign_extend_integers: false,
+    }),
+    v22: Some(Form {
+        layout: Layout::V22,
+        forward_contract: true,
+        pointer_wildcards: true,
+        matching_leaf_classes: &["RegisterClassLike", "RegisterOperand", "SubRegIndex"],
+        sign_extend_integers: true,
+    }),
     v23: None,
 };
 

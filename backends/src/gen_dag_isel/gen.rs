@@ -214,12 +214,7 @@ impl<'m, 'c, 'a> MatcherGen<'m, 'c, 'a> {
             return Ok(());
         }
         let name = f.name(def);
-        if is("RegisterClass")
-            || is("RegisterOperand")
-            || is("PointerLikeRegClass")
-            || is("SubRegIndex")
-            || name == "srcvalue"
-        {
+        if m.form.matching_leaf_classes.iter().any(|c| is(c)) || name == "srcvalue" {
             return Ok(());
         }
         if is("Register") {
@@ -425,7 +420,12 @@ impl<'m, 'c, 'a> MatcherGen<'m, 'c, 'a> {
         };
         if let InitKind::Int(v) = value.kind() {
             let vt = m.simple_type(n, 0)?;
-            self.add(Matcher::EmitInteger { value: *v, vt, name: None });
+            let bits = m.table.info(vt).size;
+            let value = match m.form.sign_extend_integers && (1..64).contains(&bits) {
+                true => (*v << (64 - bits)) >> (64 - bits),
+                false => *v,
+            };
+            self.add(Matcher::EmitInteger { value, vt, name: None });
             ops.push(self.next_recorded);
             self.next_recorded += 1;
             return Ok(());

@@ -46,6 +46,11 @@ const INT_RANGE: ByRelease<IntRange> =
 /// `RegClassByHwMode`s).
 const POINTER_LIKE_REG_CLASS_LEAF: ByRelease<bool> = ByRelease { v19: true, v22: true, v23: false };
 
+/// Whether an operator that is no node, instruction, intrinsic, complex pattern or transform
+/// (`set` or `implicit` in a `Pat`'s input) is LLVM's "unknown node type" (22 on), where
+/// LLVM 19 took it for a transform.
+const UNKNOWN_NODE_TYPE_ERROR: ByRelease<bool> = ByRelease { v19: false, v22: true, v23: true };
+
 /// What inference reads of the target and the pattern model, for one evaluation.
 pub struct Context<'a> {
     pub input: &'a Evaluation,
@@ -427,6 +432,10 @@ impl<'c, 'a> Pattern<'c, 'a> {
                 changed |= self.apply(c)?;
             }
             return Ok(changed);
+        }
+        if *UNKNOWN_NODE_TYPE_ERROR.get(ctx.input.records.release) && !f.is_a(op, "SDNodeXForm") {
+            self.ti.fail(TypeError::Pattern(format!("unknown node type '{}' in input pattern", f.name(op))));
+            return Ok(false);
         }
         let children = children_mut(node);
         if children.len() != 1 {
