@@ -30,11 +30,28 @@ const FORM: ByRelease<Form> = ByRelease { v19: Form::XMacros, v22: Form::Tables,
 
 /// The intrinsics sorted by their full mangled names, as the builtin IDs are (`llvm::sort`).
 pub(super) fn by_builtin_id(input: &Evaluation, names: &SveNames) -> Result<Vec<SveIntrinsic>, Fatal> {
-    let defs = sve_intrinsics(input, names)?;
+    let mut defs = sve_intrinsics(input, names)?;
     let mut order: Vec<usize> = (0..defs.len()).collect();
     std_sort_by(&mut order, |&a, &b| defs[a].mangled_name(ClassKind::S) < defs[b].mangled_name(ClassKind::S));
-    let mut defs: Vec<Option<SveIntrinsic>> = defs.into_iter().map(Some).collect();
-    Ok(order.into_iter().filter_map(|i| defs[i].take()).collect())
+    permute(&mut defs, &mut order);
+    Ok(defs)
+}
+
+/// Puts `v[order[k]]` at `k` for every `k`, in place (no second vector of intrinsics at the
+/// peak), cycle by cycle; `order` is used up.
+fn permute<T>(v: &mut [T], order: &mut [usize]) {
+    const DONE: usize = usize::MAX;
+    for start in 0..v.len() {
+        let mut k = start;
+        while order[k] != DONE {
+            let from = std::mem::replace(&mut order[k], DONE);
+            if from == start {
+                break;
+            }
+            v.swap(k, from);
+            k = from;
+        }
+    }
 }
 
 /// A builtin: name (without its prefix), type string, features.

@@ -45,8 +45,8 @@ impl Backend for GenClangDiagsDefs {
         let pedantic = groups.pedantic()?;
         for &diag in &groups.diags {
             let record = records.get(diag);
-            let name = record.name_string();
-            let class = records.get(fields.def(diag, "Class")?).name_string();
+            let name = records.name_sym(diag);
+            let class = records.name_sym(fields.def(diag, "Class")?);
             if let Some(group) = groups.group_of(diag).filter(|_| class == "CLASS_ERROR") {
                 let group_name = fields.string(group, "GroupName")?;
                 return Err(BackendError::fatal(
@@ -82,7 +82,7 @@ impl Backend for GenClangDiagsDefs {
                 },
                 None => 0,
             };
-            let sfinae = records.get(fields.def(diag, "SFINAE")?).name_string();
+            let sfinae = records.name_sym(fields.def(diag, "SFINAE")?);
             let _ = write!(text, ", {group_id}, {sfinae}");
             for flag in ["WarningNoWerror", "ShowInSystemHeader", "ShowInSystemMacro", "Deferrable"] {
                 text.push_str(if fields.bit(diag, flag)? { ", true" } else { ", false" });

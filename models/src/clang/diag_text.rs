@@ -389,8 +389,8 @@ impl<'a> DiagTextBuilder<'a> {
         }
         let builder = DiagTextBuilder { input, rules, substitutions };
         for diag in all_derived_definitions(input, "Diagnostic")? {
-            let name = input.records.get(diag).name_string();
-            if builder.substitutions.contains_key(&name) {
+            let name = input.records.name_sym(diag);
+            if builder.substitutions.contains_key(name) {
                 return Err(Fatal::new(
                     &input.records.get(diag).locs,
                     format!("Diagnostic '{name}' has same name as TextSubstitution definition"),

@@ -194,7 +194,7 @@ impl<'a> DiagnosticGroups<'a> {
         let mut inference = Inference { model: self, counts: HashMap::new() };
         let mut candidates = HashSet::new();
         for &diag in &self.diags {
-            let extension = fields.input.records.get(fields.def(diag, "Class")?).name_string() == "CLASS_EXTENSION";
+            let extension = fields.input.records.name_sym(fields.def(diag, "Class")?) == "CLASS_EXTENSION";
             let off_by_default = fields.string(fields.def(diag, "DefaultSeverity")?, "Name")? == "Ignored";
             if !extension || !off_by_default {
                 continue;

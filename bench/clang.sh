@@ -1,0 +1,114 @@
+#!/usr/bin/env bash
+# tdq clang-tblgen against clang-tblgen on every clang-tblgen command of clang's build (issue 34's
+# speed figures), for one release.
+#
+# 1. Per command, the evaluation cache off (each command evaluates its .td itself): RUNS runs of
+#    clang-tblgen and tdq in turn (clang-tblgen, tdq, clang-tblgen, tdq, ...), the median wall time
+#    and peak memory of each, the ratios tdq/clang-tblgen, tdq's excess in milliseconds over
+#    clang-tblgen (a command may be slower by process start-up, no more), whether the outputs are
+#    byte-identical. Then the totals of the medians.
+# 2. The build-like total: every command once in the build's order, tdq's evaluation cache empty at
+#    the start (a temporary TDQ_CACHE_DIR) and on, as a build runs it: clang's build evaluates
+#    Attr.td and Diagnostic.td again for each output, which the cache serves.
+#
+# usage: bench/clang.sh [-l 19|22|23] [-n RUNS] [-m MATCH] [-s] [-b]
+#   -l  the release (default 23; 23's clang-tblgen is built by install-reference.sh 23)
+#   -n  runs per tool and command in part 1 (default 3; the median is kept)
+#   -m  only commands whose line contains MATCH (e.g. -m riscv_vector or -m gen-arm-neon)
+#   -s  skip part 1;  -b  skip part 2
+# Environment: TDQ (default ${CARGO_TARGET_DIR:-target}/release/tdq), CLANG_TBLGEN (default: the
+# release's), TDQ_SHARED (default ../shared beside the repository).
+# Commands: ../shared/conformance/clang-build-V.txt (`OUTPUT ARGS...`), run from the corpus root.
+# clang-tblgen 22 on riscv_vector.td's codegen peaks near 12 GiB: the commands run one at a time,
+# and nothing else that large should run beside this. The machine's load moves every figure (the
+# first line prints it): rerun when it changes and quote the medians.
+set -uo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+shared=${TDQ_SHARED:-$root/../shared}
+tdq=${TDQ:-${CARGO_TARGET_DIR:-$root/target}/release/tdq}
+ver=23 runs=3 match="" part1=1 part2=1
+while getopts "l:n:m:sb" o; do
+  case $o in l) ver=$OPTARG;; n) runs=$OPTARG;; m) match=$OPTARG;; s) part1=0;; b) part2=0;; *) sed -n 2,24p "$0"; exit 2;; esac
+done
+source "$shared/conformance/release.sh"; release_check "$ver" clang.sh
+corpus=$shared/corpus/$(release_corpus "$ver")
+list=$shared/conformance/clang-build-$ver.txt
+ref=${CLANG_TBLGEN:-$(release_bin "$ver")/clang-tblgen}
+tdq=$(realpath "$tdq")
+for x in "$ref" "$tdq"; do [ -x "$x" ] || { echo "missing $x" >&2; exit 2; }; done
+[ -f "$list" ] || { echo "missing $list" >&2; exit 2; }
+command -v /usr/bin/time >/dev/null || { echo "missing /usr/bin/time (apt-get install time)" >&2; exit 2; }
+work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
+cd "$corpus" || exit 2
+
+# run DIR TOOL... : one run writing into the empty directory DIR; sets ns (wall nanoseconds), kib
+# (peak resident KiB) and rc. /usr/bin/time gives the peak, the clock around it the wall time
+# (/usr/bin/time's own is in hundredths of a second).
+run() {
+  local dir=$1; shift
+  rm -rf "$dir"; mkdir -p "$dir"
+  local s e; s=$(date +%s%N)
+  /usr/bin/time -f "%M" -o "$work/time" "$@" -o "$dir/$base" 2>"$dir.err"; rc=$?
+  e=$(date +%s%N)
+  ns=$((e - s)); kib=$(tail -1 "$work/time")
+}
+median() { printf "%s\n" "$@" | sort -n | awk '{v[NR] = $1} END {print v[int((NR + 1) / 2)]}'; }
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN {if (b > 0) printf "%.2f", a / b; else print "-"}'; }
+secs() { awk -v n="$1" 'BEGIN {printf "%.3f", n / 1e9}'; }
+
+# The commands selected: OUTPUT and ARGS per line.
+outs=(); argss=()
+while read -r out args; do
+  [ -n "$out" ] || continue
+  [ -z "$match" ] || [[ "$out $args" == *"$match"* ]] || continue
+  outs+=("$out"); argss+=("$args")
+done < "$list"
+
+echo "# $(uptime)"
+echo "# clang-tblgen: $ref; tdq: $tdq clang-tblgen --llvm-version $ver; ${#outs[@]} commands of clang-build-$ver.txt"
+if [ $part1 = 1 ]; then
+  echo "## per command, evaluation cache off: medians of $runs runs"
+  printf "%-46s %-40s %7s %7s %5s %7s | %7s %7s %5s | %s\n" \
+    output action tdq_s ref_s ratio +ms tdq_MiB ref_MiB ratio same
+  ttot=0 rtot=0 worst=0 worstname="" worstmem=0 worstmemname="" maxex=0 maxexname="" nsame=0 ndiff=0
+  for i in "${!outs[@]}"; do
+    out=${outs[$i]}; read -ra argv <<<"${argss[$i]}"; base=$(basename "$out")
+    action=$(echo " ${argss[$i]}" | grep -o -- ' --\?\(gen\|print\)-[a-z0-9-]*' | head -1 | sed 's/^ -*//')
+    tn=(); tk=(); rn=(); rk=(); bad=""
+    for _ in $(seq "$runs"); do
+      run "$work/r" "$ref" "${argv[@]}"; [ "$rc" = 0 ] || bad="clang-tblgen exit $rc"
+      rn+=("$ns"); rk+=("$kib")
+      TDQ_TBLGEN_CACHE=off run "$work/t" "$tdq" clang-tblgen --llvm-version "$ver" "${argv[@]}"
+      [ "$rc" = 0 ] || bad="tdq exit $rc"
+      tn+=("$ns"); tk+=("$kib")
+    done
+    t=$(median "${tn[@]}"); r=$(median "${rn[@]}"); tm=$(median "${tk[@]}"); rm_=$(median "${rk[@]}")
+    if [ -n "$bad" ]; then same=$bad; ndiff=$((ndiff + 1))
+    elif diff -r -q "$work/r" "$work/t" >/dev/null; then same=yes; nsame=$((nsame + 1))
+    else same=NO; ndiff=$((ndiff + 1)); fi
+    ttot=$((ttot + t)); rtot=$((rtot + r))
+    tr=$(ratio "$t" "$r"); mr=$(ratio "$tm" "$rm_"); ex=$(((t - r) / 1000000))
+    printf "%-46s %-40s %7s %7s %5s %7d | %7d %7d %5s | %s\n" "$base" "$action" "$(secs "$t")" "$(secs "$r")" \
+      "$tr" "$ex" $((tm / 1024)) $((rm_ / 1024)) "$mr" "$same"
+    [ "$(awk -v a="$tr" -v b="$worst" 'BEGIN {print (a > b)}')" = 1 ] && worst=$tr worstname=$base
+    [ "$(awk -v a="$mr" -v b="$worstmem" 'BEGIN {print (a > b)}')" = 1 ] && worstmem=$mr worstmemname=$base
+    [ "$ex" -gt "$maxex" ] && maxex=$ex maxexname=$base
+  done
+  echo "total, cache off: tdq $(secs "$ttot") s, clang-tblgen $(secs "$rtot") s, ratio $(ratio "$ttot" "$rtot")"
+  echo "worst time ratio $worst ($worstname); largest excess ${maxex} ms ($maxexname); worst memory ratio $worstmem ($worstmemname)"
+  echo "outputs: $nsame identical, $ndiff not"
+fi
+if [ $part2 = 1 ]; then
+  echo "## build-like: every command once in the build's order, tdq's evaluation cache empty at the start"
+  export TDQ_CACHE_DIR=$work/cache
+  printf "%-46s %7s %7s %5s | %s\n" output tdq_s ref_s ratio same
+  ttot=0 rtot=0
+  for i in "${!outs[@]}"; do
+    read -ra argv <<<"${argss[$i]}"; base=$(basename "${outs[$i]}")
+    run "$work/r" "$ref" "${argv[@]}"; r=$ns; rtot=$((rtot + ns))
+    run "$work/t" "$tdq" clang-tblgen --llvm-version "$ver" "${argv[@]}"; ttot=$((ttot + ns))
+    diff -r -q "$work/r" "$work/t" >/dev/null && same=yes || same=NO
+    printf "%-46s %7s %7s %5s | %s\n" "$base" "$(secs "$ns")" "$(secs "$r")" "$(ratio "$ns" "$r")" "$same"
+  done
+  echo "total, build-like: tdq $(secs "$ttot") s, clang-tblgen $(secs "$rtot") s, ratio $(ratio "$ttot" "$rtot")"
+fi
