@@ -18,6 +18,7 @@
 pub mod bit_vector;
 pub mod clang;
 pub mod directives;
+pub mod global_isel;
 pub mod intrinsics;
 pub mod patterns;
 pub mod records;

@@ -311,25 +311,6 @@ const UNIMPLEMENTED_OPTIONS: &[(Releases, BackendOption)] = {
             "Explain why a pattern was skipped for inclusion in the GlobalISel selector",
             "Options for -gen-global-isel",
         ),
-        opt("combiners", Str, "Emit the specified combiners", "Options for -gen-global-isel-combiner"),
-        opt(
-            "gicombiner-debug-cxxpreds",
-            Bool,
-            "Add Contextual/Debug comments to all C++ predicates",
-            "Options for -gen-global-isel-combiner",
-        ),
-        opt(
-            "gicombiner-debug-typeinfer",
-            Bool,
-            "Print type inference debug logs",
-            "Options for -gen-global-isel-combiner",
-        ),
-        opt(
-            "gicombiner-stop-after-parse",
-            Bool,
-            "Stop processing after parsing rules and dump state",
-            "Options for -gen-global-isel-combiner",
-        ),
         opt(
             "register-info-debug",
             Bool,
