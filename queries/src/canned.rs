@@ -20,6 +20,7 @@ pub static CANNED: &[(&str, &str)] = &[
     ("sources", include_str!("../sql/sources.sql")),
     ("unscheduled", include_str!("../sql/unscheduled.sql")),
     ("sub-registers", include_str!("../sql/sub-registers.sql")),
+    ("inferred-flags", include_str!("../sql/inferred-flags.sql")),
 ];
 
 /// A canned query with its header read.
