@@ -119,7 +119,8 @@ enum Inferred {
 }
 
 fn inferred_flag(eval: &tdq_core::Evaluation, e: &Explanation) -> Option<Inferred> {
-    use tdq_models::patterns::dag_patterns::{DagPatterns, InferableFlag};
+    use tdq_models::patterns::dag_patterns::{DagPatterns, FlagSource, InferableFlag};
+    use tdq_models::target::instructions::Instructions;
     let flag = InferableFlag::ALL.into_iter().find(|f| f.field() == e.field)?;
     if !matches!(e.value.kind(), tdq_core::init::InitKind::Unset) {
         return None;
@@ -129,12 +130,12 @@ fn inferred_flag(eval: &tdq_core::Evaluation, e: &Explanation) -> Option<Inferre
     if !eval.records.get(def).is_subclass_of(instruction) {
         return None;
     }
-    let (Ok(model), Ok(target)) = (DagPatterns::with_conflicts(eval), tdq_models::target::Target::get(eval)) else {
+    let (Ok(model), Ok(insts)) = (DagPatterns::with_conflicts(eval), Instructions::get(eval)) else {
         return Some(Inferred::NoModel);
     };
-    let flags = model.flags.get(&def)?;
-    Some(match flags.inferred_from {
-        Some(record) => {
+    let (inst, flags) = (insts.get_def(def)?, model.flags.get(&def)?);
+    Some(match model.flag_source(inst, flag) {
+        FlagSource::Inferred(record) => {
             let pattern = model.patterns.iter().find(|p| p.src_record == record && p.dst.instructions(eval) == [def]);
             Inferred::FromPattern {
                 value: flags.value(flag),
@@ -143,10 +144,10 @@ fn inferred_flag(eval: &tdq_core::Evaluation, e: &Explanation) -> Option<Inferre
                 result: pattern.map(|p| p.dst.text(eval)).unwrap_or_default(),
             }
         }
-        None if model.conflicts.is_empty() && target.guess_instruction_properties(eval).unwrap_or(false) => {
-            Inferred::Guessed { value: flags.value(flag) }
-        }
-        None => Inferred::Unresolved,
+        FlagSource::Guessed => Inferred::Guessed { value: flags.value(flag) },
+        FlagSource::Unresolved => Inferred::Unresolved,
+        // The value is `?`, so the record does not state it.
+        FlagSource::Written => return None,
     })
 }
 

@@ -174,6 +174,22 @@ pub struct DagPatterns {
     /// inference when there is one ([`DagPatterns::get`]); the flags are then as far as
     /// inference got (no guesses made).
     pub conflicts: Vec<FlagConflict>,
+    /// Whether LLVM guessed the flags no pattern infers (`guessInstructionProperties`, and no
+    /// conflict stopped it first).
+    pub guessed: bool,
+}
+
+/// Where an instruction flag's value comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FlagSource {
+    /// The record states it.
+    Written,
+    /// Left `?`, inferred from this pattern's record.
+    Inferred(RecId),
+    /// Left `?`, no pattern selects the instruction alone, and the target lets LLVM guess.
+    Guessed,
+    /// Left `?` with neither: llvm-tblgen reports an error (or stopped at a conflict first).
+    Unresolved,
 }
 
 /// The intrinsics patterns name, read when first met.
@@ -286,6 +302,17 @@ impl DagPatterns {
         let mut fatal = Fatal(model.diags.clone());
         fatal.0.error(tdq_core::Loc::NONE, "pattern conflicts");
         Err(fatal)
+    }
+
+    /// Where `inst`'s `flag` gets its value ([`InferredFlags::value`]).
+    pub fn flag_source(&self, inst: &Instruction, flag: InferableFlag) -> FlagSource {
+        let inferred_from = self.flags.get(&inst.def).and_then(|f| f.inferred_from);
+        match (flag.written(inst), inferred_from) {
+            (Some(_), _) => FlagSource::Written,
+            (None, Some(record)) => FlagSource::Inferred(record),
+            (None, None) if self.guessed => FlagSource::Guessed,
+            (None, None) => FlagSource::Unresolved,
+        }
     }
 
     /// The model even where patterns contradict flags the records state (for lints and the
@@ -616,26 +643,16 @@ fn compute(input: &Evaluation) -> Result<DagPatterns, Fatal> {
         }
     }
     let inst_results = ctx.inst_results.clone();
-    if !conflicts.is_empty() {
-        return Ok(DagPatterns {
-            patterns,
-            flags,
-            diags,
-            fragments,
-            complex_patterns,
-            default_operands,
-            inst_results,
-            conflicts,
-        });
-    }
-    if target.guess_instruction_properties(input)? {
+    // LLVM stops after a conflict; else it guesses or reports what no pattern says.
+    let guessed = conflicts.is_empty() && target.guess_instruction_properties(input)?;
+    if guessed {
         for inst in &instructions.all {
             let flags = flags.get_mut(&inst.def).expect("every instruction");
             if flags.inferred_from.is_none() && inst.has_side_effects.is_none() {
                 flags.has_side_effects = true;
             }
         }
-    } else {
+    } else if conflicts.is_empty() {
         for &i in &instructions.by_enum {
             let inst = &instructions.all[i];
             if flags[&inst.def].inferred_from.is_some() {
@@ -653,7 +670,17 @@ fn compute(input: &Evaluation) -> Result<DagPatterns, Fatal> {
             }
         }
     }
-    Ok(DagPatterns { patterns, flags, diags, fragments, complex_patterns, default_operands, inst_results, conflicts })
+    Ok(DagPatterns {
+        patterns,
+        flags,
+        diags,
+        fragments,
+        complex_patterns,
+        default_operands,
+        inst_results,
+        conflicts,
+        guessed,
+    })
 }
 
 /// `canPatternMatch`: why a source pattern can never match (an immediate left of a

@@ -7,7 +7,7 @@ use serde_json::json;
 use tdq_core::init::{Init, InitKind};
 use tdq_core::types::RecId;
 use tdq_core::Evaluation;
-use tdq_models::patterns::dag_patterns::{DagPatterns, InferableFlag};
+use tdq_models::patterns::dag_patterns::{DagPatterns, FlagSource, InferableFlag};
 use tdq_models::patterns::types::MvtTable;
 use tdq_models::records::Fields;
 use tdq_models::target::encodings::{Encodings, InstEncoding};
@@ -299,7 +299,6 @@ impl Rows {
     }
 
     fn patterns(&mut self, eval: &Evaluation) -> Result<(), Fatal> {
-        let target = Target::get(eval)?;
         let insts = Instructions::get(eval)?;
         let model = DagPatterns::with_conflicts(eval)?;
         let table = MvtTable::read(eval)?;
@@ -329,23 +328,21 @@ impl Rows {
             ]);
         }
 
-        let guessing = model.conflicts.is_empty() && target.guess_instruction_properties(eval)?;
         let t = self.table("instruction_flags");
         for inst in insts.in_enum_order() {
             let Some(flags) = model.flags.get(&inst.def) else { continue };
             for which in InferableFlag::ALL {
-                let written = which.written(inst);
-                let source = match (written, flags.inferred_from) {
-                    (Some(_), _) => "written",
-                    (None, Some(_)) => "inferred",
-                    (None, None) if guessing => "guessed",
-                    (None, None) => "unresolved",
+                let source = match model.flag_source(inst, which) {
+                    FlagSource::Written => "written",
+                    FlagSource::Inferred(_) => "inferred",
+                    FlagSource::Guessed => "guessed",
+                    FlagSource::Unresolved => "unresolved",
                 };
                 let first = flags.first_pattern;
                 t.push(vec![
                     text(inst.name),
                     text(which.field()),
-                    opt_flag(written),
+                    opt_flag(which.written(inst)),
                     flag(flags.value(which)),
                     text(source),
                     opt_text(first.map(|p| name(p.record))),
