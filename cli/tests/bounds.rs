@@ -7,7 +7,7 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 fn robust_inputs() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../tests/robust/inputs")
+    tdq_tests::workspace_dir().join("tests/robust/inputs")
 }
 
 struct Run {

@@ -127,8 +127,7 @@ fn actions_in_source(path: &Path) -> Vec<(String, String)> {
 #[test]
 fn help_of_23_lists_23s_actions() {
     let dir = tempfile::tempdir().expect("a temporary directory");
-    let source =
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus/llvm-23.1.1/clang/utils/TableGen/TableGen.cpp");
+    let source = tdq_tests::workspace_dir().join("../shared/corpus/llvm-23.1.1/clang/utils/TableGen/TableGen.cpp");
     let actions = actions_in_source(&source);
     assert_eq!(actions.len(), 104, "{actions:?}");
     let theirs = run(&clang_tblgen("22"), "22", dir.path(), &["--help"]).stdout;
@@ -239,9 +238,8 @@ fn inputs_clang_tblgen_crashes_on_are_errors() {
     let got = run(&tdq(), "22", dir.path(), &["-gen-clang-comment-html-tags", "tags.td"]);
     assert_eq!(got.status, 1, "{got:?}");
     assert_eq!(got.stderr, "error: Had duplicate keys to match on\n");
-    let source =
-        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/golden/clang/inc/AttrBase.td"))
-            .expect("AttrBase.td");
+    let source = std::fs::read_to_string(tdq_tests::workspace_dir().join("tests/golden/clang/inc/AttrBase.td"))
+        .expect("AttrBase.td");
     write_files(
         dir.path(),
         &[
@@ -319,7 +317,7 @@ fn export_with_includes(dir: &Path, release: &str, td: &str, inc: &[&str], db: &
 #[test]
 fn model_backends_run_from_a_store() {
     let dir = tempfile::tempdir().expect("a temporary directory");
-    let inc = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/golden/clang/inc");
+    let inc = tdq_tests::workspace_dir().join("tests/golden/clang/inc");
     let inc = inc.to_str().expect("a UTF-8 path");
     let cases: [(&str, &[&str]); 3] = [
         (
@@ -353,7 +351,7 @@ fn model_backends_run_from_a_store() {
 #[test]
 fn sve_backends_run_from_a_store() {
     let dir = tempfile::tempdir().expect("a temporary directory");
-    let inc = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/golden/clang/inc");
+    let inc = tdq_tests::workspace_dir().join("tests/golden/clang/inc");
     let inc = inc.to_str().expect("a UTF-8 path");
     let every = [
         "-gen-arm-sve-header",
@@ -390,7 +388,7 @@ fn sve_backends_run_from_a_store() {
 #[test]
 fn sve_inputs_clang_tblgen_crashes_on_are_errors() {
     let dir = tempfile::tempdir().expect("a temporary directory");
-    let inc = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/golden/clang/inc");
+    let inc = tdq_tests::workspace_dir().join("tests/golden/clang/inc");
     let sample = std::fs::read_to_string(inc.join("SveSample.td")).expect("SveSample.td");
     let cases = [
         (
@@ -440,7 +438,7 @@ fn sve_inputs_clang_tblgen_crashes_on_are_errors() {
 #[test]
 fn hlsl_backends_run_from_a_store() {
     let dir = tempfile::tempdir().expect("a temporary directory");
-    let inc = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/golden/clang/inc");
+    let inc = tdq_tests::workspace_dir().join("tests/golden/clang/inc");
     let inc = inc.to_str().expect("a UTF-8 path");
     let td = format!("{inc}/HLSLSample.td");
     export_with_includes(dir.path(), "23", &td, &[inc], "hlsl.db");
@@ -464,7 +462,7 @@ fn hlsl_backends_run_from_a_store() {
 #[test]
 fn hlsl_inputs_clang_tblgen_crashes_on_are_errors() {
     let dir = tempfile::tempdir().expect("a temporary directory");
-    let inc = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/golden/clang/inc");
+    let inc = tdq_tests::workspace_dir().join("tests/golden/clang/inc");
     let base = std::fs::read_to_string(inc.join("HLSLBase.td")).expect("HLSLBase.td");
     let td = "include \"HLSLBase.td\"\ndef Other : HLSLArgType, HLSLReturnType;\n\
               def hlsl_f : HLSLBuiltin<\"f\", \"__builtin_f\"> { let Args = [Other]; }\n\
@@ -491,8 +489,7 @@ fn clang_basic(release: &str) -> String {
         "22" => "22.1.8",
         _ => "23.1.1",
     };
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join(format!("../../shared/corpus/llvm-{version}/clang/include/clang/Basic"));
+    let dir = tdq_tests::workspace_dir().join(format!("../shared/corpus/llvm-{version}/clang/include/clang/Basic"));
     dir.to_str().expect("a UTF-8 path").to_string()
 }
 
@@ -503,7 +500,7 @@ fn clang_basic(release: &str) -> String {
 #[test]
 fn mve_backends_run_from_a_store() {
     let dir = tempfile::tempdir().expect("a temporary directory");
-    let inc = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/golden/clang/inc");
+    let inc = tdq_tests::workspace_dir().join("tests/golden/clang/inc");
     let inc = inc.to_str().expect("a UTF-8 path");
     let kinds = ["header", "builtin-def", "builtin-sema", "builtin-codegen", "builtin-aliases"];
     for release in ["19", "22", "23"] {
@@ -581,7 +578,7 @@ fn mve_inputs_clang_tblgen_crashes_on_are_errors() {
 #[test]
 fn neon_backends_run_from_a_store() {
     let dir = tempfile::tempdir().expect("a temporary directory");
-    let inc = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/golden/clang/inc");
+    let inc = tdq_tests::workspace_dir().join("tests/golden/clang/inc");
     let inc = inc.to_str().expect("a UTF-8 path");
     for release in ["19", "22", "23"] {
         let basic = clang_basic(release);
@@ -679,7 +676,7 @@ fn neon_inputs_clang_tblgen_crashes_on_are_errors() {
 #[test]
 fn rvv_backends_run_from_a_store() {
     let dir = tempfile::tempdir().expect("a temporary directory");
-    let inc = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/golden/clang/inc");
+    let inc = tdq_tests::workspace_dir().join("tests/golden/clang/inc");
     let inc = inc.to_str().expect("a UTF-8 path");
     for release in ["19", "22", "23"] {
         let basic = clang_basic(release);
@@ -760,7 +757,7 @@ fn rvv_inputs_clang_tblgen_crashes_on_are_errors() {
 #[test]
 fn opencl_backends_run_from_a_store() {
     let dir = tempfile::tempdir().expect("a temporary directory");
-    let inc = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/golden/clang/inc");
+    let inc = tdq_tests::workspace_dir().join("tests/golden/clang/inc");
     let inc = inc.to_str().expect("a UTF-8 path");
     let td = format!("{inc}/OpenCLSample.td");
     let actions = ["-gen-clang-opencl-builtins", "-gen-clang-opencl-builtin-header", "-gen-clang-opencl-builtin-tests"];
@@ -777,7 +774,7 @@ fn opencl_backends_run_from_a_store() {
 #[test]
 fn opencl_inputs_clang_tblgen_crashes_on_are_errors() {
     let dir = tempfile::tempdir().expect("a temporary directory");
-    let inc = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/golden/clang/inc");
+    let inc = tdq_tests::workspace_dir().join("tests/golden/clang/inc");
     let base = std::fs::read_to_string(inc.join("OpenCLBase.td")).expect("OpenCLBase.td");
     let types = "include \"OpenCLBase.td\"\n\
                  def Int : Type<\"int\", QualType<\"Context.IntTy\">>;\n\

@@ -23,7 +23,7 @@ use std::process::{Command, Output};
 const LLVM_TBLGEN: &str = "/usr/lib/llvm-19/bin/llvm-tblgen";
 
 fn manifest_dir() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+    tdq_tests::workspace_dir().join("cli")
 }
 
 /// The LLVM sources (`TDQ_CORPUS`, or `../shared/corpus/llvm-19.1.7/llvm` beside the workspace).

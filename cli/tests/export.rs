@@ -24,7 +24,7 @@ fn export(dir: &Path, cache: &Path) {
 
 /// The python block of README's "A store outside tdq" section.
 fn readme_python() -> String {
-    let readme = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../README.md")).unwrap();
+    let readme = std::fs::read_to_string(tdq_tests::workspace_dir().join("README.md")).unwrap();
     let section = &readme[readme.find("### A store outside tdq").expect("README's section")..];
     let start = section.find("```python\n").expect("a python block") + "```python\n".len();
     let end = start + section[start..].find("```").unwrap();

@@ -8,7 +8,7 @@ use std::process::{Command, Output};
 /// An input whose `--gen-automata` output differs between LLVM 19 and 23 (the golden pair
 /// `automata.td.out` / `automata-23.td.out`).
 fn input() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/golden/backends/gen-automata/automata.td")
+    tdq_tests::workspace_dir().join("tests/golden/backends/gen-automata/automata.td")
 }
 
 /// `tdq ARGS`, with no release in the environment unless `env_release` is given.
@@ -77,8 +77,8 @@ fn naming_another_release_than_the_store_is_an_error() {
 /// written by `tdq tblgen --FLAG --from-db`: what llvm-tblgen wrote from the .td.
 fn goldens_run_from_a_store(backend: &str, cases: &[(&str, &str, &str)], extra_include: Option<&str>) {
     let dir = tempfile::tempdir().expect("tempdir");
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/golden/backends").join(backend);
-    let corpus = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus");
+    let root = tdq_tests::workspace_dir().join("tests/golden/backends").join(backend);
+    let corpus = tdq_tests::workspace_dir().join("../shared/corpus");
     for &(case, release, llvm) in cases {
         let td = root.join(case).display().to_string();
         let include = corpus.join(llvm).join("llvm/include").display().to_string();

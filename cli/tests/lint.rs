@@ -184,7 +184,7 @@ fn bad_input_is_an_error_with_a_location() {
 fn corpus_baseline_survives_an_anonymous_def_inserted_early() {
     let llvm = std::env::var_os("TDQ_CORPUS")
         .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus/llvm-19.1.7/llvm"));
+        .unwrap_or_else(|| tdq_tests::workspace_dir().join("../shared/corpus/llvm-19.1.7/llvm"));
     assert!(
         llvm.join("include/llvm/Target/Target.td").is_file(),
         "no LLVM corpus at {} (set TDQ_CORPUS)",
@@ -363,7 +363,7 @@ fn clang_lints_find_ungrouped_warnings_and_undocumented_attributes() {
 /// `i64` in 32-bit registers.
 #[test]
 fn model_lints_on_llvm_23_targets() {
-    let llvm = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus/llvm-23.1.1/llvm");
+    let llvm = tdq_tests::workspace_dir().join("../shared/corpus/llvm-23.1.1/llvm");
     assert!(llvm.join("include/llvm/Target/Target.td").is_file(), "no LLVM 23 corpus at {}", llvm.display());
     let findings = |target: &str, lint: &str| -> Vec<(String, String)> {
         let dir = llvm.join("lib/Target").join(target);

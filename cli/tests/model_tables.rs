@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 fn llvm() -> PathBuf {
-    let llvm = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus/llvm-23.1.1/llvm");
+    let llvm = tdq_tests::workspace_dir().join("../shared/corpus/llvm-23.1.1/llvm");
     assert!(llvm.join("include/llvm/Target/Target.td").is_file(), "no LLVM 23 corpus at {}", llvm.display());
     llvm
 }

@@ -14,7 +14,7 @@ use std::process::{Command, Stdio};
 use tdq_tests::{check_snapshot, copy_tree};
 
 fn cases_dir() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../tests/query")
+    tdq_tests::workspace_dir().join("tests/query")
 }
 
 /// What a case's commands printed and returned.

@@ -16,7 +16,7 @@ use std::time::{Duration, Instant};
 const TIME_ALLOWANCE: Duration = Duration::from_secs(60);
 
 fn cases_dir() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../tests/robust")
+    tdq_tests::workspace_dir().join("tests/robust")
 }
 
 /// Runs `tdq` with `args` in `dir`, killing it after [`TIME_ALLOWANCE`]: stdout, stderr and the

@@ -552,9 +552,7 @@ fn help_is_each_releases_llvm_tblgens() {
                     "-help" | "-h" => "help",
                     other => other.trim_start_matches('-'),
                 };
-                let golden = Path::new(env!("CARGO_MANIFEST_DIR"))
-                    .join("../tests/golden/tblgen-help/23")
-                    .join(format!("{name}.txt"));
+                let golden = tdq_tests::workspace_dir().join("tests/golden/tblgen-help/23").join(format!("{name}.txt"));
                 let golden = std::fs::read_to_string(&golden).unwrap_or_else(|e| panic!("{}: {e}", golden.display()));
                 assert_eq!(ours, golden, "{release} {flag}");
             }
@@ -728,7 +726,7 @@ fn version_names_tdq_and_llvm() {
 /// for ever there, its debug build asserts. tdq stops at once with the assertion's words.
 #[test]
 fn register_unit_weights_that_never_settle_are_an_error() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let root = tdq_tests::workspace_dir();
     let include = root.join("../shared/corpus/llvm-19.1.7/llvm/include");
     let target = root.join("tests/golden/backends/gen-register-bank/inc");
     let dir = tempfile::tempdir().expect("a temporary directory");
@@ -745,7 +743,7 @@ fn register_unit_weights_that_never_settle_are_an_error() {
 /// Runs `--gen-asm-writer` (LLVM 19) on the small target of the assembly writer goldens with
 /// `extra` after it, from a temporary directory.
 fn asm_writer_case(extra: &str) -> Run {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let root = tdq_tests::workspace_dir();
     let include = root.join("../shared/corpus/llvm-19.1.7/llvm/include");
     let target = root.join("tests/golden/backends/gen-asm-writer/inc");
     let dir = tempfile::tempdir().expect("a temporary directory");
@@ -775,7 +773,7 @@ fn asm_writer_backslash_at_the_end_is_an_error() {
 /// (it reads the first register's namespace); tdq says so.
 #[test]
 fn asm_writer_without_registers_is_an_error() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let root = tdq_tests::workspace_dir();
     let include = root.join("../shared/corpus/llvm-19.1.7/llvm/include");
     let dir = tempfile::tempdir().expect("a temporary directory");
     let case = concat!(

@@ -98,7 +98,7 @@ impl Terminal {
 }
 
 fn inputs() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../tests/query/inputs")
+    tdq_tests::workspace_dir().join("tests/query/inputs")
 }
 
 /// A working copy of the query inputs and a cache of its own.

@@ -7,11 +7,16 @@ use tdq_lints::{Config, Context, Lint};
 
 /// Where examples find `include "llvm/Target/Target.td"`: LLVM 23's `include/` in the corpus
 /// beside the repository (`../shared`), as the lints' users find it in their LLVM tree.
-const LLVM_INCLUDE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/corpus/llvm-23.1.1/llvm/include");
+/// The package directory is the one cargo gives the test when it runs it, not the one compiled in
+/// (a build shared with another checkout through one `CARGO_TARGET_DIR` is taken as up to date).
+fn llvm_include() -> String {
+    let package = std::env::var("CARGO_MANIFEST_DIR").unwrap_or_else(|_| env!("CARGO_MANIFEST_DIR").to_string());
+    format!("{package}/../../shared/corpus/llvm-23.1.1/llvm/include")
+}
 
 /// The findings of one lint (selected alone) over a .td text, as 1-based lines.
 fn lines_found(lint: &Lint, source: &str) -> Vec<u32> {
-    let options = tdq_core::Options { include_dirs: vec![LLVM_INCLUDE.to_string()], ..Default::default() };
+    let options = tdq_core::Options { include_dirs: vec![llvm_include()], ..Default::default() };
     let eval = tdq_core::evaluate("examples/example.td", source.as_bytes().to_vec(), &options);
     assert!(
         !eval.parse_failed && !eval.diags.has_errors(),

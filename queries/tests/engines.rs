@@ -45,10 +45,22 @@ fn params(db: &Path) -> Vec<Param> {
         .ok()
         .and_then(|rs| rs.into_iter().next()?.first_column_texts().into_iter().next())
         .unwrap_or_default();
-    ["record=".to_string() + &record, "flag=isCall".into(), "value=1".into(), "register=".to_string() + &register]
-        .iter()
-        .map(|p| Param::parse(p).expect("a parameter"))
-        .collect()
+    // An instruction whose flags come from a pattern, on a target.
+    let instruction = engine
+        .run("SELECT instruction FROM instruction_flags WHERE source = 'inferred' ORDER BY instruction LIMIT 1", &[])
+        .ok()
+        .and_then(|rs| rs.into_iter().next()?.first_column_texts().into_iter().next())
+        .unwrap_or_default();
+    [
+        "record=".to_string() + &record,
+        "flag=isCall".into(),
+        "value=1".into(),
+        "register=".to_string() + &register,
+        "instruction=".to_string() + &instruction,
+    ]
+    .iter()
+    .map(|p| Param::parse(p).expect("a parameter"))
+    .collect()
 }
 
 fn has_order_by(sql: &str) -> bool {

@@ -43,12 +43,29 @@ pub const REFERENCE_ARGV0: &str = "llvm-tblgen";
 
 /// `tests/`, the root of this crate.
 pub fn tests_dir() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+    workspace_dir().join("tests")
 }
 
-/// The root of the workspace.
+/// The root of the workspace of the test that runs.
+///
+/// Found when the test runs, from the package directory cargo gives the processes of `cargo test`
+/// (`CARGO_MANIFEST_DIR`), not compiled in: checkouts share builds through one `CARGO_TARGET_DIR`,
+/// and cargo takes a test built in another checkout as up to date (its dep-info names the files
+/// relative to the package), so a path compiled in would be the other checkout's. A test executable
+/// run by hand, without cargo, falls back to the path this crate was compiled at.
 pub fn workspace_dir() -> PathBuf {
-    tests_dir().parent().expect("tests/ has a parent").to_path_buf()
+    let compiled = || Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("tests/ has a parent").to_path_buf();
+    let Some(package) = std::env::var_os("CARGO_MANIFEST_DIR").map(PathBuf::from) else {
+        return compiled();
+    };
+    package
+        .ancestors()
+        .find(|dir| {
+            std::fs::read_to_string(dir.join("Cargo.toml"))
+                .is_ok_and(|toml| toml.lines().any(|l| l.trim() == "[workspace]"))
+        })
+        .map(Path::to_path_buf)
+        .unwrap_or_else(compiled)
 }
 
 /// `tests/golden/`, which holds the golden corpora and `regen.sh`.
@@ -80,34 +97,69 @@ pub fn tdq_binary() -> Result<PathBuf, String> {
     let built = std::fs::metadata(&tdq)
         .and_then(|m| m.modified())
         .map_err(|_| format!("{} does not exist: build it with `{build}`", tdq.display()))?;
-    if let Some((source, _)) = newest_source()?.filter(|(_, modified)| *modified > built) {
+    if let Some((source, _)) = newest_source(&tdq)?.filter(|(_, modified)| *modified > built) {
         return Err(format!("{} is older than {}: rebuild it with `{build}`", tdq.display(), source.display()));
     }
     Ok(tdq)
 }
 
-/// The most recently modified Rust source of the crates the `tdq` binary is built from.
-fn newest_source() -> Result<Option<(PathBuf, SystemTime)>, String> {
+/// The most recently modified source the `tdq` binary was built from: the files cargo's dep-info
+/// beside it (`tdq.d`) names, exactly those (sources compiled only into tests are not among them),
+/// found in this workspace. A build shared through one `CARGO_TARGET_DIR` may come from another
+/// checkout: its paths are taken by their place in that checkout's workspace. No dep-info, no check.
+fn newest_source(tdq: &Path) -> Result<Option<(PathBuf, SystemTime)>, String> {
+    let Ok(dep_info) = std::fs::read_to_string(tdq.with_extension("d")) else {
+        return Ok(None);
+    };
+    let sources = dep_info_sources(&dep_info);
+    const MAIN: &str = "/cli/src/main.rs";
+    let Some(built_in) = sources.iter().find_map(|s| s.strip_suffix(MAIN)) else {
+        return Ok(None);
+    };
+    let workspace = workspace_dir();
     let mut newest = None;
-    for krate in ["core", "backends", "cli"] {
-        let mut pending = vec![workspace_dir().join(krate).join("src")];
-        while let Some(dir) = pending.pop() {
-            let entries = std::fs::read_dir(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-            for entry in entries {
-                let path = entry.map_err(|e| format!("{}: {e}", dir.display()))?.path();
-                let meta = std::fs::metadata(&path).map_err(|e| format!("{}: {e}", path.display()))?;
-                if meta.is_dir() {
-                    pending.push(path);
-                } else if path.extension().is_some_and(|e| e == "rs") {
-                    let modified = meta.modified().map_err(|e| format!("{}: {e}", path.display()))?;
-                    if !matches!(&newest, Some((_, m)) if *m >= modified) {
-                        newest = Some((path, modified));
-                    }
-                }
-            }
+    for source in &sources {
+        let Some(relative) = source.strip_prefix(built_in).and_then(|r| r.strip_prefix('/')) else {
+            continue; // a dependency outside the workspace
+        };
+        let path = workspace.join(relative);
+        let modified = std::fs::metadata(&path)
+            .and_then(|m| m.modified())
+            .map_err(|e| format!("{} (a source of the tdq binary): {e}", path.display()))?;
+        if !matches!(&newest, Some((_, m)) if *m >= modified) {
+            newest = Some((path, modified));
         }
     }
     Ok(newest)
+}
+
+/// The files of a dep-info's first rule (`target: source source ...`, spaces in names escaped).
+fn dep_info_sources(dep_info: &str) -> Vec<String> {
+    let rule = dep_info.lines().next().unwrap_or_default();
+    let mut sources = Vec::new();
+    let mut current = String::new();
+    let mut chars = rule.chars().peekable();
+    let mut past_target = false;
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' if chars.peek() == Some(&' ') => current.push(chars.next().expect("peeked")),
+            ':' if !past_target && matches!(chars.peek(), Some(' ') | None) => {
+                past_target = true;
+                current.clear();
+            }
+            ' ' => {
+                if past_target && !current.is_empty() {
+                    sources.push(std::mem::take(&mut current));
+                }
+                current.clear();
+            }
+            c => current.push(c),
+        }
+    }
+    if past_target && !current.is_empty() {
+        sources.push(current);
+    }
+    sources
 }
 
 /// The LLVM 19 sources: `$TDQ_CORPUS`, else `../shared/corpus/llvm-19.1.7/llvm` beside the
@@ -272,5 +324,17 @@ pub fn same_file_content(a: &Path, b: &Path) -> bool {
             }
         }
         n
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::dep_info_sources;
+
+    #[test]
+    fn dep_info_names_the_first_rules_sources_with_escaped_spaces() {
+        let dep_info = "/t/release/tdq: /w/cli/src/main.rs /w/a\\ b.rs /w/core/src/lib.rs\n\n/w/cli/src/main.rs:\n";
+        assert_eq!(dep_info_sources(dep_info), ["/w/cli/src/main.rs", "/w/a b.rs", "/w/core/src/lib.rs"]);
+        assert!(dep_info_sources("").is_empty());
     }
 }

@@ -51,10 +51,18 @@ impl Probe {
     }
 }
 
+/// This package's directory as cargo gives it when it runs the test, not as compiled in: a build
+/// shared with another checkout (one `CARGO_TARGET_DIR`) is taken as up to date by cargo.
+fn package_dir() -> PathBuf {
+    std::env::var_os("CARGO_MANIFEST_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")))
+}
+
 fn corpus() -> PathBuf {
     let dir = std::env::var_os("TDQ_CORPUS")
         .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus/llvm-19.1.7/llvm"));
+        .unwrap_or_else(|| package_dir().join("../../shared/corpus/llvm-19.1.7/llvm"));
     assert!(
         dir.join("include/llvm/Target/Target.td").is_file(),
         "no LLVM corpus at {} (set TDQ_CORPUS)",
