@@ -511,6 +511,16 @@ fn compute(input: &Evaluation) -> Result<DagPatterns, Fatal> {
     let vctx =
         VariantContext { input, nodes: &nodes, can_match: &can_match, commutative_intrinsic: &commutative_intrinsic };
     let mut next_uid = 1u64 << 32;
+    // A variant is new unless a pattern with the same predicates (the variants made so far
+    // among them) already matches it. LLVM scans every pattern; here the patterns are grouped
+    // by their predicates and root operator (a variant keeps its pattern's root, and an
+    // isomorphic tree has the same), each variant compared with its group alone: the scan
+    // was half of X86's model.
+    let group_of = |p: &PatternToMatch| (p.predicates.clone(), p.src.operator());
+    let mut same_predicates: HashMap<(Vec<Init>, Option<RecId>), Vec<usize>> = HashMap::new();
+    for (p, pattern) in patterns.iter().enumerate() {
+        same_predicates.entry(group_of(pattern)).or_default().push(p);
+    }
     for i in 0..patterns.len() {
         let dep_vars = dep_vars(&patterns[i].src);
         let mut variants = Vec::new();
@@ -518,13 +528,13 @@ fn compute(input: &Evaluation) -> Result<DagPatterns, Fatal> {
         if variants.len() == 1 {
             continue;
         }
+        let key = group_of(&patterns[i]);
         for variant in variants {
-            let exists = patterns.iter().enumerate().any(|(p, other)| {
-                (i == p || patterns[i].predicates == other.predicates) && is_isomorphic(&variant, &other.src, &dep_vars)
-            });
-            if exists {
+            let group = same_predicates.get_mut(&key).expect("every pattern is in its group");
+            if group.iter().any(|&p| is_isomorphic(&variant, &patterns[p].src, &dep_vars)) {
                 continue;
             }
+            group.push(patterns.len());
             let mut copy = patterns[i].clone();
             copy.src = variant;
             copy.id = next_uid;

@@ -24,6 +24,21 @@ pub type MvtId = u16;
 #[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
 pub struct MvtSet([u64; WORDS]);
 
+/// The positions of a word's set bits, lowest first.
+struct SetBits(u64);
+
+impl Iterator for SetBits {
+    type Item = usize;
+    fn next(&mut self) -> Option<usize> {
+        if self.0 == 0 {
+            return None;
+        }
+        let b = self.0.trailing_zeros() as usize;
+        self.0 &= self.0 - 1;
+        Some(b)
+    }
+}
+
 impl std::fmt::Debug for MvtSet {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_set().entries(self.iter()).finish()
@@ -67,21 +82,23 @@ impl MvtSet {
     }
     /// The types in MVT order.
     pub fn iter(&self) -> impl Iterator<Item = MvtId> + '_ {
-        self.0
-            .iter()
-            .enumerate()
-            .flat_map(|(w, &bits)| (0..64).filter(move |b| bits & (1u64 << b) != 0).map(move |b| (w * 64 + b) as MvtId))
+        self.0.iter().enumerate().flat_map(|(w, &bits)| SetBits(bits).map(move |b| (w * 64 + b) as MvtId))
     }
     pub fn first(&self) -> Option<MvtId> {
         self.iter().next()
     }
     /// `berase_if`: removes the types `p` holds for; whether any was removed.
     pub fn erase_if(&mut self, mut p: impl FnMut(MvtId) -> bool) -> bool {
-        let doomed: Vec<MvtId> = self.iter().filter(|&t| p(t)).collect();
-        for &t in &doomed {
-            self.remove(t);
+        let mut removed = false;
+        for (w, word) in self.0.iter_mut().enumerate() {
+            for b in SetBits(*word) {
+                if p((w * 64 + b) as MvtId) {
+                    *word &= !(1u64 << b);
+                    removed = true;
+                }
+            }
         }
-        !doomed.is_empty()
+        removed
     }
 }
 
@@ -120,6 +137,8 @@ pub struct MvtTable {
     pub any: Option<MvtId>,
     /// `cPTR`, the CHERI capability wildcard (LLVM 22 on).
     pub cptr: Option<MvtId>,
+    /// The wildcards that stand for a part of the types (`iPTR`, `cPTR`), made once.
+    wild_parts: Vec<(MvtId, WildMember)>,
 }
 
 impl MvtTable {
@@ -179,6 +198,7 @@ impl MvtTable {
             vany: None,
             any: None,
             cptr: None,
+            wild_parts: Vec::new(),
         };
         for (id, elt) in elements {
             let elt = types.of(input, elt).ok().and_then(|m| m.value).map(|v| v as MvtId);
@@ -197,6 +217,7 @@ impl MvtTable {
         table.vany = find("vAny");
         table.any = find("Any");
         table.cptr = find("cPTR");
+        table.wild_parts = table.find_wild_parts();
         Ok(table)
     }
 
@@ -258,7 +279,12 @@ impl MvtTable {
     /// The wildcard partitions of `intersect`: a wildcard and the types it stands for (they
     /// do not overlap). `iPTR` for the scalar integers; from LLVM 22, `cPTR` for the CHERI
     /// capabilities, where the release's value types define it.
-    fn wild_parts(&self) -> Vec<(MvtId, WildMember)> {
+    fn wild_parts(&self) -> &[(MvtId, WildMember)] {
+        &self.wild_parts
+    }
+
+    /// The wildcards that stand for a part of the types, with how to tell their members.
+    fn find_wild_parts(&self) -> Vec<(MvtId, WildMember)> {
         let mut parts: Vec<(MvtId, WildMember)> = Vec::new();
         if let Some(iptr) = self.iptr {
             parts.push((iptr, |tab, w, t| tab.is_scalar_integer(t) || t == w));
@@ -490,7 +516,7 @@ fn intersect(out: &mut MvtSet, input: &MvtSet, tab: &MvtTable) -> bool {
     let parts = tab.wild_parts();
     let in_part = |t: MvtId| parts.iter().any(|&(w, p)| p(tab, w, t));
     let mut changed = false;
-    for &(wild, p) in &parts {
+    for &(wild, p) in parts {
         let p = |t: MvtId| p(tab, wild, t);
         let comp_in = |t: MvtId| !input.contains(t) && p(t);
         let (out_w, in_w) = (out.contains(wild), input.contains(wild));
