@@ -20,6 +20,7 @@ mod register_class_size;
 mod side_effect_pattern_has_side_effects_0;
 mod store_pattern_may_store_0;
 mod unscheduled_instruction;
+mod unselected_instruction;
 mod unused_class;
 
 use crate::Lint;
@@ -44,6 +45,7 @@ pub static LINTS: &[&Lint] = &[
     &side_effect_pattern_has_side_effects_0::LINT,
     &store_pattern_may_store_0::LINT,
     &unscheduled_instruction::LINT,
+    &unselected_instruction::LINT,
     &unused_class::LINT,
 ];
 
