@@ -114,6 +114,7 @@ pub mod gen_vt;
 pub mod gen_x86_fold_tables;
 pub mod gen_x86_instr_mapping;
 pub mod gen_x86_mnemonic_tables;
+pub mod global_isel;
 pub mod null_backend;
 pub mod print_detailed_records;
 pub mod print_enums;
