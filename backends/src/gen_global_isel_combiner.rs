@@ -10,7 +10,7 @@ use crate::common::emit::source_file_header;
 use crate::common::string_matcher::{self, StringPair};
 use crate::global_isel::executor::{self, ifdef_section, CxxPredicate, ExecutorEmitter, ExecutorForm, PredicateFn};
 use crate::global_isel::match_table::{self, MatchTable, Record};
-use crate::{AnyOption, Backend, BackendError, BackendOptions, Opt, Output};
+use crate::{AnyOption, Backend, BackendError, BackendOptions, Opt, Output, StrList};
 use std::fmt::Write as _;
 use std::io::Write;
 use tdq_core::types::RecId;
@@ -26,13 +26,14 @@ pub struct GenGlobalIselCombiner;
 
 const CATEGORY: &str = "Options for -gen-global-isel-combiner";
 
-/// `-combiners=`: the combiners to write, comma-separated (`cl::list`, `cl::CommaSeparated`).
-pub static COMBINERS: Opt<&str> = Opt {
+/// `-combiners=`: the combiners to write, comma-separated, the values of every occurrence in
+/// order (`cl::list`, `cl::CommaSeparated`).
+pub static COMBINERS: Opt<StrList> = Opt {
     name: "combiners",
     help: "Emit the specified combiners",
     value_desc: "",
     category: CATEGORY,
-    default: "",
+    default: StrList,
     since: Release::V19,
 };
 
@@ -82,14 +83,14 @@ impl Backend for GenGlobalIselCombiner {
     fn emit(&self, input: &Evaluation, options: &BackendOptions, out: &mut Output) -> Result<()> {
         Target::get(input)?;
         let selected = options.get(&COMBINERS);
-        if !options.is_given(&COMBINERS) {
+        if selected.is_empty() {
             return Err(Fatal::new(&[], "No combiners selected with -combiners").into());
         }
         let instructions = Instructions::get(input)?;
         let mut parser = Parser::new(input, &instructions);
         let mut diags = Diagnostics::new();
         let mut text = String::new();
-        for name in selected.split(',') {
+        for name in selected {
             let Some(combiner) = input.records.def(name) else {
                 return Err(Fatal::new(&[], format!("Could not find {name}")).into());
             };
