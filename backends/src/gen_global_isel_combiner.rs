@@ -3,13 +3,19 @@
 //! (LLVM's GlobalISelCombinerEmitter.cpp). With `-gicombiner-stop-after-parse`, the parsed
 //! rules are dumped instead.
 //!
-//! The match table is not written yet: a combiner whose rules all parse is refused with an
-//! error rather than given a wrong table.
+//! The match table of a combiner with rules is not built yet: such a combiner is refused with
+//! an error rather than given a wrong table. A combiner without rules is written in full.
 
-use crate::{AnyOption, Backend, BackendError, BackendOptions, Opt, Output};
+use crate::common::emit::source_file_header;
+use crate::common::string_matcher::{self, StringPair};
+use crate::global_isel::executor::{self, ifdef_section, CxxPredicate, ExecutorEmitter, ExecutorForm, PredicateFn};
+use crate::global_isel::match_table::{self, MatchTable, Record};
+use crate::{AnyOption, Backend, BackendError, BackendOptions, Opt, Output, StrList};
+use std::fmt::Write as _;
 use std::io::Write;
 use tdq_core::types::RecId;
-use tdq_core::{Diagnostics, Evaluation, Loc, Release};
+use tdq_core::{ByRelease, Diagnostics, Evaluation, Loc, Release};
+use tdq_models::global_isel::llt::Llt;
 use tdq_models::global_isel::parser::Parser;
 use tdq_models::global_isel::rule::{CombineRule, RuleOptions};
 use tdq_models::target::instructions::Instructions;
@@ -20,13 +26,14 @@ pub struct GenGlobalIselCombiner;
 
 const CATEGORY: &str = "Options for -gen-global-isel-combiner";
 
-/// `-combiners=`: the combiners to write, comma-separated (`cl::list`, `cl::CommaSeparated`).
-pub static COMBINERS: Opt<&str> = Opt {
+/// `-combiners=`: the combiners to write, comma-separated, the values of every occurrence in
+/// order (`cl::list`, `cl::CommaSeparated`).
+pub static COMBINERS: Opt<StrList> = Opt {
     name: "combiners",
     help: "Emit the specified combiners",
     value_desc: "",
     category: CATEGORY,
-    default: "",
+    default: StrList,
     since: Release::V19,
 };
 
@@ -76,14 +83,14 @@ impl Backend for GenGlobalIselCombiner {
     fn emit(&self, input: &Evaluation, options: &BackendOptions, out: &mut Output) -> Result<()> {
         Target::get(input)?;
         let selected = options.get(&COMBINERS);
-        if !options.is_given(&COMBINERS) {
+        if selected.is_empty() {
             return Err(Fatal::new(&[], "No combiners selected with -combiners").into());
         }
         let instructions = Instructions::get(input)?;
         let mut parser = Parser::new(input, &instructions);
         let mut diags = Diagnostics::new();
         let mut text = String::new();
-        for name in selected.split(',') {
+        for name in selected {
             let Some(combiner) = input.records.def(name) else {
                 return Err(Fatal::new(&[], format!("Could not find {name}")).into());
             };
@@ -136,8 +143,217 @@ fn run(
     if stop_after_parse {
         return Ok(());
     }
-    let message = "tdq does not write the match table of --gen-global-isel-combiner yet";
-    Err(Fatal::new(&locs, message).into())
+    if !gather.rules.is_empty() {
+        let message = "tdq does not build the match table of a combiner with rules yet";
+        return Err(Fatal::new(&locs, message).into());
+    }
+    let target = Target::get(input)?;
+    let emitter = CombinerEmitter {
+        form: FORM.get(options.release),
+        executor: executor::FORM.get(options.release),
+        table: match_table::FORM.get(options.release),
+        target: target.name,
+        class: f.string(combiner, "Classname")?,
+        combine_all_method: f.string(combiner, "CombineAllMethodName")?,
+        name: f.name(combiner),
+        rule_names: Vec::new(),
+    };
+    emitter.emit(text);
+    Ok(())
+}
+
+/// What a release writes for a combiner, where releases differ (beyond the executor's and the
+/// table's own forms).
+struct CombinerForm {
+    /// How the `llvm` namespace around the option category's declaration is written.
+    llvm_namespace: LlvmNamespace,
+    /// What `tryCombineAll` does before running the table.
+    combine_all: CombineAll,
+}
+
+#[derive(Clone, Copy)]
+enum LlvmNamespace {
+    /// `namespace llvm {` ... `} // end namespace llvm`.
+    EndComment,
+    /// LLVM 23's `NamespaceEmitter`: blank lines inside, `} // namespace llvm`.
+    Spaced,
+}
+
+#[derive(Clone, Copy)]
+enum CombineAll {
+    /// Takes the instruction, register and register-bank info from the subtarget, and sets
+    /// the builder's insertion point.
+    SubtargetInfo,
+    /// LLVM 23: returns early for an opcode no rule matches (`<Class>_canMatchOpcode`), and
+    /// takes the infos from the combiner helper.
+    OpcodeFilter,
+}
+
+const FORM_19: CombinerForm =
+    CombinerForm { llvm_namespace: LlvmNamespace::EndComment, combine_all: CombineAll::SubtargetInfo };
+
+static FORM: ByRelease<CombinerForm> = ByRelease {
+    v19: FORM_19,
+    v22: FORM_19,
+    v23: CombinerForm { llvm_namespace: LlvmNamespace::Spaced, combine_all: CombineAll::OpcodeFilter },
+};
+
+/// One combiner's output (`GICombinerEmitter`).
+struct CombinerEmitter<'a> {
+    form: &'static CombinerForm,
+    executor: &'static ExecutorForm,
+    table: &'static match_table::TableForm,
+    target: &'a str,
+    /// `Classname`, the executor class.
+    class: &'a str,
+    combine_all_method: &'a str,
+    /// The combiner def's name, which names its command-line options.
+    name: &'a str,
+    /// The rules' names, by rule id (`AllCombineRules`).
+    rule_names: Vec<&'a str>,
+}
+
+impl CombinerEmitter<'_> {
+    /// `GICombinerEmitter::run`'s output.
+    fn emit(&self, out: &mut String) {
+        let mut table = MatchTable::new(0, true);
+        table.push(Record::opcode("GIM_Reject", 0)).push(Record::line_break());
+        // The type objects are the table's types; with none, `s1` (an array may not be empty).
+        let types = [Llt::Scalar { bits: 1 }];
+        source_file_header(out, &format!("{} Combiner Match Table", self.class), None);
+        let guards = self.executor.guards;
+        ifdef_section(out, guards, "GET_GICOMBINER_DEPS", true, |out| {
+            out.push_str("#include \"llvm/ADT/SparseBitVector.h\"\n");
+            const DECL: &str = "extern cl::OptionCategory GICombinerOptionCategory;\n";
+            match self.form.llvm_namespace {
+                LlvmNamespace::EndComment => {
+                    let _ = write!(out, "namespace llvm {{\n{DECL}}} // end namespace llvm\n");
+                }
+                LlvmNamespace::Spaced => crate::common::emit::namespace(out, "llvm", |out| out.push_str(DECL)),
+            }
+        });
+        ifdef_section(out, guards, "GET_GICOMBINER_TYPES", true, |out| self.rule_config(out));
+        self.predicate_bitset(out, 0, "GET_GICOMBINER_TYPES");
+        self.predicates_decl(out, "GET_GICOMBINER_CLASS_MEMBERS");
+        self.temporaries_decl(out, "GET_GICOMBINER_CLASS_MEMBERS");
+        self.executor_impl(out, &table, self.table, &types, &[], &[], "GET_GICOMBINER_IMPL");
+        self.predicates_init(out, "GET_GICOMBINER_CONSTRUCTOR_INITS");
+        self.temporaries_init(out, 0, "GET_GICOMBINER_CONSTRUCTOR_INITS");
+    }
+
+    /// `emitRuleConfigImpl`: the rule-config class and the options that disable rules.
+    fn rule_config(&self, out: &mut String) {
+        let config = format!("{}RuleConfig", self.class);
+        let _ = write!(
+            out,
+            "struct {config} {{\n  SparseBitVector<> DisabledRules;\n\n  bool isRuleEnabled(unsigned RuleID) const;\n  bool parseCommandLineOption();\n  bool setRuleEnabled(StringRef RuleIdentifier);\n  bool setRuleDisabled(StringRef RuleIdentifier);\n}};\n\n"
+        );
+        out.push_str("static std::optional<uint64_t> getRuleIdxForIdentifier(StringRef RuleIdentifier) {\n  uint64_t I;\n  // getAtInteger(...) returns false on success\n  bool Parsed = !RuleIdentifier.getAsInteger(0, I);\n  if (Parsed)\n    return I;\n\n#ifndef NDEBUG\n");
+        let cases: Vec<StringPair> = self
+            .rule_names
+            .iter()
+            .enumerate()
+            .map(|(id, name)| (name.to_string(), format!("return {id};\n")))
+            .collect();
+        // Rule names are def names, so never the same twice.
+        let _ = string_matcher::emit("RuleIdentifier", &cases, 0, out);
+        let _ = write!(
+            out,
+            "#endif // ifndef NDEBUG\n\n  return std::nullopt;\n}}\nstatic std::optional<std::pair<uint64_t, uint64_t>> getRuleRangeForIdentifier(StringRef RuleIdentifier) {{\n  std::pair<StringRef, StringRef> RangePair = RuleIdentifier.split('-');\n  if (!RangePair.second.empty()) {{\n    const auto First = getRuleIdxForIdentifier(RangePair.first);\n    const auto Last = getRuleIdxForIdentifier(RangePair.second);\n    if (!First || !Last)\n      return std::nullopt;\n    if (First >= Last)\n      report_fatal_error(\"Beginning of range should be before end of range\");\n    return {{{{*First, *Last + 1}}}};\n  }}\n  if (RangePair.first == \"*\") {{\n    return {{{{0, {}}}}};\n  }}\n  const auto I = getRuleIdxForIdentifier(RangePair.first);\n  if (!I)\n    return std::nullopt;\n  return {{{{*I, *I + 1}}}};\n}}\n\n",
+            self.rule_names.len()
+        );
+        for (which, call) in [("Enabled", "reset"), ("Disabled", "set")] {
+            let _ = write!(
+                out,
+                "bool {config}::setRule{which}(StringRef RuleIdentifier) {{\n  auto MaybeRange = getRuleRangeForIdentifier(RuleIdentifier);\n  if (!MaybeRange)\n    return false;\n  for (auto I = MaybeRange->first; I < MaybeRange->second; ++I)\n    DisabledRules.{call}(I);\n  return true;\n}}\n\n"
+            );
+        }
+        let name = self.name;
+        let lower = name.to_ascii_lowercase();
+        let _ = write!(
+            out,
+            "static std::vector<std::string> {name}Option;\nstatic cl::list<std::string> {name}DisableOption(\n    \"{lower}-disable-rule\",\n    cl::desc(\"Disable one or more combiner rules temporarily in the {name} pass\"),\n    cl::CommaSeparated,\n    cl::Hidden,\n    cl::cat(GICombinerOptionCategory),\n    cl::callback([](const std::string &Str) {{\n      {name}Option.push_back(Str);\n    }}));\nstatic cl::list<std::string> {name}OnlyEnableOption(\n    \"{lower}-only-enable-rule\",\n    cl::desc(\"Disable all rules in the {name} pass then re-enable the specified ones\"),\n    cl::Hidden,\n    cl::cat(GICombinerOptionCategory),\n    cl::callback([](const std::string &CommaSeparatedArg) {{\n      StringRef Str = CommaSeparatedArg;\n      {name}Option.push_back(\"*\");\n      do {{\n        auto X = Str.split(\",\");\n        {name}Option.push_back((\"!\" + X.first).str());\n        Str = X.second;\n      }} while (!Str.empty());\n    }}));\n\n\nbool {config}::isRuleEnabled(unsigned RuleID) const {{\n    return  !DisabledRules.test(RuleID);\n}}\nbool {config}::parseCommandLineOption() {{\n  for (StringRef Identifier : {name}Option) {{\n    bool Enabled = Identifier.consume_front(\"!\");\n    if (Enabled && !setRuleEnabled(Identifier))\n      return false;\n    if (!Enabled && !setRuleDisabled(Identifier))\n      return false;\n  }}\n  return true;\n}}\n\n"
+        );
+    }
+
+    /// `emitCanMatchOpcodeFn`: whether any rule's root has the opcode (LLVM 23).
+    fn can_match_opcode(&self, out: &mut String, function: &str) {
+        let _ = write!(out, "static bool {function}(unsigned Opc) {{\n  (void)Opc;\n  return false;\n}}\n\n");
+    }
+}
+
+impl ExecutorEmitter for CombinerEmitter<'_> {
+    fn form(&self) -> &'static ExecutorForm {
+        self.executor
+    }
+    fn target_name(&self) -> &str {
+        self.target
+    }
+    fn class_name(&self) -> &str {
+        self.class
+    }
+
+    fn mi_predicate_fns(&self, out: &mut String) {
+        let predicates: Vec<CxxPredicate> = Vec::new();
+        self.cxx_predicate_fns(out, PredicateFn::Mi, "", &predicates, "");
+    }
+    fn leaf_predicate_fns(&self, out: &mut String) {
+        self.cxx_predicate_fns(out, PredicateFn::Leaf, "", &[], "");
+    }
+    fn i64_imm_predicate_fns(&self, out: &mut String) {
+        self.cxx_predicate_fns(out, PredicateFn::ImmI64, "", &[], "");
+    }
+    fn ap_float_imm_predicate_fns(&self, out: &mut String) {
+        self.cxx_predicate_fns(out, PredicateFn::ImmApFloat, "", &[], "");
+    }
+    fn ap_int_imm_predicate_fns(&self, out: &mut String) {
+        self.cxx_predicate_fns(out, PredicateFn::ImmApInt, "", &[], "");
+    }
+
+    fn test_simple_predicate(&self, out: &mut String) {
+        if !self.rule_names.is_empty() {
+            out.push_str("enum {\n");
+            let mut separator = " = GICXXPred_Invalid + 1,\n";
+            for id in 0..self.rule_names.len() {
+                let _ = write!(out, "  GICXXPred_Simple_IsRule{id}Enabled{separator}");
+                separator = ",\n";
+            }
+            out.push_str("};\n\n");
+        }
+        let _ = write!(
+            out,
+            "bool {}::testSimplePredicate(unsigned Predicate) const {{\n    return RuleConfig.isRuleEnabled(Predicate - GICXXPred_Invalid - 1);\n}}\n",
+            self.class
+        );
+    }
+
+    fn run_custom_action(&self, out: &mut String) {
+        let _ = write!(
+            out,
+            "bool {}::runCustomAction(unsigned ApplyID, const MatcherState &State, NewMIVector &OutMIs) const {{\n  Helper.getBuilder().setInstrAndDebugLoc(*State.MIs[0]);\n  llvm_unreachable(\"Unknown Apply Action\");\n}}\n",
+            self.class
+        );
+    }
+
+    fn additional_impl(&self, out: &mut String) {
+        let (class, method) = (self.class, self.combine_all_method);
+        match self.form.combine_all {
+            CombineAll::SubtargetInfo => {
+                let _ = write!(
+                    out,
+                    "bool {class}::{method}(MachineInstr &I) const {{\n  const TargetSubtargetInfo &ST = MF.getSubtarget();\n  const PredicateBitset AvailableFeatures = getAvailableFeatures();\n  B.setInstrAndDebugLoc(I);\n  State.MIs.clear();\n  State.MIs.push_back(&I);\n  if (executeMatchTable(*this, State, ExecInfo, B, getMatchTable(), *ST.getInstrInfo(), MRI, *MRI.getTargetRegisterInfo(), *ST.getRegBankInfo(), AvailableFeatures, /*CoverageInfo*/ nullptr)) {{\n    return true;\n  }}\n\n  return false;\n}}\n\n"
+                );
+            }
+            CombineAll::OpcodeFilter => {
+                let filter = format!("{class}_canMatchOpcode");
+                self.can_match_opcode(out, &filter);
+                let _ = write!(
+                    out,
+                    "bool {class}::{method}(MachineInstr &I) const {{\n  if (!{filter}(I.getOpcode()))\n    return false;\n  const PredicateBitset AvailableFeatures = getAvailableFeatures();\n  State.MIs.clear();\n  State.MIs.push_back(&I);\n  if (executeMatchTable(*this, State, ExecInfo, B, getMatchTable(), Helper.getTII(), MRI, Helper.getTRI(), Helper.getRBI(), AvailableFeatures, /*CoverageInfo*/ nullptr)) {{\n    return true;\n  }}\n\n  return false;\n}}\n\n"
+                );
+            }
+        }
+    }
 }
 
 /// `gatherRules`: the rules of a combiner, groups flattened, each parsed once.

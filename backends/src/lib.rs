@@ -114,6 +114,7 @@ pub mod gen_vt;
 pub mod gen_x86_fold_tables;
 pub mod gen_x86_instr_mapping;
 pub mod gen_x86_mnemonic_tables;
+pub mod global_isel;
 pub mod null_backend;
 pub mod print_detailed_records;
 pub mod print_enums;
@@ -162,6 +163,9 @@ pub enum OptionKind {
     Uint32,
     /// `cl::opt<enum>` with `cl::values(...)`: (name, help) of each value.
     Enum(&'static [(&'static str, &'static str)]),
+    /// `cl::list<std::string>` with `cl::CommaSeparated`: every occurrence's values, split at
+    /// commas, in order.
+    StrList,
 }
 
 /// A backend option as the command line and `--help` see it, whatever its type: what an
@@ -244,6 +248,23 @@ impl OptionType for u32 {
     }
 }
 
+/// The type of a `cl::list<std::string>` option with `cl::CommaSeparated`: every value given,
+/// in order, each occurrence split at commas (`-combiners=A,B -combiners=C` gives A, B, C).
+/// Its [`Opt::default`] is `StrList` (no values).
+#[derive(Clone, Copy, Debug)]
+pub struct StrList;
+
+impl OptionType for StrList {
+    type Value<'a> = &'a [String];
+    const KIND: OptionKind = OptionKind::StrList;
+    fn read(given: Option<&OptionValue>, _: Self) -> &[String] {
+        match given {
+            Some(OptionValue::List(values)) => values,
+            _ => &[],
+        }
+    }
+}
+
 /// The values of an enum option (`cl::values(clEnumValN(Value, "name", "help"), ...)`):
 /// implementing it makes the enum an [`OptionType`].
 pub trait Choice: Copy + Sync + 'static {
@@ -303,6 +324,7 @@ pub enum OptionValue {
     Str(String),
     Bool(bool),
     Uint(u64),
+    List(Vec<String>),
 }
 
 /// What a backend may need from the command line besides the records: the options llvm-tblgen

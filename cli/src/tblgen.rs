@@ -17,7 +17,7 @@ use crate::exit_codes::{FAILURE, SUCCESS};
 use crate::os_message;
 use std::io::{Read, Write};
 use std::os::fd::AsFd;
-use tdq_backends::{Backend, BackendError, BackendOption, BackendOptions, OptionValue};
+use tdq_backends::{Backend, BackendError, BackendOption, BackendOptions, OptionKind, OptionValue};
 use tdq_core::Evaluation;
 use tdq_store::eval_cache::{self, EvalCache};
 use timing::{PhaseTimer, ReportOptions};
@@ -163,6 +163,14 @@ fn backend_option_values(
     declared
         .iter()
         .filter_map(|option| {
+            if option.kind == OptionKind::StrList {
+                let given = matches.list(option.name);
+                if given.is_empty() {
+                    return None;
+                }
+                let values = given.iter().flat_map(|v| v.split(',')).map(str::to_string).collect();
+                return Some((option.name, OptionValue::List(values)));
+            }
             let value = match matches.last(option.name)? {
                 Value::Bool(b) => OptionValue::Bool(*b),
                 Value::Str(s) => OptionValue::Str(s.clone()),

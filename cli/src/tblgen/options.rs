@@ -255,12 +255,16 @@ pub fn llvm_backend_options(release: Release, backend_options: &[BackendOption])
 /// A backend's option as the command line declares it.
 pub fn backend_opt(option: &BackendOption) -> OptSpec {
     let kind = match option.kind {
-        OptionKind::Str => ValueKind::Str,
+        OptionKind::Str | OptionKind::StrList => ValueKind::Str,
         OptionKind::Bool => ValueKind::Bool,
         OptionKind::Uint32 => ValueKind::Uint32,
         OptionKind::Enum(values) => ValueKind::Enum(values),
     };
-    OptSpec::new(option.name, kind, option.help).value_desc(option.value_desc).category(option.category)
+    let spec = OptSpec::new(option.name, kind, option.help).value_desc(option.value_desc).category(option.category);
+    match option.kind {
+        OptionKind::StrList => spec.list(),
+        OptionKind::Str | OptionKind::Bool | OptionKind::Uint32 | OptionKind::Enum(_) => spec,
+    }
 }
 
 /// The options of llvm-tblgen's backends that tdq does not have yet, with the releases that

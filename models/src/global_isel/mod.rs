@@ -3,6 +3,7 @@
 //! ([`parser`]), and combine rules parsed, type-checked and rooted ([`rule`]). The match table
 //! built from them is the backends' (backends/src/global_isel).
 
+pub mod llt;
 pub mod parser;
 pub mod patterns;
 pub mod rule;

@@ -1,0 +1,363 @@
+//! What every GlobalISel match-table backend writes around its table (LLVM's
+//! `GlobalISelMatchTableExecutorEmitter`): the `#ifdef` sections that declare and define the
+//! executor's members — type objects, subtarget feature bits, C++ predicate functions, custom
+//! renderers, the table itself. A backend implements [`ExecutorEmitter`]'s hooks for its own
+//! parts (`--gen-global-isel-combiner` now, `--gen-global-isel` later).
+
+use super::match_table::{self, MatchTable};
+use std::fmt::Write as _;
+use tdq_core::ByRelease;
+use tdq_models::global_isel::llt::Llt;
+
+/// What a release writes around a match table, where releases differ.
+pub struct ExecutorForm {
+    /// How an `#ifdef NAME` section is framed.
+    pub guards: Guards,
+    /// The executor has `testMOPredicate_MO` (leaf predicates on operands; LLVM 22 on).
+    pub leaf_predicates: bool,
+}
+
+/// How a `#ifdef NAME` section is framed.
+#[derive(Clone, Copy)]
+pub enum Guards {
+    /// `#ifdef NAME`, the body, `#endif // ifdef NAME`, followed by a blank line in the
+    /// sections [`Section::blank_after`] says.
+    Plain,
+    /// LLVM 23's `IfDefGuardEmitter`: a blank line after `#ifdef NAME` and before
+    /// `#endif // NAME`, and one after it, in every section.
+    Spaced,
+}
+
+const FORM_22: ExecutorForm = ExecutorForm { guards: Guards::Plain, leaf_predicates: true };
+
+/// The executor's form in each release.
+pub const FORM: ByRelease<ExecutorForm> = ByRelease {
+    v19: ExecutorForm { leaf_predicates: false, ..FORM_22 },
+    v22: FORM_22,
+    v23: ExecutorForm { guards: Guards::Spaced, ..FORM_22 },
+};
+
+/// A `#ifdef NAME` section around what `body` writes; `blank_after` is whether the plain form
+/// leaves a blank line after it (LLVM 19 and 22 differ in this between sections).
+pub fn ifdef_section(out: &mut String, guards: Guards, name: &str, blank_after: bool, body: impl FnOnce(&mut String)) {
+    match guards {
+        Guards::Plain => {
+            let _ = writeln!(out, "#ifdef {name}");
+            body(out);
+            let _ = writeln!(out, "#endif // ifdef {name}");
+            if blank_after {
+                out.push('\n');
+            }
+        }
+        Guards::Spaced => {
+            let _ = write!(out, "#ifdef {name}\n\n");
+            body(out);
+            let _ = write!(out, "\n#endif // {name}\n\n");
+        }
+    }
+}
+
+/// A C++ predicate the executor tests by number (`emitCxxPredicateFns`'s objects).
+pub struct CxxPredicate<'a> {
+    /// The name in `GICXXPred_<TYPE>_Predicate_<NAME>`.
+    pub enum_name: &'a str,
+    pub code: &'a str,
+}
+
+/// The kinds of `test*Predicate_*` functions (`emitMIPredicateFnsImpl`,
+/// `emitLeafPredicateFnsImpl`, `emitImmPredicateFnsImpl`).
+#[derive(Clone, Copy)]
+pub enum PredicateFn {
+    /// `testMIPredicate_MI`.
+    Mi,
+    /// `testMOPredicate_MO`.
+    Leaf,
+    /// `testImmPredicate_I64`.
+    ImmI64,
+    /// `testImmPredicate_APFloat`.
+    ImmApFloat,
+    /// `testImmPredicate_APInt`.
+    ImmApInt,
+}
+
+impl PredicateFn {
+    /// (type identifier, argument type, argument name, additional arguments).
+    fn signature(self) -> (&'static str, &'static str, &'static str, &'static str) {
+        const STATE: &str = ", const MatcherState &State";
+        match self {
+            PredicateFn::Mi => ("MI", "const MachineInstr &", "MI", STATE),
+            PredicateFn::Leaf => ("MO", "const MachineOperand &", "MO", STATE),
+            PredicateFn::ImmI64 => ("I64", "int64_t", "Imm", ""),
+            PredicateFn::ImmApFloat => ("APFloat", "const APFloat &", "Imm", ""),
+            PredicateFn::ImmApInt => ("APInt", "const APInt &", "Imm", ""),
+        }
+    }
+}
+
+/// The parts of a match-table executor a backend writes itself
+/// (`GlobalISelMatchTableExecutorEmitter`'s virtual functions), and the shared sections built
+/// on them.
+pub trait ExecutorEmitter {
+    /// The release's form.
+    fn form(&self) -> &'static ExecutorForm;
+    /// The target's name (`CodeGenTarget::getName`).
+    fn target_name(&self) -> &str;
+    /// The executor class's name, e.g. `AArch64PreLegalizerCombinerImpl`.
+    fn class_name(&self) -> &str;
+
+    /// `emitMIPredicateFns`.
+    fn mi_predicate_fns(&self, out: &mut String);
+    /// `emitLeafPredicateFns`.
+    fn leaf_predicate_fns(&self, out: &mut String);
+    /// `emitI64ImmPredicateFns`.
+    fn i64_imm_predicate_fns(&self, out: &mut String);
+    /// `emitAPFloatImmPredicateFns`.
+    fn ap_float_imm_predicate_fns(&self, out: &mut String);
+    /// `emitAPIntImmPredicateFns`.
+    fn ap_int_imm_predicate_fns(&self, out: &mut String);
+    /// `emitTestSimplePredicate`.
+    fn test_simple_predicate(&self, out: &mut String);
+    /// `emitRunCustomAction`.
+    fn run_custom_action(&self, out: &mut String);
+    /// `emitAdditionalImpl`: what the backend adds to the implementation section.
+    fn additional_impl(&self, _out: &mut String) {}
+
+    /// `emitCxxPredicateFns`: an enum of the predicates and the function that switches on it.
+    fn cxx_predicate_fns(
+        &self,
+        out: &mut String,
+        kind: PredicateFn,
+        additional_decls: &str,
+        predicates: &[CxxPredicate],
+        comment: &str,
+    ) {
+        let (ty, arg_type, arg_name, additional_args) = kind.signature();
+        if !comment.is_empty() {
+            let _ = writeln!(out, "// {comment}");
+        }
+        if !predicates.is_empty() {
+            out.push_str("enum {\n");
+            let mut separator = " = GICXXPred_Invalid + 1,\n";
+            for p in predicates {
+                let _ = write!(out, "  GICXXPred_{ty}_Predicate_{}{separator}", p.enum_name);
+                separator = ",\n";
+            }
+            out.push_str("};\n");
+        }
+        let _ = write!(
+            out,
+            "bool {}::test{arg_name}Predicate_{ty}(unsigned PredicateID, {arg_type} {arg_name}{additional_args}) const {{\n{additional_decls}",
+            self.class_name()
+        );
+        if !additional_decls.is_empty() {
+            out.push('\n');
+        }
+        if !predicates.is_empty() {
+            out.push_str("  switch (PredicateID) {\n");
+            for p in predicates {
+                let code = p.code.split('\n').collect::<Vec<_>>().join("\n    ");
+                let _ = write!(out, "  case GICXXPred_{ty}_Predicate_{}: {{\n    {code}\n", p.enum_name);
+                if !code.trim_start().starts_with("return") {
+                    let _ = writeln!(out, "    llvm_unreachable(\"{} should have returned\");", p.enum_name);
+                }
+                out.push_str("  }\n");
+            }
+            out.push_str("  }\n");
+        }
+        out.push_str("  llvm_unreachable(\"Unknown predicate\");\n  return false;\n}\n");
+    }
+
+    /// `emitTypeObjects`: the LLTs the table refers to, an enum and an array.
+    fn type_objects(&self, out: &mut String, types: &[Llt]) {
+        out.push_str("// LLT Objects.\nenum {\n");
+        for &ty in types {
+            let _ = writeln!(out, "  {},", llt_enum_value(ty));
+        }
+        let _ = write!(
+            out,
+            "}};\nconst static size_t NumTypeObjects = {};\nconst static LLT TypeObjects[] = {{\n",
+            types.len()
+        );
+        for &ty in types {
+            let _ = writeln!(out, "  {},", llt_constructor(ty));
+        }
+        out.push_str("};\n\n");
+    }
+
+    /// `emitSubtargetFeatureBitsetImpl`, for a backend whose rules need no subtarget features:
+    /// the empty feature enum, the two `computeAvailable*Features` and the feature bitsets.
+    fn subtarget_feature_bitset(&self, out: &mut String) {
+        let (class, target) = (self.class_name(), self.target_name());
+        out.push_str("// Bits for subtarget features that participate in instruction matching.\nenum SubtargetFeatureBits : uint8_t {\n};\n\n");
+        let _ = write!(
+            out,
+            "PredicateBitset {class}::\ncomputeAvailableModuleFeatures(const {target}Subtarget *Subtarget) const {{\n  PredicateBitset Features{{}};\n  return Features;\n}}\n\n"
+        );
+        let _ = write!(
+            out,
+            "void {class}::setupGeneratedPerFunctionState(MachineFunction &MF) {{\n  AvailableFunctionFeatures = computeAvailableFunctionFeatures((const {target}Subtarget *)&MF.getSubtarget(), &MF);\n}}\n"
+        );
+        let _ = write!(
+            out,
+            "PredicateBitset {class}::\ncomputeAvailableFunctionFeatures(const {target}Subtarget *Subtarget, const MachineFunction *MF) const {{\n  PredicateBitset Features{{}};\n  return Features;\n}}\n\n"
+        );
+        out.push_str("// Feature bitsets.\nenum {\n  GIFBS_Invalid,\n};\nconstexpr static PredicateBitset FeatureBitsets[] {\n  {}, // GIFBS_Invalid\n};\n\n");
+    }
+
+    /// `emitComplexPredicates`: the complex operand matchers, by name and matcher function.
+    fn complex_predicates(&self, out: &mut String, matchers: &[(&str, &str)]) {
+        let class = self.class_name();
+        out.push_str("// ComplexPattern predicates.\nenum {\n  GICP_Invalid,\n");
+        for (name, _) in matchers {
+            let _ = writeln!(out, "  GICP_{name},");
+        }
+        let _ = write!(
+            out,
+            "}};\n// See constructor for table contents\n\n{class}::ComplexMatcherMemFn\n{class}::ComplexPredicateFns[] = {{\n  nullptr, // GICP_Invalid\n"
+        );
+        for (name, function) in matchers {
+            let _ = writeln!(out, "  &{class}::{function}, // {name}");
+        }
+        out.push_str("};\n\n");
+    }
+
+    /// `emitCustomOperandRenderers`.
+    fn custom_operand_renderers(&self, out: &mut String, renderers: &[&str]) {
+        let class = self.class_name();
+        out.push_str("// Custom renderers.\nenum {\n  GICR_Invalid,\n");
+        for name in renderers {
+            let _ = writeln!(out, "  GICR_{name},");
+        }
+        let _ = write!(
+            out,
+            "}};\n{class}::CustomRendererFn\n{class}::CustomRenderers[] = {{\n  nullptr, // GICR_Invalid\n"
+        );
+        for name in renderers {
+            let _ = writeln!(out, "  &{class}::{name},");
+        }
+        out.push_str("};\n\n");
+    }
+
+    /// `emitMatchTable`: `getMatchTable()` with the table, between the encoding macros.
+    fn match_table(&self, out: &mut String, table: &MatchTable, table_form: &match_table::TableForm) {
+        match_table::encoding_macros_def(out, table_form);
+        let _ = writeln!(out, "const uint8_t *{}::getMatchTable() const {{", self.class_name());
+        table.emit_declaration(out, table_form);
+        let _ = writeln!(out, "  return {};\n}}", table.name());
+        match_table::encoding_macros_undef(out);
+        out.push('\n');
+    }
+
+    /// `emitExecutorImpl`: the implementation section.
+    #[allow(clippy::too_many_arguments)]
+    fn executor_impl(
+        &self,
+        out: &mut String,
+        table: &MatchTable,
+        table_form: &match_table::TableForm,
+        types: &[Llt],
+        complex_matchers: &[(&str, &str)],
+        renderers: &[&str],
+        section: &str,
+    ) {
+        let form = self.form();
+        ifdef_section(out, form.guards, section, true, |out| {
+            self.type_objects(out, types);
+            self.subtarget_feature_bitset(out);
+            self.complex_predicates(out, complex_matchers);
+            self.mi_predicate_fns(out);
+            if form.leaf_predicates {
+                self.leaf_predicate_fns(out);
+            }
+            self.i64_imm_predicate_fns(out);
+            self.ap_float_imm_predicate_fns(out);
+            self.ap_int_imm_predicate_fns(out);
+            self.test_simple_predicate(out);
+            self.custom_operand_renderers(out, renderers);
+            self.additional_impl(out);
+            self.run_custom_action(out);
+            self.match_table(out, table, table_form);
+        });
+    }
+
+    /// `emitPredicateBitset`: the size of the feature bitset, `features` bits.
+    fn predicate_bitset(&self, out: &mut String, features: usize, section: &str) {
+        ifdef_section(out, self.form().guards, section, true, |out| {
+            let _ = write!(
+                out,
+                "const unsigned MAX_SUBTARGET_PREDICATES = {features};\nusing PredicateBitset = llvm::Bitset<MAX_SUBTARGET_PREDICATES>;\n"
+            );
+        });
+    }
+
+    /// `emitTemporariesDecl`: the executor's members.
+    fn temporaries_decl(&self, out: &mut String, section: &str) {
+        let class = self.class_name();
+        let leaf = self.form().leaf_predicates;
+        ifdef_section(out, self.form().guards, section, true, |out| {
+            let _ = write!(
+                out,
+                "  mutable MatcherState State;\n  typedef ComplexRendererFns({class}::*ComplexMatcherMemFn)(MachineOperand &) const;\n  typedef void({class}::*CustomRendererFn)(MachineInstrBuilder &, const MachineInstr &, int) const;\n  const ExecInfoTy<PredicateBitset, ComplexMatcherMemFn, CustomRendererFn> ExecInfo;\n  static {class}::ComplexMatcherMemFn ComplexPredicateFns[];\n  static {class}::CustomRendererFn CustomRenderers[];\n"
+            );
+            out.push_str("  bool testImmPredicate_I64(unsigned PredicateID, int64_t Imm) const override;\n  bool testImmPredicate_APInt(unsigned PredicateID, const APInt &Imm) const override;\n  bool testImmPredicate_APFloat(unsigned PredicateID, const APFloat &Imm) const override;\n  const uint8_t *getMatchTable() const override;\n  bool testMIPredicate_MI(unsigned PredicateID, const MachineInstr &MI, const MatcherState &State) const override;\n");
+            if leaf {
+                out.push_str("  bool testMOPredicate_MO(unsigned PredicateID, const MachineOperand &MO, const MatcherState &State) const override;\n");
+            }
+            out.push_str("  bool testSimplePredicate(unsigned PredicateID) const override;\n  bool runCustomAction(unsigned FnID, const MatcherState &State, NewMIVector &OutMIs) const override;\n");
+        });
+    }
+
+    /// `emitTemporariesInit`: the constructor's initialisers of the executor's state.
+    fn temporaries_init(&self, out: &mut String, max_temporaries: u32, section: &str) {
+        ifdef_section(out, self.form().guards, section, true, |out| {
+            let _ = write!(
+                out,
+                ", State({max_temporaries}),\nExecInfo(TypeObjects, NumTypeObjects, FeatureBitsets, ComplexPredicateFns, CustomRenderers)\n"
+            );
+        });
+    }
+
+    /// `emitPredicatesDecl`: the available-features members.
+    fn predicates_decl(&self, out: &mut String, section: &str) {
+        let target = self.target_name();
+        ifdef_section(out, self.form().guards, section, false, |out| {
+            let _ = write!(
+                out,
+                "PredicateBitset AvailableModuleFeatures;\nmutable PredicateBitset AvailableFunctionFeatures;\nPredicateBitset getAvailableFeatures() const {{\n  return AvailableModuleFeatures | AvailableFunctionFeatures;\n}}\nPredicateBitset\ncomputeAvailableModuleFeatures(const {target}Subtarget *Subtarget) const;\nPredicateBitset\ncomputeAvailableFunctionFeatures(const {target}Subtarget *Subtarget,\n                                 const MachineFunction *MF) const;\nvoid setupGeneratedPerFunctionState(MachineFunction &MF) override;\n"
+            );
+        });
+    }
+
+    /// `emitPredicatesInit`.
+    fn predicates_init(&self, out: &mut String, section: &str) {
+        ifdef_section(out, self.form().guards, section, false, |out| {
+            out.push_str(
+                "AvailableModuleFeatures(computeAvailableModuleFeatures(&STI)),\nAvailableFunctionFeatures()\n",
+            );
+        });
+    }
+}
+
+/// `LLTCodeGen::emitCxxEnumValue`: `GILLT_s32`, `GILLT_v4s16`, `GILLT_nxv2s64`, `GILLT_p0s64`.
+pub fn llt_enum_value(ty: Llt) -> String {
+    match ty {
+        Llt::Scalar { bits } => format!("GILLT_s{bits}"),
+        Llt::Vector { scalable, count, elem_bits } => {
+            format!("GILLT_{}{count}s{elem_bits}", if scalable { "nxv" } else { "v" })
+        }
+        Llt::Pointer { address_space, bits: 0 } => format!("GILLT_p{address_space}"),
+        Llt::Pointer { address_space, bits } => format!("GILLT_p{address_space}s{bits}"),
+    }
+}
+
+/// `LLTCodeGen::emitCxxConstructorCall`.
+pub fn llt_constructor(ty: Llt) -> String {
+    match ty {
+        Llt::Scalar { bits } => format!("LLT::scalar({bits})"),
+        Llt::Vector { scalable, count, elem_bits } => {
+            let kind = if scalable { "getScalable" } else { "getFixed" };
+            format!("LLT::vector(ElementCount::{kind}({count}), {elem_bits})")
+        }
+        Llt::Pointer { address_space, bits } => format!("LLT::pointer({address_space}, {bits})"),
+    }
+}

@@ -1,0 +1,96 @@
+//! The low-level types a GlobalISel match table checks operands against (LLVM's `LLT` as
+//! `LLTCodeGen` orders them): the table's type objects are these, sorted.
+
+use std::cmp::Ordering;
+
+/// A low-level type (`LLT`): a scalar, a vector of scalars, or a pointer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Llt {
+    /// `sN`.
+    Scalar { bits: u32 },
+    /// `vNsM` (`nxvNsM` when scalable): `count` elements (the known minimum when scalable).
+    Vector { scalable: bool, count: u32, elem_bits: u32 },
+    /// `pA` (`pAsN` with a size).
+    Pointer { address_space: u32, bits: u32 },
+}
+
+impl Llt {
+    /// The size in bits (a scalable vector's known minimum).
+    pub fn size_in_bits(self) -> u64 {
+        match self {
+            Llt::Scalar { bits } | Llt::Pointer { bits, .. } => u64::from(bits),
+            Llt::Vector { count, elem_bits, .. } => u64::from(count) * u64::from(elem_bits),
+        }
+    }
+
+    /// Where `LLTCodeGen::operator<` puts the kind: pointers, then scalars, then vectors.
+    fn kind_rank(self) -> u8 {
+        match self {
+            Llt::Pointer { .. } => 0,
+            Llt::Scalar { .. } => 1,
+            Llt::Vector { .. } => 2,
+        }
+    }
+}
+
+/// `LLTCodeGen::operator<`: by kind, then a pointer's address space, a vector's element count,
+/// and last the size.
+impl Ord for Llt {
+    fn cmp(&self, other: &Self) -> Ordering {
+        let by_kind = self.kind_rank().cmp(&other.kind_rank());
+        if by_kind != Ordering::Equal {
+            return by_kind;
+        }
+        match (*self, *other) {
+            (Llt::Pointer { address_space: a, bits: x }, Llt::Pointer { address_space: b, bits: y }) => {
+                (a, x).cmp(&(b, y))
+            }
+            (Llt::Vector { scalable: s, count: c, .. }, Llt::Vector { scalable: t, count: d, .. })
+                if (s, c) != (t, d) =>
+            {
+                (s, c).cmp(&(t, d))
+            }
+            (Llt::Vector { scalable, .. }, Llt::Vector { .. }) => {
+                (scalable, self.size_in_bits()).cmp(&(scalable, other.size_in_bits()))
+            }
+            _ => self.size_in_bits().cmp(&other.size_in_bits()),
+        }
+    }
+}
+
+impl PartialOrd for Llt {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Llt;
+
+    #[test]
+    fn pointers_then_scalars_then_vectors() {
+        let mut types = vec![
+            Llt::Vector { scalable: false, count: 2, elem_bits: 32 },
+            Llt::Scalar { bits: 64 },
+            Llt::Pointer { address_space: 1, bits: 64 },
+            Llt::Scalar { bits: 1 },
+            Llt::Vector { scalable: true, count: 1, elem_bits: 8 },
+            Llt::Pointer { address_space: 0, bits: 64 },
+            Llt::Vector { scalable: false, count: 2, elem_bits: 16 },
+        ];
+        types.sort();
+        assert_eq!(
+            types,
+            vec![
+                Llt::Pointer { address_space: 0, bits: 64 },
+                Llt::Pointer { address_space: 1, bits: 64 },
+                Llt::Scalar { bits: 1 },
+                Llt::Scalar { bits: 64 },
+                Llt::Vector { scalable: false, count: 2, elem_bits: 16 },
+                Llt::Vector { scalable: false, count: 2, elem_bits: 32 },
+                Llt::Vector { scalable: true, count: 1, elem_bits: 8 },
+            ]
+        );
+    }
+}
