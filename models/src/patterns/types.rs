@@ -11,6 +11,7 @@
 use crate::records::{Fatal, Fields};
 use crate::target::info_by_hw_mode::{VtByMode, DEFAULT_MODE};
 use crate::target::value_types::ValueTypes;
+use smallvec::{smallvec, SmallVec};
 use tdq_core::Evaluation;
 
 /// How many MVT numbers a set can hold.
@@ -309,12 +310,14 @@ fn id_of(m: &crate::target::value_types::Mvt) -> MvtId {
 /// mode.
 #[derive(Clone, Debug, Default)]
 pub struct TypeSetByHwMode {
-    map: Vec<(u32, MvtSet)>,
+    /// By mode, in mode order. Nearly every set has the default mode alone: kept inline, as
+    /// type inference copies sets at every step.
+    map: SmallVec<[(u32, MvtSet); 1]>,
 }
 
 impl TypeSetByHwMode {
     pub fn simple(set: MvtSet) -> TypeSetByHwMode {
-        TypeSetByHwMode { map: vec![(DEFAULT_MODE, set)] }
+        TypeSetByHwMode { map: smallvec![(DEFAULT_MODE, set)] }
     }
 
     /// The constructor from a list of value types by mode (a register class's types, the
@@ -420,7 +423,7 @@ impl TypeSetByHwMode {
     /// `makeSimple`: the mode's types (or the default's) as the default mode's only.
     pub fn make_simple(&mut self, m: u32) {
         let s = self.get(m);
-        self.map = vec![(DEFAULT_MODE, s)];
+        self.map = smallvec![(DEFAULT_MODE, s)];
     }
 
     /// `constrain(Predicate)`: keeps in every mode the types `p` holds for.
@@ -978,11 +981,11 @@ mod tests {
 
     #[test]
     fn equality_reads_a_missing_mode_as_the_default() {
-        let a = TypeSetByHwMode { map: vec![(0, MvtSet::one(7)), (2, MvtSet::one(8))] };
-        let b = TypeSetByHwMode { map: vec![(0, MvtSet::one(7)), (1, MvtSet::one(7)), (2, MvtSet::one(8))] };
+        let a = TypeSetByHwMode { map: smallvec![(0, MvtSet::one(7)), (2, MvtSet::one(8))] };
+        let b = TypeSetByHwMode { map: smallvec![(0, MvtSet::one(7)), (1, MvtSet::one(7)), (2, MvtSet::one(8))] };
         assert!(a.same_as(&b));
-        let c = TypeSetByHwMode { map: vec![(1, MvtSet::one(7))] };
-        let d = TypeSetByHwMode { map: vec![(1, MvtSet::one(7)), (2, MvtSet::default())] };
+        let c = TypeSetByHwMode { map: smallvec![(1, MvtSet::one(7))] };
+        let d = TypeSetByHwMode { map: smallvec![(1, MvtSet::one(7)), (2, MvtSet::default())] };
         assert!(c.same_as(&d));
         assert!(!a.same_as(&c));
         assert_eq!(union_modes(&a, &c), vec![1, 2, 0]);
