@@ -21,7 +21,7 @@ use tdq_models::patterns::dag_patterns::{DagPatterns, PatternToMatch};
 use tdq_models::patterns::properties::{Properties, Property};
 use tdq_models::patterns::sd_nodes::{ConstraintKind, SdNodes};
 use tdq_models::patterns::tree::{IntrinsicNodes, NodeKind, TreeNode};
-use tdq_models::patterns::types::{MvtId, MvtTable};
+use tdq_models::patterns::types::{MvtId, MvtTable, ValueTypeByHwMode};
 use tdq_models::records::{Fatal, Fields};
 use tdq_models::target::instructions::{Instruction, Instructions};
 use tdq_models::target::registers::RegBank;
@@ -61,6 +61,9 @@ pub enum Layout {
     V19,
     /// LLVM 22: `,` after each value, types as VBRs, SLEB128 signed values, named integers.
     V22,
+    /// LLVM 23: as LLVM 22, and a node's operands an offset into the shared `OperandLists`
+    /// table, types by HW mode numbered for `getValueTypeForHwMode`, no `0` closing the table.
+    V23,
 }
 
 impl Layout {
@@ -69,7 +72,7 @@ impl Layout {
     pub fn types_as_bytes(self) -> bool {
         match self {
             Layout::V19 => true,
-            Layout::V22 => false,
+            Layout::V22 | Layout::V23 => false,
         }
     }
 
@@ -78,7 +81,7 @@ impl Layout {
     pub fn spaced_and_coverage(self) -> bool {
         match self {
             Layout::V19 => false,
-            Layout::V22 => true,
+            Layout::V22 | Layout::V23 => true,
         }
     }
 
@@ -88,9 +91,50 @@ impl Layout {
     pub fn node_form_22(self) -> bool {
         match self {
             Layout::V19 => false,
-            Layout::V22 => true,
+            Layout::V22 | Layout::V23 => true,
         }
     }
+
+    /// A node's operands are written once in the shared `OperandLists` table, the node giving
+    /// their offset there; `SelectCodeCommon` takes the table, and the matcher table has no
+    /// closing `0` (LLVM 23). Before, each node listed its operands.
+    pub fn operand_lists(self) -> bool {
+        match self {
+            Layout::V19 | Layout::V22 => false,
+            Layout::V23 => true,
+        }
+    }
+
+    /// `OPC_EmitRegister`'s register follows its type after a space, and `zero_reg` is
+    /// `MCRegister::NoRegister` (LLVM 23); before, right after the type's comma, and `0 `.
+    pub fn spaced_registers(self) -> bool {
+        match self {
+            Layout::V19 | Layout::V22 => false,
+            Layout::V23 => true,
+        }
+    }
+}
+
+/// How the selector treats a pattern whose types differ between HW modes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HwModeTypes {
+    /// One copy of the pattern per mode, each with that mode's types and predicated on the
+    /// mode (`ExpandHwModeBasedTypes`; LLVM 19, 22).
+    Copies,
+    /// One pattern, its types by mode checked and built by the `OPC_*ByHwMode` opcodes, each
+    /// such type numbered for `getValueTypeForHwMode` (LLVM 23).
+    Checked,
+}
+
+/// How `FactorNodes` treats the scopes it has made before.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Factoring {
+    /// Each alternative of a scope is factored again before the scope is (its own scopes
+    /// flattened into it after), down the whole tree each time (LLVM 19, 22).
+    Again,
+    /// A scope is factored once, when it is made; an alternative that is a scope has its
+    /// alternatives spliced in as they are (LLVM 23).
+    Once,
 }
 
 /// What changed in the selector between releases.
@@ -107,28 +151,47 @@ pub struct Form {
     /// longer is one).
     pub matching_leaf_classes: &'static [&'static str],
     /// An integer of the result is sign-extended from its type's width (`0xf0` of an `i8`
-    /// is -16; LLVM 22's `EmitIntegerMatcher`), where LLVM 19 kept the value as written.
+    /// is -16; LLVM 22's `EmitIntegerMatcher`), where LLVM 19 and 23 keep the value as written.
     pub sign_extend_integers: bool,
+    pub hw_mode_types: HwModeTypes,
+    pub factoring: Factoring,
+    /// Type checks of different results never contradict each other (LLVM 23); before, two
+    /// different types did whatever results they checked.
+    pub type_checks_by_result: bool,
 }
 
-/// Each release's form; none where tdq does not write the release's selector yet (LLVM 23's
-/// separate operand table, type tables by HW mode and matcher list).
-pub static FORM: tdq_core::ByRelease<Option<Form>> = tdq_core::ByRelease {
-    v19: Some(Form {
+/// Each release's form.
+pub static FORM: tdq_core::ByRelease<Form> = tdq_core::ByRelease {
+    v19: Form {
         layout: Layout::V19,
         forward_contract: false,
         pointer_wildcards: false,
         matching_leaf_classes: &["RegisterClass", "RegisterOperand", "PointerLikeRegClass", "SubRegIndex"],
         sign_extend_integers: false,
-    }),
-    v22: Some(Form {
+        hw_mode_types: HwModeTypes::Copies,
+        factoring: Factoring::Again,
+        type_checks_by_result: false,
+    },
+    v22: Form {
         layout: Layout::V22,
         forward_contract: true,
         pointer_wildcards: true,
         matching_leaf_classes: &["RegisterClassLike", "RegisterOperand", "SubRegIndex"],
         sign_extend_integers: true,
-    }),
-    v23: None,
+        hw_mode_types: HwModeTypes::Copies,
+        factoring: Factoring::Again,
+        type_checks_by_result: false,
+    },
+    v23: Form {
+        layout: Layout::V23,
+        forward_contract: true,
+        pointer_wildcards: true,
+        matching_leaf_classes: &["RegisterClassLike", "RegisterOperand", "SubRegIndex"],
+        sign_extend_integers: false,
+        hw_mode_types: HwModeTypes::Checked,
+        factoring: Factoring::Once,
+        type_checks_by_result: true,
+    },
 };
 
 /// What the stages read of the models.
@@ -214,6 +277,13 @@ impl<'a> Model<'a> {
     /// `getSimpleType`.
     pub fn simple_type(&self, n: &TreeNode, i: usize) -> std::result::Result<MvtId, Fatal> {
         n.types.get(i).and_then(|t| t.machine_value_type()).ok_or_else(|| Fatal::new(&[], "type is not simple"))
+    }
+
+    /// `getType`: the node's result type by HW mode (a simple type wherever the patterns
+    /// were copied per mode).
+    pub fn vt(&self, n: &TreeNode, i: usize) -> std::result::Result<ValueTypeByHwMode, Fatal> {
+        let set = n.types.get(i).ok_or_else(|| Fatal::new(&[], "type is not a value type by HW mode"))?;
+        set.value_type_by_hw_mode().ok_or_else(|| Fatal::new(&[], "type is not a value type by HW mode"))
     }
 
     /// `getValueType` of a `ValueType` def.
@@ -383,10 +453,7 @@ impl Backend for GenDagIsel {
             let message = "--gen-dag-isel writes only the table of -omit-comments (without -instrument-coverage) yet";
             return Err(Fatal::new(&[], message).into());
         }
-        let Some(form) = FORM.get(input.records.release).as_ref() else {
-            let message = format!("tdq does not write LLVM {}'s --gen-dag-isel yet", input.records.release);
-            return Err(Fatal::new(&[], message).into());
-        };
+        let form = FORM.get(input.records.release);
         let nodes = SdNodes::get(input)?;
         let table = MvtTable::read(input)?;
         let instructions = Instructions::get(input)?;
@@ -408,7 +475,11 @@ impl Backend for GenDagIsel {
         let mut s = String::new();
         source_file_header(&mut s, &format!("DAG Instruction Selector for the {} target", target.name), None);
         s.push_str(HEADER);
-        let sorted = sort_patterns(&m, &dag.patterns)?;
+        let patterns = match form.hw_mode_types {
+            HwModeTypes::Copies => &dag.patterns[..],
+            HwModeTypes::Checked => dag.unexpanded(),
+        };
+        let sorted = sort_patterns(&m, patterns)?;
         let mut matchers: Vec<List> = Vec::new();
         dag.with_context(input, |ctx| {
             for (i, p) in sorted.iter().enumerate() {
@@ -429,16 +500,31 @@ impl Backend for GenDagIsel {
         let mut table_emitter = emit::TableEmitter::new(&m, &root)?;
         match m.form.layout {
             Layout::V19 => s.push_str("{\n  // Some target values are emitted as 2 bytes, TARGET_VAL handles\n  // this.\n  #define TARGET_VAL(X) X & 255, unsigned(X) >> 8\n  static const unsigned char MatcherTable[] = {\n"),
-            Layout::V22 => s.push_str("{\n  // Some target values are emitted as 2 bytes, TARGET_VAL handles\n  // this. Coverage indexes are emitted as 4 bytes,\n  // COVERAGE_IDX_VAL handles this.\n  #define TARGET_VAL(X) X & 255, unsigned(X) >> 8\n  #define COVERAGE_IDX_VAL(X) X & 255, (unsigned(X) >> 8) & 255, (unsigned(X) >> 16) & 255, (unsigned(X) >> 24) & 255\n  static const uint8_t MatcherTable[] = {\n"),
+            Layout::V22 | Layout::V23 => s.push_str("{\n  // Some target values are emitted as 2 bytes, TARGET_VAL handles\n  // this. Coverage indexes are emitted as 4 bytes,\n  // COVERAGE_IDX_VAL handles this.\n  #define TARGET_VAL(X) X & 255, unsigned(X) >> 8\n  #define COVERAGE_IDX_VAL(X) X & 255, (unsigned(X) >> 8) & 255, (unsigned(X) >> 16) & 255, (unsigned(X) >> 24) & 255\n  static const uint8_t MatcherTable[] = {\n"),
         }
         let size = table_emitter.emit_list(&root, 1, &mut s)?;
-        s.push_str(&format!("    0\n  }}; // Total Array size is {} bytes\n\n", size + 1));
+        if m.form.layout.operand_lists() {
+            s.push_str(&format!("  }}; // Total Array size is {size} bytes\n\n"));
+            s.push_str("  static const uint8_t OperandLists[] = {\n");
+            table_emitter.operand_lists(&mut s);
+            s.push_str("  };\n\n");
+        } else {
+            s.push_str(&format!("    0\n  }}; // Total Array size is {} bytes\n\n", size + 1));
+        }
         if m.form.layout.spaced_and_coverage() {
             s.push_str("  #undef COVERAGE_IDX_VAL\n");
         }
-        s.push_str("  #undef TARGET_VAL\n  SelectCodeCommon(N, MatcherTable, sizeof(MatcherTable));\n}\n");
+        s.push_str("  #undef TARGET_VAL\n");
+        if m.form.layout.operand_lists() {
+            s.push_str(
+                "  SelectCodeCommon(N, MatcherTable, sizeof(MatcherTable),\n                   OperandLists);\n}\n",
+            );
+        } else {
+            s.push_str("  SelectCodeCommon(N, MatcherTable, sizeof(MatcherTable));\n}\n");
+        }
         emit::end_function(&mut s);
         table_emitter.predicate_functions(&mut s)?;
+        table_emitter.value_type_function(&mut s);
         s.push_str(TRAILER);
         out.write_all(s.as_bytes())?;
         Ok(())
@@ -453,16 +539,23 @@ fn into_fatal(e: BackendError) -> Fatal {
 }
 
 /// The patterns in the order they are tried (`PatternSortingPredicate`, a stable sort):
-/// scalar integer results first, then the larger complexity, the cheaper result, the
-/// smaller result, the earlier pattern.
+/// scalar integer results first (a result vector or floating point in some HW mode sorts as
+/// one), then the larger complexity, the cheaper result, the smaller result, the earlier
+/// pattern.
 fn sort_patterns<'p>(m: &Model, patterns: &'p [PatternToMatch]) -> Result<Vec<&'p PatternToMatch>> {
     let cps = &m.dag.complex_patterns;
     let mut keyed = Vec::with_capacity(patterns.len());
     for p in patterns {
-        let vt = p.src.types.first().and_then(|t| t.machine_value_type()).or(m.table.other).unwrap_or(0);
-        let info = m.table.info(vt);
+        let (mut is_vector, mut is_fp) = (false, false);
+        if let Some(vt) = p.src.types.first().and_then(|t| t.value_type_by_hw_mode()) {
+            for (_, t) in vt.modes() {
+                let info = m.table.info(t);
+                is_vector |= info.is_vector;
+                is_fp |= info.is_fp;
+            }
+        }
         let complexity = p.complexity(m.input, cps, m.table);
-        keyed.push(((info.is_vector, info.is_fp, -complexity, m.result_cost(&p.dst), m.result_size(&p.dst), p.id), p));
+        keyed.push(((is_vector, is_fp, -complexity, m.result_cost(&p.dst), m.result_size(&p.dst), p.id), p));
     }
     keyed.sort_by_key(|(key, _)| *key);
     Ok(keyed.into_iter().map(|(_, p)| p).collect())

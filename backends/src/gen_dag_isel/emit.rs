@@ -5,12 +5,15 @@
 
 use super::matcher::{List, Matcher};
 use super::{Layout, Model};
+use crate::common::emit::SequenceToOffsetTable;
+use crate::common::std_sort::std_sort_by;
 use crate::BackendError;
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 use std::fmt::Write as _;
 use tdq_core::types::RecId;
 use tdq_models::patterns::predicates::PredicateFn;
 use tdq_models::patterns::properties::Property;
+use tdq_models::patterns::types::ValueTypeByHwMode;
 use tdq_models::records::Fatal;
 
 type Result<T> = std::result::Result<T, BackendError>;
@@ -27,6 +30,11 @@ pub struct TableEmitter<'m, 'a> {
     complex_patterns: Vec<RecId>,
     xforms: Vec<RecId>,
     layout: Layout,
+    /// The types by HW mode the table names, each with its number plus one (0 until it has
+    /// one) and its uses (`ValueTypeMap`; LLVM 23), in `std::map` order.
+    vt_ids: BTreeMap<ValueTypeByHwMode, (u32, u32)>,
+    /// The nodes' operand lists, as ULEB128 bytes (`OperandTable`; LLVM 23).
+    operand_table: SequenceToOffsetTable<u8>,
 }
 
 /// A map that keeps the order of first insertion (`MapVector`) counting uses.
@@ -37,20 +45,66 @@ fn count<K: PartialEq + Clone>(uses: &mut Vec<(K, usize)>, key: &K) {
     }
 }
 
-fn statistic(
-    list: &List,
-    cps: &mut Vec<(RecId, usize)>,
-    pps: &mut Vec<(String, usize)>,
-    preds: &mut Vec<(RecId, usize)>,
-) {
+/// What the table uses, counted before it is written (`MatcherTableEmitter`'s constructor).
+#[derive(Default)]
+struct Uses {
+    cps: Vec<(RecId, usize)>,
+    pps: Vec<(String, usize)>,
+    preds: Vec<(RecId, usize)>,
+    /// LLVM 23's: the types by HW mode, and the operand lists.
+    vt_ids: BTreeMap<ValueTypeByHwMode, (u32, u32)>,
+    operand_table: SequenceToOffsetTable<u8>,
+}
+
+/// `getValueTypeID`: the type's number (by first use until numbered by uses), a use counted.
+fn value_type_id(ids: &mut BTreeMap<ValueTypeByHwMode, (u32, u32)>, vt: &ValueTypeByHwMode) -> u32 {
+    let len = ids.len() as u32;
+    let (id, uses) = ids.entry(vt.clone()).or_insert((0, 0));
+    if *id == 0 {
+        *id = len + 1;
+    }
+    *uses += 1;
+    *id - 1
+}
+
+/// A node's operand numbers as ULEB128 bytes (the form `OperandLists` keeps them in).
+fn operand_bytes_of(operands: &[u32]) -> Vec<u8> {
+    let mut bytes = Vec::new();
+    for &o in operands {
+        let mut v = o;
+        loop {
+            let byte = (v & 127) as u8;
+            v >>= 7;
+            if v == 0 {
+                bytes.push(byte);
+                break;
+            }
+            bytes.push(byte | 128);
+        }
+    }
+    bytes
+}
+
+fn statistic(list: &List, uses: &mut Uses, layout: Layout) {
     for n in list {
         match n {
-            Matcher::Scope(children) => children.iter().for_each(|c| statistic(c, cps, pps, preds)),
-            Matcher::SwitchOpcode(cases) => cases.iter().for_each(|(_, c)| statistic(c, cps, pps, preds)),
-            Matcher::SwitchType(cases) => cases.iter().for_each(|(_, c)| statistic(c, cps, pps, preds)),
-            Matcher::CheckComplexPat { pattern, .. } => count(cps, pattern),
-            Matcher::CheckPatternPredicate(p) => count(pps, p),
-            Matcher::CheckPredicate { frag, .. } => count(preds, frag),
+            Matcher::Scope(children) => children.iter().for_each(|c| statistic(c, uses, layout)),
+            Matcher::SwitchOpcode(cases) => cases.iter().for_each(|(_, c)| statistic(c, uses, layout)),
+            Matcher::SwitchType(cases) => cases.iter().for_each(|(_, c)| statistic(c, uses, layout)),
+            Matcher::CheckComplexPat { pattern, .. } => count(&mut uses.cps, pattern),
+            Matcher::CheckPatternPredicate(p) => count(&mut uses.pps, p),
+            Matcher::CheckPredicate { frag, .. } => count(&mut uses.preds, frag),
+            Matcher::CheckType { ty: vt, .. }
+            | Matcher::CheckChildType { ty: vt, .. }
+            | Matcher::EmitInteger { vt, .. }
+            | Matcher::EmitRegister { vt, .. }
+                if vt.simple().is_none() =>
+            {
+                value_type_id(&mut uses.vt_ids, vt);
+            }
+            Matcher::EmitNode(en) | Matcher::MorphNodeTo { node: en, .. } if layout.operand_lists() => {
+                uses.operand_table.add(&operand_bytes_of(&en.operands));
+            }
             _ => {}
         }
     }
@@ -65,7 +119,7 @@ fn by_uses<K>(mut v: Vec<(K, usize)>) -> Vec<K> {
 fn sep(layout: Layout) -> &'static str {
     match layout {
         Layout::V19 => ", ",
-        Layout::V22 => ",",
+        Layout::V22 | Layout::V23 => ",",
     }
 }
 
@@ -89,7 +143,7 @@ fn signed_vbr(out: &mut String, v: i64, layout: Layout) -> usize {
             let u = if v >= 0 { (v as u64) << 1 } else { ((v as u64).wrapping_neg() << 1) | 1 };
             vbr(out, u, layout)
         }
-        Layout::V22 => {
+        Layout::V22 | Layout::V23 => {
             let mut bytes = Vec::new();
             let mut v = v;
             loop {
@@ -117,8 +171,16 @@ fn indent(out: &mut String, n: usize) {
 
 impl<'m, 'a> TableEmitter<'m, 'a> {
     pub fn new(m: &'m Model<'a>, root: &List) -> Result<Self> {
-        let (mut cps, mut pps, mut preds) = (Vec::new(), Vec::new(), Vec::new());
-        statistic(root, &mut cps, &mut pps, &mut preds);
+        let mut uses = Uses { operand_table: SequenceToOffsetTable::unterminated(), ..Uses::default() };
+        statistic(root, &mut uses, m.form.layout);
+        // Numbered by uses, the most used first (ties as `llvm::sort` leaves them).
+        let mut vts: Vec<(ValueTypeByHwMode, u32)> = uses.vt_ids.iter().map(|(vt, &(_, n))| (vt.clone(), n)).collect();
+        std_sort_by(&mut vts, |a, b| a.1 > b.1);
+        for (id, (vt, _)) in vts.iter().enumerate() {
+            uses.vt_ids.get_mut(vt).expect("counted").0 = id as u32 + 1;
+        }
+        uses.operand_table.layout();
+        let Uses { cps, pps, preds, vt_ids, operand_table } = uses;
         let mut by_code: Vec<(String, Vec<RecId>)> = Vec::new();
         let mut code_of = HashMap::new();
         for (frag, _) in &preds {
@@ -160,6 +222,8 @@ impl<'m, 'a> TableEmitter<'m, 'a> {
             complex_patterns: by_uses(cps),
             xforms: Vec::new(),
             layout: m.form.layout,
+            vt_ids,
+            operand_table,
         })
     }
 
@@ -202,11 +266,11 @@ impl<'m, 'a> TableEmitter<'m, 'a> {
                 let _ = write!(out, "{}, ", self.vt(vt));
                 1
             }
-            Layout::V22 if vt <= 127 => {
+            Layout::V22 | Layout::V23 if vt <= 127 => {
                 let _ = write!(out, "{},", self.vt(vt));
                 1
             }
-            Layout::V22 => vbr(out, u64::from(vt), self.layout),
+            Layout::V22 | Layout::V23 => vbr(out, u64::from(vt), self.layout),
         }
     }
 
@@ -234,7 +298,7 @@ impl<'m, 'a> TableEmitter<'m, 'a> {
                 indent(out, ind);
                 out.push_str(match self.layout {
                     Layout::V19 => "0, \n",
-                    Layout::V22 => "0,\n",
+                    Layout::V22 | Layout::V23 => "0,\n",
                 });
                 size + 1
             }
@@ -360,32 +424,58 @@ impl<'m, 'a> TableEmitter<'m, 'a> {
                 out.push_str("0,\n");
                 size + 1
             }
-            Matcher::CheckType { ty, res } => {
-                if *res == 0 {
-                    match m.table.name(*ty) {
-                        "i32" | "i64" => {
-                            let _ = writeln!(out, "OPC_CheckTypeI{},", m.table.info(*ty).size);
-                            1
-                        }
-                        _ => {
-                            out.push_str("OPC_CheckType, ");
-                            1 + self.emit_mvt_line(out, *ty)
-                        }
+            Matcher::CheckType { ty, res } => match (ty.simple(), *res) {
+                (Some(ty), 0) => match m.table.name(ty) {
+                    "i32" | "i64" => {
+                        let _ = writeln!(out, "OPC_CheckTypeI{},", m.table.info(ty).size);
+                        1
                     }
-                } else {
+                    _ => {
+                        out.push_str("OPC_CheckType, ");
+                        1 + self.emit_mvt_line(out, ty)
+                    }
+                },
+                (Some(ty), res) => {
                     let _ = write!(out, "OPC_CheckTypeRes, {res}, ");
-                    2 + self.emit_mvt_line(out, *ty)
+                    2 + self.emit_mvt_line(out, ty)
                 }
-            }
-            Matcher::CheckChildType { child, ty } => match m.table.name(*ty) {
-                "i32" | "i64" => {
-                    let _ = writeln!(out, "OPC_CheckChild{child}TypeI{},", m.table.info(*ty).size);
-                    1
+                (None, 0) => match self.vt_id(ty) {
+                    0 => {
+                        out.push_str("OPC_CheckTypeByHwMode0,\n");
+                        1
+                    }
+                    id => {
+                        let _ = writeln!(out, "OPC_CheckTypeByHwMode, {id},");
+                        2
+                    }
+                },
+                (None, res) => {
+                    let id = self.vt_id(ty);
+                    let _ = writeln!(out, "OPC_CheckTypeResByHwMode, {res}, {id},");
+                    3
                 }
-                _ => {
-                    let _ = write!(out, "OPC_CheckChild{child}Type, ");
-                    1 + self.emit_mvt_line(out, *ty)
-                }
+            },
+            Matcher::CheckChildType { child, ty } => match ty.simple() {
+                Some(ty) => match m.table.name(ty) {
+                    "i32" | "i64" => {
+                        let _ = writeln!(out, "OPC_CheckChild{child}TypeI{},", m.table.info(ty).size);
+                        1
+                    }
+                    _ => {
+                        let _ = write!(out, "OPC_CheckChild{child}Type, ");
+                        1 + self.emit_mvt_line(out, ty)
+                    }
+                },
+                None => match self.vt_id(ty) {
+                    0 => {
+                        let _ = writeln!(out, "OPC_CheckChild{child}TypeByHwMode0,");
+                        1
+                    }
+                    id => {
+                        let _ = writeln!(out, "OPC_CheckChild{child}TypeByHwMode, {id},");
+                        2
+                    }
+                },
             },
             Matcher::CheckInteger(v) => {
                 out.push_str("OPC_CheckInteger, ");
@@ -444,27 +534,41 @@ impl<'m, 'a> TableEmitter<'m, 'a> {
                 1
             }
             Matcher::EmitInteger { value, vt, name } => {
-                let sized = matches!(m.table.name(*vt), "i8" | "i16" | "i32" | "i64");
-                let bits = m.table.info(*vt).size;
-                let ops = match (self.layout, sized) {
-                    (Layout::V19, true) => {
-                        let _ = write!(out, "OPC_EmitInteger{bits}, ");
-                        1
+                let ops = match vt.simple() {
+                    Some(vt) => {
+                        let sized = matches!(m.table.name(vt), "i8" | "i16" | "i32" | "i64");
+                        let bits = m.table.info(vt).size;
+                        match (self.layout, sized) {
+                            (Layout::V19, true) => {
+                                let _ = write!(out, "OPC_EmitInteger{bits}, ");
+                                1
+                            }
+                            (Layout::V19, false) => {
+                                let _ = write!(out, "OPC_EmitInteger, {}, ", self.vt(vt));
+                                2
+                            }
+                            (Layout::V22 | Layout::V23, true) => {
+                                let _ = write!(out, "OPC_EmitIntegerI{bits}, ");
+                                1
+                            }
+                            (Layout::V22 | Layout::V23, false) => {
+                                out.push_str("OPC_EmitInteger, ");
+                                let b = self.emit_mvt(out, vt);
+                                out.push(' ');
+                                1 + b
+                            }
+                        }
                     }
-                    (Layout::V19, false) => {
-                        let _ = write!(out, "OPC_EmitInteger, {}, ", self.vt(*vt));
-                        2
-                    }
-                    (Layout::V22, true) => {
-                        let _ = write!(out, "OPC_EmitIntegerI{bits}, ");
-                        1
-                    }
-                    (Layout::V22, false) => {
-                        out.push_str("OPC_EmitInteger, ");
-                        let b = self.emit_mvt(out, *vt);
-                        out.push(' ');
-                        1 + b
-                    }
+                    None => match self.vt_id(vt) {
+                        0 => {
+                            out.push_str("OPC_EmitIntegerByHwMode0, ");
+                            1
+                        }
+                        id => {
+                            let _ = write!(out, "OPC_EmitIntegerByHwMode, {id}, ");
+                            2
+                        }
+                    },
                 };
                 let b = match name {
                     Some(name) if *value <= 63 => {
@@ -489,27 +593,49 @@ impl<'m, 'a> TableEmitter<'m, 'a> {
             }
             Matcher::EmitRegister { reg, vt } => {
                 let enum_value = reg.and_then(|r| m.bank.register_of(r)).map(|i| i + 1).unwrap_or(0);
-                if let (Some(r), true) = (reg, enum_value > 255) {
-                    out.push_str("OPC_EmitRegister2, ");
-                    let b = self.emit_mvt(out, *vt);
-                    let _ = writeln!(out, "TARGET_VAL({}),", m.qualified_name(*r));
-                    return Ok(b + 3);
-                }
-                let ops = match m.table.name(*vt) {
-                    "i32" | "i64" => {
-                        let _ = write!(out, "OPC_EmitRegisterI{}, ", m.table.info(*vt).size);
-                        1
+                let spaced = self.layout.spaced_registers();
+                let wide = match reg {
+                    Some(r) if enum_value > 255 => Some(m.qualified_name(*r)),
+                    _ => None,
+                };
+                let ops = match (vt.simple(), wide) {
+                    (Some(t), Some(name)) => {
+                        out.push_str("OPC_EmitRegister2, ");
+                        let b = self.emit_mvt(out, t);
+                        let _ = writeln!(out, "{}TARGET_VAL({name}),", if spaced { " " } else { "" });
+                        return Ok(b + 3);
                     }
-                    _ => {
-                        out.push_str("OPC_EmitRegister, ");
-                        self.emit_mvt(out, *vt) + 1
+                    (None, Some(name)) => {
+                        let id = self.vt_id(vt);
+                        let _ = writeln!(out, "OPC_EmitRegisterByHwMode2, {id}, TARGET_VAL({name}),");
+                        return Ok(4);
+                    }
+                    (Some(t), None) => match m.table.name(t) {
+                        "i32" | "i64" => {
+                            let _ = write!(out, "OPC_EmitRegisterI{}, ", m.table.info(t).size);
+                            1
+                        }
+                        _ => {
+                            out.push_str("OPC_EmitRegister, ");
+                            let b = self.emit_mvt(out, t) + 1;
+                            if spaced {
+                                out.push(' ');
+                            }
+                            b
+                        }
+                    },
+                    (None, None) => {
+                        let id = self.vt_id(vt);
+                        let _ = write!(out, "OPC_EmitRegisterByHwMode, {id}, ");
+                        2
                     }
                 };
-                match reg {
-                    Some(r) => {
+                match (reg, spaced) {
+                    (Some(r), _) => {
                         let _ = writeln!(out, "{},", m.qualified_name(*r));
                     }
-                    None => out.push_str("0 ,\n"),
+                    (None, false) => out.push_str("0 ,\n"),
+                    (None, true) => out.push_str("MCRegister::NoRegister,\n"),
                 }
                 ops + 1
             }
@@ -534,7 +660,7 @@ impl<'m, 'a> TableEmitter<'m, 'a> {
                             let _ = write!(out, "{k}, ");
                         }
                     }
-                    Layout::V22 => {
+                    Layout::V22 | Layout::V23 => {
                         let _ = write!(out, "OPC_EmitMergeInputChains, {},", nodes.len());
                         for k in nodes {
                             let _ = write!(out, " {k},");
@@ -576,7 +702,8 @@ impl<'m, 'a> TableEmitter<'m, 'a> {
                     indent(out, full_index_width + ind);
                 }
                 out.push_str(if is_emit { "OPC_EmitNode" } else { "OPC_MorphNodeTo" });
-                let compress_vts = en.vts.len() < 3;
+                let by_hw_mode = en.vts.iter().any(|vt| vt.simple().is_none());
+                let compress_vts = !by_hw_mode && en.vts.len() < 3;
                 let mut compress_info = false;
                 let plain = !en.has_mem_refs && en.num_fixed_arity_operands == -1;
                 // LLVM 22 compresses the glue and `None` forms only of a node with results.
@@ -596,6 +723,9 @@ impl<'m, 'a> TableEmitter<'m, 'a> {
                         compress_info = true;
                         out.push_str("GlueOutput");
                     }
+                }
+                if by_hw_mode {
+                    out.push_str("ByHwMode");
                 }
                 let inst = m.instructions.get_def(en.inst).ok_or_else(|| Fatal::new(&[], "no instruction"))?;
                 let _ = write!(out, ", TARGET_VAL({}::{})", inst.namespace, inst.name);
@@ -626,13 +756,28 @@ impl<'m, 'a> TableEmitter<'m, 'a> {
                 let mut type_bytes = 0;
                 for vt in &en.vts {
                     out.push_str(space);
-                    type_bytes += self.emit_mvt(out, *vt);
+                    type_bytes += match (by_hw_mode, vt.simple()) {
+                        (false, Some(t)) => self.emit_mvt(out, t),
+                        _ => {
+                            let id = self.vt_id(vt);
+                            let _ = write!(out, "{id},");
+                            1
+                        }
+                    };
                 }
                 let _ = write!(out, "{space}{}{}", en.operands.len(), sep(self.layout));
                 let mut operand_bytes = 0;
-                for o in &en.operands {
-                    out.push_str(space);
-                    operand_bytes += vbr(out, u64::from(*o), self.layout);
+                if self.layout.operand_lists() {
+                    if !en.operands.is_empty() {
+                        let offset = self.operand_table.get(&operand_bytes_of(&en.operands));
+                        out.push(' ');
+                        operand_bytes = vbr(out, u64::from(offset), self.layout);
+                    }
+                } else {
+                    for o in &en.operands {
+                        out.push_str(space);
+                        operand_bytes += vbr(out, u64::from(*o), self.layout);
+                    }
                 }
                 out.push('\n');
                 4 + usize::from(deactivation)
@@ -654,6 +799,55 @@ impl<'m, 'a> TableEmitter<'m, 'a> {
                 2 + bytes
             }
         })
+    }
+
+    /// `getValueTypeID`.
+    fn vt_id(&mut self, vt: &ValueTypeByHwMode) -> u32 {
+        value_type_id(&mut self.vt_ids, vt)
+    }
+
+    /// `EmitOperandLists`: the body of `OperandLists`.
+    pub fn operand_lists(&self, out: &mut String) {
+        self.operand_table.emit_unterminated(
+            out,
+            |out, b| {
+                let _ = write!(out, "{b}");
+            },
+            "0",
+        );
+    }
+
+    /// `EmitValueTypeFunction`: `getValueTypeForHwMode`, each numbered type by HW mode's
+    /// type in the mode the selector runs in (LLVM 23; nothing where the table names none).
+    pub fn value_type_function(&self, out: &mut String) {
+        if self.vt_ids.is_empty() {
+            return;
+        }
+        let m = self.m;
+        begin_function(out, "MVT", "getValueTypeForHwMode(unsigned Index) const", true);
+        out.push_str("{\n  switch (Index) {\n  default: llvm_unreachable(\"Unexpected index\");\n");
+        for (vt, &(id, _)) in &self.vt_ids {
+            let _ = writeln!(out, "  case {}:", id - 1);
+            if let Some(t) = vt.simple() {
+                let _ = writeln!(out, "    return {};", self.vt(t));
+                continue;
+            }
+            out.push_str("    switch (HwMode) {\n");
+            if !vt.has_mode(tdq_models::target::info_by_hw_mode::DEFAULT_MODE) {
+                out.push_str("    default:\n      return MVT();\n");
+            }
+            for (mode, t) in vt.modes() {
+                if mode == tdq_models::target::info_by_hw_mode::DEFAULT_MODE {
+                    out.push_str("    default:\n");
+                } else {
+                    let _ = writeln!(out, "    case {mode}:");
+                }
+                let _ = writeln!(out, "      return MVT::{};", m.table.name(t));
+            }
+            out.push_str("    }\n    break;\n");
+        }
+        out.push_str("  }\n}\n");
+        end_function(out);
     }
 
     /// A type and the end of its line.
@@ -682,11 +876,11 @@ impl<'m, 'a> TableEmitter<'m, 'a> {
         for (groups, decl) in [
             (&self.node_predicates, match self.layout {
                 Layout::V19 => "CheckNodePredicate(SDNode *Node, unsigned PredNo) const",
-                Layout::V22 => "CheckNodePredicate(SDValue Op, unsigned PredNo) const",
+                Layout::V22 | Layout::V23 => "CheckNodePredicate(SDValue Op, unsigned PredNo) const",
             }),
             (&self.node_predicates_with_operands, match self.layout {
                 Layout::V19 => "CheckNodePredicateWithOperands(SDNode *Node, unsigned PredNo, const SmallVectorImpl<SDValue> &Operands) const",
-                Layout::V22 => "CheckNodePredicateWithOperands(SDValue Op, unsigned PredNo, ArrayRef<SDValue> Operands) const",
+                Layout::V22 | Layout::V23 => "CheckNodePredicateWithOperands(SDValue Op, unsigned PredNo, ArrayRef<SDValue> Operands) const",
             }),
         ] {
             if groups.is_empty() {

@@ -14,7 +14,7 @@ use tdq_models::patterns::infer::ImpliedTypes;
 use tdq_models::patterns::predicates::PredicateFn;
 use tdq_models::patterns::properties::Property;
 use tdq_models::patterns::tree::{Leaf, NodeKind, TreeNode};
-use tdq_models::patterns::types::MvtId;
+use tdq_models::patterns::types::{MvtId, ValueTypeByHwMode};
 use tdq_models::records::Fatal;
 
 type Result<T> = std::result::Result<T, BackendError>;
@@ -171,7 +171,7 @@ impl<'m, 'c, 'a> MatcherGen<'m, 'c, 'a> {
             self.add(Matcher::CheckPredicate { frag: call.frag, operands });
         }
         for res in to_check {
-            let ty = self.m.simple_type(n, res)?;
+            let ty = self.m.vt(n, res)?;
             self.add(Matcher::CheckType { ty, res: res as u32 });
         }
         Ok(())
@@ -419,8 +419,8 @@ impl<'m, 'c, 'a> MatcherGen<'m, 'c, 'a> {
             _ => return Err(self.fatal("unhandled leaf node: an intrinsic".into())),
         };
         if let InitKind::Int(v) = value.kind() {
-            let vt = m.simple_type(n, 0)?;
-            let bits = m.table.info(vt).size;
+            let vt = m.vt(n, 0)?;
+            let bits = vt.simple().map_or(0, |t| m.table.info(t).size);
             let value = match m.form.sign_extend_integers && (1..64).contains(&bits) {
                 true => (*v << (64 - bits)) >> (64 - bits),
                 false => *v,
@@ -433,13 +433,16 @@ impl<'m, 'c, 'a> MatcherGen<'m, 'c, 'a> {
         let Some(mut def) = value.as_def() else { return Err(self.fatal(format!("unhandled leaf node: {value}"))) };
         let i32 = m.table.i32.expect("i32");
         if f.is_a(def, "Register") {
-            let vt = m.simple_type(n, 0)?;
+            let vt = m.vt(n, 0)?;
             self.add(Matcher::EmitRegister { reg: Some(def), vt });
+        } else if f.is_a(def, "RegisterByHwMode") {
+            let message = "RegisterByHwMode in SelectionDAG patterns not yet supported!";
+            return Err(Fatal::new(&m.input.records.get(def).locs, message).into());
         } else if f.name(def) == "zero_reg" {
-            let vt = m.simple_type(n, 0)?;
+            let vt = m.vt(n, 0)?;
             self.add(Matcher::EmitRegister { reg: None, vt });
         } else if f.name(def) == "undef_tied_input" {
-            let vt = m.simple_type(n, 0)?;
+            let vt = m.vt(n, 0)?;
             let id = self.next_recorded;
             self.next_recorded += 1;
             let inst = m.input.records.def("IMPLICIT_DEF").ok_or_else(|| self.fatal("no IMPLICIT_DEF".into()))?;
@@ -470,18 +473,22 @@ impl<'m, 'c, 'a> MatcherGen<'m, 'c, 'a> {
                 let value = index as i64;
                 self.add(match m.form.layout {
                     Layout::V19 if index <= 127 => Matcher::EmitStringInteger { value: id, vt: i32 },
-                    Layout::V19 => Matcher::EmitInteger { value, vt: i32, name: None },
-                    Layout::V22 => Matcher::EmitInteger { value, vt: i32, name: Some(id) },
+                    Layout::V19 => Matcher::EmitInteger { value, vt: ValueTypeByHwMode::Simple(i32), name: None },
+                    Layout::V22 | Layout::V23 => {
+                        Matcher::EmitInteger { value, vt: ValueTypeByHwMode::Simple(i32), name: Some(id) }
+                    }
                 });
             } else if f.is_a(def, "SubRegIndex") {
                 let enum_value = m.bank.sub_reg_index_of(def).map(|i| i + 1).unwrap_or(0) as i64;
                 let name = m.qualified_name(def);
                 self.add(match m.form.layout {
                     Layout::V19 if m.bank.sub_reg_indices.len() > 127 && enum_value > 127 => {
-                        Matcher::EmitInteger { value: enum_value, vt: i32, name: None }
+                        Matcher::EmitInteger { value: enum_value, vt: ValueTypeByHwMode::Simple(i32), name: None }
                     }
                     Layout::V19 => Matcher::EmitStringInteger { value: name, vt: i32 },
-                    Layout::V22 => Matcher::EmitInteger { value: enum_value, vt: i32, name: Some(name) },
+                    Layout::V22 | Layout::V23 => {
+                        Matcher::EmitInteger { value: enum_value, vt: ValueTypeByHwMode::Simple(i32), name: Some(name) }
+                    }
                 });
             } else {
                 return Err(self.fatal(format!("unhandled leaf node: {}", f.name(def))));
@@ -556,7 +563,7 @@ impl<'m, 'c, 'a> MatcherGen<'m, 'c, 'a> {
         }
         let mut vts = Vec::new();
         for i in 0..n.types.len() {
-            vts.push(m.simple_type(n, i)?);
+            vts.push(m.vt(n, i)?);
         }
         if is_root && !pattern.dst_regs.is_empty() {
             let handled =
@@ -565,7 +572,7 @@ impl<'m, 'c, 'a> MatcherGen<'m, 'c, 'a> {
                 if !f.is_a(reg, "Register") || Some(reg) == handled {
                     continue;
                 }
-                vts.push(m.register_value_type(reg));
+                vts.push(ValueTypeByHwMode::Simple(m.register_value_type(reg)));
             }
         }
         let mut num_fixed_arity = -1;
@@ -606,7 +613,7 @@ impl<'m, 'c, 'a> MatcherGen<'m, 'c, 'a> {
             first_result_slot: self.next_recorded,
         }));
         for vt in vts {
-            if Some(vt) == m.table.other || Some(vt) == m.glue {
+            if vt.simple().is_some_and(|t| Some(t) == m.table.other || Some(t) == m.glue) {
                 break;
             }
             out_ops.push(self.next_recorded);

@@ -3,9 +3,10 @@
 //! alternatives; which steps equal or contradict each other and which may move before
 //! another (what the optimiser factors patterns by).
 
+use super::Form;
 use tdq_core::intern::Sym;
 use tdq_core::types::RecId;
-use tdq_models::patterns::types::{MvtId, MvtTable};
+use tdq_models::patterns::types::{MvtId, MvtTable, ValueTypeByHwMode};
 
 /// A list of steps; a scope or switch is only ever its last.
 pub type List = Vec<Matcher>;
@@ -23,7 +24,7 @@ pub struct Opcode {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct EmitNode {
     pub inst: RecId,
-    pub vts: Vec<MvtId>,
+    pub vts: Vec<ValueTypeByHwMode>,
     pub operands: Vec<u32>,
     pub has_chain: bool,
     pub has_in_glue: bool,
@@ -65,13 +66,13 @@ pub enum Matcher {
     CheckOpcode(Opcode),
     SwitchOpcode(Vec<(Opcode, List)>),
     CheckType {
-        ty: MvtId,
+        ty: ValueTypeByHwMode,
         res: u32,
     },
     SwitchType(Vec<(MvtId, List)>),
     CheckChildType {
         child: u32,
-        ty: MvtId,
+        ty: ValueTypeByHwMode,
     },
     CheckInteger(i64),
     CheckChildInteger {
@@ -98,7 +99,7 @@ pub enum Matcher {
     /// written by.
     EmitInteger {
         value: i64,
-        vt: MvtId,
+        vt: ValueTypeByHwMode,
         name: Option<String>,
     },
     EmitStringInteger {
@@ -107,7 +108,7 @@ pub enum Matcher {
     },
     EmitRegister {
         reg: Option<RecId>,
-        vt: MvtId,
+        vt: ValueTypeByHwMode,
     },
     EmitConvertToTarget(u32),
     EmitMergeInputChains(Vec<u32>),
@@ -235,17 +236,18 @@ impl Matcher {
     }
 
     /// `isContradictory`: the two can never both hold (checked from the lower kind's side).
-    pub fn is_contradictory(&self, other: &Matcher, table: &MvtTable, wildcards: bool) -> bool {
+    pub fn is_contradictory(&self, other: &Matcher, table: &MvtTable, form: &Form) -> bool {
         if self.kind() < other.kind() {
-            self.contradicts(other, table, wildcards)
+            self.contradicts(other, table, form)
         } else {
-            other.contradicts(self, table, wildcards)
+            other.contradicts(self, table, form)
         }
     }
 
-    fn contradicts(&self, other: &Matcher, table: &MvtTable, wildcards: bool) -> bool {
+    fn contradicts(&self, other: &Matcher, table: &MvtTable, form: &Form) -> bool {
         use Matcher as M;
-        let types = |a: MvtId, b: MvtId| types_are_contradictory(table, wildcards, a, b);
+        let types =
+            |a: &ValueTypeByHwMode, b: &ValueTypeByHwMode| vts_are_contradictory(table, form.pointer_wildcards, a, b);
         match (self, other) {
             (M::CheckOpcode(a), M::CheckOpcode(b)) => a.enum_name != b.enum_name,
             (M::CheckOpcode(a), M::CheckType { ty, res }) => {
@@ -253,12 +255,14 @@ impl Matcher {
                     return true;
                 }
                 match a.known_type {
-                    Some(known) if Some(known) != table.other => types(known, *ty),
+                    Some(known) if Some(known) != table.other => types(&ValueTypeByHwMode::Simple(known), ty),
                     _ => false,
                 }
             }
-            (M::CheckType { ty: a, .. }, M::CheckType { ty: b, .. }) => types(*a, *b),
-            (M::CheckChildType { child: a, ty: x }, M::CheckChildType { child: b, ty: y }) => a == b && types(*x, *y),
+            (M::CheckType { ty: a, res: x }, M::CheckType { ty: b, res: y }) => {
+                (x == y || !form.type_checks_by_result) && types(a, b)
+            }
+            (M::CheckChildType { child: a, ty: x }, M::CheckChildType { child: b, ty: y }) => a == b && types(x, y),
             (M::CheckInteger(a), M::CheckInteger(b)) => a != b,
             (M::CheckChildInteger { child: a, value: x }, M::CheckChildInteger { child: b, value: y }) => {
                 a == b && x != y
@@ -356,6 +360,22 @@ fn types_are_contradictory(table: &MvtTable, wildcards: bool, a: MvtId, b: MvtId
         return not_scalar_capability(a);
     }
     true
+}
+
+/// `TypesAreContradictory` of types by HW mode: simple types as above; else contradictory
+/// only where every mode either names contradicts (a mode one side cannot give a type for,
+/// having neither it nor a default, never does).
+fn vts_are_contradictory(table: &MvtTable, wildcards: bool, a: &ValueTypeByHwMode, b: &ValueTypeByHwMode) -> bool {
+    if a == b {
+        return false;
+    }
+    if let (Some(x), Some(y)) = (a.simple(), b.simple()) {
+        return types_are_contradictory(table, wildcards, x, y);
+    }
+    a.modes().chain(b.modes()).all(|(mode, _)| match (a.get(mode), b.get(mode)) {
+        (Some(x), Some(y)) => types_are_contradictory(table, wildcards, x, y),
+        _ => false,
+    })
 }
 
 /// `canMoveBefore`: the step at `at` of `list` may move to its front.

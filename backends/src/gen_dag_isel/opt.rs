@@ -4,11 +4,11 @@
 //! type checks turned into switches.
 
 use super::matcher::{can_move_to_front, find_kind, List, Matcher};
-use super::Model;
+use super::{Factoring, Form, Model};
 use std::collections::HashMap;
 use tdq_models::patterns::dag_patterns::PatternToMatch;
 use tdq_models::patterns::properties::Property;
-use tdq_models::patterns::types::MvtTable;
+use tdq_models::patterns::types::{MvtTable, ValueTypeByHwMode};
 
 /// `OptimizeMatcher`.
 pub fn optimize(list: &mut List, m: &Model, patterns: &[&tdq_models::patterns::dag_patterns::PatternToMatch]) {
@@ -17,7 +17,7 @@ pub fn optimize(list: &mut List, m: &Model, patterns: &[&tdq_models::patterns::d
     } else {
         contract(list, 0, m, patterns);
     }
-    factor(list, m.table, m.form.pointer_wildcards);
+    factor(list, m.table, m.form);
 }
 
 /// `ContractNodes` from the step at `i` of `list` on.
@@ -75,21 +75,32 @@ fn contract(list: &mut List, i: usize, m: &Model, patterns: &[&tdq_models::patte
     }
 }
 
+/// The alternatives of `scope` spliced into `options` where `scope` is a scope alone, else
+/// `scope` as one alternative.
+fn splice_scope(options: &mut Vec<List>, mut scope: List) {
+    if scope.len() == 1 && matches!(scope[0], Matcher::Scope(_)) {
+        let Some(Matcher::Scope(children)) = scope.pop() else { unreachable!() };
+        options.extend(children);
+    } else {
+        options.push(scope);
+    }
+}
+
 /// `FactorNodes`: the scope ending `list`, its alternatives' common first steps factored
 /// out, recursively; then a switch where every alternative checks an opcode, or a type.
-pub fn factor(list: &mut List, table: &MvtTable, wildcards: bool) {
+pub fn factor(list: &mut List, table: &MvtTable, form: &Form) {
     let Some(Matcher::Scope(children)) = list.last_mut() else { return };
     let children = std::mem::take(children);
     list.pop();
     let mut options: Vec<List> = Vec::new();
-    for mut child in children {
-        factor(&mut child, table, wildcards);
-        if child.len() == 1 && matches!(child[0], Matcher::Scope(_)) {
-            let Some(Matcher::Scope(grand)) = child.pop() else { unreachable!() };
-            options.extend(grand);
-        } else {
-            options.push(child);
+    match form.factoring {
+        Factoring::Again => {
+            for mut child in children {
+                factor(&mut child, table, form);
+                splice_scope(&mut options, child);
+            }
         }
+        Factoring::Once => options = children,
     }
     let mut e = options.len();
     let mut i = 0;
@@ -110,7 +121,7 @@ pub fn factor(list: &mut List, table: &MvtTable, wildcards: bool) {
                 j += 1;
                 continue;
             }
-            if options[i][0].is_contradictory(&options[j][0], table, wildcards) {
+            if options[i][0].is_contradictory(&options[j][0], table, form) {
                 options.swap(k, j);
                 k += 1;
                 j += 1;
@@ -122,7 +133,7 @@ pub fn factor(list: &mut List, table: &MvtTable, wildcards: bool) {
                     if at != 0
                         && can_move_to_front(&options[j], at)
                         && (options[j][at].is_equal(&options[i][0])
-                            || options[j][at].is_contradictory(&options[i][0], table, wildcards))
+                            || options[j][at].is_contradictory(&options[i][0], table, form))
                     {
                         let moved = options[j].remove(at);
                         options[j].insert(0, moved);
@@ -146,15 +157,21 @@ pub fn factor(list: &mut List, table: &MvtTable, wildcards: bool) {
         }
         let mut first = std::mem::take(&mut options[i]);
         let shared = first.remove(0);
-        let mut tails = vec![first];
-        for mut other in equal {
+        let mut tails = Vec::new();
+        for tail in std::iter::once(first).chain(equal.into_iter().map(|mut other| {
             other.remove(0);
-            tails.push(other);
+            other
+        })) {
+            match form.factoring {
+                // Factored (and so flattened) with the new scope.
+                Factoring::Again => tails.push(tail),
+                Factoring::Once => splice_scope(&mut tails, tail),
+            }
         }
         let mut new = vec![shared];
         if !tails[0].is_empty() {
             let mut scope = vec![Matcher::Scope(tails)];
-            factor(&mut scope, table, wildcards);
+            factor(&mut scope, table, form);
             new.extend(scope);
         }
         options[i] = new;
@@ -171,9 +188,10 @@ pub fn factor(list: &mut List, table: &MvtTable, wildcards: bool) {
     let all_opcodes = options.iter().all(|o| matches!(o[0], Matcher::CheckOpcode(_)));
     let all_types = options.iter().all(|o| {
         let Some(at) = find_kind(o, 14) else { return false };
-        let Matcher::CheckType { ty, res } = o[at] else { return false };
-        let wildcard = Some(ty) == table.iptr || (wildcards && Some(ty) == table.cptr);
-        !wildcard && res == 0 && can_move_to_front(o, at)
+        let Matcher::CheckType { ty, res } = &o[at] else { return false };
+        let Some(ty) = ty.simple() else { return false };
+        let wildcard = Some(ty) == table.iptr || (form.pointer_wildcards && Some(ty) == table.cptr);
+        !wildcard && *res == 0 && can_move_to_front(o, at)
     });
     if all_opcodes {
         let cases = options
@@ -192,16 +210,18 @@ pub fn factor(list: &mut List, table: &MvtTable, wildcards: bool) {
         for mut o in options {
             let at = find_kind(&o, 14).expect("a type check");
             let Matcher::CheckType { ty, .. } = o.remove(at) else { unreachable!() };
+            let ty = ty.simple().expect("a simple type");
             if let Some(&c) = entry.get(&ty) {
                 let prev = &mut cases[c].1;
-                if prev.len() == 1 {
-                    if let Matcher::Scope(children) = &mut prev[0] {
-                        children.push(o);
-                        continue;
-                    }
+                if !(prev.len() == 1 && matches!(prev[0], Matcher::Scope(_))) {
+                    let alone = std::mem::take(prev);
+                    *prev = vec![Matcher::Scope(vec![alone])];
                 }
-                let prev = std::mem::take(prev);
-                cases[c].1 = vec![Matcher::Scope(vec![prev, o])];
+                let Some(Matcher::Scope(children)) = prev.last_mut() else { unreachable!() };
+                match form.factoring {
+                    Factoring::Again => children.push(o),
+                    Factoring::Once => splice_scope(children, o),
+                }
                 continue;
             }
             entry.insert(ty, cases.len());
@@ -209,14 +229,14 @@ pub fn factor(list: &mut List, table: &MvtTable, wildcards: bool) {
         }
         for (_, case) in &mut cases {
             if matches!(case.first(), Some(Matcher::Scope(_))) && case.len() == 1 {
-                factor(case, table, wildcards);
+                factor(case, table, form);
             }
         }
         if cases.len() != 1 {
             list.push(Matcher::SwitchType(cases));
         } else {
             let (ty, case) = cases.pop().expect("one");
-            list.push(Matcher::CheckType { ty, res: 0 });
+            list.push(Matcher::CheckType { ty: ValueTypeByHwMode::Simple(ty), res: 0 });
             list.extend(case);
         }
         return;
@@ -252,7 +272,7 @@ fn contract_forward(list: &mut List, m: &Model, patterns: &[&tdq_models::pattern
             // The steps between the `MoveSibling` and a `MoveParent`, as child checks.
             let is_parent = |k: usize| matches!(list.get(k), Some(M::MoveParent));
             let child_type = |k: usize| match list.get(k) {
-                Some(&M::CheckType { ty, res: 0 }) => Some(M::CheckChildType { child: s, ty }),
+                Some(M::CheckType { ty, res: 0 }) => Some(M::CheckChildType { child: s, ty: ty.clone() }),
                 _ => None,
             };
             let mut folded: Option<(usize, Vec<Matcher>)> = None;
@@ -327,7 +347,7 @@ fn child_form(child: u32, next: Option<&Matcher>) -> Option<Matcher> {
         Some(Matcher::RecordNode { what_for, result_no }) if child < 8 => {
             Some(Matcher::RecordChild { child, what_for: what_for.clone(), result_no: *result_no })
         }
-        Some(&Matcher::CheckType { ty, res: 0 }) if child < 8 => Some(Matcher::CheckChildType { child, ty }),
+        Some(Matcher::CheckType { ty, res: 0 }) if child < 8 => Some(Matcher::CheckChildType { child, ty: ty.clone() }),
         Some(&Matcher::CheckSame(match_no)) if child < 4 => Some(Matcher::CheckChildSame { child, match_no }),
         Some(&Matcher::CheckInteger(value)) if child < 5 => Some(Matcher::CheckChildInteger { child, value }),
         Some(&Matcher::CheckCondCode(cc)) if child == 2 => Some(Matcher::CheckChild2CondCode(cc)),

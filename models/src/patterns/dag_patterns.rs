@@ -155,7 +155,13 @@ pub struct FlagConflict {
 /// The pattern model: the patterns to match and each instruction's flags.
 #[derive(Debug)]
 pub struct DagPatterns {
+    /// The patterns, each with types by HW mode copied once per mode
+    /// (`ExpandHwModeBasedTypes`).
     pub patterns: Vec<PatternToMatch>,
+    /// The patterns before those copies, where some pattern has types by mode (else they are
+    /// [`Self::patterns`]): what LLVM 23's DAG selector matches, the types by mode checked as
+    /// the table runs ([`Self::unexpanded`]).
+    by_hw_mode: Option<Vec<PatternToMatch>>,
     /// Each instruction's flags, by def.
     pub flags: HashMap<RecId, InferredFlags>,
     /// Warnings and errors LLVM prints and continues after ("Pattern can never match", "Can't
@@ -304,6 +310,12 @@ impl DagPatterns {
         Err(fatal)
     }
 
+    /// The patterns before they are copied by HW mode (`CodeGenDAGPatterns` made with
+    /// `ExpandHwMode` false), in the same order.
+    pub fn unexpanded(&self) -> &[PatternToMatch] {
+        self.by_hw_mode.as_deref().unwrap_or(&self.patterns)
+    }
+
     /// Where `inst`'s `flag` gets its value ([`InferredFlags::value`]).
     pub fn flag_source(&self, inst: &Instruction, flag: InferableFlag) -> FlagSource {
         let inferred_from = self.flags.get(&inst.def).and_then(|f| f.inferred_from);
@@ -339,6 +351,7 @@ impl DagPatterns {
             input,
             table: &table,
             legal: Context::legal_types(&bank),
+            legal_ptr: Context::legal_ptr_types(&bank, &table),
             hw_modes: &target.hw_modes,
             nodes: &nodes,
             instructions: &instructions,
@@ -374,6 +387,7 @@ fn compute(input: &Evaluation) -> Result<DagPatterns, Fatal> {
         input,
         table: &table,
         legal: Context::legal_types(&bank),
+        legal_ptr: Context::legal_ptr_types(&bank, &table),
         hw_modes: &target.hw_modes,
         nodes: &nodes,
         instructions: &instructions,
@@ -543,6 +557,10 @@ fn compute(input: &Evaluation) -> Result<DagPatterns, Fatal> {
         }
     }
 
+    // The patterns as they are before the copies by mode, where some pattern has types by mode.
+    let by_hw_mode =
+        patterns.iter().any(|p| has_types_by_mode(&p.src) || has_types_by_mode(&p.dst)).then(|| patterns.clone());
+
     // ExpandHwModeBasedTypes: a pattern with types by mode becomes one pattern per mode it
     // names, each predicated on its mode (the default mode on none of the others).
     if !target.hw_modes.modes.is_empty() {
@@ -682,6 +700,7 @@ fn compute(input: &Evaluation) -> Result<DagPatterns, Fatal> {
     }
     Ok(DagPatterns {
         patterns,
+        by_hw_mode,
         flags,
         diags,
         fragments,

@@ -57,6 +57,9 @@ pub struct Context<'a> {
     pub table: &'a MvtTable,
     /// Every legal type of every mode in the default mode (`TypeInfer::getLegalTypes`).
     pub legal: TypeSetByHwMode,
+    /// The legal pointer types by mode (`getLegalPtrTypes`): `iPTR`, and `cPTR` in a mode
+    /// with a legal CHERI capability type; a mode with the default mode's set left out.
+    pub legal_ptr: TypeSetByHwMode,
     pub hw_modes: &'a HwModes,
     pub nodes: &'a SdNodes,
     pub instructions: &'a Instructions,
@@ -74,15 +77,44 @@ impl<'a> Context<'a> {
     /// The legal types: every register class's value types (`getLegalValueTypes`), all modes
     /// merged into the default mode.
     pub fn legal_types(bank: &RegBank) -> TypeSetByHwMode {
-        let mut vts: Vec<VtByMode> = bank.classes.iter().flat_map(|c| c.value_types.iter().cloned()).collect();
-        vts.sort();
-        vts.dedup();
-        let by_mode = TypeSetByHwMode::from_vts(&vts);
         let mut all = super::types::MvtSet::default();
-        for (_, s) in by_mode.modes() {
+        for (_, s) in Self::legal_by_mode(bank).modes() {
             all.insert_all(s);
         }
         TypeSetByHwMode::simple(all)
+    }
+
+    /// The target's legal types by mode (`getLegalValueTypes`).
+    fn legal_by_mode(bank: &RegBank) -> TypeSetByHwMode {
+        let mut vts: Vec<VtByMode> = bank.classes.iter().flat_map(|c| c.value_types.iter().cloned()).collect();
+        vts.sort();
+        vts.dedup();
+        TypeSetByHwMode::from_vts(&vts)
+    }
+
+    /// `ComputeLegalPtrTypes`.
+    pub fn legal_ptr_types(bank: &RegBank, table: &MvtTable) -> TypeSetByHwMode {
+        let by_mode = Self::legal_by_mode(bank);
+        let ptrs = |legal: &super::types::MvtSet| {
+            let mut out = super::types::MvtSet::default();
+            if let Some(p) = table.iptr {
+                out.insert(p);
+            }
+            if let Some(p) = table.cptr.filter(|_| legal.iter().any(|t| table.info(t).is_cheri_capability)) {
+                out.insert(p);
+            }
+            out
+        };
+        let default = ptrs(&by_mode.get(DEFAULT_MODE));
+        let mut out = TypeSetByHwMode::default();
+        for (m, s) in by_mode.modes() {
+            let set = ptrs(s);
+            if m != DEFAULT_MODE && set == default {
+                continue;
+            }
+            out.insert_set(m, set);
+        }
+        out
     }
 
     fn f(&self) -> Fields<'a> {
@@ -282,6 +314,9 @@ impl<'c, 'a> Pattern<'c, 'a> {
             return ctx.class_types(f.def(def, "RegClass")?);
         }
         if is("RegClassByHwMode") {
+            if unknown {
+                return Ok(TypeSetByHwMode::default());
+            }
             return ctx.class_types(def);
         }
         if is("RegisterClass") {
@@ -514,8 +549,9 @@ impl<'c, 'a> Pattern<'c, 'a> {
                 self.with1(node, a, |ti, s| ti.update(s, &t))
             }
             ConstraintKind::IsPtrTy => {
-                // FIXME: LLVM 23 reads the legal pointer types (`getLegalPtrTypes`).
-                let t = ctx.simple(ctx.table.iptr);
+                // LLVM 19 reads `iPTR` alone: its types have no CHERI capability, which makes
+                // the legal pointer types `iPTR` alone in every mode.
+                let t = ctx.legal_ptr.clone();
                 self.with1(node, a, |ti, s| ti.update(s, &t))
             }
             ConstraintKind::IsInt => self.with1(node, a, |ti, s| ti.enforce_integer(s)),

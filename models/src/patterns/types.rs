@@ -512,6 +512,90 @@ impl TypeSetByHwMode {
     }
 }
 
+/// LLVM's `ValueTypeByHwMode` as a pattern node's result has it once inference is done
+/// (`getValueTypeByHwMode`): one type per mode, or one type for every mode (the default
+/// mode's alone, kept without allocating: it is what nearly every node has).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum ValueTypeByHwMode {
+    Simple(MvtId),
+    /// The (mode, type) pairs by mode; never the default mode alone.
+    ByMode(Box<[(u32, MvtId)]>),
+}
+
+impl ValueTypeByHwMode {
+    /// The type when it is the default mode's alone (`isSimple`, `getSimple`).
+    pub fn simple(&self) -> Option<MvtId> {
+        match self {
+            ValueTypeByHwMode::Simple(t) => Some(*t),
+            ValueTypeByHwMode::ByMode(_) => None,
+        }
+    }
+
+    /// The (mode, type) pairs, by mode.
+    pub fn modes(&self) -> impl Iterator<Item = (u32, MvtId)> + '_ {
+        let (simple, pairs): (_, &[(u32, MvtId)]) = match self {
+            ValueTypeByHwMode::Simple(t) => (Some((DEFAULT_MODE, *t)), &[]),
+            ValueTypeByHwMode::ByMode(pairs) => (None, pairs),
+        };
+        simple.into_iter().chain(pairs.iter().copied())
+    }
+
+    /// `hasMode`.
+    pub fn has_mode(&self, mode: u32) -> bool {
+        self.modes().any(|(m, _)| m == mode)
+    }
+
+    /// `get`: the mode's type, or the default mode's; `None` with neither.
+    pub fn get(&self, mode: u32) -> Option<MvtId> {
+        let mut default = None;
+        for (m, t) in self.modes() {
+            if m == mode {
+                return Some(t);
+            }
+            if m == DEFAULT_MODE {
+                default = Some(t);
+            }
+        }
+        default
+    }
+}
+
+/// `std::map`'s `operator<`: the (mode, type) pairs compared in mode order.
+impl Ord for ValueTypeByHwMode {
+    fn cmp(&self, other: &ValueTypeByHwMode) -> std::cmp::Ordering {
+        match (self, other) {
+            (ValueTypeByHwMode::Simple(a), ValueTypeByHwMode::Simple(b)) => a.cmp(b),
+            _ => self.modes().cmp(other.modes()),
+        }
+    }
+}
+
+impl PartialOrd for ValueTypeByHwMode {
+    fn partial_cmp(&self, other: &ValueTypeByHwMode) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl TypeSetByHwMode {
+    /// `getValueTypeByHwMode(SkipEmpty=true)`: each mode's one type (modes left without a
+    /// type skipped); `None` where a mode still has several types or none has one.
+    pub fn value_type_by_hw_mode(&self) -> Option<ValueTypeByHwMode> {
+        let mut pairs = Vec::with_capacity(self.map.len());
+        for (m, s) in &self.map {
+            match s.len() {
+                0 => continue,
+                1 => pairs.push((*m, s.first()?)),
+                _ => return None,
+            }
+        }
+        match pairs[..] {
+            [] => None,
+            [(DEFAULT_MODE, t)] => Some(ValueTypeByHwMode::Simple(t)),
+            _ => Some(ValueTypeByHwMode::ByMode(pairs.into_boxed_slice())),
+        }
+    }
+}
+
 /// `TypeSetByHwMode::intersect` of one mode's sets: the plain intersection, except that a
 /// wildcard (`iPTR`) present on one side only stands for the types of its partition: it is
 /// more specific than two or more of them and less specific than one.
