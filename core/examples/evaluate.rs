@@ -14,32 +14,16 @@
 //! interner holds, and the defs' fields, distinct (declaration, set-at) pairs, superclasses and
 //! locations.
 
-use tdq_core::release::Release;
-use tdq_core::{evaluate, Options};
+mod common;
 
 fn main() {
-    let mut opts = Options::default();
-    let mut root = None;
     let mut census = false;
-    let mut args = std::env::args().skip(1);
-    while let Some(arg) = args.next() {
-        match arg.as_str() {
-            "--census" => census = true,
-            "-I" => opts.include_dirs.extend(args.next()),
-            "--llvm-version" => match args.next().as_deref().map(Release::parse) {
-                Some(Ok(release)) => opts.release = release,
-                _ => usage("--llvm-version takes 19, 22 or 23"),
-            },
-            _ if arg.starts_with("-I") => opts.include_dirs.push(arg[2..].to_string()),
-            _ if root.is_none() => root = Some(arg),
-            _ => usage(&format!("unexpected argument '{arg}'")),
-        }
-    }
-    let Some(root) = root else { usage("no root file") };
-    let text = std::fs::read(&root).unwrap_or_else(|e| usage(&format!("{root}: {e}")));
-    // A deep value recurses deeply, as in the CLI (main.rs gives the evaluator 1 GiB).
-    let worker = std::thread::Builder::new().stack_size(1 << 30).spawn(move || {
-        let eval = evaluate(&root, text, &opts);
+    let usage = "evaluate [--census] [--llvm-version V] [-I DIR]... ROOT.td";
+    let command_line = common::CommandLine::parse(usage, |arg, _| {
+        census |= arg == "--census";
+        arg == "--census"
+    });
+    command_line.evaluate_then(move |eval, _| {
         let errors = eval.diags.error_count();
         println!("{} classes, {} defs, {errors} errors", eval.records.classes.len(), eval.records.defs.len());
         if census {
@@ -64,15 +48,6 @@ fn main() {
             println!("{} distinct (declaration, set_at)", sites.len());
             println!("defs: {fields} fields, {supers} superclasses, {locs} locations");
         }
-        errors
-    });
-    match worker.map(|w| w.join()) {
-        Ok(Ok(0)) => {}
-        _ => std::process::exit(1),
-    }
-}
-
-fn usage(message: &str) -> ! {
-    eprintln!("evaluate: {message}\nusage: evaluate [--census] [--llvm-version V] [-I DIR]... ROOT.td");
-    std::process::exit(2)
+        i32::from(errors > 0)
+    })
 }
