@@ -14,7 +14,8 @@ crate::declare_lint! {
     /// result of a selection pattern (its own `Pattern` or a `Pat<>`, anywhere in the result
     /// tree, as LLVM's pattern model types and expands them), the result of an `InstAlias`,
     /// the expansion of a pseudo-instruction (`PseudoInstExpansion`), either side of a
-    /// `CompressPat`.
+    /// `CompressPat`, a row of a searchable table (`GenericTable`: C++ looks instructions up
+    /// there).
     ///
     /// **Why it matters.** Such an instruction is dead unless the target's C++ builds it
     /// (`BuildMI(..., get(Target::NAME))`, a custom inserter, an expansion pass), which
@@ -76,16 +77,16 @@ fn check(ctx: &Context, sink: &mut Sink) {
             "without assembly syntax"
         };
         let message = format!(
-            "`{}` is {why} and no selection pattern, `InstAlias`, pseudo expansion or `CompressPat` \
-             produces it: only C++ can create it",
+            "`{}` is {why} and no selection pattern, `InstAlias`, pseudo expansion, `CompressPat` \
+             or searchable table names it: only C++ can create it",
             inst.name
         );
         sink.report(id, None, message);
     }
 }
 
-/// The instructions that the .td files produce: in selection patterns' results, `InstAlias`
-/// results, pseudo expansions and `CompressPat`s.
+/// The instructions that the .td files produce or hand to C++: in selection patterns' results,
+/// `InstAlias` results, pseudo expansions, `CompressPat`s and searchable tables' rows.
 fn reached(ctx: &Context, patterns: &[tdq_models::patterns::dag_patterns::PatternToMatch]) -> HashSet<RecId> {
     let mut reached: HashSet<RecId> = HashSet::new();
     for pattern in patterns {
@@ -102,6 +103,15 @@ fn reached(ctx: &Context, patterns: &[tdq_models::patterns::dag_patterns::Patter
     for compress in defs_of("CompressPat") {
         reached.extend(operator(compress, "Input"));
         reached.extend(operator(compress, "Output"));
+    }
+    // A searchable table's rows name instructions that the target's C++ looks up there (RISC-V's
+    // vector pseudos by intrinsic, say): the rows are the defs of the table's `FilterClass`.
+    for table in defs_of("GenericTable") {
+        let Some(class) = ctx.string(table, "FilterClass") else { continue };
+        for row in defs_of(class) {
+            let values = ctx.record(row).values.iter().map(|v| v.value);
+            reached.extend(values.filter_map(|v| v.as_def()).filter(|&d| ctx.is_a(d, "Instruction")));
+        }
     }
     reached
 }
