@@ -52,20 +52,25 @@ pub fn tests_dir() -> PathBuf {
 /// (`CARGO_MANIFEST_DIR`), not compiled in: checkouts share builds through one `CARGO_TARGET_DIR`,
 /// and cargo takes a test built in another checkout as up to date (its dep-info names the files
 /// relative to the package), so a path compiled in would be the other checkout's. A test executable
-/// run by hand, without cargo, falls back to the path this crate was compiled at.
+/// run by hand, without cargo, falls back to the path this crate was compiled at. Found once per
+/// test process.
 pub fn workspace_dir() -> PathBuf {
-    let compiled = || Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("tests/ has a parent").to_path_buf();
-    let Some(package) = std::env::var_os("CARGO_MANIFEST_DIR").map(PathBuf::from) else {
-        return compiled();
-    };
-    package
-        .ancestors()
-        .find(|dir| {
-            std::fs::read_to_string(dir.join("Cargo.toml"))
-                .is_ok_and(|toml| toml.lines().any(|l| l.trim() == "[workspace]"))
-        })
-        .map(Path::to_path_buf)
-        .unwrap_or_else(compiled)
+    static DIR: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
+    DIR.get_or_init(|| {
+        let compiled = || Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("tests/ has a parent").to_path_buf();
+        let Some(package) = std::env::var_os("CARGO_MANIFEST_DIR").map(PathBuf::from) else {
+            return compiled();
+        };
+        package
+            .ancestors()
+            .find(|dir| {
+                std::fs::read_to_string(dir.join("Cargo.toml"))
+                    .is_ok_and(|toml| toml.lines().any(|l| l.trim() == "[workspace]"))
+            })
+            .map(Path::to_path_buf)
+            .unwrap_or_else(compiled)
+    })
+    .clone()
 }
 
 /// `tests/golden/`, which holds the golden corpora and `regen.sh`.

@@ -4,6 +4,7 @@
 //! over the records (`records`, `intrinsics`, `directives`; the CodeGen target model next).
 
 pub mod emit;
+pub mod leb128;
 pub mod std_sort;
 pub mod string_matcher;
 

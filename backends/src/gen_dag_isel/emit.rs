@@ -71,16 +71,7 @@ fn value_type_id(ids: &mut BTreeMap<ValueTypeByHwMode, (u32, u32)>, vt: &ValueTy
 fn operand_bytes_of(operands: &[u32]) -> Vec<u8> {
     let mut bytes = Vec::new();
     for &o in operands {
-        let mut v = o;
-        loop {
-            let byte = (v & 127) as u8;
-            v >>= 7;
-            if v == 0 {
-                bytes.push(byte);
-                break;
-            }
-            bytes.push(byte | 128);
-        }
+        crate::common::leb128::encode_uleb128(u64::from(o), &mut bytes);
     }
     bytes
 }

@@ -306,16 +306,8 @@ impl Writer<'_> {
         None
     }
 
-    fn uleb(&mut self, mut v: u64) {
-        loop {
-            let byte = (v & 0x7f) as u8;
-            v >>= 7;
-            if v == 0 {
-                self.table.push(byte);
-                return;
-            }
-            self.table.push(byte | 0x80);
-        }
+    fn uleb(&mut self, v: u64) {
+        crate::common::leb128::encode_uleb128(v, &mut self.table);
     }
 
     /// Room for a 24-bit skip, to be patched at the end of the current scope.

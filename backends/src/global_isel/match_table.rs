@@ -124,16 +124,7 @@ impl Record {
     /// `MatchTable::ULEB128Value`: a value in as many bytes as its ULEB128 encoding takes.
     pub fn uleb128(value: u64) -> Record {
         let mut encoded = Vec::new();
-        let mut rest = value;
-        loop {
-            let byte = (rest & 0x7f) as u8;
-            rest >>= 7;
-            if rest == 0 {
-                encoded.push(byte);
-                break;
-            }
-            encoded.push(byte | 0x80);
-        }
+        crate::common::leb128::encode_uleb128(value, &mut encoded);
         if let [byte] = encoded[..] {
             return Record::named_value(1, byte.to_string());
         }
