@@ -5,7 +5,7 @@
 //! `MCDesc.inc`, `Header.inc`, `TargetDesc.inc`), the main output only including them.
 
 use crate::common::emit::{ifdef_block, namespace, source_file_header, string_literal_def, SequenceToOffsetTable};
-use crate::{Backend, BackendError, BackendOptions, Output};
+use crate::{AnyOption, Backend, BackendError, BackendOptions, Opt, Output};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::io::Write;
@@ -14,13 +14,24 @@ use tdq_core::{ByRelease, Evaluation, Loc};
 use tdq_models::bit_vector::BitVector;
 use tdq_models::records::{all_derived_definitions_if_defined, derived_definitions};
 use tdq_models::set_theory::{Member, SetTheory};
-use tdq_models::target::info_by_hw_mode::RegisterByHwMode;
+use tdq_models::target::info_by_hw_mode::{ByMode, RegisterByHwMode};
 use tdq_models::target::registers::{LaneMask, RegBank, RegisterInfo};
 use tdq_models::target::value_types::Mvt;
 use tdq_models::target::Target;
 use tdq_models::{Fatal, Fields};
 
 pub struct GenRegisterInfo;
+
+/// `-register-info-debug`: the register bank as the model derived it, on standard error after
+/// the output ([`Emitter::debug_dump`]).
+pub static REGISTER_INFO_DEBUG: Opt<bool> = Opt {
+    name: "register-info-debug",
+    help: "Dump register information to help debugging",
+    value_desc: "",
+    category: "Options for -gen-register-info",
+    default: false,
+    since: tdq_core::Release::V19,
+};
 
 type Result<T> = std::result::Result<T, BackendError>;
 
@@ -83,6 +94,29 @@ struct Form {
     /// the classes and a sentinel (LLVM 23); before, `static const` `uint8_t` up to 255
     /// classes, else `uint16_t`.
     constexpr_class_tables: bool,
+    debug: DebugDump,
+}
+
+/// What `-register-info-debug` prints (`debugDump`), beyond what every release does.
+#[derive(Debug)]
+struct DebugDump {
+    by_mode: DumpByMode,
+    /// A register class's weight (LLVM 23).
+    class_weight: bool,
+    /// A register's native units, a line each (LLVM 22 on).
+    reg_units: bool,
+    /// `Artificial: 1` under an artificial class, index or register (LLVM 23).
+    artificial: bool,
+}
+
+/// How a value by HW mode (spill sizes, sub-register ranges) is printed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum DumpByMode {
+    /// `{ Default:32 M1:64 }`, every mode, the default one named `Default` (LLVM 19 and 22).
+    EveryMode,
+    /// The bare value when only the default mode has one, else `{ DefaultMode:32 M1:64 }`
+    /// (LLVM 23's `printByHwMode`).
+    UnlessSimple,
 }
 
 const FORM_22: Form = Form {
@@ -102,6 +136,7 @@ const FORM_22: Form = Form {
     default_mode: "Default",
     minimal_class_and_raw_order: false,
     constexpr_class_tables: false,
+    debug: DebugDump { by_mode: DumpByMode::EveryMode, class_weight: false, reg_units: true, artificial: false },
 };
 
 const FORM: ByRelease<Form> = ByRelease {
@@ -116,6 +151,7 @@ const FORM: ByRelease<Form> = ByRelease {
         alt_order_rev: false,
         mapping_by_id: false,
         empty_array_ref: "std::nullopt",
+        debug: DebugDump { reg_units: false, ..FORM_22.debug },
         ..FORM_22
     },
     v22: FORM_22,
@@ -126,6 +162,7 @@ const FORM: ByRelease<Form> = ByRelease {
         default_mode: "DefaultMode",
         minimal_class_and_raw_order: true,
         constexpr_class_tables: true,
+        debug: DebugDump { by_mode: DumpByMode::UnlessSimple, class_weight: true, reg_units: true, artificial: true },
         ..FORM_22
     },
 };
@@ -136,6 +173,10 @@ impl Backend for GenRegisterInfo {
     }
     fn help(&self) -> &'static str {
         "Generate registers and register classes info"
+    }
+    fn options(&self) -> &'static [&'static dyn AnyOption] {
+        static OPTIONS: [&dyn AnyOption; 1] = [&REGISTER_INFO_DEBUG];
+        &OPTIONS
     }
     fn emit(&self, input: &Evaluation, options: &BackendOptions, out: &mut Output) -> Result<()> {
         let form = FORM.get(options.release);
@@ -192,6 +233,9 @@ impl Backend for GenRegisterInfo {
             }
         }
         out.write_all(main.as_bytes())?;
+        if options.get(&REGISTER_INFO_DEBUG) {
+            out.diags.text(e.debug_dump());
+        }
         Ok(())
     }
 }
@@ -1857,6 +1901,101 @@ impl Emitter<'_> {
             let _ = write!(s, "  }};\n  return ArrayRef({variable});\n");
         }
         s.push_str("}\n\n");
+    }
+}
+
+impl Emitter<'_> {
+    /// `debugDump`: each register class, sub-register index and register with what the model
+    /// derived for it, in the bank's order.
+    fn debug_dump(&self) -> String {
+        let (bank, debug) = (self.bank, &self.form.debug);
+        let mut s = String::new();
+        for (c, rc) in bank.classes.iter().enumerate() {
+            let _ = writeln!(s, "RegisterClass {}:", rc.name);
+            let _ = writeln!(s, "\tSpillSize: {}", self.dump_by_mode(&rc.rsi, |r| r.spill_size));
+            let _ = writeln!(s, "\tSpillAlignment: {}", self.dump_by_mode(&rc.rsi, |r| r.spill_alignment));
+            let _ = writeln!(s, "\tNumRegs: {}", rc.members.len());
+            let _ = writeln!(s, "\tLaneMask: {:016X}", rc.lane_mask);
+            let _ = writeln!(s, "\tHasDisjunctSubRegs: {}", u8::from(rc.has_disjunct_sub_regs));
+            let _ = writeln!(s, "\tCoveredBySubRegs: {}", u8::from(rc.covered_by_sub_regs));
+            let _ = writeln!(s, "\tAllocatable: {}", u8::from(rc.allocatable));
+            let _ = writeln!(s, "\tAllocationPriority: {}", rc.allocation_priority);
+            if debug.class_weight {
+                let _ = writeln!(s, "\tWeight: {}", self.info.class_weight(c));
+            }
+            match rc.base_class_order {
+                Some(order) => {
+                    let _ = writeln!(s, "\tBaseClassOrder: {order}");
+                }
+                None => s.push_str("\tBaseClassOrder: None\n"),
+            }
+            s.push_str("\tRegs:");
+            for &r in &rc.members {
+                let _ = write!(s, " {}", bank.registers[r].name);
+            }
+            s.push_str("\n\tSubClasses:");
+            for (sub, sub_rc) in bank.classes.iter().enumerate() {
+                if rc.sub_classes.test(sub) {
+                    let _ = write!(s, " {}", sub_rc.name);
+                }
+            }
+            s.push_str("\n\tSuperClasses:");
+            for &sup in &rc.super_classes {
+                let _ = write!(s, " {}", bank.classes[sup].name);
+            }
+            s.push('\n');
+            if debug.artificial && rc.artificial {
+                s.push_str("\tArtificial: 1\n");
+            }
+        }
+        for idx in &bank.sub_reg_indices {
+            let _ = writeln!(s, "SubRegIndex {}:", idx.name);
+            let _ = writeln!(s, "\tLaneMask: {:016X}", idx.lane_mask);
+            let _ = writeln!(s, "\tAllSuperRegsCovered: {}", u8::from(idx.all_super_regs_covered));
+            let _ = writeln!(s, "\tOffset: {}", self.dump_by_mode(&idx.range, |r| r.offset));
+            let _ = writeln!(s, "\tSize: {}", self.dump_by_mode(&idx.range, |r| r.size));
+            if debug.artificial && idx.artificial {
+                s.push_str("\tArtificial: 1\n");
+            }
+        }
+        for reg in &bank.registers {
+            let _ = write!(s, "Register {}:\n\tCostPerUse: ", reg.name);
+            for cost in &reg.cost_per_use {
+                let _ = write!(s, "{cost} ");
+            }
+            let _ = writeln!(s, "\n\tCoveredBySubregs: {}", u8::from(reg.covered_by_sub_regs));
+            let _ = writeln!(s, "\tHasDisjunctSubRegs: {}", u8::from(reg.has_disjunct_sub_regs));
+            for (&idx, &sub) in &reg.sub_regs {
+                let _ = writeln!(s, "\tSubReg {} = {}", bank.sub_reg_indices[idx].name, bank.registers[sub].name);
+            }
+            if debug.reg_units {
+                for unit in &reg.native_reg_units {
+                    let _ = writeln!(s, "\tRegUnit {unit}");
+                }
+            }
+            if debug.artificial && reg.artificial {
+                s.push_str("\tArtificial: 1\n");
+            }
+        }
+        s
+    }
+
+    /// A value by HW mode as `debugDump` prints it.
+    fn dump_by_mode<T: Clone>(&self, values: &ByMode<T>, value: impl Fn(&T) -> u32) -> String {
+        let every_mode = match self.form.debug.by_mode {
+            DumpByMode::EveryMode => true,
+            DumpByMode::UnlessSimple => !values.is_simple(),
+        };
+        if !every_mode {
+            return value(values.first()).to_string();
+        }
+        let mut s = String::from("{");
+        for mode in 0..self.target.hw_modes.num_modes() as u32 {
+            let name = if mode == 0 { self.form.default_mode } else { self.target.hw_modes.mode_name(mode) };
+            let _ = write!(s, " {name}:{}", value(values.get(mode)));
+        }
+        s.push_str(" }");
+        s
     }
 }
 

@@ -118,12 +118,12 @@ impl Diagnostics {
         self.simple(Severity::Warning, loc, msg.into());
     }
 
-    /// A remark at `loc`; [`Loc::NONE`] gives `remark: msg`.
     /// Text written to standard error as is ([`Severity::Text`]).
     pub fn text(&mut self, text: impl Into<String>) {
         self.list.push(Diagnostic { severity: Severity::Text, loc: None, message: text.into(), notes: Vec::new() });
     }
 
+    /// A remark at `loc`; [`Loc::NONE`] gives `remark: msg`.
     pub fn remark(&mut self, loc: Loc, msg: impl Into<String>) {
         self.simple(Severity::Remark, loc, msg.into());
     }

@@ -315,12 +315,6 @@ const UNIMPLEMENTED_OPTIONS: &[(Releases, BackendOption)] = {
             "Explain why a pattern was skipped for inclusion in the GlobalISel selector",
             "Options for -gen-global-isel",
         ),
-        opt(
-            "register-info-debug",
-            Bool,
-            "Dump register information to help debugging",
-            "Options for -gen-register-info",
-        ),
         since(V23, opt("gisel-extended-llt", Bool, "Generate extended llt names in match tables", crate::cl::GENERAL)),
     ]
 };
