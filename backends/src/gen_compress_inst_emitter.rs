@@ -13,6 +13,7 @@ use tdq_core::init::{Init, InitKind};
 use tdq_core::types::RecId;
 use tdq_core::{ByRelease, Evaluation};
 use tdq_models::records::derived_definitions;
+use tdq_models::target::info_by_hw_mode::RegisterByHwMode;
 use tdq_models::target::inst_alias::tied_register;
 use tdq_models::target::instructions::Instruction;
 use tdq_models::target::registers::RegBank;
@@ -55,6 +56,18 @@ struct Form {
     /// How the message of a fixed register outside its class names it: `'Register: '` (22),
     /// `': Register '` (23).
     register_in_message: &'static str,
+    fixed_registers: FixedRegisters,
+}
+
+/// How a fixed register of a pattern is checked against its operand's class.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum FixedRegisters {
+    /// The class must be a plain register class that has the register (LLVM 22: a
+    /// `RegClassByHwMode` is an error).
+    InClass,
+    /// Register and class may each be chosen by HW mode: in each mode, the class has the
+    /// register (LLVM 23's `regClassContainsReg`).
+    ByHwMode,
 }
 
 const FORM_22: Form = Form {
@@ -62,6 +75,7 @@ const FORM_22: Form = Form {
     section: Section::Written,
     register_class_function: false,
     register_in_message: "'Register: '",
+    fixed_registers: FixedRegisters::InClass,
 };
 
 const FORM: ByRelease<Form> = ByRelease {
@@ -71,6 +85,7 @@ const FORM: ByRelease<Form> = ByRelease {
         section: Section::IfDefEmitter,
         register_class_function: true,
         register_in_message: "': Register '",
+        fixed_registers: FixedRegisters::ByHwMode,
         ..FORM_22
     },
 };
@@ -434,17 +449,34 @@ impl Emitter<'_> {
 
     /// `validateRegister`: a fixed register must be in the operand's class.
     fn validate_register(&self, rec: RecId, reg: RecId, class: RecId) -> Result<bool> {
-        if self.f.is_a(reg, "RegisterByHwMode") || self.f.is_a(class, "RegClassByHwMode") {
-            return Err(
-                self.fatal(rec, "tdq does not check registers or classes by HW mode in compress patterns yet".into())
-            );
-        }
         let bank = self.bank()?;
-        let class = bank.class(self.input, class)?;
+        let at = self.locs(rec);
+        match self.form.fixed_registers {
+            FixedRegisters::ByHwMode => {
+                return bank.class_contains_register(self.input, &self.target.hw_modes, class, reg, at);
+            }
+            FixedRegisters::InClass => {}
+        }
+        let class = bank.class_at(self.input, class, at)?;
         let Some(reg) = bank.register_of(reg) else {
             return Err(self.fatal(rec, format!("'{}' is not a register of the target", self.f.name(reg))));
         };
         Ok(bank.classes[class].contains(reg))
+    }
+
+    /// A fixed register as the generated code names it: `Target::R`, or LLVM 23's getter of a
+    /// register by HW mode for the current mode.
+    fn register_value(&self, reg: RecId) -> Result<String> {
+        let by_mode = match self.form.fixed_registers {
+            FixedRegisters::ByHwMode => self.f.is_a(reg, "RegisterByHwMode"),
+            FixedRegisters::InClass => false,
+        };
+        if by_mode {
+            let bank = self.bank()?;
+            let reg = RegisterByHwMode::read(self.input, &bank, &self.target.hw_modes, reg)?;
+            return Ok(reg.resolver_call(self.input, "HwModeId"));
+        }
+        Ok(format!("{}::{}", self.target.name, self.f.name(reg)))
     }
 
     /// `validateTypes`: a dag operand's type must be the instruction operand's, or a
@@ -627,10 +659,7 @@ impl Emitter<'_> {
                         }
                         OpData::Reg(reg) => {
                             cond.push(format!("MI.getOperand({op_no}).isReg()"));
-                            cond.push(format!(
-                                "(MI.getOperand({op_no}).getReg() == {target_name}::{})",
-                                self.f.name(reg)
-                            ));
+                            cond.push(format!("(MI.getOperand({op_no}).getReg() == {})", self.register_value(reg)?));
                         }
                     }
                     op_no += 1;
@@ -714,16 +743,10 @@ impl Emitter<'_> {
                         }
                         OpData::Reg(reg) => {
                             if compress_or_uncompress {
-                                if self.f.is_a(reg, "RegisterByHwMode") {
-                                    return Err(Fatal::new(
-                                        &[],
-                                        "tdq does not write registers by HW mode in compress patterns yet",
-                                    ));
-                                }
                                 let _ = writeln!(
                                     code,
-                                    "      OutInst.addOperand(MCOperand::createReg({target_name}::{}));",
-                                    self.f.name(reg)
+                                    "      OutInst.addOperand(MCOperand::createReg({}));",
+                                    self.register_value(reg)?
                                 );
                             }
                         }

@@ -80,6 +80,12 @@ impl<T: Clone> ByMode<T> {
         }
     }
 
+    /// [`Self::get`], or none when no mode has a value (where LLVM's `get` reads past an
+    /// empty map).
+    pub fn try_get(&self, mode: u32) -> Option<&T> {
+        self.slot(mode).or_else(|| self.0.iter().flatten().next())
+    }
+
     /// The mutable `get`: the mode's value, made a copy of the first when the mode has none.
     pub fn get_mut(&mut self, mode: u32) -> &mut T {
         let m = mode as usize;
@@ -288,6 +294,17 @@ pub fn sub_reg_ranges(
     select(input, hw_modes, rec, "SubRegRange", |range| SubRegRange::read(input, range, width))
 }
 
+/// LLVM's `RegClassByHwMode` (LLVM 22 on): the register class (its position in the bank) a
+/// `RegClassByHwMode` def names in each mode; a mode named twice is LLVM's error.
+pub fn reg_class_by_mode(
+    input: &Evaluation,
+    bank: &super::registers::RegBank,
+    hw_modes: &HwModes,
+    rec: RecId,
+) -> Result<ByMode<usize>, Fatal> {
+    select(input, hw_modes, rec, "RegisterClass", |class| bank.class(input, class))
+}
+
 /// LLVM 23's `RegisterByHwMode`: the register a `RegisterByHwMode` def names in each mode,
 /// each checked to be in its register class (or in the class a `RegClassByHwMode` gives that
 /// mode).
@@ -315,12 +332,8 @@ impl RegisterByHwMode {
         let objects = f.defs(rec, "Objects")?;
         let class_def = f.def(rec, "RegClass")?;
         let locs = &input.records.get(rec).locs;
-        let class_by_mode: Option<BTreeMap<u32, usize>> = if f.is_a(class_def, "RegClassByHwMode") {
-            let mut map = BTreeMap::new();
-            for (m, c) in f.defs(class_def, "Modes")?.into_iter().zip(f.defs(class_def, "Objects")?) {
-                map.insert(modes.id(input, m)?, bank.class(input, c)?);
-            }
-            Some(map)
+        let class_by_mode = if f.is_a(class_def, "RegClassByHwMode") {
+            Some(reg_class_by_mode(input, bank, modes, class_def)?)
         } else {
             None
         };
@@ -328,8 +341,9 @@ impl RegisterByHwMode {
             let id = modes.id(input, m)?;
             let reg = bank.register_of(r).ok_or_else(|| Fatal::new(locs, "Register value must subclass Register"))?;
             let class = match &class_by_mode {
-                Some(map) => *map
-                    .get(&id)
+                // A mode without a class of its own takes the first mode's (the default's).
+                Some(by_mode) => *by_mode
+                    .try_get(id)
                     .ok_or_else(|| Fatal::new(locs, format!("no register class for HwMode {}", modes.mode_name(id))))?,
                 None => bank.class_at(input, class_def, locs)?,
             };

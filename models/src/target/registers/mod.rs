@@ -380,6 +380,46 @@ impl RegBank {
         self.class_of(def).ok_or_else(|| classes::unknown_class_at(input, def, at))
     }
 
+    /// `regClassContainsReg` (LLVM 23): whether a register class contains a register, either
+    /// of them possibly chosen by HW mode: in every mode that the class (else the register)
+    /// has, the register of that mode is in the class of that mode.
+    pub fn class_contains_register(
+        &self,
+        input: &Evaluation,
+        hw_modes: &HwModes,
+        class_def: RecId,
+        reg_def: RecId,
+        at: &[Loc],
+    ) -> std::result::Result<bool, Fatal> {
+        let f = Fields { input };
+        let register = if f.is_a(reg_def, "RegisterByHwMode") {
+            let by_mode = super::info_by_hw_mode::RegisterByHwMode::read(input, self, hw_modes, reg_def)?;
+            Err(by_mode)
+        } else {
+            let reg = self
+                .register_of(reg_def)
+                .ok_or_else(|| Fatal::new(at, format!("'{}' is not a register of the target", f.name(reg_def))))?;
+            Ok(reg)
+        };
+        // The register of `mode`: a register by mode without one for it takes its first
+        // mode's (LLVM's const `get`).
+        let register_in = |mode: u32| match &register {
+            Ok(reg) => Some(*reg),
+            Err(by_mode) => by_mode.by_mode.get(&mode).or_else(|| by_mode.by_mode.values().next()).copied(),
+        };
+        if f.is_a(class_def, "RegClassByHwMode") {
+            let classes = super::info_by_hw_mode::reg_class_by_mode(input, self, hw_modes, class_def)?;
+            return Ok(classes
+                .iter()
+                .all(|(mode, &class)| register_in(mode).is_some_and(|reg| self.classes[class].contains(reg))));
+        }
+        let class = &self.classes[self.class_at(input, class_def, at)?];
+        Ok(match &register {
+            Ok(reg) => class.contains(*reg),
+            Err(by_mode) => by_mode.by_mode.values().all(|&reg| class.contains(reg)),
+        })
+    }
+
     /// `getRegClassForRegister`: the one class containing register `reg`, or of several the
     /// super-class of the others when they have the same types; none otherwise.
     pub fn class_for_register(&self, reg: usize) -> Option<usize> {
