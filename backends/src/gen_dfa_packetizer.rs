@@ -12,6 +12,7 @@ use std::collections::{BTreeSet, HashMap, VecDeque};
 use std::fmt::Write as _;
 use std::io::Write;
 use tdq_core::{ByRelease, Evaluation};
+use tdq_models::string_map::{string_map_order, unordered_map_order};
 use tdq_models::target::schedule::{ProcModel, SchedModels};
 use tdq_models::target::Target;
 
@@ -31,6 +32,19 @@ enum ItineraryOrder {
 
 const ITINERARY_ORDER: ByRelease<ItineraryOrder> =
     ByRelease { v19: ItineraryOrder::Created, v22: ItineraryOrder::Created, v23: ItineraryOrder::ByName };
+
+/// The order in which the packetizers of several `PacketizerNamespace`s are written: that
+/// of the hash map the emitter groups the processors in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum NamespaceOrder {
+    /// A `std::unordered_map<std::string, ...>` (LLVM 19, 22).
+    UnorderedMap,
+    /// A `StringMap` (LLVM 23).
+    StringMap,
+}
+
+const NAMESPACE_ORDER: ByRelease<NamespaceOrder> =
+    ByRelease { v19: NamespaceOrder::UnorderedMap, v22: NamespaceOrder::UnorderedMap, v23: NamespaceOrder::StringMap };
 
 /// How the packetizer finds a processor's first scheduling class.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -69,14 +83,14 @@ impl Backend for GenDfaPacketizer {
                 None => namespaces.push((namespace, vec![model])),
             }
         }
-        if namespaces.len() > 1 {
-            // LLVM visits them in the order of a hash map.
-            let message =
-                "tdq does not write the packetizers of several PacketizerNamespaces yet (--gen-dfa-packetizer)";
-            return Err(BackendError::fatal(&[], message));
-        }
+        let names = namespaces.iter().map(|(n, _)| *n);
+        let order = match NAMESPACE_ORDER.get(options.release) {
+            NamespaceOrder::UnorderedMap => unordered_map_order(names),
+            NamespaceOrder::StringMap => string_map_order(options.release, names),
+        };
         let mut state = Packetizer::default();
-        for (namespace, models) in &namespaces {
+        for name in order {
+            let (namespace, models) = namespaces.iter().find(|(n, _)| *n == name).expect("a namespace of the map");
             state.emit(&f, target.name, namespace, models, options, &mut s)?;
         }
         s.push_str("} // end namespace llvm\n");

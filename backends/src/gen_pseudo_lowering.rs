@@ -10,7 +10,9 @@ use tdq_core::init::{Init, InitKind};
 use tdq_core::types::RecId;
 use tdq_core::{ByRelease, Evaluation, Loc};
 use tdq_models::records::{derived_definitions, int_value};
+use tdq_models::target::info_by_hw_mode::RegisterByHwMode;
 use tdq_models::target::instructions::Instruction;
+use tdq_models::target::registers::RegBank;
 use tdq_models::target::Target;
 use tdq_models::{Fatal, Fields};
 
@@ -437,13 +439,11 @@ fn emit(input: &Evaluation, form: &Form, target: &str, expansions: &[Expansion])
                             if f.name(reg) == "zero_reg" {
                                 s.push('0');
                             } else if form.registers_by_hw_mode && f.is_a(reg, "RegisterByHwMode") {
-                                // FIXME: `RegisterByHwMode(...).emitResolverCall` needs the HW
-                                // mode model; no target of LLVM 23 uses one in an expansion.
-                                return Err(Fatal::new(
-                                    &input.records.get(reg).locs,
-                                    "tdq does not lower RegisterByHwMode operands yet",
-                                )
-                                .into());
+                                let (target, bank) = (Target::get(input)?, RegBank::get(input)?);
+                                let by_mode = RegisterByHwMode::read(input, &bank, &target.hw_modes, reg)?;
+                                s.push_str(
+                                    &by_mode.resolver_call(input, "STI->getHwMode(MCSubtargetInfo::HwMode_RegInfo)"),
+                                );
                             } else {
                                 let _ = write!(s, "{}::{}", f.string(reg, "Namespace")?, f.name(reg));
                             }
