@@ -339,6 +339,33 @@ impl Parser<'_> {
                 None => Err(self.error(p.record, "Bits value must be constants!")),
             },
             InitKind::Dag(op, dag_name, args) => {
+                // A list of value types casts a node of several results, one type each
+                // (`([i16, i32] (int_foo))`; LLVM 19's parser takes no such dag).
+                if let Some((casts, _)) = op.as_list() {
+                    if args.len() != 1 {
+                        return Err(self.error(p.record, "Type cast only takes one operand!"));
+                    }
+                    if !name.is_empty() {
+                        return Err(self.error(p.record, "Type cast should not have a name!"));
+                    }
+                    let (arg, arg_name) = args[0];
+                    let mut node = self.parse(p, arg, arg_name.unwrap_or(""))?;
+                    if casts.is_empty() {
+                        return Err(self.error(p.record, "Invalid number of type casts!"));
+                    }
+                    // As a single type's cast: a node cast twice keeps the inner cast's types;
+                    // a count that is not the node's results is an error of inference.
+                    if node.types.is_empty() {
+                        let hw_modes = &crate::target::Target::get(self.input)?.hw_modes;
+                        for cast in casts {
+                            // `getElementAsRecord`.
+                            let def = cast.as_def().ok_or_else(|| Fatal::new(&[], "Expected record in list!"))?;
+                            let vt = crate::target::info_by_hw_mode::value_type_by_mode(self.input, hw_modes, def)?;
+                            node.types.push(TypeSetByHwMode::from_vts(&[vt]));
+                        }
+                    }
+                    return Ok(node);
+                }
                 let Some(op) = op.as_def() else {
                     return Err(self.error(p.record, "Pattern has unexpected operator type!"));
                 };
