@@ -466,10 +466,6 @@ impl Backend for GenDagIsel {
         for d in &dag.diags.list {
             out.diags.push(d.clone());
         }
-        if options.get(&INSTRUMENT_COVERAGE) {
-            let message = "--gen-dag-isel does not write the tables of -instrument-coverage yet";
-            return Err(Fatal::new(&[], message).into());
-        }
         let form = FORM.get(input.records.release);
         let nodes = SdNodes::get(input)?;
         let table = MvtTable::read(input)?;
@@ -514,7 +510,13 @@ impl Backend for GenDagIsel {
         opt::optimize(&mut root, &m, &sorted);
         s.push_str(PREAMBLE);
         emit::begin_function(&mut s, "void", "SelectCode(SDNode *N)", false);
-        let mut table_emitter = emit::TableEmitter::new(&m, &root, &sorted, !options.get(&OMIT_COMMENTS))?;
+        let mut table_emitter = emit::TableEmitter::new(
+            &m,
+            &root,
+            &sorted,
+            !options.get(&OMIT_COMMENTS),
+            options.get(&INSTRUMENT_COVERAGE),
+        )?;
         table_emitter.size_list(&root)?;
         match m.form.layout {
             Layout::V19 => s.push_str("{\n  // Some target values are emitted as 2 bytes, TARGET_VAL handles\n  // this.\n  #define TARGET_VAL(X) X & 255, unsigned(X) >> 8\n  static const unsigned char MatcherTable[] = {\n"),
@@ -545,6 +547,7 @@ impl Backend for GenDagIsel {
         emit::end_function(&mut s);
         table_emitter.predicate_functions(&mut s)?;
         table_emitter.value_type_function(&mut s);
+        table_emitter.pattern_match_table(&mut s);
         s.push_str(TRAILER);
         out.write_all(s.as_bytes())?;
         Ok(())

@@ -46,6 +46,9 @@ pub struct TableEmitter<'m, 'a> {
     cursor: usize,
     /// The steps of each kind (`OpcodeCounts`), by [`Matcher::kind`].
     counts: [usize; 38],
+    /// With `-instrument-coverage`: each completed pattern's text (`src -> dst`) and where it
+    /// was written (`file:line`), in first use (`VecPatterns`, `VecIncludeStrings`).
+    coverage: Option<Vec<(String, String)>>,
 }
 
 /// A map that keeps the order of first insertion (`MapVector`) counting uses.
@@ -183,7 +186,13 @@ fn indent(out: &mut String, n: usize) {
 }
 
 impl<'m, 'a> TableEmitter<'m, 'a> {
-    pub fn new(m: &'m Model<'a>, root: &List, patterns: &'m [&'m PatternToMatch], comments: bool) -> Result<Self> {
+    pub fn new(
+        m: &'m Model<'a>,
+        root: &List,
+        patterns: &'m [&'m PatternToMatch],
+        comments: bool,
+        instrument: bool,
+    ) -> Result<Self> {
         let mut uses = Uses { operand_table: SequenceToOffsetTable::unterminated(), ..Uses::default() };
         statistic(root, &mut uses, m.form.layout);
         // Numbered by uses, the most used first (ties as `llvm::sort` leaves them).
@@ -242,6 +251,7 @@ impl<'m, 'a> TableEmitter<'m, 'a> {
             sizes: Vec::new(),
             cursor: 0,
             counts: [0; 38],
+            coverage: instrument.then(Vec::new),
         })
     }
 
@@ -423,6 +433,51 @@ impl<'m, 'a> TableEmitter<'m, 'a> {
         if last_newline {
             out.push('\n');
         }
+    }
+
+    /// With `-instrument-coverage`, `OPC_Coverage` and the pattern's number in the coverage
+    /// tables (then the step's line again): LLVM counts 3 bytes for it.
+    fn emit_coverage(&mut self, out: &mut String, pattern: usize, ind: usize) -> usize {
+        let Some(coverage) = &self.coverage else { return 0 };
+        let m = self.m;
+        let p = self.patterns[pattern];
+        let text = format!("{} -> {}", self.pattern_text(&p.src), self.pattern_text(&p.dst));
+        let index = match coverage.iter().position(|(t, _)| *t == text) {
+            Some(i) => i,
+            None => {
+                // `getIncludePath`: where the pattern's record was instantiated, or defined.
+                let locs = &m.input.records.get(p.src_record).locs;
+                let loc = locs.get(1).or(locs.first()).copied().unwrap_or(tdq_core::Loc::NONE);
+                let include = format!("{}:{}", m.input.sm.path(loc), m.input.sm.line_col(loc).0);
+                let coverage = self.coverage.as_mut().expect("instrumented");
+                coverage.push((text, include));
+                coverage.len() - 1
+            }
+        };
+        let index_macro = if self.layout.spaced_and_coverage() { "COVERAGE_IDX_VAL" } else { "TARGET_VAL" };
+        let _ = writeln!(out, "OPC_Coverage, {index_macro}({index}),");
+        indent(out, self.layout.index_width() + 4 + ind);
+        3
+    }
+
+    /// `EmitPatternMatchTable`: with `-instrument-coverage`, the patterns and where they were
+    /// written, by their numbers in the table.
+    pub fn pattern_match_table(&self, out: &mut String) {
+        let Some(coverage) = &self.coverage else { return };
+        begin_function(out, "StringRef", "getPatternForIndex(unsigned Index)", true);
+        out.push_str("{\nstatic const char *PATTERN_MATCH_TABLE[] = {\n");
+        for (text, _) in coverage {
+            let _ = writeln!(out, "\"{text}\",");
+        }
+        out.push_str("\n};\nreturn StringRef(PATTERN_MATCH_TABLE[Index]);\n}\n");
+        end_function(out);
+        begin_function(out, "StringRef", "getIncludePathForIndex(unsigned Index)", true);
+        out.push_str("{\nstatic const char *INCLUDE_PATH_TABLE[] = {\n");
+        for (_, include) in coverage {
+            let _ = writeln!(out, "\"{include}\",");
+        }
+        out.push_str("\n};\nreturn StringRef(INCLUDE_PATH_TABLE[Index]);\n}\n");
+        end_function(out);
     }
 
     /// `EmitMatcher`: the step at index `at` of the table; its size in bytes.
@@ -984,6 +1039,10 @@ impl<'m, 'a> TableEmitter<'m, 'a> {
                 3
             }
             Matcher::EmitNode(en) | Matcher::MorphNodeTo { node: en, .. } => {
+                let covered = match n {
+                    Matcher::MorphNodeTo { pattern, .. } => self.emit_coverage(out, *pattern, ind),
+                    _ => 0,
+                };
                 let is_emit = matches!(n, Matcher::EmitNode(_));
                 let v22 = self.layout.node_form_22();
                 let full_index_width = width + 4;
@@ -1112,8 +1171,10 @@ impl<'m, 'a> TableEmitter<'m, 'a> {
                     + usize::from(!compress_info)
                     + type_bytes
                     + operand_bytes
+                    + covered
             }
             Matcher::CompleteMatch { results, pattern } => {
+                let covered = self.emit_coverage(out, *pattern, ind);
                 let _ = write!(out, "OPC_CompleteMatch, {}{}", results.len(), sep(self.layout));
                 let mut bytes = 0;
                 for r in results {
@@ -1127,7 +1188,7 @@ impl<'m, 'a> TableEmitter<'m, 'a> {
                     self.src_dst(out, *pattern, width + 4 + ind, " ", false);
                 }
                 out.push('\n');
-                2 + bytes
+                2 + bytes + covered
             }
         })
     }
@@ -1260,8 +1321,16 @@ impl<'m, 'a> TableEmitter<'m, 'a> {
                     num_ops += 1;
                 }
                 let _ = writeln!(out, "  case {i}:");
+                let instrument = self.coverage.is_some();
+                if instrument {
+                    out.push_str("  {\n");
+                }
                 let _ = writeln!(out, "    Result.resize(NextRes+{num_ops});");
-                let _ = write!(out, "  return {}(", cp.select_func);
+                match instrument {
+                    true => write!(out, "    bool Succeeded = {}(", cp.select_func),
+                    false => write!(out, "  return {}(", cp.select_func),
+                }
+                .expect("a String");
                 if cp.want_root {
                     out.push_str("Root, ");
                 }
@@ -1273,6 +1342,11 @@ impl<'m, 'a> TableEmitter<'m, 'a> {
                     let _ = write!(out, ", Result[NextRes+{k}].first");
                 }
                 out.push_str(");\n");
+                if instrument {
+                    out.push_str("    if (Succeeded)\n");
+                    let _ = writeln!(out, "       dbgs() << \"\\nCOMPLEX_PATTERN: {}\\n\" ;", cp.select_func);
+                    out.push_str("    return Succeeded;\n    }\n");
+                }
             }
             out.push_str("  }\n}\n");
             end_function(out);
