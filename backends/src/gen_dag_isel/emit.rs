@@ -464,20 +464,19 @@ impl<'m, 'a> TableEmitter<'m, 'a> {
     /// written, by their numbers in the table.
     pub fn pattern_match_table(&self, out: &mut String) {
         let Some(coverage) = &self.coverage else { return };
-        begin_function(out, "StringRef", "getPatternForIndex(unsigned Index)", true);
-        out.push_str("{\nstatic const char *PATTERN_MATCH_TABLE[] = {\n");
-        for (text, _) in coverage {
-            let _ = writeln!(out, "\"{text}\",");
+        let tables: [(&str, &str, Vec<&String>); 2] = [
+            ("getPatternForIndex", "PATTERN_MATCH_TABLE", coverage.iter().map(|(text, _)| text).collect()),
+            ("getIncludePathForIndex", "INCLUDE_PATH_TABLE", coverage.iter().map(|(_, include)| include).collect()),
+        ];
+        for (function, table, entries) in tables {
+            begin_function(out, "StringRef", &format!("{function}(unsigned Index)"), true);
+            let _ = writeln!(out, "{{\nstatic const char *{table}[] = {{");
+            for entry in entries {
+                let _ = writeln!(out, "\"{entry}\",");
+            }
+            let _ = writeln!(out, "\n}};\nreturn StringRef({table}[Index]);\n}}");
+            end_function(out);
         }
-        out.push_str("\n};\nreturn StringRef(PATTERN_MATCH_TABLE[Index]);\n}\n");
-        end_function(out);
-        begin_function(out, "StringRef", "getIncludePathForIndex(unsigned Index)", true);
-        out.push_str("{\nstatic const char *INCLUDE_PATH_TABLE[] = {\n");
-        for (_, include) in coverage {
-            let _ = writeln!(out, "\"{include}\",");
-        }
-        out.push_str("\n};\nreturn StringRef(INCLUDE_PATH_TABLE[Index]);\n}\n");
-        end_function(out);
     }
 
     /// `EmitMatcher`: the step at index `at` of the table; its size in bytes.
