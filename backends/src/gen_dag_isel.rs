@@ -105,6 +105,23 @@ impl Layout {
         }
     }
 
+    /// How wide the commented table's index of each step is (`IndexWidth`).
+    pub fn index_width(self) -> usize {
+        match self {
+            Layout::V19 => 6,
+            Layout::V22 | Layout::V23 => 7,
+        }
+    }
+
+    /// A register class or sub-register index written by name is a step of its own,
+    /// `OPC_EmitStringInteger` (LLVM 19); later an `OPC_EmitInteger` that names its value.
+    pub fn string_integers(self) -> bool {
+        match self {
+            Layout::V19 => true,
+            Layout::V22 | Layout::V23 => false,
+        }
+    }
+
     /// `OPC_EmitRegister`'s register follows its type after a space, and `zero_reg` is
     /// `MCRegister::NoRegister` (LLVM 23); before, right after the type's comma, and `0 `.
     pub fn spaced_registers(self) -> bool {
@@ -449,10 +466,6 @@ impl Backend for GenDagIsel {
         for d in &dag.diags.list {
             out.diags.push(d.clone());
         }
-        if !options.get(&OMIT_COMMENTS) || options.get(&INSTRUMENT_COVERAGE) {
-            let message = "--gen-dag-isel writes only the table of -omit-comments (without -instrument-coverage) yet";
-            return Err(Fatal::new(&[], message).into());
-        }
         let form = FORM.get(input.records.release);
         let nodes = SdNodes::get(input)?;
         let table = MvtTable::read(input)?;
@@ -497,19 +510,28 @@ impl Backend for GenDagIsel {
         opt::optimize(&mut root, &m, &sorted);
         s.push_str(PREAMBLE);
         emit::begin_function(&mut s, "void", "SelectCode(SDNode *N)", false);
-        let mut table_emitter = emit::TableEmitter::new(&m, &root)?;
+        let mut table_emitter = emit::TableEmitter::new(
+            &m,
+            &root,
+            &sorted,
+            !options.get(&OMIT_COMMENTS),
+            options.get(&INSTRUMENT_COVERAGE),
+        )?;
+        table_emitter.size_list(&root)?;
         match m.form.layout {
             Layout::V19 => s.push_str("{\n  // Some target values are emitted as 2 bytes, TARGET_VAL handles\n  // this.\n  #define TARGET_VAL(X) X & 255, unsigned(X) >> 8\n  static const unsigned char MatcherTable[] = {\n"),
             Layout::V22 | Layout::V23 => s.push_str("{\n  // Some target values are emitted as 2 bytes, TARGET_VAL handles\n  // this. Coverage indexes are emitted as 4 bytes,\n  // COVERAGE_IDX_VAL handles this.\n  #define TARGET_VAL(X) X & 255, unsigned(X) >> 8\n  #define COVERAGE_IDX_VAL(X) X & 255, (unsigned(X) >> 8) & 255, (unsigned(X) >> 16) & 255, (unsigned(X) >> 24) & 255\n  static const uint8_t MatcherTable[] = {\n"),
         }
-        let size = table_emitter.emit_list(&root, 1, &mut s)?;
+        let size = table_emitter.emit_list(&root, 1, 0, &mut s)?;
         if m.form.layout.operand_lists() {
             s.push_str(&format!("  }}; // Total Array size is {size} bytes\n\n"));
+            table_emitter.histogram(&mut s);
             s.push_str("  static const uint8_t OperandLists[] = {\n");
             table_emitter.operand_lists(&mut s);
             s.push_str("  };\n\n");
         } else {
             s.push_str(&format!("    0\n  }}; // Total Array size is {} bytes\n\n", size + 1));
+            table_emitter.histogram(&mut s);
         }
         if m.form.layout.spaced_and_coverage() {
             s.push_str("  #undef COVERAGE_IDX_VAL\n");
@@ -525,6 +547,7 @@ impl Backend for GenDagIsel {
         emit::end_function(&mut s);
         table_emitter.predicate_functions(&mut s)?;
         table_emitter.value_type_function(&mut s);
+        table_emitter.pattern_match_table(&mut s);
         s.push_str(TRAILER);
         out.write_all(s.as_bytes())?;
         Ok(())

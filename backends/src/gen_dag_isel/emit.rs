@@ -11,6 +11,7 @@ use crate::BackendError;
 use std::collections::{BTreeMap, HashMap};
 use std::fmt::Write as _;
 use tdq_core::types::RecId;
+use tdq_models::patterns::dag_patterns::PatternToMatch;
 use tdq_models::patterns::predicates::PredicateFn;
 use tdq_models::patterns::properties::Property;
 use tdq_models::patterns::types::ValueTypeByHwMode;
@@ -35,6 +36,19 @@ pub struct TableEmitter<'m, 'a> {
     vt_ids: BTreeMap<ValueTypeByHwMode, (u32, u32)>,
     /// The nodes' operand lists, as ULEB128 bytes (`OperandTable`; LLVM 23).
     operand_table: SequenceToOffsetTable<u8>,
+    /// The patterns in the order the matchers number them (what the comments quote).
+    patterns: &'m [&'m PatternToMatch],
+    /// Whether the table has its comments (no `-omit-comments`).
+    comments: bool,
+    /// The sizes of the lists within scopes and switches, in the order they are written
+    /// (`MatcherList::getSize`), and the next one's place.
+    sizes: Vec<usize>,
+    cursor: usize,
+    /// The steps of each kind (`OpcodeCounts`), by [`Matcher::kind`].
+    counts: [usize; 38],
+    /// With `-instrument-coverage`: each completed pattern's text (`src -> dst`) and where it
+    /// was written (`file:line`), in first use (`VecPatterns`, `VecIncludeStrings`).
+    coverage: Option<Vec<(String, String)>>,
 }
 
 /// A map that keeps the order of first insertion (`MapVector`) counting uses.
@@ -114,54 +128,71 @@ fn sep(layout: Layout) -> &'static str {
     }
 }
 
-/// `EmitVBRValue`.
-fn vbr(out: &mut String, mut v: u64, layout: Layout) -> usize {
-    let mut n = 0;
+/// `GetVBRSize`: how many bytes a VBR of `v` takes.
+fn vbr_len(mut v: u64) -> usize {
+    let mut n = 1;
     while v >= 128 {
-        let _ = write!(out, "{}|128,", v & 127);
         v >>= 7;
         n += 1;
     }
-    let _ = write!(out, "{v}{}", sep(layout));
-    n + 1
+    n
 }
 
-/// `EmitSignedVBRValue`: LLVM 19 shifts the magnitude and puts the sign in bit 0; LLVM 22
-/// writes SLEB128.
-fn signed_vbr(out: &mut String, v: i64, layout: Layout) -> usize {
-    match layout {
-        Layout::V19 => {
-            let u = if v >= 0 { (v as u64) << 1 } else { ((v as u64).wrapping_neg() << 1) | 1 };
-            vbr(out, u, layout)
-        }
-        Layout::V22 | Layout::V23 => {
-            let mut bytes = Vec::new();
-            let mut v = v;
-            loop {
-                let byte = (v & 127) as u8;
-                v >>= 7;
-                let done = (v == 0 && byte & 64 == 0) || (v == -1 && byte & 64 != 0);
-                bytes.push(byte);
-                if done {
-                    break;
-                }
-            }
-            let (last, rest) = bytes.split_last().expect("a byte");
-            for b in rest {
-                let _ = write!(out, "{}|128,", b & 127);
-            }
-            let _ = write!(out, "{last},");
-            bytes.len()
-        }
-    }
-}
+/// The kinds' names in the histogram of the commented table (`getOpcodeString`), by
+/// [`Matcher::kind`].
+const OPCODE_NAMES: [&str; 38] = [
+    "OPC_Scope",
+    "OPC_RecordNode",
+    "OPC_RecordChild",
+    "OPC_RecordMemRef",
+    "OPC_CaptureGlueInput",
+    "OPC_MoveChild",
+    "OPC_MoveSibling",
+    "OPC_MoveParent",
+    "OPC_CheckSame",
+    "OPC_CheckChildSame",
+    "OPC_CheckPatternPredicate",
+    "OPC_CheckPredicate",
+    "OPC_CheckOpcode",
+    "OPC_SwitchOpcode",
+    "OPC_CheckType",
+    "OPC_SwitchType",
+    "OPC_CheckChildType",
+    "OPC_CheckInteger",
+    "OPC_CheckChildInteger",
+    "OPC_CheckCondCode",
+    "OPC_CheckChild2CondCode",
+    "OPC_CheckValueType",
+    "OPC_CheckComplexPat",
+    "OPC_CheckAndImm",
+    "OPC_CheckOrImm",
+    "OPC_CheckImmAllOnesV",
+    "OPC_CheckImmAllZerosV",
+    "OPC_CheckFoldableChainNode",
+    "OPC_EmitInteger",
+    "OPC_EmitStringInteger",
+    "OPC_EmitRegister",
+    "OPC_EmitConvertToTarget",
+    "OPC_EmitMergeInputChains",
+    "OPC_EmitCopyToReg",
+    "OPC_EmitNode",
+    "OPC_EmitNodeXForm",
+    "OPC_CompleteMatch",
+    "OPC_MorphNodeTo",
+];
 
 fn indent(out: &mut String, n: usize) {
     out.extend(std::iter::repeat_n(' ', n));
 }
 
 impl<'m, 'a> TableEmitter<'m, 'a> {
-    pub fn new(m: &'m Model<'a>, root: &List) -> Result<Self> {
+    pub fn new(
+        m: &'m Model<'a>,
+        root: &List,
+        patterns: &'m [&'m PatternToMatch],
+        comments: bool,
+        instrument: bool,
+    ) -> Result<Self> {
         let mut uses = Uses { operand_table: SequenceToOffsetTable::unterminated(), ..Uses::default() };
         statistic(root, &mut uses, m.form.layout);
         // Numbered by uses, the most used first (ties as `llvm::sort` leaves them).
@@ -215,6 +246,12 @@ impl<'m, 'a> TableEmitter<'m, 'a> {
             layout: m.form.layout,
             vt_ids,
             operand_table,
+            patterns,
+            comments,
+            sizes: Vec::new(),
+            cursor: 0,
+            counts: [0; 38],
+            coverage: instrument.then(Vec::new),
         })
     }
 
@@ -236,21 +273,114 @@ impl<'m, 'a> TableEmitter<'m, 'a> {
         }
     }
 
-    /// `EmitMatcherList`: the list's steps; its size in bytes.
-    pub fn emit_list(&mut self, list: &List, ind: usize, out: &mut String) -> Result<usize> {
+    /// `SizeMatcherList`: the list's size in bytes, the sizes of the lists within recorded
+    /// in the order [`Self::emit_list`] meets them.
+    pub fn size_list(&mut self, list: &List) -> Result<usize> {
         let mut size = 0;
         for n in list {
-            size += self.emit(n, ind, out)?;
+            size += self.size(n)?;
         }
         Ok(size)
+    }
+
+    /// `SizeMatcher`: a scope or switch by its alternatives, any other step as written.
+    fn size(&mut self, n: &Matcher) -> Result<usize> {
+        self.counts[usize::from(n.kind())] += 1;
+        let children: Vec<(&List, usize)> = match n {
+            Matcher::Scope(children) => children.iter().map(|c| (c, 0)).collect(),
+            Matcher::SwitchOpcode(cases) => cases.iter().map(|(_, c)| (c, 2)).collect(),
+            Matcher::SwitchType(cases) => cases
+                .iter()
+                .map(|(t, c)| (c, if self.layout.types_as_bytes() { 1 } else { vbr_len(u64::from(*t)) }))
+                .collect(),
+            _ => {
+                let comments = std::mem::replace(&mut self.comments, false);
+                let size = self.emit(n, 0, 0, &mut String::new());
+                self.comments = comments;
+                return size;
+            }
+        };
+        let mut size = 1;
+        for (child, label) in children {
+            let slot = self.sizes.len();
+            self.sizes.push(0);
+            let child_size = self.size_list(child)?;
+            self.sizes[slot] = child_size;
+            size += label + vbr_len(child_size as u64) + child_size;
+        }
+        Ok(size + 1)
+    }
+
+    /// `EmitMatcherList`: the list's steps, the first at index `at` of the table; its size in
+    /// bytes.
+    pub fn emit_list(&mut self, list: &List, ind: usize, mut at: usize, out: &mut String) -> Result<usize> {
+        let mut size = 0;
+        for n in list {
+            if self.comments {
+                let _ = write!(out, "/*{at:>w$}*/", w = self.layout.index_width());
+            }
+            let n_size = self.emit(n, ind, at, out)?;
+            size += n_size;
+            at += n_size;
+        }
+        Ok(size)
+    }
+
+    /// The size of the next list within a scope or switch, as [`Self::size_list`] found it.
+    fn next_size(&mut self) -> usize {
+        let size = self.sizes[self.cursor];
+        self.cursor += 1;
+        size
     }
 
     fn vt(&self, vt: u16) -> String {
         format!("MVT::{}", self.m.table.name(vt))
     }
 
+    /// `EmitVBRValue`: the value, `/*value*/` after its last byte where it takes several.
+    fn vbr(&self, out: &mut String, v: u64) -> usize {
+        let n = vbr_len(v);
+        let mut rest = v;
+        while rest >= 128 {
+            let _ = write!(out, "{}|128,", rest & 127);
+            rest >>= 7;
+        }
+        let _ = write!(out, "{rest}");
+        if n > 1 && self.comments {
+            let _ = write!(out, "/*{v}*/");
+        }
+        out.push_str(sep(self.layout));
+        n
+    }
+
+    /// `EmitSignedVBRValue`: LLVM 19 shifts the magnitude and puts the sign in bit 0 (its
+    /// comment the shifted value); LLVM 22 writes SLEB128 (its comment the value, where it
+    /// takes several bytes or is negative).
+    fn signed_vbr(&self, out: &mut String, v: i64) -> usize {
+        match self.layout {
+            Layout::V19 => {
+                let u = if v >= 0 { (v as u64) << 1 } else { ((v as u64).wrapping_neg() << 1) | 1 };
+                self.vbr(out, u)
+            }
+            Layout::V22 | Layout::V23 => {
+                let mut bytes = Vec::new();
+                crate::common::leb128::encode_sleb128(v, &mut bytes);
+                let (last, rest) = bytes.split_last().expect("a byte");
+                for b in rest {
+                    let _ = write!(out, "{}|128,", b & 127);
+                }
+                let _ = write!(out, "{last}");
+                if (!rest.is_empty() || v < 0) && self.comments {
+                    let _ = write!(out, "/*{v}*/");
+                }
+                out.push(',');
+                bytes.len()
+            }
+        }
+    }
+
     /// A type in the table: LLVM 19's `MVT::x, ` (one byte); LLVM 22's `MVT::x,`, or its
-    /// number as a VBR past 127.
+    /// number as a VBR past 127 (after `/*MVT::x*/`).
     fn emit_mvt(&self, out: &mut String, vt: u16) -> usize {
         match self.layout {
             Layout::V19 => {
@@ -261,44 +391,170 @@ impl<'m, 'a> TableEmitter<'m, 'a> {
                 let _ = write!(out, "{},", self.vt(vt));
                 1
             }
-            Layout::V22 | Layout::V23 => vbr(out, u64::from(vt), self.layout),
+            Layout::V22 | Layout::V23 => {
+                if self.comments {
+                    let _ = write!(out, "/*{}*/", self.vt(vt));
+                }
+                self.vbr(out, u64::from(vt))
+            }
         }
     }
 
-    /// `EmitMatcher`.
-    fn emit(&mut self, n: &Matcher, ind: usize, out: &mut String) -> Result<usize> {
+    /// `emitValueTypeByHwMode`: a type by HW mode's number (after the type, commented).
+    fn emit_vt_by_hw_mode(&mut self, out: &mut String, vt: &ValueTypeByHwMode) -> usize {
+        let id = self.vt_id(vt);
+        self.vt_comment(out, vt);
+        let _ = write!(out, "{id},");
+        1
+    }
+
+    /// `/*{(*:i32),(m1:i64)}*/` in the commented table.
+    fn vt_comment(&self, out: &mut String, vt: &ValueTypeByHwMode) {
+        if self.comments {
+            let _ = write!(out, "/*{}*/", vt.write(self.m.table));
+        }
+    }
+
+    /// A pattern as the comments quote it.
+    fn pattern_text(&self, n: &tdq_models::patterns::tree::TreeNode) -> String {
+        let m = self.m;
+        n.print(m.input, m.table, &|d| m.intrinsic_id(d).unwrap_or(0))
+    }
+
+    /// The `Src:` and `Dst:` lines of a pattern, each after `indent` spaces and `lead`.
+    fn src_dst(&self, out: &mut String, pattern: usize, indent_by: usize, lead: &str, last_newline: bool) {
+        let m = self.m;
+        let p = self.patterns[pattern];
+        let complexity = p.complexity(m.input, &m.dag.complex_patterns, m.table);
+        indent(out, indent_by);
+        let _ = writeln!(out, "{lead}// Src: {} - Complexity = {complexity}", self.pattern_text(&p.src));
+        indent(out, indent_by);
+        let _ = write!(out, "{lead}// Dst: {}", self.pattern_text(&p.dst));
+        if last_newline {
+            out.push('\n');
+        }
+    }
+
+    /// With `-instrument-coverage`, `OPC_Coverage` and the pattern's number in the coverage
+    /// tables (then the step's line again): LLVM counts 3 bytes for it.
+    fn emit_coverage(&mut self, out: &mut String, pattern: usize, ind: usize) -> usize {
+        let Some(coverage) = &self.coverage else { return 0 };
+        let m = self.m;
+        let p = self.patterns[pattern];
+        let text = format!("{} -> {}", self.pattern_text(&p.src), self.pattern_text(&p.dst));
+        let index = match coverage.iter().position(|(t, _)| *t == text) {
+            Some(i) => i,
+            None => {
+                // `getIncludePath`: where the pattern's record was instantiated, or defined.
+                let locs = &m.input.records.get(p.src_record).locs;
+                let loc = locs.get(1).or(locs.first()).copied().unwrap_or(tdq_core::Loc::NONE);
+                let include = format!("{}:{}", m.input.sm.path(loc), m.input.sm.line_col(loc).0);
+                let coverage = self.coverage.as_mut().expect("instrumented");
+                coverage.push((text, include));
+                coverage.len() - 1
+            }
+        };
+        let index_macro = if self.layout.spaced_and_coverage() { "COVERAGE_IDX_VAL" } else { "TARGET_VAL" };
+        let _ = writeln!(out, "OPC_Coverage, {index_macro}({index}),");
+        indent(out, self.layout.index_width() + 4 + ind);
+        3
+    }
+
+    /// `EmitPatternMatchTable`: with `-instrument-coverage`, the patterns and where they were
+    /// written, by their numbers in the table.
+    pub fn pattern_match_table(&self, out: &mut String) {
+        let Some(coverage) = &self.coverage else { return };
+        let tables: [(&str, &str, Vec<&String>); 2] = [
+            ("getPatternForIndex", "PATTERN_MATCH_TABLE", coverage.iter().map(|(text, _)| text).collect()),
+            ("getIncludePathForIndex", "INCLUDE_PATH_TABLE", coverage.iter().map(|(_, include)| include).collect()),
+        ];
+        for (function, table, entries) in tables {
+            begin_function(out, "StringRef", &format!("{function}(unsigned Index)"), true);
+            let _ = writeln!(out, "{{\nstatic const char *{table}[] = {{");
+            for entry in entries {
+                let _ = writeln!(out, "\"{entry}\",");
+            }
+            let _ = writeln!(out, "\n}};\nreturn StringRef({table}[Index]);\n}}");
+            end_function(out);
+        }
+    }
+
+    /// `EmitMatcher`: the step at index `at` of the table; its size in bytes.
+    fn emit(&mut self, n: &Matcher, ind: usize, at: usize, out: &mut String) -> Result<usize> {
         indent(out, ind);
         let m = self.m;
+        let comments = self.comments;
+        let width = self.layout.index_width();
         Ok(match n {
             Matcher::Scope(children) => {
-                let mut size = 0;
-                for (i, child) in children.iter().enumerate() {
-                    let mut text = String::new();
-                    let child_size = self.emit_list(child, ind + 1, &mut text)?;
-                    if i == 0 {
-                        out.push_str("OPC_Scope, ");
-                        size += 1;
-                    } else {
-                        indent(out, ind);
+                let mut idx = at + 1;
+                let form_22 = match self.layout {
+                    Layout::V19 => false,
+                    Layout::V22 | Layout::V23 => true,
+                };
+                if form_22 {
+                    out.push_str("OPC_Scope");
+                    if comments {
+                        let _ = write!(out, " /*{} children */", children.len());
                     }
-                    size += vbr(out, child_size as u64, self.layout);
+                    out.push_str(", ");
+                }
+                for (i, child) in children.iter().enumerate() {
+                    if i == 0 && !form_22 {
+                        out.push_str("OPC_Scope, ");
+                    } else if i != 0 {
+                        if comments {
+                            let _ = write!(out, "/*{idx:>width$}*/");
+                            indent(out, ind);
+                            out.push_str("/*Scope*/ ");
+                        } else {
+                            indent(out, ind);
+                        }
+                    }
+                    let child_size = self.next_size();
+                    idx += self.vbr(out, child_size as u64);
+                    if comments {
+                        match form_22 {
+                            true => {
+                                let _ = write!(out, " // ->{}", idx + child_size);
+                            }
+                            false => {
+                                let _ = write!(out, "/*->{}*/", idx + child_size);
+                                if i == 0 {
+                                    let _ = write!(out, " // {} children in Scope", children.len());
+                                }
+                            }
+                        }
+                    }
                     out.push('\n');
-                    out.push_str(&text);
-                    size += child_size;
+                    idx += self.emit_list(child, ind + 1, idx, out)?;
+                }
+                if comments {
+                    let _ = write!(out, "/*{idx:>width$}*/");
                 }
                 indent(out, ind);
-                out.push_str(match self.layout {
-                    Layout::V19 => "0, \n",
-                    Layout::V22 | Layout::V23 => "0,\n",
+                out.push_str(match (form_22, comments) {
+                    (false, false) => "0, \n",
+                    (false, true) => "0, /*End of Scope*/\n",
+                    (true, false) => "0,\n",
+                    (true, true) => "0, // End of Scope\n",
                 });
-                size + 1
+                idx - at + 1
             }
-            Matcher::RecordNode { .. } => {
-                out.push_str("OPC_RecordNode,\n");
+            Matcher::RecordNode { what_for, result_no } => {
+                out.push_str("OPC_RecordNode,");
+                if comments {
+                    let _ = write!(out, " // #{result_no} = {what_for}");
+                }
+                out.push('\n');
                 1
             }
-            Matcher::RecordChild { child, .. } => {
-                let _ = writeln!(out, "OPC_RecordChild{child},");
+            Matcher::RecordChild { child, what_for, result_no } => {
+                let _ = write!(out, "OPC_RecordChild{child},");
+                if comments {
+                    let _ = write!(out, " // #{result_no} = {what_for}");
+                }
+                out.push('\n');
                 1
             }
             Matcher::RecordMemRef => {
@@ -340,6 +596,9 @@ impl<'m, 'a> TableEmitter<'m, 'a> {
                 } else {
                     let _ = write!(out, "OPC_CheckPatternPredicate, {no},");
                 }
+                if comments {
+                    let _ = write!(out, " // {p}");
+                }
                 out.push('\n');
                 2 + usize::from(no > 255) - usize::from(no < 8)
             }
@@ -361,6 +620,9 @@ impl<'m, 'a> TableEmitter<'m, 'a> {
                 if no >= 8 || with_ops {
                     let _ = write!(out, "{no},");
                 }
+                if comments {
+                    let _ = write!(out, " // Predicate_{}", m.f().name(*frag));
+                }
                 out.push('\n');
                 bytes as usize
             }
@@ -370,50 +632,62 @@ impl<'m, 'a> TableEmitter<'m, 'a> {
             }
             Matcher::SwitchOpcode(_) | Matcher::SwitchType(_) => {
                 let is_opcode = matches!(n, Matcher::SwitchOpcode(_));
-                out.push_str(if is_opcode { "OPC_SwitchOpcode , " } else { "OPC_SwitchType , " });
-                let mut size = 1;
-                let cases: Vec<(String, &List)> = match n {
+                out.push_str(if is_opcode { "OPC_SwitchOpcode " } else { "OPC_SwitchType " });
+                let cases: Vec<(String, usize, &List)> = match n {
                     Matcher::SwitchOpcode(cases) => {
-                        cases.iter().map(|(op, l)| (format!("TARGET_VAL({}),", op.enum_name), l)).collect()
+                        cases.iter().map(|(op, l)| (format!("TARGET_VAL({}),", op.enum_name), 2, l)).collect()
                     }
                     Matcher::SwitchType(cases) => cases
                         .iter()
                         .map(|(t, l)| {
                             let mut label = String::new();
-                            self.emit_mvt(&mut label, *t);
+                            let label_size = self.emit_mvt(&mut label, *t);
                             if self.layout.types_as_bytes() {
                                 label.truncate(label.len() - 1);
                             }
-                            (label, l)
+                            (label, label_size, l)
                         })
                         .collect(),
                     _ => unreachable!(),
                 };
-                for (i, (label, child)) in cases.iter().enumerate() {
-                    let mut text = String::new();
-                    let child_size = self.emit_list(child, ind + 1, &mut text)?;
+                if comments {
+                    let _ = write!(out, "/*{} cases */", cases.len());
+                }
+                out.push_str(", ");
+                let mut idx = at + 1;
+                for (i, (label, label_size, child)) in cases.iter().enumerate() {
                     if i != 0 {
-                        indent(out, ind);
-                    }
-                    let label_size = match n {
-                        Matcher::SwitchOpcode(_) => 2,
-                        Matcher::SwitchType(cases) if !self.layout.types_as_bytes() => {
-                            vbr(&mut String::new(), u64::from(cases[i].0), self.layout)
+                        if comments {
+                            let _ = write!(out, "/*{idx:>width$}*/");
                         }
-                        _ => 1,
-                    };
-                    size += vbr(out, child_size as u64, self.layout) + label_size;
+                        indent(out, ind);
+                        if comments {
+                            out.push_str(if is_opcode { "/*SwitchOpcode*/ " } else { "/*SwitchType*/ " });
+                        }
+                    }
+                    let child_size = self.next_size();
+                    idx += self.vbr(out, child_size as u64) + label_size;
                     if self.layout.spaced_and_coverage() {
                         out.push(' ');
                     }
                     out.push_str(label);
+                    if comments {
+                        let lead = if self.layout.spaced_and_coverage() { " " } else { "" };
+                        let _ = write!(out, "{lead}// ->{}", idx + child_size);
+                    }
                     out.push('\n');
-                    out.push_str(&text);
-                    size += child_size;
+                    idx += self.emit_list(child, ind + 1, idx, out)?;
+                }
+                if comments {
+                    let _ = write!(out, "/*{idx:>width$}*/");
                 }
                 indent(out, ind);
-                out.push_str("0,\n");
-                size + 1
+                out.push_str("0,");
+                if comments {
+                    out.push_str(if is_opcode { " // EndSwitchOpcode" } else { " // EndSwitchType" });
+                }
+                out.push('\n');
+                idx - at + 1
             }
             Matcher::CheckType { ty, res } => match (ty.simple(), *res) {
                 (Some(ty), 0) => match m.table.name(ty) {
@@ -432,18 +706,23 @@ impl<'m, 'a> TableEmitter<'m, 'a> {
                 }
                 (None, 0) => match self.vt_id(ty) {
                     0 => {
-                        out.push_str("OPC_CheckTypeByHwMode0,\n");
+                        out.push_str("OPC_CheckTypeByHwMode0");
+                        self.vt_comment(out, ty);
+                        out.push_str(",\n");
                         1
                     }
-                    id => {
-                        let _ = writeln!(out, "OPC_CheckTypeByHwMode, {id},");
-                        2
+                    _ => {
+                        out.push_str("OPC_CheckTypeByHwMode, ");
+                        let b = 1 + self.emit_vt_by_hw_mode(out, ty);
+                        out.push('\n');
+                        b
                     }
                 },
                 (None, res) => {
-                    let id = self.vt_id(ty);
-                    let _ = writeln!(out, "OPC_CheckTypeResByHwMode, {res}, {id},");
-                    3
+                    let _ = write!(out, "OPC_CheckTypeResByHwMode, {res}, ");
+                    let b = 2 + self.emit_vt_by_hw_mode(out, ty);
+                    out.push('\n');
+                    b
                 }
             },
             Matcher::CheckChildType { child, ty } => match ty.simple() {
@@ -459,24 +738,28 @@ impl<'m, 'a> TableEmitter<'m, 'a> {
                 },
                 None => match self.vt_id(ty) {
                     0 => {
-                        let _ = writeln!(out, "OPC_CheckChild{child}TypeByHwMode0,");
+                        let _ = write!(out, "OPC_CheckChild{child}TypeByHwMode0");
+                        self.vt_comment(out, ty);
+                        out.push_str(",\n");
                         1
                     }
-                    id => {
-                        let _ = writeln!(out, "OPC_CheckChild{child}TypeByHwMode, {id},");
-                        2
+                    _ => {
+                        let _ = write!(out, "OPC_CheckChild{child}TypeByHwMode, ");
+                        let b = 1 + self.emit_vt_by_hw_mode(out, ty);
+                        out.push('\n');
+                        b
                     }
                 },
             },
             Matcher::CheckInteger(v) => {
                 out.push_str("OPC_CheckInteger, ");
-                let b = 1 + signed_vbr(out, *v, self.layout);
+                let b = 1 + self.signed_vbr(out, *v);
                 out.push('\n');
                 b
             }
             Matcher::CheckChildInteger { child, value } => {
                 let _ = write!(out, "OPC_CheckChild{child}Integer, ");
-                let b = 1 + signed_vbr(out, *value, self.layout);
+                let b = 1 + self.signed_vbr(out, *value);
                 out.push('\n');
                 b
             }
@@ -492,13 +775,28 @@ impl<'m, 'a> TableEmitter<'m, 'a> {
                 out.push_str("OPC_CheckValueType, ");
                 1 + self.emit_mvt_line(out, *vt)
             }
-            Matcher::CheckComplexPat { pattern, match_no, .. } => {
+            Matcher::CheckComplexPat { pattern, match_no, name, first_result } => {
                 let no = self.complex_patterns.iter().position(|p| p == pattern).unwrap_or(0);
                 if no < 8 {
-                    let _ = writeln!(out, "OPC_CheckComplexPat{no}, /*#*/{match_no},");
+                    let _ = write!(out, "OPC_CheckComplexPat{no}, /*#*/{match_no},");
+                } else {
+                    let _ = write!(out, "OPC_CheckComplexPat, /*CP*/{no}, /*#*/{match_no},");
+                }
+                if comments {
+                    let cp =
+                        m.dag.complex_patterns.of(*pattern).ok_or_else(|| Fatal::new(&[], "no complex pattern"))?;
+                    let _ = write!(out, " // {}:${name}", cp.select_func);
+                    for i in 0..cp.num_operands as u32 {
+                        let _ = write!(out, " #{}", first_result + i);
+                    }
+                    if cp.properties.has(Property::HasChain) {
+                        out.push_str(" + chain result");
+                    }
+                }
+                out.push('\n');
+                if no < 8 {
                     2
                 } else {
-                    let _ = writeln!(out, "OPC_CheckComplexPat, /*CP*/{no}, /*#*/{match_no},");
                     3
                 }
             }
@@ -508,7 +806,7 @@ impl<'m, 'a> TableEmitter<'m, 'a> {
                 } else {
                     "OPC_CheckOrImm, "
                 });
-                let b = 1 + vbr(out, *v as u64, self.layout);
+                let b = 1 + self.vbr(out, *v as u64);
                 out.push('\n');
                 b
             }
@@ -524,7 +822,7 @@ impl<'m, 'a> TableEmitter<'m, 'a> {
                 out.push_str("OPC_CheckImmAllZerosV,\n");
                 1
             }
-            Matcher::EmitInteger { value, vt, name } => {
+            Matcher::EmitInteger { value, vt, name, result_no } => {
                 let ops = match vt.simple() {
                     Some(vt) => {
                         let sized = matches!(m.table.name(vt), "i8" | "i16" | "i32" | "i64");
@@ -552,12 +850,16 @@ impl<'m, 'a> TableEmitter<'m, 'a> {
                     }
                     None => match self.vt_id(vt) {
                         0 => {
-                            out.push_str("OPC_EmitIntegerByHwMode0, ");
+                            out.push_str("OPC_EmitIntegerByHwMode0");
+                            self.vt_comment(out, vt);
+                            out.push_str(", ");
                             1
                         }
-                        id => {
-                            let _ = write!(out, "OPC_EmitIntegerByHwMode, {id}, ");
-                            2
+                        _ => {
+                            out.push_str("OPC_EmitIntegerByHwMode, ");
+                            let b = self.emit_vt_by_hw_mode(out, vt);
+                            out.push(' ');
+                            1 + b
                         }
                     },
                 };
@@ -566,8 +868,22 @@ impl<'m, 'a> TableEmitter<'m, 'a> {
                         let _ = write!(out, "{name},");
                         ops + 1
                     }
-                    _ => ops + signed_vbr(out, *value, self.layout),
+                    _ => ops + self.signed_vbr(out, *value),
                 };
+                if comments {
+                    match self.layout {
+                        Layout::V19 => {}
+                        Layout::V22 | Layout::V23 => {
+                            let _ = write!(out, " // #{result_no} = ");
+                            match name {
+                                Some(name) => out.push_str(name),
+                                None => {
+                                    let _ = write!(out, "{value}");
+                                }
+                            }
+                        }
+                    }
+                }
                 out.push('\n');
                 b
             }
@@ -582,7 +898,7 @@ impl<'m, 'a> TableEmitter<'m, 'a> {
                 let _ = writeln!(out, "{value},");
                 ops + 1
             }
-            Matcher::EmitRegister { reg, vt } => {
+            Matcher::EmitRegister { reg, vt, result_no } => {
                 let enum_value = reg.and_then(|r| m.bank.register_of(r)).map(|i| i + 1).unwrap_or(0);
                 let spaced = self.layout.spaced_registers();
                 let wide = match reg {
@@ -597,9 +913,10 @@ impl<'m, 'a> TableEmitter<'m, 'a> {
                         return Ok(b + 3);
                     }
                     (None, Some(name)) => {
-                        let id = self.vt_id(vt);
-                        let _ = writeln!(out, "OPC_EmitRegisterByHwMode2, {id}, TARGET_VAL({name}),");
-                        return Ok(4);
+                        out.push_str("OPC_EmitRegisterByHwMode2, ");
+                        let b = self.emit_vt_by_hw_mode(out, vt);
+                        let _ = writeln!(out, " TARGET_VAL({name}),");
+                        return Ok(b + 3);
                     }
                     (Some(t), None) => match m.table.name(t) {
                         "i32" | "i64" => {
@@ -616,28 +933,49 @@ impl<'m, 'a> TableEmitter<'m, 'a> {
                         }
                     },
                     (None, None) => {
-                        let id = self.vt_id(vt);
-                        let _ = write!(out, "OPC_EmitRegisterByHwMode, {id}, ");
-                        2
+                        out.push_str("OPC_EmitRegisterByHwMode, ");
+                        let b = self.emit_vt_by_hw_mode(out, vt) + 1;
+                        out.push(' ');
+                        b
                     }
                 };
                 match (reg, spaced) {
-                    (Some(r), _) => {
-                        let _ = writeln!(out, "{},", m.qualified_name(*r));
-                    }
-                    (None, false) => out.push_str("0 ,\n"),
-                    (None, true) => out.push_str("MCRegister::NoRegister,\n"),
+                    (Some(r), _) => out.push_str(&m.qualified_name(*r)),
+                    (None, false) if comments => out.push_str("0 /*zero_reg*/"),
+                    (None, false) => out.push_str("0 "),
+                    (None, true) => out.push_str("MCRegister::NoRegister"),
                 }
+                out.push(',');
+                if comments {
+                    match self.layout {
+                        Layout::V19 => {}
+                        Layout::V22 | Layout::V23 => {
+                            let _ = write!(out, " // #{result_no}");
+                        }
+                    }
+                }
+                out.push('\n');
                 ops + 1
             }
-            Matcher::EmitConvertToTarget(slot) => {
-                if *slot < 8 {
-                    let _ = writeln!(out, "OPC_EmitConvertToTarget{slot},");
-                    1
-                } else {
-                    let _ = writeln!(out, "OPC_EmitConvertToTarget, {slot},");
-                    2
+            Matcher::EmitConvertToTarget { slot, result_no } => {
+                out.push_str("OPC_EmitConvertToTarget");
+                if *slot >= 8 {
+                    out.push_str(", ");
                 }
+                let _ = write!(out, "{slot},");
+                if comments {
+                    match self.layout {
+                        Layout::V19 => {}
+                        Layout::V22 => {
+                            let _ = write!(out, " // #{result_no}");
+                        }
+                        Layout::V23 => {
+                            let _ = write!(out, " // #{result_no} = ConvertToTarget #{slot}");
+                        }
+                    }
+                }
+                out.push('\n');
+                1 + usize::from(*slot >= 8)
             }
             Matcher::EmitMergeInputChains(nodes) => {
                 if nodes.len() == 1 && nodes[0] < 3 {
@@ -664,26 +1002,49 @@ impl<'m, 'a> TableEmitter<'m, 'a> {
             Matcher::EmitCopyToReg { slot, reg } => {
                 let enum_value = m.bank.register_of(*reg).map(|i| i + 1).unwrap_or(0);
                 let name = m.qualified_name(*reg);
-                if enum_value > 255 {
-                    let _ = writeln!(out, "OPC_EmitCopyToRegTwoByte, {slot}, TARGET_VAL({name}),");
+                let size = if enum_value > 255 {
+                    let _ = write!(out, "OPC_EmitCopyToRegTwoByte, {slot}, TARGET_VAL({name}),");
                     4
                 } else if *slot < 8 {
-                    let _ = writeln!(out, "OPC_EmitCopyToReg{slot}, {name},");
+                    let _ = write!(out, "OPC_EmitCopyToReg{slot}, {name},");
                     2
                 } else {
-                    let _ = writeln!(out, "OPC_EmitCopyToReg, {slot}, {name},");
+                    let _ = write!(out, "OPC_EmitCopyToReg, {slot}, {name},");
                     3
+                };
+                if comments {
+                    match self.layout {
+                        Layout::V19 | Layout::V22 => {}
+                        Layout::V23 => {
+                            let _ = write!(out, " // = #{slot}");
+                        }
+                    }
                 }
+                out.push('\n');
+                size
             }
-            Matcher::EmitNodeXForm { xform, slot } => {
+            Matcher::EmitNodeXForm { xform, slot, result_no } => {
                 let id = self.xform_id(*xform);
-                let _ = writeln!(out, "OPC_EmitNodeXForm, {id}, {slot},");
+                let _ = write!(out, "OPC_EmitNodeXForm, {id}, {slot},");
+                if comments {
+                    let name = m.f().name(*xform);
+                    let _ = match self.layout {
+                        Layout::V19 => write!(out, " // {name}"),
+                        Layout::V22 => write!(out, " // {name} #{result_no}"),
+                        Layout::V23 => write!(out, " // #{result_no} = {name} #{slot}"),
+                    };
+                }
+                out.push('\n');
                 3
             }
             Matcher::EmitNode(en) | Matcher::MorphNodeTo { node: en, .. } => {
+                let covered = match n {
+                    Matcher::MorphNodeTo { pattern, .. } => self.emit_coverage(out, *pattern, ind),
+                    _ => 0,
+                };
                 let is_emit = matches!(n, Matcher::EmitNode(_));
                 let v22 = self.layout.node_form_22();
-                let full_index_width = if v22 { 11 } else { 10 };
+                let full_index_width = width + 4;
                 let deactivation = v22
                     && m.f()
                         .value(en.inst, "supportsDeactivationSymbol")
@@ -742,54 +1103,108 @@ impl<'m, 'a> TableEmitter<'m, 'a> {
                 indent(out, full_index_width + ind + 4);
                 let space = if v22 { " " } else { "" };
                 if !compress_vts {
-                    let _ = write!(out, "{}{}", en.vts.len(), sep(self.layout));
+                    let _ = write!(out, "{}", en.vts.len());
+                    if comments {
+                        out.push_str("/*#VTs*/");
+                    }
+                    out.push_str(sep(self.layout));
                 }
                 let mut type_bytes = 0;
                 for vt in &en.vts {
                     out.push_str(space);
                     type_bytes += match (by_hw_mode, vt.simple()) {
                         (false, Some(t)) => self.emit_mvt(out, t),
-                        _ => {
-                            let id = self.vt_id(vt);
-                            let _ = write!(out, "{id},");
-                            1
-                        }
+                        _ => self.emit_vt_by_hw_mode(out, vt),
                     };
                 }
-                let _ = write!(out, "{space}{}{}", en.operands.len(), sep(self.layout));
+                let _ = write!(out, "{space}{}", en.operands.len());
+                if comments {
+                    out.push_str("/*#Ops*/");
+                }
+                out.push_str(sep(self.layout));
                 let mut operand_bytes = 0;
                 if self.layout.operand_lists() {
                     if !en.operands.is_empty() {
                         let offset = self.operand_table.get(&operand_bytes_of(&en.operands));
                         out.push(' ');
-                        operand_bytes = vbr(out, u64::from(offset), self.layout);
+                        if comments {
+                            out.push_str("/*OperandList*/");
+                        }
+                        operand_bytes = self.vbr(out, u64::from(offset));
                     }
                 } else {
                     for o in &en.operands {
                         out.push_str(space);
-                        operand_bytes += vbr(out, u64::from(*o), self.layout);
+                        operand_bytes += self.vbr(out, u64::from(*o));
                     }
                 }
-                out.push('\n');
+                if comments {
+                    let results = match self.layout {
+                        Layout::V19 | Layout::V22 => " // Results =",
+                        Layout::V23 => {
+                            out.push_str(" // Ops =");
+                            if en.operands.is_empty() {
+                                out.push_str(" None");
+                            }
+                            for o in &en.operands {
+                                let _ = write!(out, " #{o}");
+                            }
+                            " Results ="
+                        }
+                    };
+                    if is_emit && !en.vts.is_empty() {
+                        out.push_str(results);
+                        for i in 0..en.vts.len() as u32 {
+                            let _ = write!(out, " #{}", en.first_result_slot + i);
+                        }
+                    }
+                    out.push('\n');
+                    if let Matcher::MorphNodeTo { pattern, .. } = n {
+                        self.src_dst(out, *pattern, full_index_width + ind, "", true);
+                    }
+                } else {
+                    out.push('\n');
+                }
                 4 + usize::from(deactivation)
                     + usize::from(!compress_vts)
                     + usize::from(!compress_info)
                     + type_bytes
                     + operand_bytes
+                    + covered
             }
-            Matcher::CompleteMatch { results, .. } => {
+            Matcher::CompleteMatch { results, pattern } => {
+                let covered = self.emit_coverage(out, *pattern, ind);
                 let _ = write!(out, "OPC_CompleteMatch, {}{}", results.len(), sep(self.layout));
                 let mut bytes = 0;
                 for r in results {
                     if self.layout.spaced_and_coverage() {
                         out.push(' ');
                     }
-                    bytes += vbr(out, u64::from(*r), self.layout);
+                    bytes += self.vbr(out, u64::from(*r));
                 }
-                out.push_str("\n\n");
-                2 + bytes
+                out.push('\n');
+                if comments {
+                    self.src_dst(out, *pattern, width + 4 + ind, " ", false);
+                }
+                out.push('\n');
+                2 + bytes + covered
             }
         })
+    }
+
+    /// `EmitHistogram`: how many steps of each kind the table has (in the commented table).
+    pub fn histogram(&self, out: &mut String) {
+        if !self.comments {
+            return;
+        }
+        out.push_str("  // Opcode Histogram:\n");
+        for (kind, name) in OPCODE_NAMES.iter().enumerate() {
+            if *name == "OPC_EmitStringInteger" && !self.layout.string_integers() {
+                continue;
+            }
+            let _ = writeln!(out, "  // #{name:<40} = {}", self.counts[kind]);
+        }
+        out.push('\n');
     }
 
     /// `getValueTypeID`.
@@ -905,8 +1320,16 @@ impl<'m, 'a> TableEmitter<'m, 'a> {
                     num_ops += 1;
                 }
                 let _ = writeln!(out, "  case {i}:");
+                let instrument = self.coverage.is_some();
+                if instrument {
+                    out.push_str("  {\n");
+                }
                 let _ = writeln!(out, "    Result.resize(NextRes+{num_ops});");
-                let _ = write!(out, "  return {}(", cp.select_func);
+                match instrument {
+                    true => write!(out, "    bool Succeeded = {}(", cp.select_func),
+                    false => write!(out, "  return {}(", cp.select_func),
+                }
+                .expect("a String");
                 if cp.want_root {
                     out.push_str("Root, ");
                 }
@@ -918,6 +1341,11 @@ impl<'m, 'a> TableEmitter<'m, 'a> {
                     let _ = write!(out, ", Result[NextRes+{k}].first");
                 }
                 out.push_str(");\n");
+                if instrument {
+                    out.push_str("    if (Succeeded)\n");
+                    let _ = writeln!(out, "       dbgs() << \"\\nCOMPLEX_PATTERN: {}\\n\" ;", cp.select_func);
+                    out.push_str("    return Succeeded;\n    }\n");
+                }
             }
             out.push_str("  }\n}\n");
             end_function(out);
@@ -928,7 +1356,11 @@ impl<'m, 'a> TableEmitter<'m, 'a> {
             for (i, &x) in self.xforms.iter().enumerate() {
                 let node = f.def(x, "Opcode")?;
                 let code = f.string(x, "XFormFunction")?;
-                let _ = writeln!(out, "  case {i}: {{  ");
+                let _ = write!(out, "  case {i}: {{  ");
+                if self.comments {
+                    let _ = write!(out, "// {}", f.name(x));
+                }
+                out.push('\n');
                 let class = m.nodes.of(node).transpose()?.map(|n| n.sd_class_name).unwrap_or("SDNode");
                 if class == "SDNode" {
                     out.push_str("    SDNode *N = V.getNode();\n");

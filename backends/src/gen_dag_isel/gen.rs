@@ -363,7 +363,13 @@ impl<'m, 'c, 'a> MatcherGen<'m, 'c, 'a> {
             num_src_results +=
                 pattern.dst_regs.iter().filter(|&&r| f.is_a(r, "Register") && Some(r) != handled).count();
         }
-        let mut results = ops;
+        let mut results = ops.clone();
+        // An instruction's results in the order its pattern sets them.
+        for (res_no, &at) in pattern.result_perm.iter().enumerate() {
+            if let (Some(r), Some(&op)) = (results.get_mut(res_no), ops.get(at as usize)) {
+                *r = op;
+            }
+        }
         results.resize(num_src_results, 0);
         self.add(Matcher::CompleteMatch { results, pattern: self.pattern_index });
         Ok(())
@@ -382,7 +388,7 @@ impl<'m, 'c, 'a> MatcherGen<'m, 'c, 'a> {
         if f.is_a(op, "SDNodeXForm") {
             let mut inputs = Vec::new();
             self.result_operand(&n.children()[0], false, &mut inputs)?;
-            self.add(Matcher::EmitNodeXForm { xform: op, slot: inputs[0] });
+            self.add(Matcher::EmitNodeXForm { xform: op, slot: inputs[0], result_no: self.next_recorded });
             ops.push(self.next_recorded);
             self.next_recorded += 1;
             return Ok(());
@@ -400,7 +406,7 @@ impl<'m, 'c, 'a> MatcherGen<'m, 'c, 'a> {
         let slot = self.slot_of(n.name);
         if let Some(op) = n.operator() {
             if matches!(self.m.f().name(op), "imm" | "fpimm") {
-                self.add(Matcher::EmitConvertToTarget(slot));
+                self.add(Matcher::EmitConvertToTarget { slot, result_no: self.next_recorded });
                 ops.push(self.next_recorded);
                 self.next_recorded += 1;
                 return Ok(());
@@ -425,7 +431,7 @@ impl<'m, 'c, 'a> MatcherGen<'m, 'c, 'a> {
                 true => (*v << (64 - bits)) >> (64 - bits),
                 false => *v,
             };
-            self.add(Matcher::EmitInteger { value, vt, name: None });
+            self.add(Matcher::EmitInteger { value, vt, name: None, result_no: self.next_recorded });
             ops.push(self.next_recorded);
             self.next_recorded += 1;
             return Ok(());
@@ -434,13 +440,13 @@ impl<'m, 'c, 'a> MatcherGen<'m, 'c, 'a> {
         let i32 = m.table.i32.expect("i32");
         if f.is_a(def, "Register") {
             let vt = m.vt(n, 0)?;
-            self.add(Matcher::EmitRegister { reg: Some(def), vt });
+            self.add(Matcher::EmitRegister { reg: Some(def), vt, result_no: self.next_recorded });
         } else if f.is_a(def, "RegisterByHwMode") {
             let message = "RegisterByHwMode in SelectionDAG patterns not yet supported!";
             return Err(Fatal::new(&m.input.records.get(def).locs, message).into());
         } else if f.name(def) == "zero_reg" {
             let vt = m.vt(n, 0)?;
-            self.add(Matcher::EmitRegister { reg: None, vt });
+            self.add(Matcher::EmitRegister { reg: None, vt, result_no: self.next_recorded });
         } else if f.name(def) == "undef_tied_input" {
             let vt = m.vt(n, 0)?;
             let id = self.next_recorded;
@@ -460,6 +466,7 @@ impl<'m, 'c, 'a> MatcherGen<'m, 'c, 'a> {
             ops.push(id);
             return Ok(());
         } else {
+            let result_no = self.next_recorded;
             if f.is_a(def, "RegisterOperand") {
                 def = f.def(def, "RegClass")?;
             }
@@ -473,22 +480,30 @@ impl<'m, 'c, 'a> MatcherGen<'m, 'c, 'a> {
                 let value = index as i64;
                 self.add(match m.form.layout {
                     Layout::V19 if index <= 127 => Matcher::EmitStringInteger { value: id, vt: i32 },
-                    Layout::V19 => Matcher::EmitInteger { value, vt: ValueTypeByHwMode::Simple(i32), name: None },
+                    Layout::V19 => {
+                        Matcher::EmitInteger { value, vt: ValueTypeByHwMode::Simple(i32), name: None, result_no }
+                    }
                     Layout::V22 | Layout::V23 => {
-                        Matcher::EmitInteger { value, vt: ValueTypeByHwMode::Simple(i32), name: Some(id) }
+                        Matcher::EmitInteger { value, vt: ValueTypeByHwMode::Simple(i32), name: Some(id), result_no }
                     }
                 });
             } else if f.is_a(def, "SubRegIndex") {
                 let enum_value = m.bank.sub_reg_index_of(def).map(|i| i + 1).unwrap_or(0) as i64;
                 let name = m.qualified_name(def);
                 self.add(match m.form.layout {
-                    Layout::V19 if m.bank.sub_reg_indices.len() > 127 && enum_value > 127 => {
-                        Matcher::EmitInteger { value: enum_value, vt: ValueTypeByHwMode::Simple(i32), name: None }
-                    }
+                    Layout::V19 if m.bank.sub_reg_indices.len() > 127 && enum_value > 127 => Matcher::EmitInteger {
+                        value: enum_value,
+                        vt: ValueTypeByHwMode::Simple(i32),
+                        name: None,
+                        result_no,
+                    },
                     Layout::V19 => Matcher::EmitStringInteger { value: name, vt: i32 },
-                    Layout::V22 | Layout::V23 => {
-                        Matcher::EmitInteger { value: enum_value, vt: ValueTypeByHwMode::Simple(i32), name: Some(name) }
-                    }
+                    Layout::V22 | Layout::V23 => Matcher::EmitInteger {
+                        value: enum_value,
+                        vt: ValueTypeByHwMode::Simple(i32),
+                        name: Some(name),
+                        result_no,
+                    },
                 });
             } else {
                 return Err(self.fatal(format!("unhandled leaf node: {}", f.name(def))));

@@ -85,9 +85,7 @@ pub enum Matcher {
     CheckComplexPat {
         pattern: RecId,
         match_no: u32,
-        #[expect(dead_code, reason = "the commented table (without -omit-comments) names it; not written yet")]
         name: Sym,
-        #[expect(dead_code, reason = "the commented table (without -omit-comments) names it; not written yet")]
         first_result: u32,
     },
     CheckAndImm(i64),
@@ -96,11 +94,12 @@ pub enum Matcher {
     CheckImmAllZerosV,
     CheckFoldableChainNode,
     /// The value, and (LLVM 22 on) the name a register class or sub-register index is
-    /// written by.
+    /// written by; the slot it is recorded in (for the comments).
     EmitInteger {
         value: i64,
         vt: ValueTypeByHwMode,
         name: Option<String>,
+        result_no: u32,
     },
     EmitStringInteger {
         value: String,
@@ -109,8 +108,12 @@ pub enum Matcher {
     EmitRegister {
         reg: Option<RecId>,
         vt: ValueTypeByHwMode,
+        result_no: u32,
     },
-    EmitConvertToTarget(u32),
+    EmitConvertToTarget {
+        slot: u32,
+        result_no: u32,
+    },
     EmitMergeInputChains(Vec<u32>),
     EmitCopyToReg {
         slot: u32,
@@ -120,6 +123,7 @@ pub enum Matcher {
     EmitNodeXForm {
         xform: RecId,
         slot: u32,
+        result_no: u32,
     },
     /// The results, and the pattern (its index in the sorted patterns).
     CompleteMatch {
@@ -128,7 +132,6 @@ pub enum Matcher {
     },
     MorphNodeTo {
         node: EmitNode,
-        #[expect(dead_code, reason = "the commented table (without -omit-comments) quotes it; not written yet")]
         pattern: usize,
     },
 }
@@ -168,7 +171,7 @@ impl Matcher {
             Matcher::EmitInteger { .. } => 28,
             Matcher::EmitStringInteger { .. } => 29,
             Matcher::EmitRegister { .. } => 30,
-            Matcher::EmitConvertToTarget(_) => 31,
+            Matcher::EmitConvertToTarget { .. } => 31,
             Matcher::EmitMergeInputChains(_) => 32,
             Matcher::EmitCopyToReg { .. } => 33,
             Matcher::EmitNode(_) => 34,
@@ -217,16 +220,18 @@ impl Matcher {
             (M::CheckImmAllOnesV, M::CheckImmAllOnesV) => true,
             (M::CheckImmAllZerosV, M::CheckImmAllZerosV) => true,
             (M::CheckFoldableChainNode, M::CheckFoldableChainNode) => true,
-            (M::EmitInteger { value: a, vt: x, name: n }, M::EmitInteger { value: b, vt: y, name: o }) => {
+            (M::EmitInteger { value: a, vt: x, name: n, .. }, M::EmitInteger { value: b, vt: y, name: o, .. }) => {
                 a == b && x == y && n == o
             }
             (M::EmitStringInteger { value: a, vt: x }, M::EmitStringInteger { value: b, vt: y }) => a == b && x == y,
-            (M::EmitRegister { reg: a, vt: x }, M::EmitRegister { reg: b, vt: y }) => a == b && x == y,
-            (M::EmitConvertToTarget(a), M::EmitConvertToTarget(b)) => a == b,
+            (M::EmitRegister { reg: a, vt: x, .. }, M::EmitRegister { reg: b, vt: y, .. }) => a == b && x == y,
+            (M::EmitConvertToTarget { slot: a, .. }, M::EmitConvertToTarget { slot: b, .. }) => a == b,
             (M::EmitMergeInputChains(a), M::EmitMergeInputChains(b)) => a == b,
             (M::EmitCopyToReg { slot: a, reg: x }, M::EmitCopyToReg { slot: b, reg: y }) => a == b && x == y,
             (M::EmitNode(a), M::EmitNode(b)) => emit_equal(a, b),
-            (M::EmitNodeXForm { xform: a, slot: x }, M::EmitNodeXForm { xform: b, slot: y }) => a == b && x == y,
+            (M::EmitNodeXForm { xform: a, slot: x, .. }, M::EmitNodeXForm { xform: b, slot: y, .. }) => {
+                a == b && x == y
+            }
             (M::CompleteMatch { results: a, pattern: x }, M::CompleteMatch { results: b, pattern: y }) => {
                 a == b && x == y
             }

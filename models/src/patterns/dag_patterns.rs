@@ -50,6 +50,10 @@ pub struct PatternToMatch {
     pub predicates: Vec<Init>,
     /// The registers the instruction defines beyond its results (`getDstRegs`).
     pub dst_regs: Vec<RecId>,
+    /// Of an instruction's own pattern, which of the `set`'s destinations each of the
+    /// instruction's results is (`getResultIndex` of the result's root); empty (each its own)
+    /// for a `Pattern`.
+    pub result_perm: Vec<u32>,
     /// The record's `AddedComplexity`.
     pub added_complexity: i64,
     /// The order LLVM gives equal patterns (`getID`): the record's, a variant's after every
@@ -448,6 +452,7 @@ fn compute(input: &Evaluation) -> Result<DagPatterns, Fatal> {
                    src: TreeNode,
                    dst: &TreeNode,
                    dst_regs: &[RecId],
+                   result_perm: &[u32],
                    diags: &mut Diagnostics|
      -> Result<(), Fatal> {
         if let Some(reason) = cannot_match(input, &nodes, &intrinsics, &src)? {
@@ -462,6 +467,7 @@ fn compute(input: &Evaluation) -> Result<DagPatterns, Fatal> {
             dst: dst.clone(),
             predicates,
             dst_regs: dst_regs.to_vec(),
+            result_perm: result_perm.to_vec(),
             added_complexity,
             id: u64::from(src_record.0),
             hw_mode_features: String::new(),
@@ -472,7 +478,7 @@ fn compute(input: &Evaluation) -> Result<DagPatterns, Fatal> {
         let mut alternatives = Vec::new();
         fragments.inline(&ctx, inst, &p.src, &mut alternatives)?;
         for (src, dst) in parse_one_pattern(&ctx, inst, alternatives, p.result, &mut diags)? {
-            add(inst, src, &dst, &p.imp_results, &mut diags)?;
+            add(inst, src, &dst, &p.imp_results, &p.result_perm, &mut diags)?;
         }
     }
 
@@ -512,7 +518,7 @@ fn compute(input: &Evaluation) -> Result<DagPatterns, Fatal> {
             inputs_and_outputs(&fragments, &ctx, pat, tree, &mut inputs, &mut results, &mut imp_results)?;
         }
         for (src, dst) in parse_one_pattern(&ctx, pat, alternatives, dst, &mut diags)? {
-            add(pat, src, &dst, &imp_results, &mut diags)?;
+            add(pat, src, &dst, &imp_results, &[], &mut diags)?;
         }
     }
 
@@ -867,6 +873,8 @@ struct InstructionPattern {
     num_results: usize,
     /// The registers it sets or marks `implicit` (`getImpResults`).
     imp_results: Vec<RecId>,
+    /// Which `set` destination each result is (`ResultIndices`).
+    result_perm: Vec<u32>,
 }
 
 /// `FindPatternInputsAndOutputs` (what inference needs of it): the named `set` destinations
@@ -977,16 +985,19 @@ fn instruction_pattern(
     let operands = &inst.operands.operands;
     let num_results = results.len();
     let mut result_types = Vec::with_capacity(num_results);
+    let mut result_perm = Vec::with_capacity(num_results);
     for i in 0..num_results {
         let Some(op) = operands.get(i) else {
             error(format!("'{}' set but does not appear in operand list!", results[0].0));
             break;
         };
-        let Some((_, dest)) = results.iter().find(|(name, _)| *name == op.name) else {
+        let Some(at) = results.iter().position(|(name, _)| *name == op.name) else {
             error(format!("Operand ${} does not exist in operand list!", op.name));
             result_types.push(Default::default());
             continue;
         };
+        let dest = &results[at].1;
+        result_perm.push(at as u32);
         // The destination alone, inferred (`DestPattern.InferAllTypes()`).
         let mut alone = Pattern::new(ctx, inst.def, vec![dest.clone().into_owned()])?;
         alone.infer_all(None)?;
@@ -1047,7 +1058,7 @@ fn instruction_pattern(
         Some(op) if f.name(op) == "set" => tree.children().last().cloned().unwrap_or_else(|| tree.clone()),
         _ => tree.clone(),
     };
-    Ok(InstructionPattern { src, result, num_results, imp_results })
+    Ok(InstructionPattern { src, result, num_results, imp_results, result_perm })
 }
 
 /// `ParseOnePattern`: the source alternatives and the result inferred together (the result's

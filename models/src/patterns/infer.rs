@@ -274,7 +274,8 @@ impl<'c, 'a> Pattern<'c, 'a> {
     }
 
     /// Each node's number of results, as its operator gives them; a type cast on a node of
-    /// another number of results is LLVM's "Type cast can only have one type!".
+    /// another number of results is LLVM's "Type cast can only have one type!", a list of
+    /// casts of another length "Invalid number of type casts!".
     fn size_types(&mut self, node: &mut TreeNode) -> Result<(), Fatal> {
         let n = self.ctx.num_results(node)?;
         // A cast's types were read at parsing: overloaded ones stand for the legal types
@@ -283,8 +284,10 @@ impl<'c, 'a> Pattern<'c, 'a> {
             self.ti.expand_overloads(t);
         }
         if node.types.len() != n {
-            if !node.types.is_empty() {
-                self.ti.fail(TypeError::Pattern("Type cast can only have one type!".into()));
+            match node.types.len() {
+                0 => {}
+                1 => self.ti.fail(TypeError::Pattern("Type cast can only have one type!".into())),
+                _ => self.ti.fail(TypeError::Pattern("Invalid number of type casts!".into())),
             }
             node.types.resize(n, TypeSetByHwMode::default());
         }

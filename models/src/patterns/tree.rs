@@ -6,7 +6,7 @@
 //! Each node keeps the types of its results ([`super::types::TypeSetByHwMode`]): a type cast
 //! such as `(i32 $x)` gives its node's at parsing, [`super::infer`] the rest.
 
-use super::types::TypeSetByHwMode;
+use super::types::{MvtTable, TypeSetByHwMode};
 use crate::records::{Fatal, Fields};
 use tdq_core::init::{Init, InitKind};
 use tdq_core::intern::Sym;
@@ -118,6 +118,60 @@ impl TreeNode {
         let mut out = String::new();
         self.write_text(input, &mut out);
         out
+    }
+
+    /// `TreePatternNode::print`, as the selector's comments quote a pattern:
+    /// `(add:{ *:[i32] } GPR:{ *:[i32] }:$a, 1:{ *:[i32] })`, each result's type set after
+    /// the operator or leaf, then the node's predicates (`<<P:Predicate_x>>`), transform
+    /// (`<<X:xform>>`), name and names as a predicate's argument. An intrinsic's id leaf is
+    /// printed as the number `intrinsic_id` gives.
+    pub fn print(&self, input: &Evaluation, table: &MvtTable, intrinsic_id: &dyn Fn(RecId) -> i64) -> String {
+        let mut out = String::new();
+        self.write_print(input, table, intrinsic_id, &mut out);
+        out
+    }
+
+    fn write_print(&self, input: &Evaluation, table: &MvtTable, intrinsic_id: &dyn Fn(RecId) -> i64, out: &mut String) {
+        use std::fmt::Write as _;
+        let f = Fields { input };
+        match &self.kind {
+            NodeKind::Leaf(Leaf::Value(v)) => out.push_str(&v.to_string()),
+            NodeKind::Leaf(Leaf::IntrinsicId(d)) => {
+                let _ = write!(out, "{}", intrinsic_id(*d));
+            }
+            NodeKind::Op { op, .. } => {
+                out.push('(');
+                out.push_str(f.name(*op));
+            }
+        }
+        for t in &self.types {
+            out.push(':');
+            out.push_str(&t.write(table));
+        }
+        if let NodeKind::Op { children, .. } = &self.kind {
+            for (i, child) in children.iter().enumerate() {
+                out.push_str(if i == 0 { " " } else { ", " });
+                child.write_print(input, table, intrinsic_id, out);
+            }
+            out.push(')');
+        }
+        for call in &self.predicates {
+            out.push_str("<<P:");
+            if call.scope != 0 {
+                let _ = write!(out, "{}:", call.scope);
+            }
+            let _ = write!(out, "Predicate_{}>>", f.name(call.frag));
+        }
+        if let Some(x) = self.transform {
+            let _ = write!(out, "<<X:{}>>", f.name(x));
+        }
+        if !self.name.is_empty() {
+            out.push_str(":$");
+            out.push_str(self.name);
+        }
+        for (scope, name) in &self.pred_args {
+            let _ = write!(out, ":$pred:{scope}:{name}");
+        }
     }
 
     fn write_text(&self, input: &Evaluation, out: &mut String) {
@@ -285,6 +339,33 @@ impl Parser<'_> {
                 None => Err(self.error(p.record, "Bits value must be constants!")),
             },
             InitKind::Dag(op, dag_name, args) => {
+                // A list of value types casts a node of several results, one type each
+                // (`([i16, i32] (int_foo))`; LLVM 19's parser takes no such dag).
+                if let Some((casts, _)) = op.as_list() {
+                    if args.len() != 1 {
+                        return Err(self.error(p.record, "Type cast only takes one operand!"));
+                    }
+                    if !name.is_empty() {
+                        return Err(self.error(p.record, "Type cast should not have a name!"));
+                    }
+                    let (arg, arg_name) = args[0];
+                    let mut node = self.parse(p, arg, arg_name.unwrap_or(""))?;
+                    if casts.is_empty() {
+                        return Err(self.error(p.record, "Invalid number of type casts!"));
+                    }
+                    // As a single type's cast: a node cast twice keeps the inner cast's types;
+                    // a count that is not the node's results is an error of inference.
+                    if node.types.is_empty() {
+                        let hw_modes = &crate::target::Target::get(self.input)?.hw_modes;
+                        for cast in casts {
+                            // `getElementAsRecord`.
+                            let def = cast.as_def().ok_or_else(|| Fatal::new(&[], "Expected record in list!"))?;
+                            let vt = crate::target::info_by_hw_mode::value_type_by_mode(self.input, hw_modes, def)?;
+                            node.types.push(TypeSetByHwMode::from_vts(&[vt]));
+                        }
+                    }
+                    return Ok(node);
+                }
                 let Some(op) = op.as_def() else {
                     return Err(self.error(p.record, "Pattern has unexpected operator type!"));
                 };

@@ -497,8 +497,8 @@ impl TypeSetByHwMode {
         })
     }
 
-    /// `writeToStream`: `{ DefaultMode:[i32 i64] M1:[...] }`, `{}` when unknown.
-    pub fn write(&self, tab: &MvtTable, mode_name: impl Fn(u32) -> String) -> String {
+    /// `writeToStream`: `{ *:[i32 i64] m1:[...] }`, `{}` when unknown.
+    pub fn write(&self, tab: &MvtTable) -> String {
         if self.map.is_empty() {
             return "{}".into();
         }
@@ -509,6 +509,14 @@ impl TypeSetByHwMode {
         }
         out.push_str(" }");
         out
+    }
+}
+
+/// `getModeName`: how a type's text names a mode (`*` for the default mode, `m1`...).
+pub fn mode_name(mode: u32) -> String {
+    match mode {
+        DEFAULT_MODE => "*".into(),
+        m => format!("m{m}"),
     }
 }
 
@@ -543,6 +551,15 @@ impl ValueTypeByHwMode {
     /// `hasMode`.
     pub fn has_mode(&self, mode: u32) -> bool {
         self.modes().any(|(m, _)| m == mode)
+    }
+
+    /// `writeToStream`: the type's name, or `{(*:i32),(m1:i64)}` by mode.
+    pub fn write(&self, tab: &MvtTable) -> String {
+        if let Some(t) = self.simple() {
+            return tab.name(t).to_string();
+        }
+        let pairs: Vec<String> = self.modes().map(|(m, t)| format!("({}:{})", mode_name(m), tab.name(t))).collect();
+        format!("{{{}}}", pairs.join(","))
     }
 
     /// `get`: the mode's type, or the default mode's; `None` with neither.

@@ -1,0 +1,6 @@
+// The commented table (no -omit-comments) of LLVM 23: each step's index, a scope's and a
+// switch's targets, what each step records, the patterns each match completes.
+// RELEASE: 23
+// ARGS: --gen-dag-isel -I ../../../../../shared/corpus/llvm-23.1.1/llvm/include -I inc
+include "llvm/Target/Target.td"
+include "comments-target.td"
