@@ -715,3 +715,62 @@ fn finalize_switch(matchers: Vec<Matcher>, form: &OptimizeForm) -> Matcher {
     }
     Matcher::Switch { condition: condition.expect("a switch has cases"), cases }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tdq_core::Release;
+
+    fn rule(id: u64, name: &'static str, value: u32) -> RuleMatcher {
+        let mut root = InstructionMatcher::new(0, "root");
+        let opcode = Opcode { def: RecId(0), name, namespace: "TargetOpcode", value: Some(value), is_variadic: false };
+        root.add_predicate(Check::Opcode(vec![opcode]));
+        RuleMatcher {
+            id,
+            insns: vec![root],
+            required_features: Vec::new(),
+            simple_predicates: Vec::new(),
+            actions: Vec::new(),
+            epilogue: Vec::new(),
+            custom_cxx_action: Some(format!("Action{id}")),
+            uses_record_operands: false,
+            renderer_fns: 0,
+        }
+    }
+
+    fn rule_ids(m: &Matcher) -> Vec<u64> {
+        match m {
+            Matcher::Rule(r) => vec![r.id],
+            Matcher::Group { matchers, .. } => matchers.iter().flat_map(rule_ids).collect(),
+            Matcher::Switch { cases, .. } => cases.iter().flat_map(|c| &c.matchers).flat_map(rule_ids).collect(),
+        }
+    }
+
+    #[test]
+    fn rules_sort_by_opcode_name_then_switch_by_value() {
+        for release in [Release::V19, Release::V22, Release::V23] {
+            let form = OPTIMIZE_FORM.get(release);
+            let mut rules = vec![rule(0, "G_SUB", 3), rule(1, "G_ADD", 5), rule(2, "G_SUB", 3)];
+            sort_by_priority(&mut rules, form);
+            assert_eq!(rules.iter().map(|r| r.id).collect::<Vec<_>>(), [1, 0, 2]);
+            let optimized = optimize_ruleset(rules, form);
+            let [Matcher::Switch { condition, cases }] = &optimized[..] else { panic!("{optimized:?}") };
+            assert_eq!(condition.kind(), PredicateKind::Opcode);
+            // Cases by value: G_SUB (3) with its two rules, then G_ADD (5).
+            assert_eq!(cases.iter().map(|c| c.value).collect::<Vec<_>>(), [3, 5]);
+            assert_eq!(cases[0].matchers.iter().flat_map(rule_ids).collect::<Vec<_>>(), [0, 2]);
+            assert_eq!(cases[1].matchers.iter().flat_map(rule_ids).collect::<Vec<_>>(), [1]);
+            // The opcode was checked by the switch: no rule checks it again.
+            let Matcher::Rule(r) = &cases[1].matchers[0] else { panic!() };
+            assert!(r.root().predicates.list.is_empty() && r.root().predicates.optimized);
+        }
+    }
+
+    #[test]
+    fn a_single_rule_is_neither_grouped_nor_switched() {
+        let form = OPTIMIZE_FORM.get(Release::V23);
+        let optimized = optimize_ruleset(vec![rule(7, "G_ADD", 5)], form);
+        let [Matcher::Rule(r)] = &optimized[..] else { panic!("{optimized:?}") };
+        assert_eq!(r.root().opcode_name(), "G_ADD");
+    }
+}
