@@ -3,19 +3,25 @@
 //! (LLVM's GlobalISelCombinerEmitter.cpp). With `-gicombiner-stop-after-parse`, the parsed
 //! rules are dumped instead.
 //!
-//! The match table of a combiner with rules is not built yet: such a combiner is refused with
-//! an error rather than given a wrong table. A combiner without rules is written in full.
+//! Rules are built into matchers (tdq_models::global_isel::combine), optimised and written
+//! as the table. A rule tdq does not build yet (instruction patterns, fragments, apply
+//! instructions, feature predicates) makes its combiner refused with an error rather than
+//! given a wrong table.
 
 use crate::common::emit::source_file_header;
 use crate::common::string_matcher::{self, StringPair};
 use crate::global_isel::executor::{self, ifdef_section, CxxPredicate, ExecutorEmitter, ExecutorForm, PredicateFn};
-use crate::global_isel::match_table::{self, MatchTable, Record};
+use crate::global_isel::match_table::{self, MatchTable};
+use crate::global_isel::matchers::{Emitter, EMIT_FORM};
 use crate::{AnyOption, Backend, BackendError, BackendOptions, Opt, Output, StrList};
 use std::fmt::Write as _;
 use std::io::Write;
 use tdq_core::types::RecId;
 use tdq_core::{ByRelease, Diagnostics, Evaluation, Loc, Release};
-use tdq_models::global_isel::llt::Llt;
+use tdq_models::global_isel::combine::{
+    type_objects, CombineMatchers, CxxCodePool, RuleContext, CXX_CUSTOM_ACTION_PREFIX,
+};
+use tdq_models::global_isel::matchers::{optimize_ruleset, sort_by_priority, Opcode, RuleMatcher, OPTIMIZE_FORM};
 use tdq_models::global_isel::parser::Parser;
 use tdq_models::global_isel::rule::{CombineRule, RuleOptions};
 use tdq_models::target::instructions::Instructions;
@@ -88,13 +94,15 @@ impl Backend for GenGlobalIselCombiner {
         }
         let instructions = Instructions::get(input)?;
         let mut parser = Parser::new(input, &instructions);
+        let mut built =
+            CombineMatchers { debug_cxx_preds: options.get(&DEBUG_CXX_PREDS), ..CombineMatchers::default() };
         let mut diags = Diagnostics::new();
         let mut text = String::new();
         for name in selected {
             let Some(combiner) = input.records.def(name) else {
                 return Err(Fatal::new(&[], format!("Could not find {name}")).into());
             };
-            let result = run(input, options, &mut parser, combiner, &mut diags, &mut text);
+            let result = run(input, options, &mut parser, &mut built, combiner, &mut diags, &mut text);
             if let Err(e) = result {
                 return Err(with_earlier(diags, e));
             }
@@ -123,6 +131,7 @@ fn run(
     input: &Evaluation,
     options: &BackendOptions,
     parser: &mut Parser,
+    built: &mut CombineMatchers,
     combiner: RecId,
     diags: &mut Diagnostics,
     text: &mut String,
@@ -130,12 +139,19 @@ fn run(
     let f = Fields { input };
     let rule_options = RuleOptions { debug_type_infer: options.get(&DEBUG_TYPE_INFER) };
     let stop_after_parse = options.get(&STOP_AFTER_PARSE);
-    let mut gather = Gather { seen: Vec::new(), next_id: 0, rules: Vec::new() };
-    gather.rules_of(input, parser, &f.defs(combiner, "Rules")?, rule_options, stop_after_parse, diags, text)?;
+    let instructions = Instructions::get(input)?;
+    let mut gather = Gather {
+        seen: Vec::new(),
+        next_id: 0,
+        rule_names: Vec::new(),
+        matchers: Vec::new(),
+        not_built: None,
+        options: rule_options,
+        stop_after_parse,
+    };
+    gather.rules_of(input, &instructions, parser, built, &f.defs(combiner, "Rules")?, diags, text)?;
     let locs: Vec<Loc> = input.records.get(combiner).locs.to_vec();
-    let failed = diags.error_count() > 0;
-    // A rule that parsed is matched next, which may report errors of its own.
-    if failed && (stop_after_parse || gather.rules.is_empty()) {
+    if diags.error_count() > 0 {
         let mut d = std::mem::take(diags);
         d.error_at(&locs, "Failed to parse one or more rules");
         return Err(BackendError::Fatal(d));
@@ -143,22 +159,44 @@ fn run(
     if stop_after_parse {
         return Ok(());
     }
-    if !gather.rules.is_empty() {
-        let message = "tdq does not build the match table of a combiner with rules yet";
+    if let Some(what) = gather.not_built {
+        let message = format!("tdq does not build the match table of a combiner whose rules use {what} yet");
         return Err(Fatal::new(&locs, message).into());
     }
+    let release = options.release;
+    let optimize_form = OPTIMIZE_FORM.get(release);
+    let mut rules = gather.matchers;
+    let max_temporaries = rules.iter().map(|r| r.renderer_fns).max().unwrap_or(0);
+    sort_by_priority(&mut rules, optimize_form);
+    let mut match_opcodes: Vec<Opcode> = Vec::new();
+    for rule in &rules {
+        for op in rule.root().opcodes() {
+            if !match_opcodes.iter().any(|o| o.def == op.def) {
+                match_opcodes.push(op.clone());
+            }
+        }
+    }
+    let table_form = match_table::FORM.get(release);
+    let optimized = optimize_ruleset(rules, optimize_form);
+    let mut table = MatchTable::new(0, true);
+    let no_features = |_: &RuleMatcher| String::new();
+    let writer = Emitter { form: EMIT_FORM.get(release), table_form, feature_bitset_name: &no_features };
+    writer.table(&optimized, &mut table);
     let target = Target::get(input)?;
     let emitter = CombinerEmitter {
-        form: FORM.get(options.release),
-        executor: executor::FORM.get(options.release),
-        table: match_table::FORM.get(options.release),
+        form: FORM.get(release),
+        executor: executor::FORM.get(release),
+        table: table_form,
         target: target.name,
         class: f.string(combiner, "Classname")?,
         combine_all_method: f.string(combiner, "CombineAllMethodName")?,
         name: f.name(combiner),
-        rule_names: Vec::new(),
+        rule_names: gather.rule_names,
+        match_opcodes,
+        built,
+        max_temporaries,
     };
-    emitter.emit(text);
+    emitter.emit(&table, text);
     Ok(())
 }
 
@@ -211,15 +249,19 @@ struct CombinerEmitter<'a> {
     name: &'a str,
     /// The rules' names, by rule id (`AllCombineRules`).
     rule_names: Vec<&'a str>,
+    /// The opcodes the rules' roots match, in order (`MatchOpcodes`).
+    match_opcodes: Vec<Opcode>,
+    /// The run's rule matchers so far: the C++ code pools.
+    built: &'a CombineMatchers,
+    /// The most temporaries a rule needs.
+    max_temporaries: u32,
 }
 
 impl CombinerEmitter<'_> {
     /// `GICombinerEmitter::run`'s output.
-    fn emit(&self, out: &mut String) {
-        let mut table = MatchTable::new(0, true);
-        table.push(Record::opcode("GIM_Reject", 0)).push(Record::line_break());
+    fn emit(&self, table: &MatchTable, out: &mut String) {
         // The type objects are the table's types; with none, `s1` (an array may not be empty).
-        let types = [Llt::Scalar { bits: 1 }];
+        let types = type_objects(&[]);
         source_file_header(out, &format!("{} Combiner Match Table", self.class), None);
         let guards = self.executor.guards;
         ifdef_section(out, guards, "GET_GICOMBINER_DEPS", true, |out| {
@@ -236,9 +278,9 @@ impl CombinerEmitter<'_> {
         self.predicate_bitset(out, 0, "GET_GICOMBINER_TYPES");
         self.predicates_decl(out, "GET_GICOMBINER_CLASS_MEMBERS");
         self.temporaries_decl(out, "GET_GICOMBINER_CLASS_MEMBERS");
-        self.executor_impl(out, &table, self.table, &types, &[], &[], "GET_GICOMBINER_IMPL");
+        self.executor_impl(out, table, self.table, &types, &[], &[], "GET_GICOMBINER_IMPL");
         self.predicates_init(out, "GET_GICOMBINER_CONSTRUCTOR_INITS");
-        self.temporaries_init(out, 0, "GET_GICOMBINER_CONSTRUCTOR_INITS");
+        self.temporaries_init(out, self.max_temporaries, "GET_GICOMBINER_CONSTRUCTOR_INITS");
     }
 
     /// `emitRuleConfigImpl`: the rule-config class and the options that disable rules.
@@ -278,7 +320,16 @@ impl CombinerEmitter<'_> {
 
     /// `emitCanMatchOpcodeFn`: whether any rule's root has the opcode (LLVM 23).
     fn can_match_opcode(&self, out: &mut String, function: &str) {
-        let _ = write!(out, "static bool {function}(unsigned Opc) {{\n  (void)Opc;\n  return false;\n}}\n\n");
+        let _ = writeln!(out, "static bool {function}(unsigned Opc) {{");
+        if self.match_opcodes.is_empty() {
+            out.push_str("  (void)Opc;\n  return false;\n}\n\n");
+            return;
+        }
+        out.push_str("  switch (Opc) {\n");
+        for op in &self.match_opcodes {
+            let _ = writeln!(out, "  case {}::{}:", op.namespace, op.name);
+        }
+        out.push_str("    return true;\n  default:\n    return false;\n  }\n}\n\n");
     }
 }
 
@@ -294,7 +345,12 @@ impl ExecutorEmitter for CombinerEmitter<'_> {
     }
 
     fn mi_predicate_fns(&self, out: &mut String) {
-        let predicates: Vec<CxxPredicate> = Vec::new();
+        let names: Vec<String> = (0..self.built.match_code.code.len()).map(CxxCodePool::base_enum_name).collect();
+        let predicates: Vec<CxxPredicate> = names
+            .iter()
+            .zip(&self.built.match_code.code)
+            .map(|(enum_name, code)| CxxPredicate { enum_name, code })
+            .collect();
         self.cxx_predicate_fns(out, PredicateFn::Mi, "", &predicates, "");
     }
     fn leaf_predicate_fns(&self, out: &mut String) {
@@ -328,11 +384,31 @@ impl ExecutorEmitter for CombinerEmitter<'_> {
     }
 
     fn run_custom_action(&self, out: &mut String) {
+        let actions = &self.built.custom_actions.code;
+        let name = |id: usize| format!("{CXX_CUSTOM_ACTION_PREFIX}{}", CxxCodePool::base_enum_name(id));
+        if !actions.is_empty() {
+            out.push_str("enum {\n");
+            let mut separator = " = GICXXCustomAction_Invalid + 1,\n";
+            for id in 0..actions.len() {
+                let _ = write!(out, "  {}{separator}", name(id));
+                separator = ",\n";
+            }
+            out.push_str("};\n");
+        }
         let _ = write!(
             out,
-            "bool {}::runCustomAction(unsigned ApplyID, const MatcherState &State, NewMIVector &OutMIs) const {{\n  Helper.getBuilder().setInstrAndDebugLoc(*State.MIs[0]);\n  llvm_unreachable(\"Unknown Apply Action\");\n}}\n",
+            "bool {}::runCustomAction(unsigned ApplyID, const MatcherState &State, NewMIVector &OutMIs) const {{\n  Helper.getBuilder().setInstrAndDebugLoc(*State.MIs[0]);\n",
             self.class
         );
+        if !actions.is_empty() {
+            out.push_str("  switch(ApplyID) {\n");
+            for (id, code) in actions.iter().enumerate() {
+                let code = code.split('\n').collect::<Vec<_>>().join("\n    ");
+                let _ = write!(out, "  case {}:{{\n    {code}\n    return true;\n  }}\n", name(id));
+            }
+            out.push_str("  }\n");
+        }
+        out.push_str("  llvm_unreachable(\"Unknown Apply Action\");\n}\n");
     }
 
     fn additional_impl(&self, out: &mut String) {
@@ -356,12 +432,19 @@ impl ExecutorEmitter for CombinerEmitter<'_> {
     }
 }
 
-/// `gatherRules`: the rules of a combiner, groups flattened, each parsed once.
+/// `gatherRules`: the rules of a combiner, groups flattened, each parsed once and its
+/// matchers built.
 struct Gather {
     /// The names of the rules seen.
     seen: Vec<&'static str>,
     next_id: u32,
-    rules: Vec<CombineRule>,
+    /// Every rule's name, by id (`AllCombineRules`).
+    rule_names: Vec<&'static str>,
+    matchers: Vec<RuleMatcher>,
+    /// What a rule needs that tdq does not build yet.
+    not_built: Option<&'static str>,
+    options: RuleOptions,
+    stop_after_parse: bool,
 }
 
 impl Gather {
@@ -369,17 +452,17 @@ impl Gather {
     fn rules_of(
         &mut self,
         input: &Evaluation,
+        instructions: &Instructions,
         parser: &mut Parser,
+        built: &mut CombineMatchers,
         rules: &[RecId],
-        options: RuleOptions,
-        stop_after_parse: bool,
         diags: &mut Diagnostics,
         text: &mut String,
     ) -> Result<()> {
         let f = Fields { input };
         for &rec in rules {
             if !f.is_unset(rec, "Rules")? {
-                self.rules_of(input, parser, &f.defs(rec, "Rules")?, options, stop_after_parse, diags, text)?;
+                self.rules_of(input, instructions, parser, built, &f.defs(rec, "Rules")?, diags, text)?;
                 continue;
             }
             let name = f.name(rec);
@@ -391,16 +474,23 @@ impl Gather {
                 continue;
             }
             self.seen.push(name);
+            self.rule_names.push(name);
             let id = self.next_id;
             self.next_id += 1;
-            let Some(rule) = CombineRule::parse(parser, rec, id, options, diags)? else {
+            let Some(rule) = CombineRule::parse(parser, rec, id, self.options, diags)? else {
                 continue;
             };
-            if stop_after_parse {
+            if self.stop_after_parse {
                 rule.print(&parser.frags, text);
                 continue;
             }
-            self.rules.push(rule);
+            if self.not_built.is_some() {
+                continue;
+            }
+            let cx = RuleContext { input, instructions, frags: &parser.frags };
+            if let Err(not_built) = built.rule_matchers(&cx, &rule, &mut self.matchers, diags)? {
+                self.not_built = Some(not_built.what);
+            }
         }
         Ok(())
     }

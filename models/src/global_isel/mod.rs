@@ -1,9 +1,12 @@
 //! What LLVM's `Common/GlobalISel` computes from records for the GlobalISel backends: the
 //! patterns of combine rules and pattern fragments ([`patterns`]), their parser with its errors
-//! ([`parser`]), and combine rules parsed, type-checked and rooted ([`rule`]). The match table
-//! built from them is the backends' (backends/src/global_isel).
+//! ([`parser`]), combine rules parsed, type-checked and rooted ([`rule`]), the matchers a
+//! match table is built from and their optimisation ([`matchers`]), and the combine rules'
+//! matchers ([`combine`]). The table's bytes are the backends' (backends/src/global_isel).
 
+pub mod combine;
 pub mod llt;
+pub mod matchers;
 pub mod parser;
 pub mod patterns;
 pub mod rule;

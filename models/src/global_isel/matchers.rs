@@ -1,0 +1,776 @@
+//! The matchers a GlobalISel match table is built from (LLVM's `Common/GlobalISel` Matchers):
+//! predicates on instructions and operands, instruction and rule matchers with their actions,
+//! and the rule-level optimisation that sorts rules and hoists shared first conditions into
+//! groups and switches (`optimizeRuleset`, `GroupMatcher`, `SwitchMatcher`). Built by
+//! `--gen-global-isel-combiner` from combine rules ([`super::combine`]) and meant for
+//! `--gen-global-isel`'s selection rules too; the table's bytes are the backends'.
+
+use super::llt::Llt;
+use std::cmp::Ordering;
+use std::collections::VecDeque;
+use tdq_core::types::RecId;
+use tdq_core::ByRelease;
+
+/// An instruction an opcode check names, with its value in the target's enum.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Opcode {
+    pub def: RecId,
+    pub name: &'static str,
+    pub namespace: &'static str,
+    /// `Target.getInstrIntValue`; none for an instruction outside the target's enum.
+    pub value: Option<u32>,
+    /// Whether the instruction's operand list is variadic.
+    pub is_variadic: bool,
+}
+
+/// How `GIM_CheckNumOperands*` compares.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NumOperandsCheck {
+    Eq,
+    Le,
+    Ge,
+}
+
+/// What a predicate checks (`PredicateMatcher`'s subclasses). Only the kinds the builders
+/// make so far; the order of [`PredicateKind`] is LLVM's priority.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Check {
+    /// `InstructionOpcodeMatcher`: the instruction is one of these (the first is canonical).
+    Opcode(Vec<Opcode>),
+    /// `InstructionNumOperandsMatcher`.
+    NumOperands(NumOperandsCheck, u32),
+    /// `GenericInstructionPredicateMatcher`: a C++ predicate, by its enum name.
+    GenericCxx(String),
+    /// `LLTOperandMatcher`: the operand has this type.
+    Llt(Llt),
+}
+
+/// `PredicateMatcher::PredicateKind`: the kinds in priority order (higher first).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum PredicateKind {
+    Opcode,
+    NumOperands,
+    ImmPredicate,
+    AtomicOrderingMmo,
+    MemoryLltSize,
+    MemoryVsLltSize,
+    MemoryAddressSpace,
+    MemoryAlignment,
+    VectorSplatImm,
+    NoUse,
+    OneUse,
+    GenericPredicate,
+    MiFlags,
+    OperandLeafPredicate,
+    OperandImmPredicate,
+    OperandImm,
+    SameOperand,
+    ComplexPattern,
+    IntrinsicId,
+    CmpPredicate,
+    Instruction,
+    Int,
+    LiteralInt,
+    Llt,
+    LltShape,
+    PointerToAny,
+    RegBank,
+    Mbb,
+    RecordNamedOperand,
+    RecordRegType,
+}
+
+/// One predicate: what it checks, on which instruction (`InsnVarID`) and, for an operand
+/// predicate, which operand.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Predicate {
+    pub insn: u32,
+    pub op_idx: Option<u32>,
+    pub check: Check,
+}
+
+impl Predicate {
+    pub fn kind(&self) -> PredicateKind {
+        match self.check {
+            Check::Opcode(_) => PredicateKind::Opcode,
+            Check::NumOperands(..) => PredicateKind::NumOperands,
+            Check::GenericCxx(_) => PredicateKind::GenericPredicate,
+            Check::Llt(_) => PredicateKind::Llt,
+        }
+    }
+
+    /// `dependsOnRecordedOperands`: C++ predicates run after every other check.
+    pub fn depends_on_recorded_operands(&self) -> bool {
+        self.kind() == PredicateKind::GenericPredicate
+    }
+
+    /// `isIdentical`.
+    pub fn is_identical(&self, other: &Predicate) -> bool {
+        self == other
+    }
+
+    /// The value a switch on this predicate dispatches by (`getValue`), if it has one.
+    pub fn value(&self) -> Option<i64> {
+        match &self.check {
+            Check::Opcode(insts) if insts.len() == 1 => insts[0].value.map(i64::from),
+            _ => None,
+        }
+    }
+
+    /// `isIdenticalDownToValue`.
+    pub fn is_identical_down_to_value(&self, other: &Predicate) -> bool {
+        self.value().is_some() && self.kind() == other.kind() && self.insn == other.insn && self.op_idx == other.op_idx
+    }
+
+    /// `canHoistOutsideOf`: whether a group may check this before the matcher's other
+    /// checks.
+    fn can_hoist_outside_of(&self, matcher: &Matcher, hoisting: Hoisting) -> bool {
+        match hoisting {
+            Hoisting::Always => true,
+            Hoisting::UnlessCxxSeesOperands => !(self.depends_on_recorded_operands() && matcher.records_operand()),
+        }
+    }
+
+    /// `InstructionPredicateMatcher::isHigherPriorityThan`.
+    fn is_higher_priority_than(&self, other: &Predicate) -> bool {
+        if self.kind() != other.kind() {
+            return self.kind() < other.kind();
+        }
+        match (&self.check, &other.check) {
+            (Check::Opcode(a), Check::Opcode(b)) => a[0].name < b[0].name,
+            _ => false,
+        }
+    }
+}
+
+/// A list of predicates and whether an optimisation took some of them
+/// (`PredicateListMatcher`): a list that was never touched says it is empty.
+#[derive(Clone, Debug, Default)]
+pub struct Predicates {
+    pub list: VecDeque<Predicate>,
+    pub optimized: bool,
+}
+
+impl Predicates {
+    fn pop_front(&mut self) -> Option<Predicate> {
+        let p = self.list.pop_front();
+        self.optimized = true;
+        p
+    }
+}
+
+/// `OperandMatcher`: the checks on one operand of an instruction.
+#[derive(Clone, Debug)]
+pub struct OperandMatcher {
+    pub op_idx: u32,
+    /// The operand's name in the pattern; empty when it has none.
+    pub symbolic_name: String,
+    pub predicates: Predicates,
+    /// A `GIVariadic` operand: the remaining operands.
+    pub is_variadic: bool,
+}
+
+/// `InstructionMatcher`: the checks on one instruction.
+#[derive(Clone, Debug)]
+pub struct InstructionMatcher {
+    /// `InsnVarID`: the instruction's index in `State.MIs`.
+    pub insn_var: u32,
+    pub symbolic_name: String,
+    pub predicates: Predicates,
+    pub operands: Vec<OperandMatcher>,
+    /// `AllowNumOpsCheck`.
+    pub allow_num_ops_check: bool,
+}
+
+impl InstructionMatcher {
+    pub fn new(insn_var: u32, symbolic_name: impl Into<String>) -> InstructionMatcher {
+        InstructionMatcher {
+            insn_var,
+            symbolic_name: symbolic_name.into(),
+            predicates: Predicates::default(),
+            operands: Vec::new(),
+            allow_num_ops_check: true,
+        }
+    }
+
+    pub fn add_predicate(&mut self, check: Check) {
+        self.predicates.list.push_back(Predicate { insn: self.insn_var, op_idx: None, check });
+    }
+
+    /// `getOpcodeMatcher`: the instructions the first opcode check accepts.
+    pub fn opcodes(&self) -> &[Opcode] {
+        self.predicates
+            .list
+            .iter()
+            .find_map(|p| match &p.check {
+                Check::Opcode(insts) => Some(insts.as_slice()),
+                _ => None,
+            })
+            .unwrap_or(&[])
+    }
+
+    /// `getOpcode`: the canonical opcode's name.
+    pub fn opcode_name(&self) -> &'static str {
+        self.opcodes().first().map_or("", |o| o.name)
+    }
+
+    fn has_variadic_matcher(&self) -> bool {
+        self.operands.last().is_some_and(|o| o.is_variadic)
+    }
+
+    /// `canAddNumOperandsCheck`.
+    pub fn can_add_num_operands_check(&self) -> bool {
+        self.allow_num_ops_check
+            && !self.has_variadic_matcher()
+            && !self.predicates.list.iter().any(|p| p.kind() == PredicateKind::NumOperands)
+    }
+
+    /// `InstructionMatcher::optimize`: the opcode first, then the operand count of a
+    /// variadic instruction, then the operand types.
+    fn optimize(&mut self, form: &OptimizeForm) {
+        let mut stash = Vec::new();
+        let Some(front) = self.predicates.pop_front() else { return };
+        let is_opcode = matches!(front.check, Check::Opcode(_));
+        let variadic = match &front.check {
+            Check::Opcode(insts) => insts.first().is_some_and(|i| i.is_variadic),
+            _ => false,
+        };
+        stash.push(front);
+        if is_opcode {
+            if self.can_add_num_operands_check() && variadic && !self.operands.is_empty() {
+                stash.push(Predicate {
+                    insn: self.insn_var,
+                    op_idx: None,
+                    check: Check::NumOperands(NumOperandsCheck::Eq, self.operands.len() as u32),
+                });
+            }
+            self.allow_num_ops_check = false;
+        }
+        if self.insn_var > 0 {
+            if let Some(def) = self.operands.first_mut() {
+                if !def.predicates.list.is_empty() {
+                    def.predicates.list.clear();
+                    def.predicates.optimized = true;
+                }
+            }
+        }
+        for om in &mut self.operands {
+            let before = om.predicates.list.len();
+            let (types, rest): (Vec<Predicate>, Vec<Predicate>) =
+                om.predicates.list.drain(..).partition(|p| form.hoisted_operand_kinds.contains(&p.kind()));
+            om.predicates.list = rest.into();
+            if om.predicates.list.len() != before {
+                om.predicates.optimized = true;
+            }
+            stash.extend(types);
+        }
+        while let Some(p) = stash.pop() {
+            self.predicates.list.push_front(p);
+        }
+    }
+
+    /// `InstructionMatcher::isHigherPriorityThan`.
+    fn is_higher_priority_than(&self, other: &InstructionMatcher, form: &OptimizeForm) -> Option<bool> {
+        if self.operands.len() != other.operands.len() {
+            return Some(self.operands.len() > other.operands.len());
+        }
+        for (a, b) in self.predicates.list.iter().zip(&other.predicates.list) {
+            if a.is_higher_priority_than(b) {
+                return Some(true);
+            }
+            if b.is_higher_priority_than(a) {
+                return Some(false);
+            }
+        }
+        for (a, b) in self.operands.iter().zip(&other.operands) {
+            let (x, y) = (a.predicates.list.len(), b.predicates.list.len());
+            if x != y {
+                return Some(x > y);
+            }
+            // `OperandPredicateMatcher::isHigherPriorityThan`; G_CONSTANT operands rank
+            // below integers once instruction operands are built.
+            for (p, q) in a.predicates.list.iter().zip(&b.predicates.list) {
+                if p.kind() != q.kind() {
+                    return Some(p.kind() < q.kind());
+                }
+            }
+        }
+        if form.predicate_count_breaks_ties && self.predicates.list.len() != other.predicates.list.len() {
+            return Some(self.predicates.list.len() > other.predicates.list.len());
+        }
+        None
+    }
+}
+
+/// What a rule does once it matched (`MatchAction`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Action {
+    /// `DebugCommentAction`: a comment in the table.
+    DebugComment(String),
+}
+
+/// `RuleMatcher`: one rule, its instructions (the root first) and actions.
+#[derive(Clone, Debug)]
+pub struct RuleMatcher {
+    /// `RuleID`, numbered across the run.
+    pub id: u64,
+    /// Every instruction matcher; `insns[0]` is the root.
+    pub insns: Vec<InstructionMatcher>,
+    /// The subtarget features the rule requires (`Predicate` defs).
+    pub required_features: Vec<RecId>,
+    /// `GIM_CheckSimplePredicate`s, by enum name.
+    pub simple_predicates: Vec<String>,
+    pub actions: Vec<Action>,
+    /// Checks run after all others (complex patterns).
+    pub epilogue: Vec<Predicate>,
+    /// A combiner's C++ action run instead of the actions (`GIR_DoneWithCustomAction`).
+    pub custom_cxx_action: Option<String>,
+    /// `UsesRecordOperands`: false in combiners, where C++ may use any operand.
+    pub uses_record_operands: bool,
+    /// `countRendererFns`: the temporaries the rule's complex patterns need.
+    pub renderer_fns: u32,
+}
+
+impl RuleMatcher {
+    pub fn root(&self) -> &InstructionMatcher {
+        &self.insns[0]
+    }
+
+    /// `recordsOperand`.
+    fn records_operand(&self) -> bool {
+        // No predicate records a named operand yet (`RecordNamedOperandMatcher`).
+        !self.uses_record_operands
+    }
+
+    /// `isHigherPriorityThan` as an ordering: higher priority first.
+    pub fn priority_order(&self, other: &RuleMatcher, form: &OptimizeForm) -> Ordering {
+        if self.insns.is_empty() || other.insns.is_empty() {
+            return Ordering::Equal;
+        }
+        match self.root().is_higher_priority_than(other.root(), form) {
+            Some(true) => Ordering::Less,
+            Some(false) => Ordering::Greater,
+            None => match other.root().is_higher_priority_than(self.root(), form) {
+                Some(true) => Ordering::Greater,
+                _ => Ordering::Equal,
+            },
+        }
+    }
+
+    /// `RuleMatcher::optimize`.
+    fn optimize(&mut self, form: &OptimizeForm) {
+        for insn in &mut self.insns {
+            insn.optimize(form);
+        }
+    }
+
+    fn has_first_condition(&self) -> bool {
+        let root = self.root();
+        !root.predicates.list.is_empty() || root.operands.iter().any(|o| !o.predicates.list.is_empty())
+    }
+
+    fn first_condition(&self) -> Option<&Predicate> {
+        let root = self.root();
+        root.predicates.list.front().or_else(|| root.operands.iter().find_map(|o| o.predicates.list.front()))
+    }
+
+    fn pop_first_condition(&mut self) -> Option<Predicate> {
+        let root = &mut self.insns[0];
+        if !root.predicates.list.is_empty() {
+            return root.predicates.pop_front();
+        }
+        let om = root.operands.iter_mut().find(|o| !o.predicates.list.is_empty())?;
+        om.predicates.pop_front()
+    }
+
+    /// `getFirstConditionAsRootType`: the type of the root's def, when that is checked first.
+    fn first_condition_as_root_type(&self) -> Option<Llt> {
+        match self.root().predicates.list.front() {
+            Some(Predicate { insn: 0, op_idx: Some(0), check: Check::Llt(ty) }) => Some(*ty),
+            _ => None,
+        }
+    }
+}
+
+/// A node of the optimised rule set (`Matcher`).
+#[derive(Clone, Debug)]
+pub enum Matcher {
+    Rule(Box<RuleMatcher>),
+    /// `GroupMatcher`: conditions shared by all the matchers, checked once.
+    Group {
+        conditions: Vec<Predicate>,
+        matchers: Vec<Matcher>,
+    },
+    /// `SwitchMatcher`: one condition's value picks the matchers to try, by value.
+    Switch {
+        condition: Predicate,
+        cases: Vec<SwitchCase>,
+    },
+}
+
+/// One case of a switch: the value (and its condition, as a label) and the matchers.
+#[derive(Clone, Debug)]
+pub struct SwitchCase {
+    pub value: i64,
+    pub condition: Predicate,
+    pub matchers: Vec<Matcher>,
+}
+
+impl Matcher {
+    fn has_first_condition(&self) -> bool {
+        match self {
+            Matcher::Rule(r) => r.has_first_condition(),
+            Matcher::Group { conditions, .. } => !conditions.is_empty(),
+            Matcher::Switch { .. } => false,
+        }
+    }
+
+    fn first_condition(&self) -> Option<&Predicate> {
+        match self {
+            Matcher::Rule(r) => r.first_condition(),
+            Matcher::Group { conditions, .. } => conditions.first(),
+            Matcher::Switch { .. } => None,
+        }
+    }
+
+    fn pop_first_condition(&mut self) -> Option<Predicate> {
+        match self {
+            Matcher::Rule(r) => r.pop_first_condition(),
+            Matcher::Group { conditions, .. } => (!conditions.is_empty()).then(|| conditions.remove(0)),
+            Matcher::Switch { .. } => None,
+        }
+    }
+
+    /// `recordsOperand`.
+    fn records_operand(&self) -> bool {
+        match self {
+            Matcher::Rule(r) => r.records_operand(),
+            Matcher::Group { matchers, .. } => matchers.iter().any(Matcher::records_operand),
+            // A condition recording an operand is never hoisted (none is built yet).
+            Matcher::Switch { cases, .. } => cases.iter().flat_map(|c| &c.matchers).any(Matcher::records_operand),
+        }
+    }
+
+    fn first_condition_as_root_type(&self) -> Option<Llt> {
+        match self {
+            Matcher::Rule(r) => r.first_condition_as_root_type(),
+            Matcher::Group { conditions, .. } => match conditions.first() {
+                Some(Predicate { insn: 0, op_idx: Some(0), check: Check::Llt(ty) }) => Some(*ty),
+                _ => None,
+            },
+            Matcher::Switch { .. } => None,
+        }
+    }
+}
+
+/// How a release optimises a rule set, where releases differ.
+#[derive(Debug)]
+pub struct OptimizeForm {
+    /// When groups are optimised.
+    pub group_optimization: GroupOptimization,
+    /// What a switch does with two matchers of one value.
+    pub switch_cases: SwitchCases,
+    /// Which first conditions a group may hoist.
+    pub hoisting: Hoisting,
+    /// An instruction matcher with more predicates has the higher priority when all else is
+    /// equal.
+    pub predicate_count_breaks_ties: bool,
+    /// The operand predicates `InstructionMatcher::optimize` moves to the instruction's front.
+    pub hoisted_operand_kinds: &'static [PredicateKind],
+}
+
+/// When `GroupMatcher::optimize` runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GroupOptimization {
+    /// On the top-level groups once all are formed (LLVM 19, 22: the combiner's
+    /// `buildMatchTable` optimises each top-level matcher again).
+    TopLevelAfterGrouping,
+    /// On every group as it is formed, nested ones included.
+    EachGroup,
+}
+
+/// What a switch does with a second matcher of a value it has.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SwitchCases {
+    /// Ends the switch: each value once, cases sorted by value (LLVM 19, 22).
+    UniqueValues,
+    /// Adds it to the value's bucket, whose matchers are then grouped.
+    Buckets,
+}
+
+/// Which conditions may be hoisted out of a matcher into its group.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Hoisting {
+    /// Any (LLVM 19).
+    Always,
+    /// Not a C++ predicate of a matcher that records operands.
+    UnlessCxxSeesOperands,
+}
+
+pub const OPTIMIZE_FORM: ByRelease<OptimizeForm> = ByRelease {
+    v19: OptimizeForm {
+        group_optimization: GroupOptimization::TopLevelAfterGrouping,
+        switch_cases: SwitchCases::UniqueValues,
+        hoisting: Hoisting::Always,
+        predicate_count_breaks_ties: false,
+        hoisted_operand_kinds: &[PredicateKind::Llt],
+    },
+    v22: OptimizeForm {
+        group_optimization: GroupOptimization::TopLevelAfterGrouping,
+        switch_cases: SwitchCases::UniqueValues,
+        hoisting: Hoisting::UnlessCxxSeesOperands,
+        predicate_count_breaks_ties: false,
+        hoisted_operand_kinds: &[PredicateKind::Llt],
+    },
+    v23: OptimizeForm {
+        group_optimization: GroupOptimization::EachGroup,
+        switch_cases: SwitchCases::Buckets,
+        hoisting: Hoisting::UnlessCxxSeesOperands,
+        predicate_count_breaks_ties: true,
+        hoisted_operand_kinds: &[PredicateKind::Llt, PredicateKind::LltShape],
+    },
+};
+
+/// Sorts rules by priority, higher first, keeping the order of equals (the combiner's
+/// `stable_sort` on `isHigherPriorityThan`).
+pub fn sort_by_priority(rules: &mut [RuleMatcher], form: &OptimizeForm) {
+    rules.sort_by(|a, b| a.priority_order(b, form));
+}
+
+/// `optimizeRuleset`: rules sorted by their root's opcode (in order of first appearance)
+/// and operand count, optimised, then grouped by shared first conditions and switched on
+/// their first condition's value.
+pub fn optimize_ruleset(rules: Vec<RuleMatcher>, form: &OptimizeForm) -> Vec<Matcher> {
+    let mut order: Vec<&'static str> = Vec::new();
+    for r in &rules {
+        let name = r.root().opcode_name();
+        if !order.contains(&name) {
+            order.push(name);
+        }
+    }
+    let mut rules = rules;
+    let key = |r: &RuleMatcher| {
+        let name = r.root().opcode_name();
+        (order.iter().position(|&o| o == name).unwrap_or(0), r.root().operands.len())
+    };
+    rules.sort_by_key(key);
+    let mut matchers: Vec<Matcher> = rules
+        .into_iter()
+        .map(|mut r| {
+            r.optimize(form);
+            Matcher::Rule(Box::new(r))
+        })
+        .collect();
+    matchers = group(matchers, form);
+    if form.group_optimization == GroupOptimization::TopLevelAfterGrouping {
+        for m in &mut matchers {
+            if let Matcher::Group { matchers, .. } = m {
+                optimize_group(matchers, form);
+            }
+        }
+    }
+    switch(matchers, form)
+}
+
+/// `optimizeRules<GroupMatcher>`: runs of matchers sharing their first condition, grouped.
+fn group(matchers: Vec<Matcher>, form: &OptimizeForm) -> Vec<Matcher> {
+    let can_join = |current: &[Matcher], candidate: &Matcher| -> bool {
+        let Some(first) = candidate.first_condition() else { return false };
+        let fits = match current.first().and_then(Matcher::first_condition) {
+            None => first.insn == 0,
+            Some(rep) => first.is_identical(rep),
+        };
+        fits && first.can_hoist_outside_of(candidate, form.hoisting)
+    };
+    let finalize = |mut matchers: Vec<Matcher>| {
+        let conditions = finalize_group(&mut matchers, form);
+        if form.group_optimization == GroupOptimization::EachGroup {
+            optimize_group(&mut matchers, form);
+        }
+        Matcher::Group { conditions, matchers }
+    };
+    optimize_rules(matchers, can_join, finalize)
+}
+
+/// `GroupMatcher::finalize`: the first conditions all the matchers share, taken from them.
+fn finalize_group(matchers: &mut [Matcher], form: &OptimizeForm) -> Vec<Predicate> {
+    let mut conditions = Vec::new();
+    loop {
+        if !matchers.iter().all(Matcher::has_first_condition) {
+            break;
+        }
+        let Some(first) = matchers[0].first_condition() else { break };
+        let hoistable = |p: &Predicate, m: &Matcher| p.can_hoist_outside_of(m, form.hoisting);
+        if !hoistable(first, &matchers[0]) {
+            break;
+        }
+        let shared =
+            matchers[1..].iter().all(|m| m.first_condition().is_some_and(|p| p.is_identical(first) && hoistable(p, m)));
+        if !shared {
+            break;
+        }
+        let Some(condition) = matchers[0].pop_first_condition() else { break };
+        for m in &mut matchers[1..] {
+            m.pop_first_condition();
+        }
+        conditions.push(condition);
+    }
+    conditions
+}
+
+/// `GroupMatcher::optimize`: runs of matchers that check the root's type first, sorted by
+/// it; then grouped and switched within.
+fn optimize_group(matchers: &mut Vec<Matcher>, form: &OptimizeForm) {
+    let mut from = 0;
+    let mut to = 0;
+    let len = matchers.len();
+    while to != len {
+        while to != len && matchers[to].first_condition_as_root_type().is_some() {
+            to += 1;
+        }
+        matchers[from..to].sort_by_key(Matcher::first_condition_as_root_type);
+        if to != len {
+            to += 1;
+            from = to;
+        }
+    }
+    let taken = std::mem::take(matchers);
+    *matchers = switch(group(taken, form), form);
+}
+
+/// `optimizeRules<SwitchMatcher>`: runs of matchers whose first conditions differ only by
+/// value, made a switch on it.
+fn switch(matchers: Vec<Matcher>, form: &OptimizeForm) -> Vec<Matcher> {
+    let can_join = |current: &[Matcher], candidate: &Matcher| -> bool {
+        let Some(first) = candidate.first_condition() else { return false };
+        match current.first().and_then(Matcher::first_condition) {
+            None => {
+                first.insn == 0
+                    && matches!(first.kind(), PredicateKind::Opcode | PredicateKind::Llt | PredicateKind::LltShape)
+                    && first.value().is_some()
+            }
+            Some(rep) => {
+                first.is_identical_down_to_value(rep)
+                    && (form.switch_cases == SwitchCases::Buckets
+                        || !current.iter().any(|m| m.first_condition().and_then(Predicate::value) == first.value()))
+            }
+        }
+    };
+    optimize_rules(matchers, can_join, |matchers| finalize_switch(matchers, form))
+}
+
+/// `optimizeRules<GroupT>`: greedy runs of matchers that `can_join` a group (given the
+/// group so far), each run of two or more made one matcher by `finalize`.
+fn optimize_rules(
+    matchers: Vec<Matcher>,
+    can_join: impl Fn(&[Matcher], &Matcher) -> bool,
+    finalize: impl Fn(Vec<Matcher>) -> Matcher,
+) -> Vec<Matcher> {
+    let mut out = Vec::new();
+    let mut current: Vec<Matcher> = Vec::new();
+    let flush = |current: &mut Vec<Matcher>, out: &mut Vec<Matcher>| {
+        if current.len() < 2 {
+            out.append(current);
+        } else {
+            out.push(finalize(std::mem::take(current)));
+        }
+    };
+    for m in matchers {
+        if can_join(&current, &m) {
+            current.push(m);
+            continue;
+        }
+        flush(&mut current, &mut out);
+        if can_join(&current, &m) {
+            current.push(m);
+        } else {
+            out.push(m);
+        }
+    }
+    flush(&mut current, &mut out);
+    out
+}
+
+/// `SwitchMatcher::finalize`: the condition taken from each matcher, the matchers by value.
+fn finalize_switch(matchers: Vec<Matcher>, form: &OptimizeForm) -> Matcher {
+    let mut cases: Vec<SwitchCase> = Vec::new();
+    let mut condition = None;
+    for mut m in matchers {
+        let Some(p) = m.pop_first_condition() else { continue };
+        let value = p.value().unwrap_or(0);
+        if condition.is_none() {
+            condition = Some(p.clone());
+        }
+        match cases.iter_mut().find(|c| c.value == value) {
+            Some(case) => case.matchers.push(m),
+            None => cases.push(SwitchCase { value, condition: p, matchers: vec![m] }),
+        }
+    }
+    cases.sort_by_key(|c| c.value);
+    if form.switch_cases == SwitchCases::Buckets {
+        for case in &mut cases {
+            let taken = std::mem::take(&mut case.matchers);
+            case.matchers = group(taken, form);
+        }
+    }
+    Matcher::Switch { condition: condition.expect("a switch has cases"), cases }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tdq_core::Release;
+
+    fn rule(id: u64, name: &'static str, value: u32) -> RuleMatcher {
+        let mut root = InstructionMatcher::new(0, "root");
+        let opcode = Opcode { def: RecId(0), name, namespace: "TargetOpcode", value: Some(value), is_variadic: false };
+        root.add_predicate(Check::Opcode(vec![opcode]));
+        RuleMatcher {
+            id,
+            insns: vec![root],
+            required_features: Vec::new(),
+            simple_predicates: Vec::new(),
+            actions: Vec::new(),
+            epilogue: Vec::new(),
+            custom_cxx_action: Some(format!("Action{id}")),
+            uses_record_operands: false,
+            renderer_fns: 0,
+        }
+    }
+
+    fn rule_ids(m: &Matcher) -> Vec<u64> {
+        match m {
+            Matcher::Rule(r) => vec![r.id],
+            Matcher::Group { matchers, .. } => matchers.iter().flat_map(rule_ids).collect(),
+            Matcher::Switch { cases, .. } => cases.iter().flat_map(|c| &c.matchers).flat_map(rule_ids).collect(),
+        }
+    }
+
+    #[test]
+    fn rules_sort_by_opcode_name_then_switch_by_value() {
+        for release in [Release::V19, Release::V22, Release::V23] {
+            let form = OPTIMIZE_FORM.get(release);
+            let mut rules = vec![rule(0, "G_SUB", 3), rule(1, "G_ADD", 5), rule(2, "G_SUB", 3)];
+            sort_by_priority(&mut rules, form);
+            assert_eq!(rules.iter().map(|r| r.id).collect::<Vec<_>>(), [1, 0, 2]);
+            let optimized = optimize_ruleset(rules, form);
+            let [Matcher::Switch { condition, cases }] = &optimized[..] else { panic!("{optimized:?}") };
+            assert_eq!(condition.kind(), PredicateKind::Opcode);
+            // Cases by value: G_SUB (3) with its two rules, then G_ADD (5).
+            assert_eq!(cases.iter().map(|c| c.value).collect::<Vec<_>>(), [3, 5]);
+            assert_eq!(cases[0].matchers.iter().flat_map(rule_ids).collect::<Vec<_>>(), [0, 2]);
+            assert_eq!(cases[1].matchers.iter().flat_map(rule_ids).collect::<Vec<_>>(), [1]);
+            // The opcode was checked by the switch: no rule checks it again.
+            let Matcher::Rule(r) = &cases[1].matchers[0] else { panic!() };
+            assert!(r.root().predicates.list.is_empty() && r.root().predicates.optimized);
+        }
+    }
+
+    #[test]
+    fn a_single_rule_is_neither_grouped_nor_switched() {
+        let form = OPTIMIZE_FORM.get(Release::V23);
+        let optimized = optimize_ruleset(vec![rule(7, "G_ADD", 5)], form);
+        let [Matcher::Rule(r)] = &optimized[..] else { panic!("{optimized:?}") };
+        assert_eq!(r.root().opcode_name(), "G_ADD");
+    }
+}
