@@ -392,20 +392,23 @@ impl RegBank {
         at: &[Loc],
     ) -> std::result::Result<bool, Fatal> {
         let f = Fields { input };
+        enum Fixed {
+            One(usize),
+            ByMode(super::info_by_hw_mode::RegisterByHwMode),
+        }
         let register = if f.is_a(reg_def, "RegisterByHwMode") {
-            let by_mode = super::info_by_hw_mode::RegisterByHwMode::read(input, self, hw_modes, reg_def)?;
-            Err(by_mode)
+            Fixed::ByMode(super::info_by_hw_mode::RegisterByHwMode::read(input, self, hw_modes, reg_def)?)
         } else {
-            let reg = self
-                .register_of(reg_def)
-                .ok_or_else(|| Fatal::new(at, format!("'{}' is not a register of the target", f.name(reg_def))))?;
-            Ok(reg)
+            Fixed::One(
+                self.register_of(reg_def)
+                    .ok_or_else(|| Fatal::new(at, format!("'{}' is not a register of the target", f.name(reg_def))))?,
+            )
         };
         // The register of `mode`: a register by mode without one for it takes its first
         // mode's (LLVM's const `get`).
         let register_in = |mode: u32| match &register {
-            Ok(reg) => Some(*reg),
-            Err(by_mode) => by_mode.by_mode.get(&mode).or_else(|| by_mode.by_mode.values().next()).copied(),
+            Fixed::One(reg) => Some(*reg),
+            Fixed::ByMode(by_mode) => by_mode.by_mode.get(&mode).or_else(|| by_mode.by_mode.values().next()).copied(),
         };
         if f.is_a(class_def, "RegClassByHwMode") {
             let classes = super::info_by_hw_mode::reg_class_by_mode(input, self, hw_modes, class_def)?;
@@ -415,8 +418,8 @@ impl RegBank {
         }
         let class = &self.classes[self.class_at(input, class_def, at)?];
         Ok(match &register {
-            Ok(reg) => class.contains(*reg),
-            Err(by_mode) => by_mode.by_mode.values().all(|&reg| class.contains(reg)),
+            Fixed::One(reg) => class.contains(*reg),
+            Fixed::ByMode(by_mode) => by_mode.by_mode.values().all(|&reg| class.contains(reg)),
         })
     }
 
