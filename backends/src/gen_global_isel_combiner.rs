@@ -21,7 +21,10 @@ use tdq_core::{ByRelease, Diagnostics, Evaluation, Loc, Release};
 use tdq_models::global_isel::combine::{
     type_objects, CombineMatchers, CxxCodePool, RuleContext, CXX_CUSTOM_ACTION_PREFIX,
 };
-use tdq_models::global_isel::matchers::{optimize_ruleset, sort_by_priority, Opcode, RuleMatcher, OPTIMIZE_FORM};
+use tdq_models::global_isel::llt::Llt;
+use tdq_models::global_isel::matchers::{
+    number_types, optimize_ruleset, sort_by_priority, Opcode, RuleMatcher, OPTIMIZE_FORM,
+};
 use tdq_models::global_isel::parser::Parser;
 use tdq_models::global_isel::rule::{CombineRule, RuleOptions};
 use tdq_models::target::instructions::Instructions;
@@ -166,6 +169,8 @@ fn run(
     let release = options.release;
     let optimize_form = OPTIMIZE_FORM.get(release);
     let mut rules = gather.matchers;
+    let known_types: Vec<Llt> = built.known_types.iter().copied().collect();
+    number_types(&mut rules, &known_types);
     let max_temporaries = rules.iter().map(|r| r.renderer_fns).max().unwrap_or(0);
     sort_by_priority(&mut rules, optimize_form);
     let mut match_opcodes: Vec<Opcode> = Vec::new();
@@ -195,6 +200,7 @@ fn run(
         match_opcodes,
         built,
         max_temporaries,
+        types: type_objects(&known_types),
     };
     emitter.emit(&table, text);
     Ok(())
@@ -255,13 +261,14 @@ struct CombinerEmitter<'a> {
     built: &'a CombineMatchers,
     /// The most temporaries a rule needs.
     max_temporaries: u32,
+    /// The type objects: the run's known types, sorted (`s1` when there are none).
+    types: Vec<Llt>,
 }
 
 impl CombinerEmitter<'_> {
     /// `GICombinerEmitter::run`'s output.
     fn emit(&self, table: &MatchTable, out: &mut String) {
-        // The type objects are the table's types; with none, `s1` (an array may not be empty).
-        let types = type_objects(&[]);
+        let types = &self.types;
         source_file_header(out, &format!("{} Combiner Match Table", self.class), None);
         let guards = self.executor.guards;
         ifdef_section(out, guards, "GET_GICOMBINER_DEPS", true, |out| {
@@ -278,7 +285,7 @@ impl CombinerEmitter<'_> {
         self.predicate_bitset(out, 0, "GET_GICOMBINER_TYPES");
         self.predicates_decl(out, "GET_GICOMBINER_CLASS_MEMBERS");
         self.temporaries_decl(out, "GET_GICOMBINER_CLASS_MEMBERS");
-        self.executor_impl(out, table, self.table, &types, &[], &[], "GET_GICOMBINER_IMPL");
+        self.executor_impl(out, table, self.table, types, &[], &[], "GET_GICOMBINER_IMPL");
         self.predicates_init(out, "GET_GICOMBINER_CONSTRUCTOR_INITS");
         self.temporaries_init(out, self.max_temporaries, "GET_GICOMBINER_CONSTRUCTOR_INITS");
     }

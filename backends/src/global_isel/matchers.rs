@@ -5,9 +5,10 @@
 
 use super::match_table::{MatchTable, Record, TableForm};
 use tdq_core::ByRelease;
+use tdq_models::global_isel::llt::Llt;
 use tdq_models::global_isel::matchers::{
-    Action, Check, InstructionMatcher, Matcher, NumOperandsCheck, Opcode, OperandMatcher, Predicate, Predicates,
-    RuleMatcher,
+    Action, BuildMi, Check, InstructionMatcher, Matcher, NumOperandsCheck, Opcode, OperandMatcher, Predicate,
+    Predicates, Renderer, ReplaceWith, RuleMatcher,
 };
 
 /// How a release writes rules, where releases differ.
@@ -78,12 +79,12 @@ impl Emitter<'_> {
                         table.push(Record::opcode("GIM_SwitchOpcode", 0)).push(Record::comment("MI"));
                         table.push(Record::uleb128(u64::from(condition.insn)));
                     }
-                    Check::Llt(_) => {
+                    Check::Llt { .. } => {
                         table.push(Record::opcode("GIM_SwitchType", 0)).push(Record::comment("MI"));
                         table.push(Record::uleb128(u64::from(condition.insn))).push(Record::comment("Op"));
                         table.push(Record::uleb128(u64::from(condition.op_idx.unwrap_or(0))));
                     }
-                    Check::NumOperands(..) | Check::GenericCxx(_) => return,
+                    _ => return,
                 }
                 table.push(Record::comment("[")).push(Record::int_value(self.table_form, 2, first.value));
                 table.push(Record::int_value(self.table_form, 2, last.value + 1)).push(Record::comment(")"));
@@ -140,9 +141,19 @@ impl Emitter<'_> {
         if let Some(root) = rule.insns.first() {
             self.instruction(root, table);
         }
-        if rule.insns.len() >= 2 {
+        for a in &rule.actions {
+            if let Action::ReplaceReg { old_insn, old_op, new: ReplaceWith::Operand { insn, op } } = a {
+                table.push(Record::opcode("GIM_CheckCanReplaceReg", 0)).push(Record::comment("OldInsnID"));
+                table.push(Record::uleb128(u64::from(*old_insn))).push(Record::comment("OldOpIdx"));
+                table.push(Record::uleb128(u64::from(*old_op))).push(Record::comment("NewInsnId"));
+                table.push(Record::uleb128(u64::from(*insn))).push(Record::comment("NewOpIdx"));
+                table.push(Record::uleb128(u64::from(*op))).push(Record::line_break());
+            }
+        }
+        let num_insns = rule.num_insns();
+        if num_insns >= 2 {
             table.push(Record::opcode("GIM_CheckIsSafeToFold", 0)).push(Record::comment("NumInsns"));
-            table.push(Record::int_value(self.table_form, 1, rule.insns.len() as i64 - 1));
+            table.push(Record::int_value(self.table_form, 1, num_insns as i64 - 1));
             table.push(Record::line_break());
         }
         for p in &rule.epilogue {
@@ -157,22 +168,154 @@ impl Emitter<'_> {
                 table.push(Record::named_value(2, action.clone())).push(Record::line_break());
             }
             None => {
-                for a in &rule.actions {
+                let (last, rest) = match rule.actions.split_last() {
+                    Some((last, rest)) => (Some(last), rest),
+                    None => (None, &rule.actions[..]),
+                };
+                for a in rest {
                     self.action(a, table);
                 }
-                if !table.is_combiner {
-                    table.push(Record::comment(format!("GIR_Coverage, {},", rule.id))).push(Record::line_break());
+                let coverage = |table: &mut MatchTable| {
+                    if !table.is_combiner {
+                        table.push(Record::comment(format!("GIR_Coverage, {},", rule.id))).push(Record::line_break());
+                    }
+                };
+                match last {
+                    // `EraseInstAction::emitActionOpcodesAndDone`: erasing the root ends the rule.
+                    Some(Action::EraseInst(0)) => {
+                        coverage(table);
+                        table.push(Record::opcode("GIR_EraseRootFromParent_Done", -1)).push(Record::line_break());
+                    }
+                    last => {
+                        if let Some(a) = last {
+                            self.action(a, table);
+                        }
+                        coverage(table);
+                        table.push(Record::opcode("GIR_Done", -1)).push(Record::line_break());
+                    }
                 }
-                table.push(Record::opcode("GIR_Done", -1)).push(Record::line_break());
             }
         }
         table.push(Record::label(label));
     }
 
     fn action(&self, action: &Action, table: &mut MatchTable) {
+        let uleb = |v: u32| Record::uleb128(u64::from(v));
         match action {
             Action::DebugComment(text) => {
                 table.push(Record::comment(text.clone())).push(Record::line_break());
+            }
+            Action::BuildMi(b) => self.build_mi(b, table),
+            Action::BuildConstant { temp_reg, value } => {
+                table.push(Record::opcode("GIR_BuildConstant", 0)).push(Record::comment("TempRegID"));
+                table.push(uleb(*temp_reg)).push(Record::comment("Val"));
+                table.push(Record::int_value(self.table_form, 8, *value)).push(Record::line_break());
+            }
+            Action::EraseInst(insn) => {
+                table.push(Record::opcode("GIR_EraseFromParent", 0)).push(Record::comment("InsnID"));
+                table.push(uleb(*insn)).push(Record::line_break());
+            }
+            Action::ReplaceReg { old_insn, old_op, new } => {
+                let name = match new {
+                    ReplaceWith::Operand { .. } => "GIR_ReplaceReg",
+                    ReplaceWith::TempReg(_) => "GIR_ReplaceRegWithTempReg",
+                };
+                table.push(Record::opcode(name, 0)).push(Record::comment("OldInsnID"));
+                table.push(uleb(*old_insn)).push(Record::comment("OldOpIdx")).push(uleb(*old_op));
+                match new {
+                    ReplaceWith::Operand { insn, op } => {
+                        table.push(Record::comment("NewInsnId")).push(uleb(*insn));
+                        table.push(Record::comment("NewOpIdx")).push(uleb(*op));
+                    }
+                    ReplaceWith::TempReg(id) => {
+                        table.push(Record::comment("TempRegID")).push(uleb(*id));
+                    }
+                }
+                table.push(Record::line_break());
+            }
+            Action::MakeTempReg { ty, temp_reg } => {
+                table.push(Record::opcode("GIR_MakeTempReg", 0)).push(Record::comment("TempRegID"));
+                table.push(uleb(*temp_reg)).push(Record::comment("TypeID"));
+                table.push(type_record(*ty)).push(Record::line_break());
+            }
+        }
+    }
+
+    /// `BuildMIAction::emitActionOpcodes` (combiners never mutate an instruction).
+    fn build_mi(&self, b: &BuildMi, table: &mut MatchTable) {
+        let uleb = |v: u32| Record::uleb128(u64::from(v));
+        if b.insn_id == 0 {
+            table.push(Record::opcode("GIR_BuildRootMI", 0));
+        } else {
+            table.push(Record::opcode("GIR_BuildMI", 0)).push(Record::comment("InsnID")).push(uleb(b.insn_id));
+        }
+        table.push(Record::comment("Opcode")).push(opcode_record(&b.opcode)).push(Record::line_break());
+        for r in &b.renderers {
+            self.renderer(r, table);
+        }
+        if !b.merge_insn_ids.is_empty() {
+            table.push(Record::opcode("GIR_MergeMemOperands", 0)).push(Record::comment("InsnID"));
+            table.push(uleb(b.insn_id)).push(Record::comment("NumInsns"));
+            table.push(Record::int_value(self.table_form, 1, b.merge_insn_ids.len() as i64));
+            table.push(Record::comment("MergeInsnID's"));
+            for id in &b.merge_insn_ids {
+                table.push(uleb(*id));
+            }
+            table.push(Record::line_break());
+        }
+        for old in &b.copied_flags {
+            table.push(Record::opcode("GIR_CopyMIFlags", 0)).push(Record::comment("InsnID")).push(uleb(b.insn_id));
+            table.push(Record::comment("OldInsnID")).push(uleb(*old)).push(Record::line_break());
+        }
+        for (name, flags) in [("GIR_SetMIFlags", &b.set_flags), ("GIR_UnsetMIFlags", &b.unset_flags)] {
+            if !flags.is_empty() {
+                table.push(Record::opcode(name, 0)).push(Record::comment("InsnID")).push(uleb(b.insn_id));
+                table.push(Record::named_value(4, flags.join(" | "))).push(Record::line_break());
+            }
+        }
+    }
+
+    /// `OperandRenderer::emitRenderOpcodes`.
+    fn renderer(&self, r: &Renderer, table: &mut MatchTable) {
+        let uleb = |v: u32| Record::uleb128(u64::from(v));
+        match r {
+            Renderer::Copy { new_insn, old_insn, old_op, name, variadic } => {
+                if !variadic && *new_insn == 0 && *old_insn == 0 {
+                    table.push(Record::opcode("GIR_RootToRootCopy", 0));
+                } else {
+                    let opcode = if *variadic { "GIR_CopyRemaining" } else { "GIR_Copy" };
+                    table.push(Record::opcode(opcode, 0)).push(Record::comment("NewInsnID")).push(uleb(*new_insn));
+                    table.push(Record::comment("OldInsnID")).push(uleb(*old_insn));
+                }
+                table.push(Record::comment("OpIdx")).push(uleb(*old_op));
+                table.push(Record::comment(name.clone())).push(Record::line_break());
+            }
+            Renderer::TempReg { insn, temp_reg, is_def } => {
+                let opcode = if *is_def { "GIR_AddTempRegister" } else { "GIR_AddSimpleTempRegister" };
+                table.push(Record::opcode(opcode, 0)).push(Record::comment("InsnID")).push(uleb(*insn));
+                table.push(Record::comment("TempRegID")).push(uleb(*temp_reg));
+                if *is_def {
+                    table.push(Record::comment("TempRegFlags"));
+                    table.push(Record::named_value(2, "static_cast<uint16_t>(RegState::Define)"));
+                }
+                table.push(Record::line_break());
+            }
+            Renderer::Imm { insn, value, cimm: Some(ty) } => {
+                table.push(Record::opcode("GIR_AddCImm", 0)).push(Record::comment("InsnID")).push(uleb(*insn));
+                table.push(Record::comment("Type")).push(type_record(*ty));
+                table.push(Record::comment("Imm")).push(Record::int_value(self.table_form, 8, *value));
+                table.push(Record::line_break());
+            }
+            Renderer::Imm { insn, value, cimm: None } => {
+                let int8 = i8::try_from(*value).is_ok();
+                table.push(Record::opcode(if int8 { "GIR_AddImm8" } else { "GIR_AddImm" }, 0));
+                table.push(Record::comment("InsnID")).push(uleb(*insn)).push(Record::comment("Imm"));
+                table.push(Record::int_value(self.table_form, if int8 { 1 } else { 8 }, *value));
+                table.push(Record::line_break());
+            }
+            Renderer::IntrinsicId { insn, name } => {
+                table.push(Record::opcode("GIR_AddIntrinsicID", 0)).push(Record::comment("MI")).push(uleb(*insn));
+                table.push(Record::named_value(2, name.clone())).push(Record::line_break());
             }
         }
     }
@@ -249,13 +392,62 @@ impl Emitter<'_> {
                 table.push(Record::uleb128(u64::from(p.insn))).push(Record::comment("FnId"));
                 table.push(Record::named_value(2, enum_name.clone())).push(Record::line_break());
             }
-            Check::Llt(ty) => {
-                table.push(Record::opcode("GIM_CheckType", 0)).push(Record::comment("MI"));
-                table.push(Record::uleb128(u64::from(p.insn))).push(Record::comment("Op"));
-                table.push(Record::uleb128(u64::from(p.op_idx.unwrap_or(0)))).push(Record::comment("Type"));
-                table.push(Record::named_value(1, super::executor::llt_enum_value(*ty))).push(Record::line_break());
+            Check::Llt { ty, .. } => {
+                if p.insn == 0 {
+                    table.push(Record::opcode("GIM_RootCheckType", 0));
+                } else {
+                    table.push(Record::opcode("GIM_CheckType", 0)).push(Record::comment("MI"));
+                    table.push(Record::uleb128(u64::from(p.insn)));
+                }
+                table.push(Record::comment("Op")).push(Record::uleb128(u64::from(p.op_idx.unwrap_or(0))));
+                table.push(Record::comment("Type")).push(type_record(*ty)).push(Record::line_break());
+            }
+            Check::MiFlags { flags, not } => {
+                table.push(Record::opcode(if *not { "GIM_MIFlagsNot" } else { "GIM_MIFlags" }, 0));
+                table.push(Record::comment("MI")).push(Record::uleb128(u64::from(p.insn)));
+                table.push(Record::named_value(4, flags.join(" | "))).push(Record::line_break());
+            }
+            Check::ConstantInt(value) => {
+                let int8 = i8::try_from(*value).is_ok();
+                table.push(Record::opcode(if int8 { "GIM_CheckConstantInt8" } else { "GIM_CheckConstantInt" }, 0));
+                self.insn_op(p, table);
+                table.push(Record::int_value(self.table_form, if int8 { 1 } else { 8 }, *value));
+                table.push(Record::line_break());
+            }
+            Check::LiteralInt(value) => {
+                table.push(Record::opcode("GIM_CheckLiteralInt", 0));
+                self.insn_op(p, table);
+                table.push(Record::int_value(self.table_form, 8, *value)).push(Record::line_break());
+            }
+            Check::IntrinsicId(name) => {
+                table.push(Record::opcode("GIM_CheckIntrinsicID", 0));
+                self.insn_op(p, table);
+                table.push(Record::named_value(2, name.clone())).push(Record::line_break());
+            }
+            Check::SameOperand { other_insn, other_op, ignore_copies } => {
+                let name = if *ignore_copies { "GIM_CheckIsSameOperandIgnoreCopies" } else { "GIM_CheckIsSameOperand" };
+                table.push(Record::opcode(name, 0)).push(Record::comment("MI"));
+                table.push(Record::uleb128(u64::from(p.insn))).push(Record::comment("OpIdx"));
+                table.push(Record::uleb128(u64::from(p.op_idx.unwrap_or(0)))).push(Record::comment("OtherMI"));
+                table.push(Record::uleb128(u64::from(*other_insn))).push(Record::comment("OtherOpIdx"));
+                table.push(Record::uleb128(u64::from(*other_op))).push(Record::line_break());
+            }
+            Check::Instruction { insn, ignore_copies } => {
+                let name = if *ignore_copies { "GIM_RecordInsnIgnoreCopies" } else { "GIM_RecordInsn" };
+                table.push(Record::opcode(name, 0)).push(Record::comment("DefineMI"));
+                table.push(Record::uleb128(u64::from(insn.insn_var))).push(Record::comment("MI"));
+                table.push(Record::uleb128(u64::from(p.insn))).push(Record::comment("OpIdx"));
+                table.push(Record::uleb128(u64::from(p.op_idx.unwrap_or(0))));
+                table.push(Record::comment(format!("MIs[{}]", insn.insn_var))).push(Record::line_break());
+                self.instruction(insn, table);
             }
         }
+    }
+
+    /// `/*MI*/N, /*Op*/M,`.
+    fn insn_op(&self, p: &Predicate, table: &mut MatchTable) {
+        table.push(Record::comment("MI")).push(Record::uleb128(u64::from(p.insn)));
+        table.push(Record::comment("Op")).push(Record::uleb128(u64::from(p.op_idx.unwrap_or(0))));
     }
 }
 
@@ -268,7 +460,12 @@ fn opcode_record(inst: &Opcode) -> Record {
 fn switch_value_record(condition: &Predicate) -> Record {
     match &condition.check {
         Check::Opcode(insts) => opcode_record(&insts[0]),
-        Check::Llt(ty) => Record::named_value(1, super::executor::llt_enum_value(*ty)),
-        Check::NumOperands(..) | Check::GenericCxx(_) => Record::named_value(0, String::new()),
+        Check::Llt { ty, .. } => type_record(*ty),
+        _ => Record::named_value(0, String::new()),
     }
+}
+
+/// A type object, by its enum name (`GILLT_s32`).
+fn type_record(ty: Llt) -> Record {
+    Record::named_value(1, super::executor::llt_enum_value(ty))
 }

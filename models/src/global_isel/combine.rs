@@ -8,13 +8,13 @@
 //! Rules whose match patterns are instructions or fragments, or whose apply patterns build
 //! instructions, are not built yet: [`NotBuilt`] says so, and the backend refuses the combiner.
 
-use super::llt::Llt;
-use super::matchers::{Action, Check, InstructionMatcher, Opcode, RuleMatcher};
-use super::patterns::{CgInst, PatFrags, Pattern, PatternKind};
+use super::llt::{llt_of_value_type, Llt};
+use super::matchers::{Action, Check, InstructionMatcher, NumOperandsCheck, Opcode, OperandMatcher, RuleMatcher};
+use super::patterns::{CgInst, InstKind, InstructionPattern, PatFrags, Pattern, PatternKind, PatternType};
 use super::rule::CombineRule;
 use crate::target::instructions::Instructions;
 use crate::{Fatal, Fields};
-use std::collections::HashMap;
+use std::collections::{BTreeSet, HashMap};
 use tdq_core::types::RecId;
 use tdq_core::{Diagnostics, Evaluation, Loc};
 
@@ -140,6 +140,8 @@ pub struct CombineMatchers {
     pub custom_actions: CxxCodePool,
     /// `-gicombiner-debug-cxxpreds`: a comment before each C++ predicate.
     pub debug_cxx_preds: bool,
+    /// `KnownTypes`: every type a rule of the run checks or makes.
+    pub known_types: BTreeSet<Llt>,
 }
 
 /// The context of one rule's matchers.
@@ -147,6 +149,100 @@ pub struct RuleContext<'a> {
     pub input: &'a Evaluation,
     pub instructions: &'a Instructions,
     pub frags: &'a PatFrags,
+}
+
+impl CodeExpansions {
+    /// `redeclare`: the expansion replaces an earlier one.
+    pub fn redeclare(&mut self, name: &str, expansion: impl Into<String>) {
+        self.map.insert(name.to_string(), expansion.into());
+    }
+}
+
+/// What one rule matcher's builder tracks beside the matcher (the parts of `RuleMatcher`
+/// that only building needs).
+#[derive(Default)]
+pub(super) struct Building {
+    /// The next `InsnVarID`.
+    pub(super) next_insn_var: u32,
+    /// `DefinedOperands`: each operand name's first operand matcher, by instruction and
+    /// index, whether it is variadic, and whether it checks a type.
+    pub(super) operands: HashMap<String, DefinedOperand>,
+    /// Each instruction matcher's `InsnVarID`, by its symbolic name (the first stands).
+    pub(super) insns: HashMap<String, u32>,
+    /// `NextOutputInsnID`.
+    pub(super) next_output_insn: u32,
+    /// `NextTempRegID`.
+    pub(super) next_temp_reg: u32,
+    /// `ErasedInsnIDs`.
+    pub(super) erased: Vec<u32>,
+}
+
+#[derive(Clone, Copy)]
+pub(super) struct DefinedOperand {
+    pub(super) insn: u32,
+    pub(super) op: u32,
+    pub(super) variadic: bool,
+    has_llt: bool,
+}
+
+impl Building {
+    fn allocate_insn(&mut self, name: &str) -> InstructionMatcher {
+        let var = self.next_insn_var;
+        self.next_insn_var += 1;
+        self.insns.entry(name.to_string()).or_insert(var);
+        InstructionMatcher::new(var, name)
+    }
+
+    /// `getOperandMatcher`: the first operand matcher of that name.
+    pub(super) fn operand(&self, name: &str) -> Result<DefinedOperand, NotBuilt> {
+        self.operands.get(name).copied().ok_or(NotBuilt { what: "operands not declared in the matcher" })
+    }
+
+    /// `tryEraseInsnID`.
+    pub(super) fn try_erase(&mut self, id: u32) -> bool {
+        if self.erased.contains(&id) {
+            return false;
+        }
+        self.erased.push(id);
+        true
+    }
+}
+
+/// `InstructionMatcher::addOperand`: an operand matcher, defined under its name (a second
+/// operand of one name checks it is the same as the first: `SameOperandMatcher`, with the
+/// combiner's `GISF_IgnoreCopies`).
+fn add_operand(b: &mut Building, im: &mut InstructionMatcher, op_idx: u32, name: &str, variadic: bool) -> usize {
+    let mut om = OperandMatcher {
+        op_idx,
+        symbolic_name: name.to_string(),
+        predicates: Default::default(),
+        is_variadic: variadic,
+    };
+    if !name.is_empty() {
+        match b.operands.get(name) {
+            None => {
+                b.operands.insert(
+                    name.to_string(),
+                    DefinedOperand { insn: im.insn_var, op: op_idx, variadic, has_llt: false },
+                );
+            }
+            Some(first) => {
+                let check = Check::SameOperand { other_insn: first.insn, other_op: first.op, ignore_copies: true };
+                om.add_predicate(im.insn_var, check);
+            }
+        }
+    }
+    im.operands.push(om);
+    im.operands.len() - 1
+}
+
+/// `declareOperandExpansion`.
+fn operand_expansion(insn: u32, op: u32, variadic: bool) -> String {
+    if variadic {
+        format!("getRemainingOperands(*State.MIs[{insn}], {op})")
+    } else {
+        format!("State.MIs[{insn}]->getOperand({op})")
+    }
 }
 
 impl CombineMatchers {
@@ -166,18 +262,21 @@ impl CombineMatchers {
         if !features.is_empty() {
             return Ok(Err(NotBuilt { what: "subtarget feature predicates" }));
         }
+        let mut expansions = CodeExpansions::default();
         for perm in &rule.permutations {
             if !perm.is_empty() {
                 return Ok(Err(NotBuilt { what: "pattern fragments" }));
             }
             let root = &rule.match_pats[rule.match_root];
             let built = match &root.kind {
-                PatternKind::AnyOpcode(insts) => self.any_opcode(cx, rule, root, insts, &features, out, diags),
+                PatternKind::AnyOpcode(insts) => {
+                    self.any_opcode(cx, rule, root, insts, &features, &mut expansions, out, diags)
+                }
                 PatternKind::Cxx { .. } => {
                     diags.error_at(&rule.locs, "C++ code cannot be the root of a rule!");
                     Ok(false)
                 }
-                PatternKind::Instruction(_) => Err(NotBuilt { what: "instruction patterns" }),
+                PatternKind::Instruction(_) => self.instruction_root(cx, rule, &features, &mut expansions, out, diags),
             };
             match built {
                 Ok(true) => {}
@@ -235,6 +334,24 @@ impl CombineMatchers {
         }
     }
 
+    /// `addCXXPredicate`: a C++ match pattern as a predicate on the root, its code expanded.
+    fn cxx_predicate(
+        &mut self,
+        rule: &CombineRule,
+        root: &mut InstructionMatcher,
+        code: &str,
+        expansions: &CodeExpansions,
+        diags: &mut Diagnostics,
+    ) {
+        let mut text = String::new();
+        if self.debug_cxx_preds {
+            text.push_str("// Pattern Alternatives: []\n");
+        }
+        text.push_str(&expand_code(code, expansions, &rule.locs, "", diags));
+        let id = self.match_code.get(text);
+        root.add_predicate(Check::GenericCxx(format!("{CXX_PRED_PREFIX}{}", CxxCodePool::base_enum_name(id))));
+    }
+
     /// `emitMatchPattern` for a `wip_match_opcode` root: a rule matcher per opcode.
     #[allow(clippy::too_many_arguments)]
     fn any_opcode(
@@ -244,20 +361,17 @@ impl CombineMatchers {
         root: &Pattern,
         insts: &[CgInst],
         features: &[RecId],
+        expansions: &mut CodeExpansions,
         out: &mut Vec<RuleMatcher>,
         diags: &mut Diagnostics,
     ) -> Result<bool, NotBuilt> {
         let cxx_apply = rule.has_only_cxx_apply();
-        if !cxx_apply {
-            return Err(NotBuilt { what: "apply instruction patterns" });
-        }
         for inst in insts {
             let mut m = self.add_rule_matcher(rule, features, &format!("wip_match_opcode '{}'", inst.name));
-            let mut im = InstructionMatcher::new(0, root.name.clone());
-            im.add_predicate(Check::Opcode(vec![opcode(cx.instructions, inst)]));
-            m.insns.push(im);
-            let mut expansions = CodeExpansions::default();
+            let mut b = Building::default();
+            let mut im = b.allocate_insn(&root.name);
             expansions.declare(&root.name, "State.MIs[0]");
+            im.add_predicate(Check::Opcode(vec![opcode(cx.instructions, inst)]));
             let mut cxx_matchers = Vec::new();
             for pat in &rule.match_pats {
                 if std::ptr::eq(pat, root) {
@@ -268,14 +382,224 @@ impl CombineMatchers {
                         diags.error_at(&rule.locs, "wip_match_opcode can only be present once!");
                         return Ok(false);
                     }
-                    PatternKind::Cxx { code, .. } => cxx_matchers.push(code.as_str()),
-                    PatternKind::Instruction(_) => return Err(NotBuilt { what: "instruction patterns" }),
+                    PatternKind::Cxx { code, .. } if cxx_apply => cxx_matchers.push(code.as_str()),
+                    PatternKind::Cxx { code, .. } => self.cxx_predicate(rule, &mut im, code, expansions, diags),
+                    PatternKind::Instruction(ip) => return self.unreachable_match(cx, rule, pat, ip, diags),
                 }
             }
-            if !self.cxx_match_apply(rule, &mut m, &expansions, &cxx_matchers, diags) {
+            m.insns.push(im);
+            let done = if cxx_apply {
+                self.cxx_match_apply(rule, &mut m, expansions, &cxx_matchers, diags)
+            } else {
+                self.apply_patterns(cx, rule, &mut m, &mut b, expansions, diags)?
+            };
+            if !done {
                 return Ok(false);
             }
             out.push(m);
+        }
+        Ok(true)
+    }
+
+    /// A match pattern the root does not reach: `reportUnreachable`, or a fragment or
+    /// builtin not built yet.
+    fn unreachable_match(
+        &self,
+        cx: &RuleContext,
+        rule: &CombineRule,
+        pat: &Pattern,
+        ip: &InstructionPattern,
+        diags: &mut Diagnostics,
+    ) -> Result<bool, NotBuilt> {
+        match ip.kind {
+            InstKind::CodeGen { .. } => {
+                diags.error_at(
+                    &rule.locs,
+                    format!(
+                        "pattern '{}' ('{}') is unreachable from the pattern root!",
+                        pat.name,
+                        ip.inst_name(cx.frags)
+                    ),
+                );
+                Ok(false)
+            }
+            InstKind::PatFrag(_) => Err(NotBuilt { what: "pattern fragments" }),
+            InstKind::Builtin(_) => {
+                diags.error_at(&rule.locs, "No known match builtins");
+                Ok(false)
+            }
+        }
+    }
+
+    /// `emitMatchPattern` for an instruction root: its checks, the instructions that define
+    /// its operands (recursively), the C++ predicates, then the apply patterns.
+    fn instruction_root(
+        &mut self,
+        cx: &RuleContext,
+        rule: &CombineRule,
+        features: &[RecId],
+        expansions: &mut CodeExpansions,
+        out: &mut Vec<RuleMatcher>,
+        diags: &mut Diagnostics,
+    ) -> Result<bool, NotBuilt> {
+        let root = &rule.match_pats[rule.match_root];
+        let Some(ip) = root.inst() else { return Ok(true) };
+        if !matches!(ip.kind, InstKind::CodeGen { .. }) {
+            return Err(NotBuilt { what: "pattern fragments" });
+        }
+        let mut m = self.add_rule_matcher(rule, features, "");
+        let mut b = Building::default();
+        let mut im = b.allocate_insn(&root.name);
+        expansions.declare(&root.name, format!("State.MIs[{}]", im.insn_var));
+        let mut seen = Vec::new();
+        if !self.codegen_match(cx, rule, &mut b, &mut im, rule.match_root, &mut seen, expansions, diags)? {
+            return Ok(false);
+        }
+        let cxx_apply = rule.has_only_cxx_apply();
+        let mut cxx_matchers = Vec::new();
+        for (i, pat) in rule.match_pats.iter().enumerate() {
+            if seen.contains(&i) {
+                continue;
+            }
+            match &pat.kind {
+                PatternKind::AnyOpcode(_) => {
+                    diags.error_at(&rule.locs, "wip_match_opcode can not be used with instruction patterns!");
+                    return Ok(false);
+                }
+                PatternKind::Cxx { code, .. } if cxx_apply => cxx_matchers.push(code.as_str()),
+                PatternKind::Cxx { code, .. } => self.cxx_predicate(rule, &mut im, code, expansions, diags),
+                PatternKind::Instruction(ip) => return self.unreachable_match(cx, rule, pat, ip, diags),
+            }
+        }
+        m.insns.push(im);
+        let done = if cxx_apply {
+            self.cxx_match_apply(rule, &mut m, expansions, &cxx_matchers, diags)
+        } else {
+            self.apply_patterns(cx, rule, &mut m, &mut b, expansions, diags)?
+        };
+        if done {
+            out.push(m);
+        }
+        Ok(done)
+    }
+
+    /// `emitCodeGenInstructionMatchPattern`: the instruction's opcode, intrinsic and flags,
+    /// then each operand's checks: an immediate, a type, and for a use defined by another
+    /// match pattern, that instruction as a nested matcher.
+    #[allow(clippy::too_many_arguments)]
+    fn codegen_match(
+        &mut self,
+        cx: &RuleContext,
+        rule: &CombineRule,
+        b: &mut Building,
+        im: &mut InstructionMatcher,
+        pat_index: usize,
+        seen: &mut Vec<usize>,
+        expansions: &mut CodeExpansions,
+        diags: &mut Diagnostics,
+    ) -> Result<bool, NotBuilt> {
+        if seen.contains(&pat_index) {
+            return Ok(true);
+        }
+        seen.push(pat_index);
+        let pat = &rule.match_pats[pat_index];
+        let Some(ip) = pat.inst() else { return Ok(true) };
+        let InstKind::CodeGen { inst, intrinsic, mi_flags } = &ip.kind else {
+            return Err(NotBuilt { what: "pattern fragments" });
+        };
+        im.add_predicate(Check::Opcode(vec![opcode(cx.instructions, inst)]));
+        expansions.declare(&pat.name, format!("State.MIs[{}]", im.insn_var));
+        let num_defs = ip.num_inst_defs(cx.frags);
+        if let Some(intrinsic) = intrinsic {
+            let i = add_operand(b, im, num_defs, "$intrinsic_id", false);
+            im.operands[i]
+                .add_predicate(im.insn_var, Check::IntrinsicId(format!("Intrinsic::{}", intrinsic.enum_name)));
+        }
+        if let Some(flags) = mi_flags {
+            if !flags.set.is_empty() {
+                im.add_predicate(Check::MiFlags { flags: flags.set.clone(), not: false });
+            }
+            if !flags.unset.is_empty() {
+                im.add_predicate(Check::MiFlags { flags: flags.unset.clone(), not: true });
+            }
+        }
+        let is_constant = matches!(inst.name, "G_CONSTANT" | "G_FCONSTANT");
+        for (idx, op) in ip.operands.iter().enumerate() {
+            let real_idx = if intrinsic.is_some() && !op.is_def { idx as u32 + 1 } else { idx as u32 };
+            let variadic = matches!(op.ty, PatternType::VariadicPack { .. });
+            if variadic && b.operands.contains_key(&op.name) {
+                diags.error_at(
+                    &rule.locs,
+                    "each instance of a GIVariadic operand must have a unique name within the match patterns",
+                );
+                diags.note_at(&rule.locs, format!("'{}' is used multiple times", op.name));
+                return Ok(false);
+            }
+            let i = add_operand(b, im, real_idx, &op.name, variadic);
+            let insn_var = im.insn_var;
+            if op.is_named() {
+                expansions.declare(&op.name, operand_expansion(insn_var, real_idx, variadic));
+            }
+            if let PatternType::VariadicPack { min, max } = op.ty {
+                im.add_predicate(Check::NumOperands(NumOperandsCheck::Ge, real_idx + min));
+                if max != 0 {
+                    im.add_predicate(Check::NumOperands(NumOperandsCheck::Le, real_idx + max));
+                }
+                break;
+            }
+            if let Some(imm) = op.imm {
+                let check = if is_constant && idx == 1 { Check::LiteralInt(imm) } else { Check::ConstantInt(imm) };
+                im.operands[i].add_predicate(insn_var, check);
+            }
+            if let PatternType::ValueType(def, _) = op.ty {
+                let first = b.operands.get(&op.name).copied();
+                if op.name.is_empty() || !first.is_some_and(|d| d.has_llt) {
+                    let Some(ty) = llt_of_value_type(cx.input, def) else {
+                        return Err(NotBuilt { what: "types without a low-level type" });
+                    };
+                    self.known_types.insert(ty);
+                    let added = im.operands[i].add_predicate(insn_var, Check::Llt { ty, id: None });
+                    if let Some(d) = b.operands.get_mut(&op.name) {
+                        if added && d.insn == insn_var && d.op == real_idx {
+                            d.has_llt = true;
+                        }
+                    }
+                }
+            } else if !op.ty.is_none() {
+                return Err(NotBuilt { what: "GITypeOf in match patterns" });
+            }
+            if op.is_def || !op.is_named() {
+                continue;
+            }
+            let Some(def_index) = rule.match_table.def(&op.name) else { continue };
+            let def_pat = &rule.match_pats[def_index];
+            if op.imm.is_some() {
+                diags.error_at(
+                    &rule.locs,
+                    format!("'{}' is a named immediate, it cannot be defined by another instruction", op.name),
+                );
+                diags.note_at(&rule.locs, format!("'{}' is defined by '{}'", op.name, def_pat.name));
+                return Ok(false);
+            }
+            let om = &im.operands[i];
+            if om.is_same_as_another() || om.is_variadic {
+                diags.error_at(
+                    &rule.locs,
+                    format!(
+                        "Nested instruction '{}' cannot be the same as another operand '{}'",
+                        def_pat.name, op.name
+                    ),
+                );
+                return Ok(false);
+            }
+            if !matches!(def_pat.inst().map(|d| &d.kind), Some(InstKind::CodeGen { .. })) {
+                return Err(NotBuilt { what: "pattern fragments" });
+            }
+            let mut nested = b.allocate_insn(&def_pat.name);
+            if !self.codegen_match(cx, rule, b, &mut nested, def_index, seen, expansions, diags)? {
+                return Ok(false);
+            }
+            im.operands[i].add_predicate(insn_var, Check::Instruction { insn: Box::new(nested), ignore_copies: true });
         }
         Ok(true)
     }
@@ -324,7 +648,7 @@ impl CombineMatchers {
 }
 
 /// The opcode check's view of an instruction.
-fn opcode(instructions: &Instructions, inst: &CgInst) -> Opcode {
+pub(super) fn opcode(instructions: &Instructions, inst: &CgInst) -> Opcode {
     Opcode {
         def: inst.def,
         name: inst.name,

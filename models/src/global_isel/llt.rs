@@ -94,3 +94,25 @@ mod tests {
         );
     }
 }
+
+/// `getLLTCodeGen` of a `ValueType` def (`MVTToLLT`): a vector of more than one element (or
+/// scalable) is a vector, an integer or floating-point type a scalar; others have no LLT.
+pub fn llt_of_value_type(input: &tdq_core::Evaluation, def: tdq_core::types::RecId) -> Option<Llt> {
+    let f = crate::Fields { input };
+    let int = |field: &str| f.int(def, field).ok();
+    let bit = |field: &str| f.bit(def, field).unwrap_or(false);
+    if bit("isVector") {
+        let count = u32::try_from(int("nElem")?).ok()?;
+        let elem = f.def(def, "ElementType").ok()?;
+        let elem_bits = u32::try_from(f.int(elem, "Size").ok()?).ok()?;
+        let scalable = bit("isScalable");
+        if count > 1 || scalable {
+            return Some(Llt::Vector { scalable, count, elem_bits });
+        }
+        return Some(Llt::Scalar { bits: elem_bits });
+    }
+    if bit("isInteger") || bit("isFP") {
+        return Some(Llt::Scalar { bits: u32::try_from(int("Size")?).ok()? });
+    }
+    None
+}

@@ -41,8 +41,23 @@ pub enum Check {
     NumOperands(NumOperandsCheck, u32),
     /// `GenericInstructionPredicateMatcher`: a C++ predicate, by its enum name.
     GenericCxx(String),
-    /// `LLTOperandMatcher`: the operand has this type.
-    Llt(Llt),
+    /// `MIFlagsInstructionPredicateMatcher`: the flags (`MachineInstr::` names) are all set,
+    /// or with `not`, none is.
+    MiFlags { flags: Vec<&'static str>, not: bool },
+    /// `LLTOperandMatcher`: the operand has this type; `id` is its index among the run's
+    /// known types (`TypeIDValues`), given by [`number_types`] once the rules are built.
+    Llt { ty: Llt, id: Option<u32> },
+    /// `ConstantIntOperandMatcher`: a register defined by a constant of this value.
+    ConstantInt(i64),
+    /// `LiteralIntOperandMatcher`: an immediate operand of this value.
+    LiteralInt(i64),
+    /// `SameOperandMatcher`: the same operand as another one, by instruction and index.
+    SameOperand { other_insn: u32, other_op: u32, ignore_copies: bool },
+    /// `IntrinsicIDOperandMatcher`: the intrinsic, by its enum name (`Intrinsic::...`).
+    IntrinsicId(String),
+    /// `InstructionOperandMatcher`: the operand's register is defined by an instruction
+    /// that this matcher checks (recorded as `State.MIs[insn_var]`).
+    Instruction { insn: Box<InstructionMatcher>, ignore_copies: bool },
 }
 
 /// `PredicateMatcher::PredicateKind`: the kinds in priority order (higher first).
@@ -95,7 +110,59 @@ impl Predicate {
             Check::Opcode(_) => PredicateKind::Opcode,
             Check::NumOperands(..) => PredicateKind::NumOperands,
             Check::GenericCxx(_) => PredicateKind::GenericPredicate,
-            Check::Llt(_) => PredicateKind::Llt,
+            Check::MiFlags { .. } => PredicateKind::MiFlags,
+            Check::Llt { .. } => PredicateKind::Llt,
+            Check::ConstantInt(_) => PredicateKind::Int,
+            Check::LiteralInt(_) => PredicateKind::LiteralInt,
+            Check::SameOperand { .. } => PredicateKind::SameOperand,
+            Check::IntrinsicId(_) => PredicateKind::IntrinsicId,
+            Check::Instruction { .. } => PredicateKind::Instruction,
+        }
+    }
+
+    /// The nested instruction an `InstructionOperandMatcher` checks.
+    pub fn nested_insn(&self) -> Option<&InstructionMatcher> {
+        match &self.check {
+            Check::Instruction { insn, .. } => Some(insn),
+            _ => None,
+        }
+    }
+
+    /// Whether this checks a nested `G_CONSTANT` (`isConstantInstruction`).
+    fn is_constant_insn(&self) -> bool {
+        self.nested_insn().is_some_and(|im| {
+            let ops = im.opcodes();
+            ops.len() == 1 && ops[0].name == "G_CONSTANT"
+        })
+    }
+
+    /// `OperandPredicateMatcher::isHigherPriorityThan` and its `InstructionOperandMatcher`
+    /// override: a nested instruction over an integer, except a `G_CONSTANT`.
+    fn operand_is_higher_priority_than(&self, other: &Predicate, form: &OptimizeForm) -> bool {
+        let base = |a: &Predicate, b: &Predicate| {
+            let (a_insn, b_insn) = (a.nested_insn().is_some(), b.nested_insn().is_some());
+            let (a_const, b_const) = (a.is_constant_insn(), b.is_constant_insn());
+            let is_int = |p: &Predicate| matches!(p.kind(), PredicateKind::Int | PredicateKind::LiteralInt);
+            if a_insn && b_insn {
+                return !a_const && b_const;
+            }
+            if a_const && is_int(b) {
+                return false;
+            }
+            if b_const && is_int(a) {
+                return true;
+            }
+            a.kind() < b.kind()
+        };
+        if base(self, other) {
+            return true;
+        }
+        if base(other, self) {
+            return false;
+        }
+        match (self.nested_insn(), other.nested_insn()) {
+            (Some(a), Some(b)) => a.is_higher_priority_than(b, form) == Some(true),
+            _ => false,
         }
     }
 
@@ -113,6 +180,7 @@ impl Predicate {
     pub fn value(&self) -> Option<i64> {
         match &self.check {
             Check::Opcode(insts) if insts.len() == 1 => insts[0].value.map(i64::from),
+            Check::Llt { id, .. } => id.map(i64::from),
             _ => None,
         }
     }
@@ -141,11 +209,19 @@ impl Predicate {
             _ => false,
         }
     }
+
+    /// The instruction matchers nested in this predicate, this one's first (in the order
+    /// LLVM allocates them: depth first).
+    fn for_each_nested(&self, f: &mut impl FnMut(&InstructionMatcher)) {
+        if let Some(im) = self.nested_insn() {
+            im.for_each(f);
+        }
+    }
 }
 
 /// A list of predicates and whether an optimisation took some of them
 /// (`PredicateListMatcher`): a list that was never touched says it is empty.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Predicates {
     pub list: VecDeque<Predicate>,
     pub optimized: bool,
@@ -160,7 +236,7 @@ impl Predicates {
 }
 
 /// `OperandMatcher`: the checks on one operand of an instruction.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct OperandMatcher {
     pub op_idx: u32,
     /// The operand's name in the pattern; empty when it has none.
@@ -170,8 +246,42 @@ pub struct OperandMatcher {
     pub is_variadic: bool,
 }
 
+impl OperandMatcher {
+    /// `isSameAsAnotherOperand`.
+    pub fn is_same_as_another(&self) -> bool {
+        self.predicates.list.iter().any(|p| p.kind() == PredicateKind::SameOperand)
+    }
+
+    /// `OperandMatcher::addPredicate`: none on a variadic operand or one that is the same as
+    /// another; whether it was added.
+    pub fn add_predicate(&mut self, insn: u32, check: Check) -> bool {
+        if self.is_same_as_another() || self.is_variadic {
+            return false;
+        }
+        self.predicates.list.push_back(Predicate { insn, op_idx: Some(self.op_idx), check });
+        true
+    }
+
+    /// `OperandMatcher::isHigherPriorityThan`: more predicates, then the predicates pairwise.
+    fn is_higher_priority_than(&self, other: &OperandMatcher, form: &OptimizeForm) -> Option<bool> {
+        let (x, y) = (self.predicates.list.len(), other.predicates.list.len());
+        if x != y {
+            return Some(x > y);
+        }
+        for (p, q) in self.predicates.list.iter().zip(&other.predicates.list) {
+            if p.operand_is_higher_priority_than(q, form) {
+                return Some(true);
+            }
+            if q.operand_is_higher_priority_than(p, form) {
+                return Some(false);
+            }
+        }
+        None
+    }
+}
+
 /// `InstructionMatcher`: the checks on one instruction.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct InstructionMatcher {
     /// `InsnVarID`: the instruction's index in `State.MIs`.
     pub insn_var: u32,
@@ -225,9 +335,27 @@ impl InstructionMatcher {
             && !self.predicates.list.iter().any(|p| p.kind() == PredicateKind::NumOperands)
     }
 
-    /// `InstructionMatcher::optimize`: the opcode first, then the operand count of a
-    /// variadic instruction, then the operand types.
+    /// Calls `f` on this matcher and on each nested in its operands, depth first (the order
+    /// LLVM allocates them in, which numbers them).
+    pub fn for_each(&self, f: &mut impl FnMut(&InstructionMatcher)) {
+        f(self);
+        for om in &self.operands {
+            for p in &om.predicates.list {
+                p.for_each_nested(f);
+            }
+        }
+    }
+
+    /// `InstructionMatcher::optimize`, then the nested matchers': the opcode first, then
+    /// the operand count of a variadic instruction and the intrinsic, then the operand types.
     fn optimize(&mut self, form: &OptimizeForm) {
+        for om in &mut self.operands {
+            for p in &mut om.predicates.list {
+                if let Check::Instruction { insn, .. } = &mut p.check {
+                    insn.optimize(form);
+                }
+            }
+        }
         let mut stash = Vec::new();
         let Some(front) = self.predicates.pop_front() else { return };
         let is_opcode = matches!(front.check, Check::Opcode(_));
@@ -245,6 +373,13 @@ impl InstructionMatcher {
                 });
             }
             self.allow_num_ops_check = false;
+            for om in &mut self.operands {
+                if let Some(i) = om.predicates.list.iter().position(|p| p.kind() == PredicateKind::IntrinsicId) {
+                    stash.extend(om.predicates.list.remove(i));
+                    om.predicates.optimized = true;
+                    break;
+                }
+            }
         }
         if self.insn_var > 0 {
             if let Some(def) = self.operands.first_mut() {
@@ -283,16 +418,8 @@ impl InstructionMatcher {
             }
         }
         for (a, b) in self.operands.iter().zip(&other.operands) {
-            let (x, y) = (a.predicates.list.len(), b.predicates.list.len());
-            if x != y {
-                return Some(x > y);
-            }
-            // `OperandPredicateMatcher::isHigherPriorityThan`; G_CONSTANT operands rank
-            // below integers once instruction operands are built.
-            for (p, q) in a.predicates.list.iter().zip(&b.predicates.list) {
-                if p.kind() != q.kind() {
-                    return Some(p.kind() < q.kind());
-                }
+            if let Some(higher) = a.is_higher_priority_than(b, form) {
+                return Some(higher);
             }
         }
         if form.predicate_count_breaks_ties && self.predicates.list.len() != other.predicates.list.len() {
@@ -307,6 +434,56 @@ impl InstructionMatcher {
 pub enum Action {
     /// `DebugCommentAction`: a comment in the table.
     DebugComment(String),
+    /// `BuildMIAction`: a new instruction.
+    BuildMi(BuildMi),
+    /// `BuildConstantAction`: a `G_CONSTANT` defining a temporary register.
+    BuildConstant { temp_reg: u32, value: i64 },
+    /// `EraseInstAction`: erases a matched instruction.
+    EraseInst(u32),
+    /// `ReplaceRegAction`: replaces an operand's register everywhere.
+    ReplaceReg { old_insn: u32, old_op: u32, new: ReplaceWith },
+    /// `MakeTempRegisterAction`: a new virtual register of a type.
+    MakeTempReg { ty: Llt, temp_reg: u32 },
+}
+
+/// What a register is replaced with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ReplaceWith {
+    /// A matched operand's register (checked replaceable first: `GIM_CheckCanReplaceReg`).
+    Operand {
+        insn: u32,
+        op: u32,
+    },
+    TempReg(u32),
+}
+
+/// `BuildMIAction`: an instruction built by the rule, its operands rendered in order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BuildMi {
+    /// Its index in `OutMIs`.
+    pub insn_id: u32,
+    pub opcode: Opcode,
+    pub renderers: Vec<Renderer>,
+    /// The matched instructions whose flags it copies, by `InsnVarID`.
+    pub copied_flags: Vec<u32>,
+    pub set_flags: Vec<&'static str>,
+    pub unset_flags: Vec<&'static str>,
+    /// The matched instructions whose memory operands it takes (`MergeInsnIDs`): all, when
+    /// it may load or store.
+    pub merge_insn_ids: Vec<u32>,
+}
+
+/// `OperandRenderer`: how a built instruction's operand is made.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Renderer {
+    /// `CopyRenderer`: a matched operand, by instruction and index, named.
+    Copy { new_insn: u32, old_insn: u32, old_op: u32, name: String, variadic: bool },
+    /// `TempRegRenderer`.
+    TempReg { insn: u32, temp_reg: u32, is_def: bool },
+    /// `ImmRenderer`: an immediate, or with a type a `ConstantInt` (`G_CONSTANT`'s).
+    Imm { insn: u32, value: i64, cimm: Option<Llt> },
+    /// `IntrinsicIDRenderer`.
+    IntrinsicId { insn: u32, name: String },
 }
 
 /// `RuleMatcher`: one rule, its instructions (the root first) and actions.
@@ -336,6 +513,15 @@ impl RuleMatcher {
         &self.insns[0]
     }
 
+    /// How many instructions the rule matches (`InsnMatchers.size()`).
+    pub fn num_insns(&self) -> usize {
+        let mut n = 0;
+        for root in &self.insns {
+            root.for_each(&mut |_| n += 1);
+        }
+        n
+    }
+
     /// `recordsOperand`.
     fn records_operand(&self) -> bool {
         // No predicate records a named operand yet (`RecordNamedOperandMatcher`).
@@ -357,21 +543,46 @@ impl RuleMatcher {
         }
     }
 
-    /// `RuleMatcher::optimize`.
+    /// `RuleMatcher::optimize`: each instruction's checks; each instruction erased once, the
+    /// root last (so that its erasure can end the rule: `GIR_EraseRootFromParent_Done`).
     fn optimize(&mut self, form: &OptimizeForm) {
         for insn in &mut self.insns {
             insn.optimize(form);
         }
+        let mut seen = Vec::new();
+        let mut erase_root = None;
+        let mut i = 0;
+        while i < self.actions.len() {
+            if let Action::EraseInst(id) = self.actions[i] {
+                if seen.contains(&id) {
+                    self.actions.remove(i);
+                    continue;
+                }
+                seen.push(id);
+                if id == 0 {
+                    erase_root = Some(i);
+                }
+            }
+            i += 1;
+        }
+        if let Some(i) = erase_root {
+            let action = self.actions.remove(i);
+            self.actions.push(action);
+        }
     }
 
     fn has_first_condition(&self) -> bool {
-        let root = self.root();
-        !root.predicates.list.is_empty() || root.operands.iter().any(|o| !o.predicates.list.is_empty())
+        self.first_condition().is_some()
     }
 
+    /// `getFirstCondition`: the root's first predicate, else its operands' first that is not
+    /// a nested instruction.
     fn first_condition(&self) -> Option<&Predicate> {
         let root = self.root();
-        root.predicates.list.front().or_else(|| root.operands.iter().find_map(|o| o.predicates.list.front()))
+        root.predicates
+            .list
+            .front()
+            .or_else(|| root.operands.iter().find_map(|o| o.predicates.list.iter().find(|p| p.nested_insn().is_none())))
     }
 
     fn pop_first_condition(&mut self) -> Option<Predicate> {
@@ -379,16 +590,18 @@ impl RuleMatcher {
         if !root.predicates.list.is_empty() {
             return root.predicates.pop_front();
         }
-        let om = root.operands.iter_mut().find(|o| !o.predicates.list.is_empty())?;
-        om.predicates.pop_front()
+        for om in &mut root.operands {
+            if let Some(i) = om.predicates.list.iter().position(|p| p.nested_insn().is_none()) {
+                om.predicates.optimized = true;
+                return om.predicates.list.remove(i);
+            }
+        }
+        None
     }
 
     /// `getFirstConditionAsRootType`: the type of the root's def, when that is checked first.
     fn first_condition_as_root_type(&self) -> Option<Llt> {
-        match self.root().predicates.list.front() {
-            Some(Predicate { insn: 0, op_idx: Some(0), check: Check::Llt(ty) }) => Some(*ty),
-            _ => None,
-        }
+        root_type(self.root().predicates.list.front())
     }
 }
 
@@ -454,11 +667,43 @@ impl Matcher {
     fn first_condition_as_root_type(&self) -> Option<Llt> {
         match self {
             Matcher::Rule(r) => r.first_condition_as_root_type(),
-            Matcher::Group { conditions, .. } => match conditions.first() {
-                Some(Predicate { insn: 0, op_idx: Some(0), check: Check::Llt(ty) }) => Some(*ty),
-                _ => None,
-            },
+            Matcher::Group { conditions, .. } => root_type(conditions.first()),
             Matcher::Switch { .. } => None,
+        }
+    }
+}
+
+/// The type a check of the root's def checks.
+fn root_type(p: Option<&Predicate>) -> Option<Llt> {
+    match p {
+        Some(Predicate { insn: 0, op_idx: Some(0), check: Check::Llt { ty, .. } }) => Some(*ty),
+        _ => None,
+    }
+}
+
+/// Numbers the type checks of `rules` by their type's place among `known` (sorted), the
+/// value a switch on types dispatches by.
+pub fn number_types(rules: &mut [RuleMatcher], known: &[Llt]) {
+    fn insn(im: &mut InstructionMatcher, known: &[Llt]) {
+        for p in &mut im.predicates.list {
+            check(&mut p.check, known);
+        }
+        for om in &mut im.operands {
+            for p in &mut om.predicates.list {
+                check(&mut p.check, known);
+            }
+        }
+    }
+    fn check(c: &mut Check, known: &[Llt]) {
+        match c {
+            Check::Llt { ty, id } => *id = known.iter().position(|k| k == ty).map(|i| i as u32),
+            Check::Instruction { insn: im, .. } => insn(im, known),
+            _ => {}
+        }
+    }
+    for r in rules {
+        for im in &mut r.insns {
+            insn(im, known);
         }
     }
 }

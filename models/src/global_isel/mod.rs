@@ -4,6 +4,7 @@
 //! match table is built from and their optimisation ([`matchers`]), and the combine rules'
 //! matchers ([`combine`]). The table's bytes are the backends' (backends/src/global_isel).
 
+pub mod apply;
 pub mod combine;
 pub mod llt;
 pub mod matchers;

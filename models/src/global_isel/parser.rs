@@ -234,6 +234,7 @@ impl<'a> Parser<'a> {
             };
             let info = IntrinsicInfo {
                 name: intrinsic.name.clone(),
+                enum_name: intrinsic.enum_name,
                 num_rets: intrinsic.ret_tys.len() as u32,
                 num_params: intrinsic.param_tys.len() as u32,
             };

@@ -123,6 +123,8 @@ pub struct CgInst {
 #[derive(Clone, Debug)]
 pub struct IntrinsicInfo {
     pub name: String,
+    /// The name in the `Intrinsic::` enum.
+    pub enum_name: &'static str,
     pub num_rets: u32,
     pub num_params: u32,
 }
