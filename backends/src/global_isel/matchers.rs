@@ -8,13 +8,33 @@ use tdq_core::ByRelease;
 use tdq_models::global_isel::llt::Llt;
 use tdq_models::global_isel::matchers::{
     Action, BuildMi, Check, InstructionMatcher, Matcher, NumOperandsCheck, Opcode, OperandMatcher, Predicate,
-    Predicates, Renderer, ReplaceWith, RuleMatcher,
+    Predicates, Renderer, ReplaceWith, RuleMatcher, TypeRef,
 };
 
 /// How a release writes rules, where releases differ.
 pub struct EmitForm {
     /// How a rule that needs subtarget features starts.
     pub feature_check: FeatureCheck,
+    /// How register flags are written.
+    pub reg_flags: RegFlags,
+}
+
+/// How a rendered register's flags are written.
+#[derive(Clone, Copy)]
+pub enum RegFlags {
+    /// `RegState::Define` (LLVM 19, 22).
+    Plain,
+    /// `static_cast<uint16_t>(RegState::Define)` (LLVM 23's `RegState` is a scoped enum).
+    Cast,
+}
+
+impl RegFlags {
+    fn define(self) -> &'static str {
+        match self {
+            RegFlags::Plain => "RegState::Define",
+            RegFlags::Cast => "static_cast<uint16_t>(RegState::Define)",
+        }
+    }
 }
 
 /// How a rule's feature check is written.
@@ -27,9 +47,9 @@ pub enum FeatureCheck {
 }
 
 pub const EMIT_FORM: ByRelease<EmitForm> = ByRelease {
-    v19: EmitForm { feature_check: FeatureCheck::Separate },
-    v22: EmitForm { feature_check: FeatureCheck::Separate },
-    v23: EmitForm { feature_check: FeatureCheck::InTry },
+    v19: EmitForm { feature_check: FeatureCheck::Separate, reg_flags: RegFlags::Plain },
+    v22: EmitForm { feature_check: FeatureCheck::Separate, reg_flags: RegFlags::Plain },
+    v23: EmitForm { feature_check: FeatureCheck::InTry, reg_flags: RegFlags::Cast },
 };
 
 /// What the writer needs beside the matchers.
@@ -236,8 +256,16 @@ impl Emitter<'_> {
             Action::MakeTempReg { ty, temp_reg } => {
                 table.push(Record::opcode("GIR_MakeTempReg", 0)).push(Record::comment("TempRegID"));
                 table.push(uleb(*temp_reg)).push(Record::comment("TypeID"));
-                table.push(type_record(*ty)).push(Record::line_break());
+                table.push(self.type_ref(*ty)).push(Record::line_break());
             }
+        }
+    }
+
+    /// `emitType`: a type object's name, or a temporary type's index.
+    fn type_ref(&self, ty: TypeRef) -> Record {
+        match ty {
+            TypeRef::Llt(llt) => type_record(llt),
+            TypeRef::Temp(idx) => Record::int_value(self.table_form, 1, i64::from(idx)),
         }
     }
 
@@ -296,13 +324,13 @@ impl Emitter<'_> {
                 table.push(Record::comment("TempRegID")).push(uleb(*temp_reg));
                 if *is_def {
                     table.push(Record::comment("TempRegFlags"));
-                    table.push(Record::named_value(2, "static_cast<uint16_t>(RegState::Define)"));
+                    table.push(Record::named_value(2, self.form.reg_flags.define()));
                 }
                 table.push(Record::line_break());
             }
             Renderer::Imm { insn, value, cimm: Some(ty) } => {
                 table.push(Record::opcode("GIR_AddCImm", 0)).push(Record::comment("InsnID")).push(uleb(*insn));
-                table.push(Record::comment("Type")).push(type_record(*ty));
+                table.push(Record::comment("Type")).push(self.type_ref(*ty));
                 table.push(Record::comment("Imm")).push(Record::int_value(self.table_form, 8, *value));
                 table.push(Record::line_break());
             }
@@ -431,6 +459,12 @@ impl Emitter<'_> {
                 table.push(Record::uleb128(u64::from(p.op_idx.unwrap_or(0)))).push(Record::comment("OtherMI"));
                 table.push(Record::uleb128(u64::from(*other_insn))).push(Record::comment("OtherOpIdx"));
                 table.push(Record::uleb128(u64::from(*other_op))).push(Record::line_break());
+            }
+            Check::RecordRegType(idx) => {
+                table.push(Record::opcode("GIM_RecordRegType", 0));
+                self.insn_op(p, table);
+                table.push(Record::comment("TempTypeIdx")).push(Record::int_value(self.table_form, 1, i64::from(*idx)));
+                table.push(Record::line_break());
             }
             Check::Instruction { insn, ignore_copies } => {
                 let name = if *ignore_copies { "GIM_RecordInsnIgnoreCopies" } else { "GIM_RecordInsn" };

@@ -6,8 +6,8 @@
 
 use super::combine::CodeExpansions;
 use super::combine::{Building, CombineMatchers, NotBuilt, RuleContext};
-use super::llt::{llt_of_value_type, Llt};
-use super::matchers::{Action, BuildMi, Renderer, ReplaceWith, RuleMatcher};
+use super::llt::llt_of_value_type;
+use super::matchers::{Action, BuildMi, Check, Renderer, ReplaceWith, RuleMatcher, TypeRef};
 use super::patterns::{Builtin, InstKind, InstructionOperand, PatternKind, PatternType};
 use super::rule::CombineRule;
 use std::collections::HashMap;
@@ -202,7 +202,9 @@ impl CombineMatchers {
                         return Ok(false);
                     }
                     expansions.declare(name, format!("State.TempRegisters[{id}]"));
-                    let ty = self.llt_of(cx, &op.ty)?;
+                    let Some(ty) = self.type_ref(cx, rule, m, b, &op.ty, diags)? else {
+                        return Ok(false);
+                    };
                     m.actions.insert(0, Action::MakeTempReg { ty, temp_reg: id });
                     id
                 }
@@ -224,14 +226,48 @@ impl CombineMatchers {
         Ok(true)
     }
 
-    /// `getLLTCodeGenOrTempType` for a type with an LLT, which the run then knows.
-    fn llt_of(&mut self, cx: &RuleContext, ty: &PatternType) -> Result<Llt, NotBuilt> {
-        let PatternType::ValueType(def, _) = ty else {
-            return Err(NotBuilt { what: "GITypeOf in apply patterns" });
+    /// `getLLTCodeGenOrTempType`: a type with an LLT, which the run then knows, or for
+    /// `GITypeOf<"$x">` the temporary type `x`'s operand matcher records (once); none after
+    /// an error.
+    fn type_ref(
+        &mut self,
+        cx: &RuleContext,
+        rule: &CombineRule,
+        m: &mut RuleMatcher,
+        b: &mut Building,
+        ty: &PatternType,
+        diags: &mut Diagnostics,
+    ) -> Result<Option<TypeRef>, NotBuilt> {
+        let name = match ty {
+            PatternType::ValueType(def, _) => {
+                let llt =
+                    llt_of_value_type(cx.input, *def).ok_or(NotBuilt { what: "types without a low-level type" })?;
+                self.known_types.insert(llt);
+                return Ok(Some(TypeRef::Llt(llt)));
+            }
+            PatternType::TypeOf(name) => name,
+            PatternType::None | PatternType::VariadicPack { .. } => {
+                return Err(NotBuilt { what: "apply operands of a variadic type" })
+            }
         };
-        let llt = llt_of_value_type(cx.input, *def).ok_or(NotBuilt { what: "types without a low-level type" })?;
-        self.known_types.insert(llt);
-        Ok(llt)
+        let om = b.operand(name)?;
+        if om.variadic {
+            diags.error_at(
+                &rule.locs,
+                format!("type '{}' is ill-formed: '{name}' is a variadic pack operand", ty.str()),
+            );
+            return Ok(None);
+        }
+        if let Some(&idx) = b.temp_types.get(&(om.insn, om.op)) {
+            return Ok(Some(TypeRef::Temp(idx)));
+        }
+        b.next_temp_type -= 1;
+        let idx = b.next_temp_type;
+        b.temp_types.insert((om.insn, om.op), idx);
+        if let Some(target) = m.operand_mut(om.insn, om.op) {
+            target.add_predicate(om.insn, Check::RecordRegType(idx));
+        }
+        Ok(Some(TypeRef::Temp(idx)))
     }
 
     /// `emitCodeGenInstructionApplyImmOperand`: an immediate; typed, a constant (`G_CONSTANT`'s
@@ -261,7 +297,9 @@ impl CombineMatchers {
             build.renderers.push(Renderer::Imm { insn, value, cimm: None });
             return Ok(true);
         }
-        let ty = self.llt_of(cx, &op.ty)?;
+        let Some(ty) = self.type_ref(cx, rule, m, b, &op.ty, diags)? else {
+            return Ok(false);
+        };
         if is_constant {
             build.renderers.push(Renderer::Imm { insn, value, cimm: Some(ty) });
             return Ok(true);

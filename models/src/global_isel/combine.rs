@@ -175,6 +175,11 @@ pub(super) struct Building {
     pub(super) next_temp_reg: u32,
     /// `ErasedInsnIDs`.
     pub(super) erased: Vec<u32>,
+    /// Each operand's temporary type once one was asked for (`TTIdx`), by instruction and
+    /// index.
+    pub(super) temp_types: HashMap<(u32, u32), i32>,
+    /// `NextTempTypeIdx`, counting down from -1.
+    pub(super) next_temp_type: i32,
 }
 
 #[derive(Clone, Copy)]
@@ -516,11 +521,13 @@ impl CombineMatchers {
                 .add_predicate(im.insn_var, Check::IntrinsicId(format!("Intrinsic::{}", intrinsic.enum_name)));
         }
         if let Some(flags) = mi_flags {
-            if !flags.set.is_empty() {
-                im.add_predicate(Check::MiFlags { flags: flags.set.clone(), not: false });
-            }
-            if !flags.unset.is_empty() {
-                im.add_predicate(Check::MiFlags { flags: flags.unset.clone(), not: true });
+            // `MIFlagsInstructionPredicateMatcher` sorts its flags.
+            for (list, not) in [(&flags.set, false), (&flags.unset, true)] {
+                if !list.is_empty() {
+                    let mut sorted = list.clone();
+                    sorted.sort_unstable();
+                    im.add_predicate(Check::MiFlags { flags: sorted, not });
+                }
             }
         }
         let is_constant = matches!(inst.name, "G_CONSTANT" | "G_FCONSTANT");

@@ -55,6 +55,8 @@ pub enum Check {
     SameOperand { other_insn: u32, other_op: u32, ignore_copies: bool },
     /// `IntrinsicIDOperandMatcher`: the intrinsic, by its enum name (`Intrinsic::...`).
     IntrinsicId(String),
+    /// `RecordRegisterType`: records the operand's type as a temporary type (negative).
+    RecordRegType(i32),
     /// `InstructionOperandMatcher`: the operand's register is defined by an instruction
     /// that this matcher checks (recorded as `State.MIs[insn_var]`).
     Instruction { insn: Box<InstructionMatcher>, ignore_copies: bool },
@@ -116,6 +118,7 @@ impl Predicate {
             Check::LiteralInt(_) => PredicateKind::LiteralInt,
             Check::SameOperand { .. } => PredicateKind::SameOperand,
             Check::IntrinsicId(_) => PredicateKind::IntrinsicId,
+            Check::RecordRegType(_) => PredicateKind::RecordRegType,
             Check::Instruction { .. } => PredicateKind::Instruction,
         }
     }
@@ -443,7 +446,15 @@ pub enum Action {
     /// `ReplaceRegAction`: replaces an operand's register everywhere.
     ReplaceReg { old_insn: u32, old_op: u32, new: ReplaceWith },
     /// `MakeTempRegisterAction`: a new virtual register of a type.
-    MakeTempReg { ty: Llt, temp_reg: u32 },
+    MakeTempReg { ty: TypeRef, temp_reg: u32 },
+}
+
+/// `LLTCodeGenOrTempType`: a type, or a matched operand's type recorded as a temporary type.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TypeRef {
+    Llt(Llt),
+    /// `TempTypeIdx`: negative.
+    Temp(i32),
 }
 
 /// What a register is replaced with.
@@ -481,7 +492,7 @@ pub enum Renderer {
     /// `TempRegRenderer`.
     TempReg { insn: u32, temp_reg: u32, is_def: bool },
     /// `ImmRenderer`: an immediate, or with a type a `ConstantInt` (`G_CONSTANT`'s).
-    Imm { insn: u32, value: i64, cimm: Option<Llt> },
+    Imm { insn: u32, value: i64, cimm: Option<TypeRef> },
     /// `IntrinsicIDRenderer`.
     IntrinsicId { insn: u32, name: String },
 }
@@ -511,6 +522,26 @@ pub struct RuleMatcher {
 impl RuleMatcher {
     pub fn root(&self) -> &InstructionMatcher {
         &self.insns[0]
+    }
+
+    /// The operand matcher at `op` of instruction `insn`.
+    pub fn operand_mut(&mut self, insn: u32, op: u32) -> Option<&mut OperandMatcher> {
+        fn find(im: &mut InstructionMatcher, insn: u32, op: u32) -> Option<&mut OperandMatcher> {
+            if im.insn_var == insn {
+                return im.operands.iter_mut().find(|o| o.op_idx == op);
+            }
+            for om in &mut im.operands {
+                for p in &mut om.predicates.list {
+                    if let Check::Instruction { insn: nested, .. } = &mut p.check {
+                        if let Some(found) = find(nested, insn, op) {
+                            return Some(found);
+                        }
+                    }
+                }
+            }
+            None
+        }
+        self.insns.iter_mut().find_map(|root| find(root, insn, op))
     }
 
     /// How many instructions the rule matches (`InsnMatchers.size()`).
