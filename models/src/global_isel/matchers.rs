@@ -196,9 +196,14 @@ impl Predicate {
     /// `canHoistOutsideOf`: whether a group may check this before the matcher's other
     /// checks.
     fn can_hoist_outside_of(&self, matcher: &Matcher, hoisting: Hoisting) -> bool {
+        let cxx_sees_operands = self.depends_on_recorded_operands() && matcher.records_operand();
         match hoisting {
             Hoisting::Always => true,
-            Hoisting::UnlessCxxSeesOperands => !(self.depends_on_recorded_operands() && matcher.records_operand()),
+            Hoisting::UnlessCxxSeesOperands => !cxx_sees_operands,
+            Hoisting::RootOnlySameOperand => match self.check {
+                Check::SameOperand { other_insn, .. } => other_insn == 0 && self.insn == 0,
+                _ => !cxx_sees_operands,
+            },
         }
     }
 
@@ -781,6 +786,9 @@ pub enum Hoisting {
     Always,
     /// Not a C++ predicate of a matcher that records operands.
     UnlessCxxSeesOperands,
+    /// As [`Hoisting::UnlessCxxSeesOperands`], and a same-operand check only between
+    /// operands of the root (LLVM 23's `SameOperandMatcher::canHoistOutsideOf`).
+    RootOnlySameOperand,
 }
 
 pub const OPTIMIZE_FORM: ByRelease<OptimizeForm> = ByRelease {
@@ -801,7 +809,7 @@ pub const OPTIMIZE_FORM: ByRelease<OptimizeForm> = ByRelease {
     v23: OptimizeForm {
         group_optimization: GroupOptimization::EachGroup,
         switch_cases: SwitchCases::Buckets,
-        hoisting: Hoisting::UnlessCxxSeesOperands,
+        hoisting: Hoisting::RootOnlySameOperand,
         predicate_count_breaks_ties: true,
         hoisted_operand_kinds: &[PredicateKind::Llt, PredicateKind::LltShape],
     },
