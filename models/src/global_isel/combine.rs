@@ -10,8 +10,11 @@
 
 use super::llt::{llt_of_value_type, Llt};
 use super::matchers::{Action, Check, InstructionMatcher, NumOperandsCheck, Opcode, OperandMatcher, RuleMatcher};
-use super::patterns::{CgInst, InstKind, InstructionPattern, PatFrags, Pattern, PatternKind, PatternType};
-use super::rule::CombineRule;
+use super::patterns::{
+    CgInst, InstKind, InstructionOperand, InstructionPattern, OperandTable, ParamKind, PatFrag, PatFrags, Pattern,
+    PatternKind, PatternType,
+};
+use super::rule::{CombineRule, Permutation};
 use crate::target::instructions::Instructions;
 use crate::{Fatal, Fields};
 use std::collections::{BTreeSet, HashMap};
@@ -180,6 +183,69 @@ pub(super) struct Building {
     pub(super) temp_types: HashMap<(u32, u32), i32>,
     /// `NextTempTypeIdx`, counting down from -1.
     pub(super) next_temp_type: i32,
+    /// C++ predicates of fragments matched below the root, for the root (`roots_front`).
+    pending_root: Vec<Check>,
+}
+
+/// The patterns an instruction pattern being matched belongs to: the rule's match patterns,
+/// or an alternative of a fragment with the pattern that uses it.
+pub(super) struct Scope<'s> {
+    pats: &'s [Pattern],
+    table: &'s OperandTable,
+    frag: Option<&'s FragArgs<'s>>,
+}
+
+/// A fragment pattern: its name, fragment and operands (the fragment's arguments).
+pub(super) struct FragArgs<'s> {
+    pat_name: &'s str,
+    frag: &'s PatFrag,
+    args: &'s [InstructionOperand],
+}
+
+impl Scope<'_> {
+    /// The `OperandMapper`: in a fragment, a parameter stands for the fragment pattern's
+    /// operand (recorded in `imports` to name it after), any other name is made the pattern's
+    /// own (`pattern.name`); with a warning when both have types that differ.
+    fn map_operand(
+        &self,
+        op: &InstructionOperand,
+        imports: &mut Vec<(String, String)>,
+        locs: &[Loc],
+        diags: &mut Diagnostics,
+    ) -> InstructionOperand {
+        let Some(frag) = self.frag else { return op.clone() };
+        if !op.is_named() {
+            return op.clone();
+        }
+        let Some(idx) = frag.frag.params.iter().position(|p| p.0 == op.name) else {
+            let mut renamed = op.clone();
+            renamed.name = format!("{}.{}", frag.pat_name, op.name);
+            return renamed;
+        };
+        let arg = &frag.args[idx];
+        if arg.is_named() {
+            imports.push((arg.name.clone(), op.name.clone()));
+        }
+        if !arg.ty.is_none() && !op.ty.is_none() && arg.ty != op.ty {
+            diags.warning_at(
+                locs,
+                format!(
+                    "impossible type constraints: operand {idx} of '{}' has type '{}', but '{}' constrains it to '{}'",
+                    frag.pat_name,
+                    arg.ty.str(),
+                    frag.frag.name,
+                    op.ty.str()
+                ),
+            );
+            if arg.is_named() {
+                diags.note_at(locs, format!("operand {idx} of '{}' is '{}'", frag.pat_name, arg.name));
+            }
+            diags.note_at(locs, format!("argument {idx} of '{}' is '{}'", frag.frag.name, op.name));
+        }
+        let mut mapped = arg.clone();
+        mapped.is_def = op.is_def;
+        mapped
+    }
 }
 
 #[derive(Clone, Copy)]
@@ -269,19 +335,18 @@ impl CombineMatchers {
         }
         let mut expansions = CodeExpansions::default();
         for perm in &rule.permutations {
-            if !perm.is_empty() {
-                return Ok(Err(NotBuilt { what: "pattern fragments" }));
-            }
             let root = &rule.match_pats[rule.match_root];
             let built = match &root.kind {
                 PatternKind::AnyOpcode(insts) => {
-                    self.any_opcode(cx, rule, root, insts, &features, &mut expansions, out, diags)
+                    self.any_opcode(cx, rule, perm, root, insts, &features, &mut expansions, out, diags)
                 }
                 PatternKind::Cxx { .. } => {
                     diags.error_at(&rule.locs, "C++ code cannot be the root of a rule!");
                     Ok(false)
                 }
-                PatternKind::Instruction(_) => self.instruction_root(cx, rule, &features, &mut expansions, out, diags),
+                PatternKind::Instruction(_) => {
+                    self.instruction_root(cx, rule, perm, &features, &mut expansions, out, diags)
+                }
             };
             match built {
                 Ok(true) => {}
@@ -318,10 +383,20 @@ impl CombineMatchers {
     }
 
     /// `addRuleMatcher`: a rule matcher with the rule's enable check and comment.
-    fn add_rule_matcher(&mut self, rule: &CombineRule, features: &[RecId], comment_tail: &str) -> RuleMatcher {
+    fn add_rule_matcher(
+        &mut self,
+        rule: &CombineRule,
+        perm: &Permutation,
+        features: &[RecId],
+        comment_tail: &str,
+    ) -> RuleMatcher {
         let id = self.next_rule_id;
         self.next_rule_id += 1;
         let mut comment = format!("Combiner Rule #{}: {}", rule.id, rule.name);
+        if !perm.is_empty() {
+            comment.push_str(" @ ");
+            comment.push_str(&rule.describe_permutation(perm));
+        }
         if !comment_tail.is_empty() {
             comment.push_str("; ");
             comment.push_str(comment_tail);
@@ -343,18 +418,18 @@ impl CombineMatchers {
     fn cxx_predicate(
         &mut self,
         rule: &CombineRule,
-        root: &mut InstructionMatcher,
+        perm: &Permutation,
         code: &str,
         expansions: &CodeExpansions,
         diags: &mut Diagnostics,
-    ) {
+    ) -> Check {
         let mut text = String::new();
         if self.debug_cxx_preds {
-            text.push_str("// Pattern Alternatives: []\n");
+            text.push_str(&format!("// Pattern Alternatives: {}\n", rule.describe_permutation(perm)));
         }
         text.push_str(&expand_code(code, expansions, &rule.locs, "", diags));
         let id = self.match_code.get(text);
-        root.add_predicate(Check::GenericCxx(format!("{CXX_PRED_PREFIX}{}", CxxCodePool::base_enum_name(id))));
+        Check::GenericCxx(format!("{CXX_PRED_PREFIX}{}", CxxCodePool::base_enum_name(id)))
     }
 
     /// `emitMatchPattern` for a `wip_match_opcode` root: a rule matcher per opcode.
@@ -363,6 +438,7 @@ impl CombineMatchers {
         &mut self,
         cx: &RuleContext,
         rule: &CombineRule,
+        perm: &Permutation,
         root: &Pattern,
         insts: &[CgInst],
         features: &[RecId],
@@ -372,7 +448,7 @@ impl CombineMatchers {
     ) -> Result<bool, NotBuilt> {
         let cxx_apply = rule.has_only_cxx_apply();
         for inst in insts {
-            let mut m = self.add_rule_matcher(rule, features, &format!("wip_match_opcode '{}'", inst.name));
+            let mut m = self.add_rule_matcher(rule, perm, features, &format!("wip_match_opcode '{}'", inst.name));
             let mut b = Building::default();
             let mut im = b.allocate_insn(&root.name);
             expansions.declare(&root.name, "State.MIs[0]");
@@ -388,8 +464,23 @@ impl CombineMatchers {
                         return Ok(false);
                     }
                     PatternKind::Cxx { code, .. } if cxx_apply => cxx_matchers.push(code.as_str()),
-                    PatternKind::Cxx { code, .. } => self.cxx_predicate(rule, &mut im, code, expansions, diags),
-                    PatternKind::Instruction(ip) => return self.unreachable_match(cx, rule, pat, ip, diags),
+                    PatternKind::Cxx { code, .. } => {
+                        let check = self.cxx_predicate(rule, perm, code, expansions, diags);
+                        im.add_predicate(check);
+                    }
+                    PatternKind::Instruction(ip) => {
+                        if let InstKind::PatFrag(_) = ip.kind {
+                            let i = rule.match_pats.iter().position(|p| std::ptr::eq(p, pat)).unwrap_or(0);
+                            let mut seen = Vec::new();
+                            if !self.pat_frag_match(
+                                cx, rule, perm, &mut b, &mut im, None, i, &mut seen, expansions, diags,
+                            )? {
+                                return Ok(false);
+                            }
+                            continue;
+                        }
+                        return self.unreachable_match(cx, rule, pat, ip, diags);
+                    }
                 }
             }
             m.insns.push(im);
@@ -438,10 +529,12 @@ impl CombineMatchers {
 
     /// `emitMatchPattern` for an instruction root: its checks, the instructions that define
     /// its operands (recursively), the C++ predicates, then the apply patterns.
+    #[allow(clippy::too_many_arguments)]
     fn instruction_root(
         &mut self,
         cx: &RuleContext,
         rule: &CombineRule,
+        perm: &Permutation,
         features: &[RecId],
         expansions: &mut CodeExpansions,
         out: &mut Vec<RuleMatcher>,
@@ -449,15 +542,47 @@ impl CombineMatchers {
     ) -> Result<bool, NotBuilt> {
         let root = &rule.match_pats[rule.match_root];
         let Some(ip) = root.inst() else { return Ok(true) };
-        if !matches!(ip.kind, InstKind::CodeGen { .. }) {
-            return Err(NotBuilt { what: "pattern fragments" });
-        }
-        let mut m = self.add_rule_matcher(rule, features, "");
+        let mut m = self.add_rule_matcher(rule, perm, features, "");
         let mut b = Building::default();
         let mut im = b.allocate_insn(&root.name);
         expansions.declare(&root.name, format!("State.MIs[{}]", im.insn_var));
         let mut seen = Vec::new();
-        if !self.codegen_match(cx, rule, &mut b, &mut im, rule.match_root, &mut seen, expansions, diags)? {
+        let scope = Scope { pats: &rule.match_pats, table: &rule.match_table, frag: None };
+        let built = match &ip.kind {
+            InstKind::CodeGen { .. } => self.codegen_match(
+                cx,
+                rule,
+                perm,
+                &mut b,
+                &mut im,
+                &scope,
+                rule.match_root,
+                &mut seen,
+                expansions,
+                diags,
+            )?,
+            InstKind::PatFrag(f) => {
+                let pf = cx.frags.get(*f);
+                if !pf.can_be_match_root() {
+                    diags.error_at(&rule.locs, format!("cannot use '{} as match root", pf.name));
+                    return Ok(false);
+                }
+                self.pat_frag_match(
+                    cx,
+                    rule,
+                    perm,
+                    &mut b,
+                    &mut im,
+                    Some(()),
+                    rule.match_root,
+                    &mut seen,
+                    expansions,
+                    diags,
+                )?
+            }
+            InstKind::Builtin(_) => return Err(NotBuilt { what: "builtins as match roots" }),
+        };
+        if !built {
             return Ok(false);
         }
         let cxx_apply = rule.has_only_cxx_apply();
@@ -472,8 +597,21 @@ impl CombineMatchers {
                     return Ok(false);
                 }
                 PatternKind::Cxx { code, .. } if cxx_apply => cxx_matchers.push(code.as_str()),
-                PatternKind::Cxx { code, .. } => self.cxx_predicate(rule, &mut im, code, expansions, diags),
-                PatternKind::Instruction(ip) => return self.unreachable_match(cx, rule, pat, ip, diags),
+                PatternKind::Cxx { code, .. } => {
+                    let check = self.cxx_predicate(rule, perm, code, expansions, diags);
+                    im.add_predicate(check);
+                }
+                PatternKind::Instruction(ip) => {
+                    if let InstKind::PatFrag(_) = ip.kind {
+                        if !self
+                            .pat_frag_match(cx, rule, perm, &mut b, &mut im, None, i, &mut seen, expansions, diags)?
+                        {
+                            return Ok(false);
+                        }
+                        continue;
+                    }
+                    return self.unreachable_match(cx, rule, pat, ip, diags);
+                }
             }
         }
         m.insns.push(im);
@@ -488,16 +626,19 @@ impl CombineMatchers {
         Ok(done)
     }
 
-    /// `emitCodeGenInstructionMatchPattern`: the instruction's opcode, intrinsic and flags,
-    /// then each operand's checks: an immediate, a type, and for a use defined by another
-    /// match pattern, that instruction as a nested matcher.
+    /// `emitPatFragMatchPattern`: the chosen alternative of a fragment, its root matched by
+    /// `im` (`reached`), its parameters standing for the pattern's operands; or, unreached
+    /// from the root, a fragment of C++ code only. C++ code of the fragment checks the rule's
+    /// root.
     #[allow(clippy::too_many_arguments)]
-    fn codegen_match(
+    fn pat_frag_match(
         &mut self,
         cx: &RuleContext,
         rule: &CombineRule,
+        perm: &Permutation,
         b: &mut Building,
         im: &mut InstructionMatcher,
+        reached: Option<()>,
         pat_index: usize,
         seen: &mut Vec<usize>,
         expansions: &mut CodeExpansions,
@@ -509,8 +650,155 @@ impl CombineMatchers {
         seen.push(pat_index);
         let pat = &rule.match_pats[pat_index];
         let Some(ip) = pat.inst() else { return Ok(true) };
+        let InstKind::PatFrag(f) = ip.kind else { return Ok(true) };
+        let pf = cx.frags.get(f);
+        let pf_locs = cx.input.records.get(pf.def).locs.to_vec();
+        if reached.is_none() && pf.num_out_params != 0 {
+            diags.error_at(
+                &rule.locs,
+                format!("pattern '{}' ('{}') is unreachable from the pattern root!", pat.name, pf.name),
+            );
+            return Ok(false);
+        }
+        // `mapInputCodeExpansions`.
+        let mut frag_expansions = CodeExpansions::default();
+        for (i, op) in ip.operands.iter().enumerate() {
+            let param = &pf.params[i].0;
+            if op.is_named() {
+                match expansions.map.get(&op.name) {
+                    Some(e) => frag_expansions.declare(param, e.clone()),
+                    None => {
+                        if let Some(alt) = pf.alts.iter().find(|a| a.op_table.lookup(param).is_none()) {
+                            let _ = alt;
+                            diags.error_at(
+                                &rule.locs,
+                                format!(
+                                    "operand '{}' (for parameter '{param}' of '{}') cannot be unbound",
+                                    op.name, pf.name
+                                ),
+                            );
+                            diags.note_at(
+                                &rule.locs,
+                                format!(
+                                    "one or more alternatives of '{}' do not bind '{param}' to an instruction operand; either use a bound operand or ensure '{}' binds '{param}' in all alternatives",
+                                    pf.name, cx.input.records.get(pf.def).name
+                                ),
+                            );
+                            return Ok(false);
+                        }
+                    }
+                }
+            } else if let Some(imm) = op.imm {
+                frag_expansions.declare(param, imm.to_string());
+            }
+        }
+        let alt_index = perm.iter().find(|(p, _)| *p == pat_index).map_or(0, |&(_, a)| a);
+        let alt = &pf.alts[alt_index];
+        let frag = FragArgs { pat_name: &pat.name, frag: pf, args: &ip.operands };
+        let scope = Scope { pats: &alt.pats, table: &alt.op_table, frag: Some(&frag) };
+        let mut imports = Vec::new();
+        let mut frag_seen = Vec::new();
+        for (param, kind) in &pf.params[..pf.num_out_params] {
+            if *kind != ParamKind::Root {
+                continue;
+            }
+            let Some(def) = alt.op_table.def(param) else { continue };
+            if !self.codegen_match_in(
+                cx,
+                rule,
+                perm,
+                b,
+                im,
+                &scope,
+                def,
+                &mut frag_seen,
+                &mut frag_expansions,
+                &mut imports,
+                diags,
+            )? {
+                return Ok(false);
+            }
+        }
+        for (i, p) in alt.pats.iter().enumerate() {
+            if frag_seen.contains(&i) {
+                continue;
+            }
+            match &p.kind {
+                PatternKind::Cxx { code, .. } => {
+                    let check = self.cxx_predicate(rule, perm, code, &frag_expansions, diags);
+                    if im.insn_var == 0 {
+                        im.add_predicate(check);
+                    } else {
+                        b.pending_root.push(check);
+                    }
+                }
+                PatternKind::Instruction(ip) => {
+                    diags.error_at(
+                        &pf_locs,
+                        format!(
+                            "pattern '{}' ('{}') is unreachable from the pattern root!",
+                            p.name,
+                            ip.inst_name(cx.frags)
+                        ),
+                    );
+                    return Ok(false);
+                }
+                PatternKind::AnyOpcode(_) => return Err(NotBuilt { what: "wip_match_opcode in fragments" }),
+            }
+        }
+        for (arg, param) in imports {
+            let e = frag_expansions.map.get(&param).cloned().unwrap_or_default();
+            expansions.declare(&arg, e);
+        }
+        Ok(true)
+    }
+
+    /// `emitCodeGenInstructionMatchPattern` in the rule's own patterns.
+    #[allow(clippy::too_many_arguments)]
+    fn codegen_match(
+        &mut self,
+        cx: &RuleContext,
+        rule: &CombineRule,
+        perm: &Permutation,
+        b: &mut Building,
+        im: &mut InstructionMatcher,
+        scope: &Scope,
+        pat_index: usize,
+        seen: &mut Vec<usize>,
+        expansions: &mut CodeExpansions,
+        diags: &mut Diagnostics,
+    ) -> Result<bool, NotBuilt> {
+        let mut imports = Vec::new();
+        self.codegen_match_in(cx, rule, perm, b, im, scope, pat_index, seen, expansions, &mut imports, diags)
+    }
+
+    /// `emitCodeGenInstructionMatchPattern`: the instruction's opcode, intrinsic and flags,
+    /// then each operand's checks: an immediate, a type, and for a use defined by another
+    /// pattern of the scope, that instruction (or fragment) as a nested matcher. In a
+    /// fragment, operands named after its parameters stand for the fragment pattern's.
+    #[allow(clippy::too_many_arguments)]
+    fn codegen_match_in(
+        &mut self,
+        cx: &RuleContext,
+        rule: &CombineRule,
+        perm: &Permutation,
+        b: &mut Building,
+        im: &mut InstructionMatcher,
+        scope: &Scope,
+        pat_index: usize,
+        seen: &mut Vec<usize>,
+        expansions: &mut CodeExpansions,
+        imports: &mut Vec<(String, String)>,
+        diags: &mut Diagnostics,
+    ) -> Result<bool, NotBuilt> {
+        if seen.contains(&pat_index) {
+            return Ok(true);
+        }
+        seen.push(pat_index);
+        let pat = &scope.pats[pat_index];
+        let Some(ip) = pat.inst() else { return Ok(true) };
         let InstKind::CodeGen { inst, intrinsic, mi_flags } = &ip.kind else {
-            return Err(NotBuilt { what: "pattern fragments" });
+            return Err(NotBuilt { what: "nested pattern fragments" });
         };
         im.add_predicate(Check::Opcode(vec![opcode(cx.instructions, inst)]));
         expansions.declare(&pat.name, format!("State.MIs[{}]", im.insn_var));
@@ -531,8 +819,9 @@ impl CombineMatchers {
             }
         }
         let is_constant = matches!(inst.name, "G_CONSTANT" | "G_FCONSTANT");
-        for (idx, op) in ip.operands.iter().enumerate() {
-            let real_idx = if intrinsic.is_some() && !op.is_def { idx as u32 + 1 } else { idx as u32 };
+        for (idx, original) in ip.operands.iter().enumerate() {
+            let op = scope.map_operand(original, imports, &rule.locs, diags);
+            let real_idx = if intrinsic.is_some() && !original.is_def { idx as u32 + 1 } else { idx as u32 };
             let variadic = matches!(op.ty, PatternType::VariadicPack { .. });
             if variadic && b.operands.contains_key(&op.name) {
                 diags.error_at(
@@ -545,7 +834,7 @@ impl CombineMatchers {
             let i = add_operand(b, im, real_idx, &op.name, variadic);
             let insn_var = im.insn_var;
             if op.is_named() {
-                expansions.declare(&op.name, operand_expansion(insn_var, real_idx, variadic));
+                expansions.declare(&original.name, operand_expansion(insn_var, real_idx, variadic));
             }
             if let PatternType::VariadicPack { min, max } = op.ty {
                 im.add_predicate(Check::NumOperands(NumOperandsCheck::Ge, real_idx + min));
@@ -575,12 +864,12 @@ impl CombineMatchers {
             } else if !op.ty.is_none() {
                 return Err(NotBuilt { what: "GITypeOf in match patterns" });
             }
-            if op.is_def || !op.is_named() {
+            if original.is_def || !original.is_named() {
                 continue;
             }
-            let Some(def_index) = rule.match_table.def(&op.name) else { continue };
-            let def_pat = &rule.match_pats[def_index];
-            if op.imm.is_some() {
+            let Some(def_index) = scope.table.def(&original.name) else { continue };
+            let def_pat = &scope.pats[def_index];
+            if original.imm.is_some() {
                 diags.error_at(
                     &rule.locs,
                     format!("'{}' is a named immediate, it cannot be defined by another instruction", op.name),
@@ -594,19 +883,40 @@ impl CombineMatchers {
                     &rule.locs,
                     format!(
                         "Nested instruction '{}' cannot be the same as another operand '{}'",
-                        def_pat.name, op.name
+                        def_pat.name, original.name
                     ),
                 );
                 return Ok(false);
             }
-            if !matches!(def_pat.inst().map(|d| &d.kind), Some(InstKind::CodeGen { .. })) {
-                return Err(NotBuilt { what: "pattern fragments" });
-            }
             let mut nested = b.allocate_insn(&def_pat.name);
-            if !self.codegen_match(cx, rule, b, &mut nested, def_index, seen, expansions, diags)? {
+            let built = match def_pat.inst().map(|d| &d.kind) {
+                Some(InstKind::CodeGen { .. }) => self.codegen_match_in(
+                    cx,
+                    rule,
+                    perm,
+                    b,
+                    &mut nested,
+                    scope,
+                    def_index,
+                    seen,
+                    expansions,
+                    imports,
+                    diags,
+                )?,
+                Some(InstKind::PatFrag(_)) if scope.frag.is_none() => {
+                    self.pat_frag_match(cx, rule, perm, b, &mut nested, Some(()), def_index, seen, expansions, diags)?
+                }
+                _ => return Err(NotBuilt { what: "nested pattern fragments" }),
+            };
+            if !built {
                 return Ok(false);
             }
             im.operands[i].add_predicate(insn_var, Check::Instruction { insn: Box::new(nested), ignore_copies: true });
+            if insn_var == 0 {
+                for check in std::mem::take(&mut b.pending_root) {
+                    im.add_predicate(check);
+                }
+            }
         }
         Ok(true)
     }
