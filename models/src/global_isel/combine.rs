@@ -681,7 +681,7 @@ impl CombineMatchers {
                                 &rule.locs,
                                 format!(
                                     "one or more alternatives of '{}' do not bind '{param}' to an instruction operand; either use a bound operand or ensure '{}' binds '{param}' in all alternatives",
-                                    pf.name, cx.input.records.get(pf.def).name
+                                    pf.name, pf.name
                                 ),
                             );
                             return Ok(false);
