@@ -238,7 +238,7 @@ impl<'a> Parser<'a> {
                 num_rets: intrinsic.ret_tys.len() as u32,
                 num_params: intrinsic.param_tys.len() as u32,
             };
-            InstKind::CodeGen { inst: self.cg_inst(inst_def)?, intrinsic: Some(info), mi_flags: None }
+            InstKind::CodeGen { inst: self.cg_inst(inst_def)?, intrinsic: Some(Box::new(info)), mi_flags: None }
         } else if let Some(def) = self.dag_operator_of_class(arg, PAT_FRAG_CLASS) {
             match self.parse_pat_frag(def, diags)? {
                 Some(index) => InstKind::PatFrag(index),

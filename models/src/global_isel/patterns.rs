@@ -179,7 +179,7 @@ impl Builtin {
 pub enum InstKind {
     CodeGen {
         inst: CgInst,
-        intrinsic: Option<IntrinsicInfo>,
+        intrinsic: Option<Box<IntrinsicInfo>>,
         mi_flags: Option<MiFlags>,
     },
     /// A pattern fragment, by its index in [`PatFrags`].
