@@ -1080,10 +1080,15 @@ fn parse_one_pattern(
         let names = pattern.named_types();
         all_result = res.infer_all(Some(&names))?;
         let mut iterate = false;
-        let root = res.trees[0].types.clone();
+        // Each source tree meets the result's types as the trees before it left them: the
+        // first alternative may take a type set by HW mode from a result still open in some
+        // mode, which its own type then narrows, so that a later alternative already equal to
+        // the result keeps its simple set (AMDGPU's `(i64 (add (AMDGPUmul_u24 ...)))` of 23).
         for tree in pattern.trees.iter_mut() {
-            for (i, rt) in root.iter().enumerate().take(tree.types.len()) {
-                iterate |= res.ti.update(&mut tree.types[i], rt);
+            let shared = res.trees[0].types.len().min(tree.types.len());
+            for i in 0..shared {
+                let rt = res.trees[0].types[i].clone();
+                iterate |= res.ti.update(&mut tree.types[i], &rt);
                 let tt = tree.types[i].clone();
                 iterate |= res.ti.update(&mut res.trees[0].types[i], &tt);
             }

@@ -823,6 +823,12 @@ impl<'c, 'a> Pattern<'c, 'a> {
                         changed |= self.update(node_at(trees, &w[0]), r, &t2);
                         let t1 = node_at(trees, &w[0]).types[r].clone();
                         changed |= self.update(node_at(trees, &w[1]), r, &t1);
+                        let mut t2 = node_at(trees, &w[1]).types[r].clone();
+                        let first = &mut node_at(trees, &w[0]).types[r];
+                        if TypeSetByHwMode::unify_copies(first, &mut t2) {
+                            node_at(trees, &w[1]).types[r] = t2;
+                            changed = true;
+                        }
                     }
                 }
             }
