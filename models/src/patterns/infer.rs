@@ -15,7 +15,7 @@ use super::tree::{Leaf, NodeKind, TreeNode};
 use super::types::{MvtId, MvtTable, TypeError, TypeInfer, TypeSetByHwMode};
 use crate::records::{Fatal, Fields};
 use crate::target::hw_modes::HwModes;
-use crate::target::info_by_hw_mode::{value_type_by_mode, VtByMode, DEFAULT_MODE};
+use crate::target::info_by_hw_mode::{reg_class_by_mode, value_type_by_mode, VtByMode, DEFAULT_MODE};
 use crate::target::instructions::{Instruction, Instructions};
 use crate::target::registers::RegBank;
 use std::collections::HashMap;
@@ -141,32 +141,50 @@ impl<'a> Context<'a> {
         t.map(|t| self.table.simple(t)).unwrap_or_default()
     }
 
-    /// A register class's value types (`getRegisterClass(R).getValueTypes()`).
-    fn class_types(&self, def: RecId) -> Result<TypeSetByHwMode, Fatal> {
+    /// A register class's value types (`getRegisterClass(R).getValueTypes()`), as a pattern of
+    /// `record` uses the class.
+    fn class_types(&self, def: RecId, record: RecId) -> Result<TypeSetByHwMode, Fatal> {
         if self.f().is_a(def, "RegClassByHwMode") {
-            return self.class_by_hw_mode_types(def);
+            return self.class_by_hw_mode_types(def, record);
         }
         let class = self.bank.class(self.input, def)?;
         Ok(TypeSetByHwMode::from_vts(&self.bank.classes[class].value_types))
     }
 
-    /// `getTypeForRegClassByHwMode`: in each mode the types its class has in that mode.
-    fn class_by_hw_mode_types(&self, def: RecId) -> Result<TypeSetByHwMode, Fatal> {
+    /// `getTypeForRegClassByHwMode`: in each mode the types its class has in that mode. A mode
+    /// named twice is the `RegClassByHwMode` constructor's fatal error; a type of the class
+    /// with neither that mode nor a default, LLVM's fatal "Could not resolve VT for Mode" at
+    /// the def, with notes at the type's def and at the pattern's record.
+    fn class_by_hw_mode_types(&self, def: RecId, record: RecId) -> Result<TypeSetByHwMode, Fatal> {
+        let classes = reg_class_by_mode(self.input, self.bank, self.hw_modes, def)?;
         let mut out = TypeSetByHwMode::default();
-        let items = self.hw_modes.selects.get(&def).map(Vec::as_slice).unwrap_or_default();
-        for &(mode, class) in items {
-            let class = self.bank.class(self.input, class)?;
+        for (mode, &class) in classes.iter() {
             let mut set = super::types::MvtSet::default();
-            for vt in &self.bank.classes[class].value_types {
-                if vt.has_mode(mode) || vt.has_default() {
-                    if let Some(v) = vt.get(mode).value {
-                        set.insert(v as MvtId);
-                    }
+            for (i, vt) in self.bank.classes[class].value_types.iter().enumerate() {
+                if !vt.has_mode(mode) && !vt.has_default() {
+                    return Err(self.unresolved_vt(def, class, i, mode, record));
+                }
+                if let Some(v) = vt.get(mode).value {
+                    set.insert(v as MvtId);
                 }
             }
             out.insert_set(mode, set);
         }
         Ok(out)
+    }
+
+    /// "Could not resolve VT for Mode": the `i`-th type of the class, a `ValueTypeByHwMode`
+    /// (a type without a default has a def of its own), has no type for `mode`.
+    fn unresolved_vt(&self, def: RecId, class: usize, i: usize, mode: u32, record: RecId) -> Fatal {
+        let locs = |r: RecId| &self.input.records.get(r).locs;
+        let mode_name = self.hw_modes.mode_name(mode);
+        let mut fatal = Fatal::new(locs(def), format!("Could not resolve VT for Mode {mode_name}"));
+        let class_def = self.bank.classes[class].def;
+        if let Some(vt_def) = class_def.and_then(|c| self.f().defs(c, "RegTypes").ok()?.get(i).copied()) {
+            fatal.note(locs(vt_def), format!("ValueTypeByHwMode {} defined here", self.f().name(vt_def)));
+        }
+        fatal.note(locs(record), "pattern instantiated here");
+        fatal
     }
 
     /// `getRegisterVTs`: the value types of every class holding the register.
@@ -314,13 +332,13 @@ impl<'c, 'a> Pattern<'c, 'a> {
             if unknown {
                 return Ok(TypeSetByHwMode::default());
             }
-            return ctx.class_types(f.def(def, "RegClass")?);
+            return ctx.class_types(f.def(def, "RegClass")?, self.record);
         }
         if is("RegClassByHwMode") {
             if unknown {
                 return Ok(TypeSetByHwMode::default());
             }
-            return ctx.class_types(def);
+            return ctx.class_types(def, self.record);
         }
         if is("RegisterClass") {
             if unnamed {
@@ -329,7 +347,7 @@ impl<'c, 'a> Pattern<'c, 'a> {
             if unknown {
                 return Ok(TypeSetByHwMode::default());
             }
-            return ctx.class_types(def);
+            return ctx.class_types(def, self.record);
         }
         if is("PatFrags") {
             return Ok(TypeSetByHwMode::default());
@@ -390,11 +408,11 @@ impl<'c, 'a> Pattern<'c, 'a> {
         } else if f.is_a(operand, "PointerLikeRegClass") {
             ctx.simple(ctx.table.iptr)
         } else if f.is_a(operand, "RegisterClass") {
-            ctx.class_types(operand)?
+            ctx.class_types(operand, self.record)?
         } else if f.is_a(operand, "RegisterOperand") {
-            ctx.class_types(f.def(operand, "RegClass")?)?
+            ctx.class_types(f.def(operand, "RegClass")?, self.record)?
         } else if f.is_a(operand, "RegClassByHwMode") {
-            ctx.class_types(operand)?
+            ctx.class_types(operand, self.record)?
         } else {
             return Ok(false);
         };
