@@ -51,6 +51,20 @@ const POINTER_LIKE_REG_CLASS_LEAF: ByRelease<bool> = ByRelease { v19: true, v22:
 /// LLVM 19 took it for a transform.
 const UNKNOWN_NODE_TYPE_ERROR: ByRelease<bool> = ByRelease { v19: false, v22: true, v23: true };
 
+/// What `UpdateNodeTypeFromInst` makes of an instruction operand that is no `Operand`,
+/// register class, `RegClassByHwMode` or register operand (`ptr_rc`, a `PointerLikeRegClass`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum OtherInstOperand {
+    /// LLVM 19: a `PointerLikeRegClass` is `iPTR`; anything else leaves the type alone.
+    PointerLikeIsPtr,
+    /// LLVM 22 on: "cannot update node type from unknown operand!" (22 asserts, and without
+    /// assertions crashes; 23 reports it).
+    Error,
+}
+
+const OTHER_INST_OPERAND: ByRelease<OtherInstOperand> =
+    ByRelease { v19: OtherInstOperand::PointerLikeIsPtr, v22: OtherInstOperand::Error, v23: OtherInstOperand::Error };
+
 /// What inference reads of the target and the pattern model, for one evaluation.
 pub struct Context<'a> {
     pub input: &'a Evaluation,
@@ -405,7 +419,9 @@ impl<'c, 'a> Pattern<'c, 'a> {
         }
         let types = if f.is_a(operand, "Operand") {
             ctx.vt_set(f.def(operand, "Type")?)?
-        } else if f.is_a(operand, "PointerLikeRegClass") {
+        } else if f.is_a(operand, "PointerLikeRegClass")
+            && *OTHER_INST_OPERAND.get(ctx.input.records.release) == OtherInstOperand::PointerLikeIsPtr
+        {
             ctx.simple(ctx.table.iptr)
         } else if f.is_a(operand, "RegisterClass") {
             ctx.class_types(operand, self.record)?
@@ -414,6 +430,12 @@ impl<'c, 'a> Pattern<'c, 'a> {
         } else if f.is_a(operand, "RegClassByHwMode") {
             ctx.class_types(operand, self.record)?
         } else {
+            match OTHER_INST_OPERAND.get(ctx.input.records.release) {
+                OtherInstOperand::PointerLikeIsPtr => {}
+                OtherInstOperand::Error => {
+                    self.ti.fail(TypeError::Pattern("cannot update node type from unknown operand!".into()));
+                }
+            }
             return Ok(false);
         };
         Ok(self.update(node, res, &types))
@@ -783,12 +805,14 @@ impl<'c, 'a> Pattern<'c, 'a> {
         let mut trees = std::mem::take(&mut self.trees);
         let result = self.infer_trees(&mut trees, input_names);
         self.trees = trees;
-        result?;
+        let stopped = result?;
         self.check_emptied()?;
-        Ok(!self.trees.iter().any(|t| self.contains_unresolved(t)))
+        // LLVM's early `return true` (a name the input lacks) says every type was inferred.
+        Ok(stopped || !self.trees.iter().any(|t| self.contains_unresolved(t)))
     }
 
-    fn infer_trees(&mut self, trees: &mut [TreeNode], input_names: Option<&NamedTypes>) -> Result<(), Fatal> {
+    /// The passes to a fixed point; whether they stopped at a name the input lacks.
+    fn infer_trees(&mut self, trees: &mut [TreeNode], input_names: Option<&NamedTypes>) -> Result<bool, Fatal> {
         let mut changed = true;
         while changed {
             changed = false;
@@ -800,12 +824,20 @@ impl<'c, 'a> Pattern<'c, 'a> {
             for (i, t) in trees.iter().enumerate() {
                 collect_named(t, &mut vec![i], &mut named);
             }
+            // LLVM walks its `StringMap` of names in bucket order; a name the input lacks
+            // ends the walk there, so which one it names, and what was merged before it,
+            // follow that order.
+            if input_names.is_some_and(|input| named.iter().any(|(n, _)| !input.contains_key(n))) {
+                let order =
+                    crate::string_map::string_map_order(self.ctx.input.records.release, named.iter().map(|(n, _)| *n));
+                named.sort_by_key(|(n, _)| order.iter().position(|o| o == n));
+            }
             for (name, paths) in &named {
                 if let Some(input) = input_names {
                     let Some(in_type) = input.get(name) else {
                         self.ti
                             .fail(TypeError::Pattern(format!("Node '{name}' in output pattern but not input pattern")));
-                        return Ok(());
+                        return Ok(true);
                     };
                     for path in paths {
                         let node = node_at(trees, path);
@@ -854,7 +886,7 @@ impl<'c, 'a> Pattern<'c, 'a> {
                 break;
             }
         }
-        Ok(())
+        Ok(false)
     }
 
     /// The named nodes' types, each name's first node's.
