@@ -409,7 +409,7 @@ fn compute(input: &Evaluation) -> Result<DagPatterns, Fatal> {
             return Err(f.wrong_kind(def, "DefaultOps", "dag"));
         };
         let values: Vec<Init> = args.iter().map(|&(a, _)| a).collect();
-        let parsed = parser.parse_list(def, &values, false)?;
+        let parsed = parser.parse_list(def, &values, false)?.or_fatal(input)?;
         let mut ops = Vec::with_capacity(parsed.trees.len());
         for tree in parsed.trees {
             let mut p = Pattern::new(&ctx, def, vec![tree])?;
@@ -433,7 +433,7 @@ fn compute(input: &Evaluation) -> Result<DagPatterns, Fatal> {
         if list.is_empty() || list.iter().any(|&d| super::tree::has_null_frag_reference(input, d)) {
             continue;
         }
-        let pattern = parser.parse_list(inst, list, true)?;
+        let pattern = parser.parse_list(inst, list, true)?.or_fatal(input)?;
         with_patterns.push((inst, pattern));
     }
     with_patterns.sort_by_key(|(inst, _)| *inst);
@@ -477,7 +477,9 @@ fn compute(input: &Evaluation) -> Result<DagPatterns, Fatal> {
     for (inst, p) in parsed {
         let mut alternatives = Vec::new();
         fragments.inline(&ctx, inst, &p.src, &mut alternatives)?;
-        for (src, dst) in parse_one_pattern(&ctx, inst, alternatives, p.result, &mut diags)? {
+        // LLVM makes the instruction's patterns anew from its trees: they have no arguments.
+        let sources = Sources { trees: alternatives, args: &[], failed: false };
+        for (src, dst) in parse_one_pattern(&ctx, inst, sources, (p.result, &[]), &mut diags)? {
             add(inst, src, &dst, &p.imp_results, &p.result_perm, &mut diags)?;
         }
     }
@@ -492,11 +494,16 @@ fn compute(input: &Evaluation) -> Result<DagPatterns, Fatal> {
             continue;
         }
         let pattern = parser.parse_list(pat, &[tree], true)?;
+        // An error that dropped the input's tree: LLVM reports it and goes on without it.
+        if let Some(message) = &pattern.error {
+            diags.text(dump(&ctx, pat, &pattern.args, &pattern.trees));
+            diags.error_at(&input.records.get(pat).locs, message.clone());
+        }
         let results = f.list(pat, "ResultInstrs")?;
         if results.is_empty() {
             continue;
         }
-        let result = parser.parse_list(pat, results, false)?;
+        let result = parser.parse_list(pat, results, false)?.or_fatal(input)?;
         if result.trees.len() != 1 {
             let message =
                 format!("In {}: Cannot handle instructions producing instructions with temporaries yet!", f.name(pat));
@@ -517,7 +524,8 @@ fn compute(input: &Evaluation) -> Result<DagPatterns, Fatal> {
         for tree in &pattern.trees {
             inputs_and_outputs(&fragments, &ctx, pat, tree, &mut inputs, &mut results, &mut imp_results)?;
         }
-        for (src, dst) in parse_one_pattern(&ctx, pat, alternatives, dst, &mut diags)? {
+        let sources = Sources { trees: alternatives, args: &pattern.args, failed: pattern.error.is_some() };
+        for (src, dst) in parse_one_pattern(&ctx, pat, sources, (dst, &result.args), &mut diags)? {
             add(pat, src, &dst, &imp_results, &[], &mut diags)?;
         }
     }
@@ -1061,18 +1069,69 @@ fn instruction_pattern(
     Ok(InstructionPattern { src, result, num_results, imp_results, result_perm })
 }
 
+/// A pattern's source trees (its fragments inlined into every alternative) with its
+/// arguments, and whether its parsing failed (LLVM's `HasError`: its later errors unsaid).
+struct Sources<'p> {
+    trees: Vec<TreeNode>,
+    args: &'p [Sym],
+    failed: bool,
+}
+
+/// `TreePattern::dump`, which LLVM prints before each error of a pattern: the record's name,
+/// the arguments, then each tree (a list of them in brackets).
+fn dump(ctx: &Context, record: RecId, args: &[Sym], trees: &[TreeNode]) -> String {
+    let input = ctx.input;
+    let ids = std::cell::OnceCell::new();
+    let intrinsic_id = |def: RecId| -> i64 {
+        let ids: &HashMap<RecId, i64> = ids.get_or_init(|| {
+            let mut diags = Diagnostics::new();
+            crate::intrinsics::IntrinsicTable::read(input, input.records.release, &mut diags)
+                .map(|t| t.intrinsics.iter().enumerate().map(|(i, x)| (x.def, i as i64 + 1)).collect())
+                .unwrap_or_default()
+        });
+        ids.get(&def).copied().unwrap_or(0)
+    };
+    let mut out = Fields { input }.name(record).to_string();
+    if !args.is_empty() {
+        out.push('(');
+        out.push_str(&args.join(", "));
+        out.push(')');
+    }
+    out.push_str(": ");
+    if trees.len() > 1 {
+        out.push_str("[\n");
+    }
+    for t in trees {
+        out.push('\t');
+        out.push_str(&t.print(input, ctx.table, &intrinsic_id));
+        out.push('\n');
+    }
+    if trees.len() > 1 {
+        out.push_str("]\n");
+    }
+    out
+}
+
+/// A pattern's inference error, after its dump.
+fn report(diags: &mut Diagnostics, ctx: &Context, p: &Pattern, args: &[Sym]) {
+    if let Some((rec, message)) = p.error() {
+        diags.text(dump(ctx, rec, args, &p.trees));
+        diags.error_at(&ctx.input.records.get(rec).locs, message);
+    }
+}
+
 /// `ParseOnePattern`: the source alternatives and the result inferred together (the result's
 /// types given to each source root and back, instruction results forced where only they are
-/// left open), LLVM's errors for what stays unresolved; the (source, result) pairs to match,
-/// without those whose types are impossible.
+/// left open), LLVM's errors for what stays unresolved, each after its pattern's dump; the
+/// (source, result) pairs to match, without those whose types are impossible.
 fn parse_one_pattern(
     ctx: &Context,
     record: RecId,
-    sources: Vec<TreeNode>,
-    result: TreeNode,
+    sources: Sources,
+    (result, result_args): (TreeNode, &[Sym]),
     diags: &mut Diagnostics,
 ) -> Result<Vec<(TreeNode, TreeNode)>, Fatal> {
-    let mut pattern = Pattern::new(ctx, record, sources)?;
+    let mut pattern = Pattern::new(ctx, record, sources.trees)?;
     let mut res = Pattern::new(ctx, record, vec![result])?;
     let (mut all_pattern, mut all_result);
     loop {
@@ -1080,10 +1139,15 @@ fn parse_one_pattern(
         let names = pattern.named_types();
         all_result = res.infer_all(Some(&names))?;
         let mut iterate = false;
-        let root = res.trees[0].types.clone();
+        // Each source tree meets the result's types as the trees before it left them: the
+        // first alternative may take a type set by HW mode from a result still open in some
+        // mode, which its own type then narrows, so that a later alternative already equal to
+        // the result keeps its simple set (AMDGPU's `(i64 (add (AMDGPUmul_u24 ...)))` of 23).
         for tree in pattern.trees.iter_mut() {
-            for (i, rt) in root.iter().enumerate().take(tree.types.len()) {
-                iterate |= res.ti.update(&mut tree.types[i], rt);
+            let shared = res.trees[0].types.len().min(tree.types.len());
+            for i in 0..shared {
+                let rt = res.trees[0].types[i].clone();
+                iterate |= res.ti.update(&mut tree.types[i], &rt);
                 let tt = tree.types[i].clone();
                 iterate |= res.ti.update(&mut res.trees[0].types[i], &tt);
             }
@@ -1100,19 +1164,23 @@ fn parse_one_pattern(
     if !all_pattern {
         pattern.ti.fail(TypeError::Pattern("Could not infer all types in pattern!".into()));
     }
+    if !sources.failed {
+        report(diags, ctx, &pattern, sources.args);
+    }
     if !all_result {
+        // LLVM dumps the source pattern before the result's error, even an error unsaid.
+        diags.text(dump(ctx, record, sources.args, &pattern.trees));
         res.ti.fail(TypeError::Pattern("Could not infer all types in pattern result!".into()));
     }
-    for p in [&pattern, &res] {
-        if let Some((rec, message)) = p.error() {
-            diags.error_at(&ctx.input.records.get(rec).locs, message);
-        }
-    }
+    report(diags, ctx, &res, result_args);
+    let failed = res.error().is_some();
     let mut dst = res.trees.pop().expect("one result");
-    // PromoteXForms: a transform becomes a node over its operand, typed anew (`Temp`).
-    if promote_xforms(&mut dst) {
+    // PromoteXForms: a transform becomes a node over its operand, typed anew (`Temp`; a
+    // result that failed fails there again, and LLVM says so again).
+    if promote_xforms(&mut dst) || failed {
         let mut temp = Pattern::new(ctx, record, vec![dst])?;
         temp.infer_all(None)?;
+        report(diags, ctx, &temp, &[]);
         dst = temp.trees.pop().expect("one result");
     }
     if !has_possible_type(&dst) {

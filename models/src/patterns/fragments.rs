@@ -39,7 +39,7 @@ impl Fragments {
                 continue;
             }
             let list = f.list(frag, "Fragments")?;
-            let mut pattern = parser.parse_list(frag, list, !out)?;
+            let mut pattern = parser.parse_list(frag, list, !out)?.or_fatal(input)?;
             let error =
                 |message: String| Fatal::new(&input.records.get(frag).locs, format!("In {}: {message}", f.name(frag)));
             let mut operands: Vec<Sym> = Vec::new();

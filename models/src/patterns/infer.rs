@@ -15,7 +15,7 @@ use super::tree::{Leaf, NodeKind, TreeNode};
 use super::types::{MvtId, MvtTable, TypeError, TypeInfer, TypeSetByHwMode};
 use crate::records::{Fatal, Fields};
 use crate::target::hw_modes::HwModes;
-use crate::target::info_by_hw_mode::{value_type_by_mode, VtByMode, DEFAULT_MODE};
+use crate::target::info_by_hw_mode::{reg_class_by_mode, value_type_by_mode, VtByMode, DEFAULT_MODE};
 use crate::target::instructions::{Instruction, Instructions};
 use crate::target::registers::RegBank;
 use std::collections::HashMap;
@@ -50,6 +50,20 @@ const POINTER_LIKE_REG_CLASS_LEAF: ByRelease<bool> = ByRelease { v19: true, v22:
 /// (`set` or `implicit` in a `Pat`'s input) is LLVM's "unknown node type" (22 on), where
 /// LLVM 19 took it for a transform.
 const UNKNOWN_NODE_TYPE_ERROR: ByRelease<bool> = ByRelease { v19: false, v22: true, v23: true };
+
+/// What `UpdateNodeTypeFromInst` makes of an instruction operand that is no `Operand`,
+/// register class, `RegClassByHwMode` or register operand (`ptr_rc`, a `PointerLikeRegClass`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum OtherInstOperand {
+    /// LLVM 19: a `PointerLikeRegClass` is `iPTR`; anything else leaves the type alone.
+    PointerLikeIsPtr,
+    /// LLVM 22 on: "cannot update node type from unknown operand!" (22 asserts, and without
+    /// assertions crashes; 23 reports it).
+    Error,
+}
+
+const OTHER_INST_OPERAND: ByRelease<OtherInstOperand> =
+    ByRelease { v19: OtherInstOperand::PointerLikeIsPtr, v22: OtherInstOperand::Error, v23: OtherInstOperand::Error };
 
 /// What inference reads of the target and the pattern model, for one evaluation.
 pub struct Context<'a> {
@@ -141,32 +155,50 @@ impl<'a> Context<'a> {
         t.map(|t| self.table.simple(t)).unwrap_or_default()
     }
 
-    /// A register class's value types (`getRegisterClass(R).getValueTypes()`).
-    fn class_types(&self, def: RecId) -> Result<TypeSetByHwMode, Fatal> {
+    /// A register class's value types (`getRegisterClass(R).getValueTypes()`), as a pattern of
+    /// `record` uses the class.
+    fn class_types(&self, def: RecId, record: RecId) -> Result<TypeSetByHwMode, Fatal> {
         if self.f().is_a(def, "RegClassByHwMode") {
-            return self.class_by_hw_mode_types(def);
+            return self.class_by_hw_mode_types(def, record);
         }
         let class = self.bank.class(self.input, def)?;
         Ok(TypeSetByHwMode::from_vts(&self.bank.classes[class].value_types))
     }
 
-    /// `getTypeForRegClassByHwMode`: in each mode the types its class has in that mode.
-    fn class_by_hw_mode_types(&self, def: RecId) -> Result<TypeSetByHwMode, Fatal> {
+    /// `getTypeForRegClassByHwMode`: in each mode the types its class has in that mode. A mode
+    /// named twice is the `RegClassByHwMode` constructor's fatal error; a type of the class
+    /// with neither that mode nor a default, LLVM's fatal "Could not resolve VT for Mode" at
+    /// the def, with notes at the type's def and at the pattern's record.
+    fn class_by_hw_mode_types(&self, def: RecId, record: RecId) -> Result<TypeSetByHwMode, Fatal> {
+        let classes = reg_class_by_mode(self.input, self.bank, self.hw_modes, def)?;
         let mut out = TypeSetByHwMode::default();
-        let items = self.hw_modes.selects.get(&def).map(Vec::as_slice).unwrap_or_default();
-        for &(mode, class) in items {
-            let class = self.bank.class(self.input, class)?;
+        for (mode, &class) in classes.iter() {
             let mut set = super::types::MvtSet::default();
-            for vt in &self.bank.classes[class].value_types {
-                if vt.has_mode(mode) || vt.has_default() {
-                    if let Some(v) = vt.get(mode).value {
-                        set.insert(v as MvtId);
-                    }
+            for (i, vt) in self.bank.classes[class].value_types.iter().enumerate() {
+                if !vt.has_mode(mode) && !vt.has_default() {
+                    return Err(self.unresolved_vt(def, class, i, mode, record));
+                }
+                if let Some(v) = vt.get(mode).value {
+                    set.insert(v as MvtId);
                 }
             }
             out.insert_set(mode, set);
         }
         Ok(out)
+    }
+
+    /// "Could not resolve VT for Mode": the `i`-th type of the class, a `ValueTypeByHwMode`
+    /// (a type without a default has a def of its own), has no type for `mode`.
+    fn unresolved_vt(&self, def: RecId, class: usize, i: usize, mode: u32, record: RecId) -> Fatal {
+        let locs = |r: RecId| &self.input.records.get(r).locs;
+        let mode_name = self.hw_modes.mode_name(mode);
+        let mut fatal = Fatal::new(locs(def), format!("Could not resolve VT for Mode {mode_name}"));
+        let class_def = self.bank.classes[class].def;
+        if let Some(vt_def) = class_def.and_then(|c| self.f().defs(c, "RegTypes").ok()?.get(i).copied()) {
+            fatal.note(locs(vt_def), format!("ValueTypeByHwMode {} defined here", self.f().name(vt_def)));
+        }
+        fatal.note(locs(record), "pattern instantiated here");
+        fatal
     }
 
     /// `getRegisterVTs`: the value types of every class holding the register.
@@ -314,13 +346,13 @@ impl<'c, 'a> Pattern<'c, 'a> {
             if unknown {
                 return Ok(TypeSetByHwMode::default());
             }
-            return ctx.class_types(f.def(def, "RegClass")?);
+            return ctx.class_types(f.def(def, "RegClass")?, self.record);
         }
         if is("RegClassByHwMode") {
             if unknown {
                 return Ok(TypeSetByHwMode::default());
             }
-            return ctx.class_types(def);
+            return ctx.class_types(def, self.record);
         }
         if is("RegisterClass") {
             if unnamed {
@@ -329,7 +361,7 @@ impl<'c, 'a> Pattern<'c, 'a> {
             if unknown {
                 return Ok(TypeSetByHwMode::default());
             }
-            return ctx.class_types(def);
+            return ctx.class_types(def, self.record);
         }
         if is("PatFrags") {
             return Ok(TypeSetByHwMode::default());
@@ -387,15 +419,23 @@ impl<'c, 'a> Pattern<'c, 'a> {
         }
         let types = if f.is_a(operand, "Operand") {
             ctx.vt_set(f.def(operand, "Type")?)?
-        } else if f.is_a(operand, "PointerLikeRegClass") {
+        } else if f.is_a(operand, "PointerLikeRegClass")
+            && *OTHER_INST_OPERAND.get(ctx.input.records.release) == OtherInstOperand::PointerLikeIsPtr
+        {
             ctx.simple(ctx.table.iptr)
         } else if f.is_a(operand, "RegisterClass") {
-            ctx.class_types(operand)?
+            ctx.class_types(operand, self.record)?
         } else if f.is_a(operand, "RegisterOperand") {
-            ctx.class_types(f.def(operand, "RegClass")?)?
+            ctx.class_types(f.def(operand, "RegClass")?, self.record)?
         } else if f.is_a(operand, "RegClassByHwMode") {
-            ctx.class_types(operand)?
+            ctx.class_types(operand, self.record)?
         } else {
+            match OTHER_INST_OPERAND.get(ctx.input.records.release) {
+                OtherInstOperand::PointerLikeIsPtr => {}
+                OtherInstOperand::Error => {
+                    self.ti.fail(TypeError::Pattern("cannot update node type from unknown operand!".into()));
+                }
+            }
             return Ok(false);
         };
         Ok(self.update(node, res, &types))
@@ -765,12 +805,14 @@ impl<'c, 'a> Pattern<'c, 'a> {
         let mut trees = std::mem::take(&mut self.trees);
         let result = self.infer_trees(&mut trees, input_names);
         self.trees = trees;
-        result?;
+        let stopped = result?;
         self.check_emptied()?;
-        Ok(!self.trees.iter().any(|t| self.contains_unresolved(t)))
+        // LLVM's early `return true` (a name the input lacks) says every type was inferred.
+        Ok(stopped || !self.trees.iter().any(|t| self.contains_unresolved(t)))
     }
 
-    fn infer_trees(&mut self, trees: &mut [TreeNode], input_names: Option<&NamedTypes>) -> Result<(), Fatal> {
+    /// The passes to a fixed point; whether they stopped at a name the input lacks.
+    fn infer_trees(&mut self, trees: &mut [TreeNode], input_names: Option<&NamedTypes>) -> Result<bool, Fatal> {
         let mut changed = true;
         while changed {
             changed = false;
@@ -782,12 +824,20 @@ impl<'c, 'a> Pattern<'c, 'a> {
             for (i, t) in trees.iter().enumerate() {
                 collect_named(t, &mut vec![i], &mut named);
             }
+            // LLVM walks its `StringMap` of names in bucket order; a name the input lacks
+            // ends the walk there, so which one it names, and what was merged before it,
+            // follow that order.
+            if input_names.is_some_and(|input| named.iter().any(|(n, _)| !input.contains_key(n))) {
+                let order =
+                    crate::string_map::string_map_order(self.ctx.input.records.release, named.iter().map(|(n, _)| *n));
+                named.sort_by_key(|(n, _)| order.iter().position(|o| o == n));
+            }
             for (name, paths) in &named {
                 if let Some(input) = input_names {
                     let Some(in_type) = input.get(name) else {
                         self.ti
                             .fail(TypeError::Pattern(format!("Node '{name}' in output pattern but not input pattern")));
-                        return Ok(());
+                        return Ok(true);
                     };
                     for path in paths {
                         let node = node_at(trees, path);
@@ -823,6 +873,12 @@ impl<'c, 'a> Pattern<'c, 'a> {
                         changed |= self.update(node_at(trees, &w[0]), r, &t2);
                         let t1 = node_at(trees, &w[0]).types[r].clone();
                         changed |= self.update(node_at(trees, &w[1]), r, &t1);
+                        let mut t2 = node_at(trees, &w[1]).types[r].clone();
+                        let first = &mut node_at(trees, &w[0]).types[r];
+                        if TypeSetByHwMode::unify_copies(first, &mut t2) {
+                            node_at(trees, &w[1]).types[r] = t2;
+                            changed = true;
+                        }
                     }
                 }
             }
@@ -830,7 +886,7 @@ impl<'c, 'a> Pattern<'c, 'a> {
                 break;
             }
         }
-        Ok(())
+        Ok(false)
     }
 
     /// The named nodes' types, each name's first node's.

@@ -11,7 +11,7 @@ use crate::records::{Fatal, Fields};
 use tdq_core::init::{Init, InitKind};
 use tdq_core::intern::Sym;
 use tdq_core::types::RecId;
-use tdq_core::Evaluation;
+use tdq_core::{ByRelease, Evaluation};
 
 /// A leaf of a tree pattern.
 #[derive(Clone, Debug)]
@@ -205,6 +205,53 @@ pub struct TreePattern {
     pub trees: Vec<TreeNode>,
     pub args: Vec<Sym>,
     pub is_input: bool,
+    /// The error that ended the parsing where LLVM goes on with the trees before it (LLVM 23's
+    /// cast operand errors), "In NAME: message"; `trees` and `args` are as LLVM's were then.
+    pub error: Option<String>,
+}
+
+impl TreePattern {
+    /// The pattern, or its parse error as the fatal error of a reader that stops there.
+    // FIXME: LLVM 23 goes on with the trees before the error in instructions' and fragments'
+    // patterns too; only a `Pat`'s input goes on here.
+    pub fn or_fatal(self, input: &Evaluation) -> Result<TreePattern, Fatal> {
+        match &self.error {
+            Some(message) => Err(Fatal::new(&input.records.get(self.record).locs, message.clone())),
+            None => Ok(self),
+        }
+    }
+}
+
+/// How `ParseCastOperand` checks a type cast's operand (its count, then its name).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum CastOperandCheck {
+    /// LLVM 19: a value type cast's operand, then its name ("ValueType cast should not have
+    /// a name!"); tdq stops at the error (LLVM reads an operand that may not be there).
+    NameAfterOperand,
+    /// LLVM 22 on: the count and the name before the operand ("Type cast should not have a
+    /// name!"), and the pattern loses its trees: LLVM 23's `ParseTreePattern` returns null,
+    /// 22's goes on (reading an operand that may not be there) but inlines nothing of a
+    /// pattern with an error. LLVM reports it after the pattern's dump and goes on.
+    NameFirstDropsTree,
+}
+
+const CAST_OPERAND_CHECK: ByRelease<CastOperandCheck> = ByRelease {
+    v19: CastOperandCheck::NameAfterOperand,
+    v22: CastOperandCheck::NameFirstDropsTree,
+    v23: CastOperandCheck::NameFirstDropsTree,
+};
+
+/// Why a tree was not parsed: LLVM's fatal error, or an error the pattern records
+/// ([`TreePattern::error`]) that drops the tree.
+enum ParseStop {
+    Fatal(Fatal),
+    Dropped,
+}
+
+impl From<Fatal> for ParseStop {
+    fn from(f: Fatal) -> ParseStop {
+        ParseStop::Fatal(f)
+    }
 }
 
 /// The operators an output pattern may use among the SelectionDAG nodes.
@@ -270,23 +317,49 @@ impl Parser<'_> {
     /// `TreePattern::error`: an error at the pattern's record, "In NAME: message".
     // FIXME: LLVM prints the pattern (`TreePattern::dump`) before the error and carries on
     // parsing; this stops at the first one.
-    fn error(&self, record: RecId, message: &str) -> Fatal {
-        Fatal::new(&self.input.records.get(record).locs, format!("In {}: {message}", self.f().name(record)))
+    fn error(&self, record: RecId, message: &str) -> ParseStop {
+        ParseStop::Fatal(Fatal::new(&self.input.records.get(record).locs, self.message(record, message)))
+    }
+
+    fn message(&self, record: RecId, message: &str) -> String {
+        format!("In {}: {message}", self.f().name(record))
+    }
+
+    /// `ParseCastOperand`'s checks of a cast of `args` named `name`, with the release's form.
+    fn check_cast_operand(&self, p: &mut TreePattern, args: usize, name: Sym) -> Result<(), ParseStop> {
+        let check = *CAST_OPERAND_CHECK.get(self.input.records.release);
+        let message = if args != 1 {
+            "Type cast only takes one operand!"
+        } else if !name.is_empty() && check != CastOperandCheck::NameAfterOperand {
+            "Type cast should not have a name!"
+        } else {
+            return Ok(());
+        };
+        match check {
+            CastOperandCheck::NameFirstDropsTree => {
+                p.error = Some(self.message(p.record, message));
+                Err(ParseStop::Dropped)
+            }
+            CastOperandCheck::NameAfterOperand => Err(self.error(p.record, message)),
+        }
     }
 
     /// A `TreePattern` of a list of dags (an instruction's `Pattern`, a fragment's
     /// `Fragments`, a `Pat`'s results).
     pub fn parse_list(&self, record: RecId, values: &[Init], is_input: bool) -> Result<TreePattern, Fatal> {
-        let mut pattern = TreePattern { record, trees: Vec::new(), args: Vec::new(), is_input };
+        let mut pattern = TreePattern { record, trees: Vec::new(), args: Vec::new(), is_input, error: None };
         for &value in values {
-            let tree = self.parse(&mut pattern, value, "")?;
-            pattern.trees.push(tree);
+            match self.parse(&mut pattern, value, "") {
+                Ok(tree) => pattern.trees.push(tree),
+                Err(ParseStop::Dropped) => break,
+                Err(ParseStop::Fatal(f)) => return Err(f),
+            }
         }
         Ok(pattern)
     }
 
     /// `ParseTreePattern`.
-    fn parse(&self, p: &mut TreePattern, value: Init, name: Sym) -> Result<TreeNode, Fatal> {
+    fn parse(&self, p: &mut TreePattern, value: Init, name: Sym) -> Result<TreeNode, ParseStop> {
         let f = self.f();
         let leaf = |v: Init, name: Sym| TreeNode {
             kind: NodeKind::Leaf(Leaf::Value(v)),
@@ -342,12 +415,7 @@ impl Parser<'_> {
                 // A list of value types casts a node of several results, one type each
                 // (`([i16, i32] (int_foo))`; LLVM 19's parser takes no such dag).
                 if let Some((casts, _)) = op.as_list() {
-                    if args.len() != 1 {
-                        return Err(self.error(p.record, "Type cast only takes one operand!"));
-                    }
-                    if !name.is_empty() {
-                        return Err(self.error(p.record, "Type cast should not have a name!"));
-                    }
+                    self.check_cast_operand(p, args.len(), name)?;
                     let (arg, arg_name) = args[0];
                     let mut node = self.parse(p, arg, arg_name.unwrap_or(""))?;
                     if casts.is_empty() {
@@ -370,9 +438,7 @@ impl Parser<'_> {
                     return Err(self.error(p.record, "Pattern has unexpected operator type!"));
                 };
                 if f.is_a(op, "ValueType") {
-                    if args.len() != 1 {
-                        return Err(self.error(p.record, "Type cast only takes one operand!"));
-                    }
+                    self.check_cast_operand(p, args.len(), name)?;
                     let (arg, arg_name) = args[0];
                     let mut node = self.parse(p, arg, arg_name.unwrap_or(""))?;
                     // The cast's types; a node cast twice keeps the inner cast's.
@@ -382,6 +448,7 @@ impl Parser<'_> {
                         let vt = crate::target::info_by_hw_mode::value_type_by_mode(self.input, hw_modes, op)?;
                         node.types = vec![TypeSetByHwMode::from_vts(&[vt])];
                     }
+                    // LLVM 19 checks the name after the operand.
                     if !name.is_empty() {
                         return Err(self.error(p.record, "ValueType cast should not have a name!"));
                     }

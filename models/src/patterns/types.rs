@@ -397,6 +397,22 @@ impl TypeSetByHwMode {
         self.get_or_create(m)
     }
 
+    /// Two copies of one node of LLVM's ([`super::tree::TreeNode::share`]), each already merged
+    /// with the other: where they are equal but one spells out modes the other reads from its
+    /// default, both take the fuller form, as the one node would have (a node's modes only
+    /// grow: a constraint met through either copy expanded it). Whether either changed.
+    pub fn unify_copies(a: &mut TypeSetByHwMode, b: &mut TypeSetByHwMode) -> bool {
+        if a.map.len() == b.map.len() || !a.same_as(b) {
+            return false;
+        }
+        if a.map.len() > b.map.len() {
+            *b = a.clone();
+        } else {
+            *a = b.clone();
+        }
+        true
+    }
+
     /// `isValueTypeByHwMode`: at most one type in each mode (and, unless `allow_empty`, one).
     pub fn is_value_type_by_hw_mode(&self, allow_empty: bool) -> bool {
         self.map.iter().all(|(_, s)| s.len() <= 1 && (allow_empty || !s.is_empty()))
