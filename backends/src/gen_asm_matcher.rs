@@ -10,7 +10,7 @@ use crate::common::std_sort::std_stable_sort_by;
 use crate::common::string_matcher::{self, StringPair};
 use crate::gen_register_info::minimal_type;
 use crate::{AnyOption, Backend, BackendError, BackendOptions, Opt, Output};
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 use std::fmt::Write as _;
 use std::io::Write;
 use tdq_core::types::RecId;
@@ -169,11 +169,13 @@ impl Backend for GenAsmMatcher {
             .map(|m| Ok(f.is_a(m.result_inst, "Instruction") && f.bit(m.result_inst, "HasPositionOrder")?))
             .collect::<std::result::Result<_, Fatal>>()?;
         let mut order: Vec<usize> = (0..info.matchables.len()).collect();
+        let lower_mnemonics: Vec<Vec<u8>> =
+            info.matchables.iter().map(|m| m.mnemonic.to_ascii_lowercase().into_bytes()).collect();
         std_stable_sort_by(&mut order, |&a, &b| {
             matched_before(
                 &info,
-                &info.matchables[a],
-                &info.matchables[b],
+                [&info.matchables[a], &info.matchables[b]],
+                [&lower_mnemonics[a], &lower_mnemonics[b]],
                 prefer_smaller,
                 position_order[a] && position_order[b],
             )
@@ -201,14 +203,17 @@ impl Backend for GenAsmMatcher {
     }
 }
 
-/// `StringRef::compare_insensitive`: ASCII letters folded to lower case.
-fn compare_insensitive(a: &str, b: &str) -> std::cmp::Ordering {
-    a.bytes().map(|c| c.to_ascii_lowercase()).cmp(b.bytes().map(|c| c.to_ascii_lowercase()))
-}
-
-/// `MatchableInfo::shouldBeMatchedBefore`.
-fn matched_before(info: &MatcherInfo, a: &Matchable, b: &Matchable, prefer_smaller: bool, by_position: bool) -> bool {
-    match compare_insensitive(&a.mnemonic, &b.mnemonic) {
+/// `MatchableInfo::shouldBeMatchedBefore`, given the two matchables' mnemonics in lower case
+/// (`StringRef::compare_insensitive`'s order: ASCII letters folded once, not at every comparison
+/// of the sort).
+fn matched_before(
+    info: &MatcherInfo,
+    [a, b]: [&Matchable; 2],
+    [a_mnemonic, b_mnemonic]: [&[u8]; 2],
+    prefer_smaller: bool,
+    by_position: bool,
+) -> bool {
+    match a_mnemonic.cmp(b_mnemonic) {
         std::cmp::Ordering::Less => return true,
         std::cmp::Ordering::Greater => return false,
         std::cmp::Ordering::Equal => {}
@@ -736,12 +741,18 @@ impl Emitter<'_> {
         }
         const CVT_TIED: u8 = 2;
         let mut tied_enum: BTreeMap<(u8, u8, u8), String> = BTreeMap::new();
-        let id_of = |kinds: &mut Vec<String>, name: &str| -> (u8, bool) {
-            match kinds.iter().position(|k| k == name) {
-                Some(i) => (i as u8, false),
+        // The kinds' positions, and the signatures written so far (X86 has thousands).
+        let mut operand_kind_ids: HashMap<String, u8> =
+            operand_kinds.iter().enumerate().map(|(i, k)| (k.clone(), i as u8)).collect();
+        let mut signatures: HashSet<String> = HashSet::new();
+        let id_of = |kinds: &mut Vec<String>, ids: &mut HashMap<String, u8>, name: &str| -> (u8, bool) {
+            match ids.get(name) {
+                Some(&i) => (i, false),
                 None => {
+                    let i = kinds.len() as u8;
                     kinds.push(name.to_string());
-                    ((kinds.len() - 1) as u8, true)
+                    ids.insert(name.to_string(), i);
+                    (i, true)
                 }
             }
         };
@@ -751,15 +762,13 @@ impl Emitter<'_> {
             if !converter.is_empty() && m.use_inst_asm_match_converter {
                 let signature = format!("ConvertCustom_{converter}");
                 m.conversion_fn_kind = signature.clone();
-                if instruction_kinds.contains(&signature) {
+                if !signatures.insert(signature.clone()) {
                     continue;
                 }
                 instruction_kinds.push(signature);
                 let kind_id = operand_kinds.len() as u8;
                 let name = format!("CVT_{}", enum_name_for_token(converter));
-                if !operand_kinds.contains(&name) {
-                    operand_kinds.push(name.clone());
-                }
+                id_of(&mut operand_kinds, &mut operand_kind_ids, &name);
                 table.push(vec![kind_id, 0]);
                 let _ = write!(cvt, "    case {name}:\n      {converter}(Inst, Operands);\n      break;\n");
                 continue;
@@ -779,7 +788,7 @@ impl Emitter<'_> {
                             let _ = write!(name, "_{}", class.default_method);
                         }
                         let name = enum_name_for_token(&name);
-                        let (id, is_new) = id_of(&mut operand_kinds, &name);
+                        let (id, is_new) = id_of(&mut operand_kinds, &mut operand_kind_ids, &name);
                         row.push(id);
                         row.push((asm_op + mnemonic_first) as u8);
                         if !is_new {
@@ -820,7 +829,7 @@ impl Emitter<'_> {
                         let ty = enum_name_for_token(&format!("imm_{val}"));
                         let _ = write!(signature, "__{ty}");
                         let name = format!("CVT_{ty}");
-                        let (id, is_new) = id_of(&mut operand_kinds, &name);
+                        let (id, is_new) = id_of(&mut operand_kinds, &mut operand_kind_ids, &name);
                         row.extend([id, 0]);
                         if !is_new {
                             continue;
@@ -841,7 +850,7 @@ impl Emitter<'_> {
                         };
                         let _ = write!(signature, "__{name}");
                         let name = format!("CVT_{name}");
-                        let (id, is_new) = id_of(&mut operand_kinds, &name);
+                        let (id, is_new) = id_of(&mut operand_kinds, &mut operand_kind_ids, &name);
                         row.extend([id, 0]);
                         if !is_new {
                             continue;
@@ -863,7 +872,7 @@ impl Emitter<'_> {
                 signature.push_str("_NoOperands");
             }
             m.conversion_fn_kind = signature.clone();
-            if instruction_kinds.contains(&signature) {
+            if !signatures.insert(signature.clone()) {
                 continue;
             }
             instruction_kinds.push(signature);

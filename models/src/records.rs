@@ -67,6 +67,21 @@ struct DerivedDefinitions(Mutex<HashMap<RecId, Arc<[RecId]>>>);
 
 pub use tdq_core::record::compare_numeric;
 
+/// How many field names [`Fields::value`] remembers a position for.
+const FIELD_HINT_SLOTS: usize = 512;
+
+thread_local! {
+    /// For a field name (by its address), where in a record it was last found; a direct-mapped
+    /// table, so names made on the fly take slots from others but never grow it.
+    static FIELD_HINTS: [std::cell::Cell<(usize, u32)>; FIELD_HINT_SLOTS] =
+        const { [const { std::cell::Cell::new((0, 0)) }; FIELD_HINT_SLOTS] };
+}
+
+fn field_slot(field: &str) -> usize {
+    let a = field.as_ptr() as usize;
+    (a ^ (a >> 9) ^ field.len()) % FIELD_HINT_SLOTS
+}
+
 /// LLVM's `Record::getValueAs*` family: a field of a record read as one kind of value, with
 /// the fatal error LLVM prints (at every location of the record) when it is missing or of
 /// another kind.
@@ -81,8 +96,24 @@ impl<'a> Fields<'a> {
     }
 
     /// `getValue(Name)`: the field itself, if the record has one.
+    ///
+    /// Models read the same few fields of thousands of records that share their classes, and so
+    /// their field order: where a field was last found is tried first (a hint, checked by name),
+    /// before the record's fields are searched (X86's instructions have a hundred).
     pub fn value(&self, rec: RecId, field: &str) -> Option<&'a tdq_core::record::RecordVal> {
-        self.input.records.get(rec).value_by_str(field)
+        let values = &self.input.records.get(rec).values;
+        let named =
+            |v: &tdq_core::record::RecordVal| v.name.as_str().is_some_and(|n| tdq_core::intern::same_str(n, field));
+        let slot = field_slot(field);
+        let hint = FIELD_HINTS.with(|h| h[slot].get());
+        if hint.0 == field.as_ptr() as usize {
+            if let Some(v) = values.get(hint.1 as usize).filter(|v| named(v)) {
+                return Some(v);
+            }
+        }
+        let i = values.iter().position(named)?;
+        FIELD_HINTS.with(|h| h[slot].set((field.as_ptr() as usize, i as u32)));
+        Some(&values[i])
     }
 
     /// `getValueInit`: the field's value, `?` included.
