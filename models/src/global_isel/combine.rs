@@ -302,7 +302,12 @@ fn add_operand(b: &mut Building, im: &mut InstructionMatcher, op_idx: u32, name:
                 );
             }
             Some(first) => {
-                let check = Check::SameOperand { other_insn: first.insn, other_op: first.op, ignore_copies: true };
+                let check = Check::SameOperand {
+                    other_insn: first.insn,
+                    other_op: first.op,
+                    name: name.to_string(),
+                    ignore_copies: true,
+                };
                 om.add_predicate(im.insn_var, check);
             }
         }
@@ -431,7 +436,7 @@ impl CombineMatchers {
         if self.debug_cxx_preds {
             text.push_str(&format!("// Pattern Alternatives: {}\n", rule.describe_permutation(perm)));
         }
-        text.push_str(&expand_code(code, expansions, &rule.locs, "", diags));
+        text.push_str(&expand_code(code, expansions, &rule.locs, "    ", diags));
         let id = self.match_code.get(text);
         Check::GenericCxx(format!("{CXX_PRED_PREFIX}{}", CxxCodePool::base_enum_name(id)))
     }
