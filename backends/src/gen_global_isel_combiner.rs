@@ -4,13 +4,15 @@
 //! rules are dumped instead.
 //!
 //! Rules are built into matchers (tdq_models::global_isel::combine), optimised and written
-//! as the table. A rule tdq does not build yet (instruction patterns, fragments, apply
-//! instructions, feature predicates) makes its combiner refused with an error rather than
+//! as the table. A rule tdq does not build yet (fragments in apply patterns, C++ beside apply
+//! instructions, some apply operand types) makes its combiner refused with an error rather than
 //! given a wrong table.
 
 use crate::common::emit::source_file_header;
 use crate::common::string_matcher::{self, StringPair};
-use crate::global_isel::executor::{self, ifdef_section, CxxPredicate, ExecutorEmitter, ExecutorForm, PredicateFn};
+use crate::global_isel::executor::{
+    self, feature_bitset_name, ifdef_section, CxxPredicate, ExecutorEmitter, ExecutorForm, FeatureTables, PredicateFn,
+};
 use crate::global_isel::match_table::{self, MatchTable};
 use crate::global_isel::matchers::{Emitter, EMIT_FORM};
 use crate::{AnyOption, Backend, BackendError, BackendOptions, Opt, Output, StrList};
@@ -28,6 +30,7 @@ use tdq_models::global_isel::matchers::{
 use tdq_models::global_isel::parser::Parser;
 use tdq_models::global_isel::rule::{CombineRule, RuleOptions};
 use tdq_models::target::instructions::Instructions;
+use tdq_models::target::subtarget_features::DeclaredFeatures;
 use tdq_models::target::Target;
 use tdq_models::{Fatal, Fields};
 
@@ -143,6 +146,7 @@ fn run(
     let rule_options = RuleOptions { debug_type_infer: options.get(&DEBUG_TYPE_INFER) };
     let stop_after_parse = options.get(&STOP_AFTER_PARSE);
     let instructions = Instructions::get(input)?;
+    built.features = DeclaredFeatures::default();
     let mut gather = Gather {
         seen: Vec::new(),
         next_id: 0,
@@ -172,6 +176,7 @@ fn run(
     let known_types: Vec<Llt> = built.known_types.iter().copied().collect();
     number_types(&mut rules, &known_types);
     let max_temporaries = rules.iter().map(|r| r.renderer_fns).max().unwrap_or(0);
+    let features = FeatureTables::new(input, &built.features, rules.iter().map(|r| r.required_features.as_slice()))?;
     sort_by_priority(&mut rules, optimize_form);
     let mut match_opcodes: Vec<Opcode> = Vec::new();
     for rule in &rules {
@@ -184,8 +189,11 @@ fn run(
     let table_form = match_table::FORM.get(release);
     let optimized = optimize_ruleset(rules, optimize_form);
     let mut table = MatchTable::new(0, true);
-    let no_features = |_: &RuleMatcher| String::new();
-    let writer = Emitter { form: EMIT_FORM.get(release), table_form, feature_bitset_name: &no_features };
+    let bitset_name = |rule: &RuleMatcher| {
+        let names: Vec<&str> = rule.required_features.iter().map(|&def| f.name(def)).collect();
+        feature_bitset_name(&names)
+    };
+    let writer = Emitter { form: EMIT_FORM.get(release), table_form, feature_bitset_name: &bitset_name };
     writer.table(&optimized, &mut table);
     let target = Target::get(input)?;
     let emitter = CombinerEmitter {
@@ -201,6 +209,7 @@ fn run(
         built,
         max_temporaries,
         types: type_objects(&known_types),
+        features,
     };
     emitter.emit(&table, text);
     Ok(())
@@ -263,6 +272,8 @@ struct CombinerEmitter<'a> {
     max_temporaries: u32,
     /// The type objects: the run's known types, sorted (`s1` when there are none).
     types: Vec<Llt>,
+    /// The subtarget features the rules require.
+    features: FeatureTables,
 }
 
 impl CombinerEmitter<'_> {
@@ -282,10 +293,10 @@ impl CombinerEmitter<'_> {
             }
         });
         ifdef_section(out, guards, "GET_GICOMBINER_TYPES", true, |out| self.rule_config(out));
-        self.predicate_bitset(out, 0, "GET_GICOMBINER_TYPES");
+        self.predicate_bitset(out, self.features.features.len(), "GET_GICOMBINER_TYPES");
         self.predicates_decl(out, "GET_GICOMBINER_CLASS_MEMBERS");
         self.temporaries_decl(out, "GET_GICOMBINER_CLASS_MEMBERS");
-        self.executor_impl(out, table, self.table, types, &[], &[], "GET_GICOMBINER_IMPL");
+        self.executor_impl(out, table, self.table, types, &[], &[], &self.features, "GET_GICOMBINER_IMPL");
         self.predicates_init(out, "GET_GICOMBINER_CONSTRUCTOR_INITS");
         self.temporaries_init(out, self.max_temporaries, "GET_GICOMBINER_CONSTRUCTOR_INITS");
     }

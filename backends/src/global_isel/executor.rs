@@ -5,9 +5,13 @@
 //! parts (`--gen-global-isel-combiner` now, `--gen-global-isel` later).
 
 use super::match_table::{self, MatchTable};
+use crate::gen_register_info::minimal_type;
 use std::fmt::Write as _;
-use tdq_core::ByRelease;
+use tdq_core::types::RecId;
+use tdq_core::{ByRelease, Evaluation};
 use tdq_models::global_isel::llt::Llt;
+use tdq_models::target::subtarget_features::DeclaredFeatures;
+use tdq_models::{Fatal, Fields};
 
 /// What a release writes around a match table, where releases differ.
 pub struct ExecutorForm {
@@ -55,6 +59,78 @@ pub fn ifdef_section(out: &mut String, guards: Guards, name: &str, blank_after: 
             let _ = write!(out, "\n#endif // {name}\n\n");
         }
     }
+}
+
+/// The subtarget features an executor tests, as its sections write them.
+#[derive(Default)]
+pub struct FeatureTables {
+    /// The declared features, in record-id order.
+    pub features: Vec<FeatureBit>,
+    /// The distinct non-empty feature sets the rules require (`FeatureBitsets`), sorted by
+    /// size, then by their features' names.
+    pub bitsets: Vec<FeatureBitset>,
+}
+
+/// One feature's bit.
+pub struct FeatureBit {
+    /// `Feature_<def>Bit`.
+    pub enum_bit_name: String,
+    pub index: u32,
+    /// The def's `CondString`.
+    pub condition: String,
+    /// `RecomputePerFunction`: tested in `computeAvailableFunctionFeatures`.
+    pub per_function: bool,
+}
+
+/// A set of features a rule requires.
+pub struct FeatureBitset {
+    /// `getNameForFeatureBitset`: `GIFBS_<def>_<def>...`.
+    pub name: String,
+    /// The features' enum bit names, in the rule's order.
+    pub bits: Vec<String>,
+}
+
+impl FeatureTables {
+    /// The tables of `declared`, with the bitsets of each rule's required features (by
+    /// `Predicate` def, in the rule's order).
+    pub fn new<'r>(
+        input: &Evaluation,
+        declared: &DeclaredFeatures,
+        required: impl Iterator<Item = &'r [RecId]>,
+    ) -> Result<FeatureTables, Fatal> {
+        let f = Fields { input };
+        let mut features = Vec::new();
+        for feature in declared.all() {
+            features.push(FeatureBit {
+                enum_bit_name: feature.enum_bit_name(input),
+                index: feature.index,
+                condition: f.string(feature.def, "CondString")?.to_string(),
+                per_function: feature.recompute_per_function(input)?,
+            });
+        }
+        let mut sets: Vec<Vec<&str>> =
+            required.filter(|set| !set.is_empty()).map(|set| set.iter().map(|&def| f.name(def)).collect()).collect();
+        sets.sort_by(|a, b| a.len().cmp(&b.len()).then_with(|| a.cmp(b)));
+        sets.dedup();
+        let bitsets = sets
+            .into_iter()
+            .map(|names| FeatureBitset {
+                name: feature_bitset_name(&names),
+                bits: names.iter().map(|name| format!("Feature_{name}Bit")).collect(),
+            })
+            .collect();
+        Ok(FeatureTables { features, bitsets })
+    }
+}
+
+/// `getNameForFeatureBitset`: `GIFBS` and `_<def>` for each feature.
+pub fn feature_bitset_name(names: &[&str]) -> String {
+    let mut name = String::from("GIFBS");
+    for feature in names {
+        name.push('_');
+        name.push_str(feature);
+    }
+    name
 }
 
 /// A C++ predicate the executor tests by number (`emitCxxPredicateFns`'s objects).
@@ -184,24 +260,49 @@ pub trait ExecutorEmitter {
         out.push_str("};\n\n");
     }
 
-    /// `emitSubtargetFeatureBitsetImpl`, for a backend whose rules need no subtarget features:
-    /// the empty feature enum, the two `computeAvailable*Features` and the feature bitsets.
-    fn subtarget_feature_bitset(&self, out: &mut String) {
+    /// `emitSubtargetFeatureBitsetImpl`: the feature enum, the two `computeAvailable*Features`
+    /// (the features computed once per module, then those recomputed per function) and the
+    /// feature bitsets the table names.
+    fn subtarget_feature_bitset(&self, out: &mut String, features: &FeatureTables) {
         let (class, target) = (self.class_name(), self.target_name());
-        out.push_str("// Bits for subtarget features that participate in instruction matching.\nenum SubtargetFeatureBits : uint8_t {\n};\n\n");
         let _ = write!(
             out,
-            "PredicateBitset {class}::\ncomputeAvailableModuleFeatures(const {target}Subtarget *Subtarget) const {{\n  PredicateBitset Features{{}};\n  return Features;\n}}\n\n"
+            "// Bits for subtarget features that participate in instruction matching.\nenum SubtargetFeatureBits : {} {{\n",
+            minimal_type(features.features.len() as u64)
         );
+        for feature in &features.features {
+            let _ = writeln!(out, "  {} = {},", feature.enum_bit_name, feature.index);
+        }
+        out.push_str("};\n\n");
+        let compute = |out: &mut String, function: &str, extra: &str, per_function: bool| {
+            let _ = write!(
+                out,
+                "PredicateBitset {class}::\n{function}(const {target}Subtarget *Subtarget{extra}) const {{\n  PredicateBitset Features{{}};\n"
+            );
+            for feature in features.features.iter().filter(|f| f.per_function == per_function) {
+                let _ = write!(out, "  if ({})\n    Features.set({});\n", feature.condition, feature.enum_bit_name);
+            }
+            out.push_str("  return Features;\n}\n\n");
+        };
+        compute(out, "computeAvailableModuleFeatures", "", false);
         let _ = write!(
             out,
             "void {class}::setupGeneratedPerFunctionState(MachineFunction &MF) {{\n  AvailableFunctionFeatures = computeAvailableFunctionFeatures((const {target}Subtarget *)&MF.getSubtarget(), &MF);\n}}\n"
         );
-        let _ = write!(
-            out,
-            "PredicateBitset {class}::\ncomputeAvailableFunctionFeatures(const {target}Subtarget *Subtarget, const MachineFunction *MF) const {{\n  PredicateBitset Features{{}};\n  return Features;\n}}\n\n"
-        );
-        out.push_str("// Feature bitsets.\nenum {\n  GIFBS_Invalid,\n};\nconstexpr static PredicateBitset FeatureBitsets[] {\n  {}, // GIFBS_Invalid\n};\n\n");
+        compute(out, "computeAvailableFunctionFeatures", ", const MachineFunction *MF", true);
+        out.push_str("// Feature bitsets.\nenum {\n  GIFBS_Invalid,\n");
+        for bitset in &features.bitsets {
+            let _ = writeln!(out, "  {},", bitset.name);
+        }
+        out.push_str("};\nconstexpr static PredicateBitset FeatureBitsets[] {\n  {}, // GIFBS_Invalid\n");
+        for bitset in &features.bitsets {
+            out.push_str("  {");
+            for bit in &bitset.bits {
+                let _ = write!(out, "{bit}, ");
+            }
+            out.push_str("},\n");
+        }
+        out.push_str("};\n\n");
     }
 
     /// `emitComplexPredicates`: the complex operand matchers, by name and matcher function.
@@ -258,12 +359,13 @@ pub trait ExecutorEmitter {
         types: &[Llt],
         complex_matchers: &[(&str, &str)],
         renderers: &[&str],
+        features: &FeatureTables,
         section: &str,
     ) {
         let form = self.form();
         ifdef_section(out, form.guards, section, true, |out| {
             self.type_objects(out, types);
-            self.subtarget_feature_bitset(out);
+            self.subtarget_feature_bitset(out, features);
             self.complex_predicates(out, complex_matchers);
             self.mi_predicate_fns(out);
             if form.leaf_predicates {

@@ -452,7 +452,7 @@ impl Emitter<'_> {
                 self.insn_op(p, table);
                 table.push(Record::named_value(2, name.clone())).push(Record::line_break());
             }
-            Check::SameOperand { other_insn, other_op, ignore_copies } => {
+            Check::SameOperand { other_insn, other_op, ignore_copies, .. } => {
                 let name = if *ignore_copies { "GIM_CheckIsSameOperandIgnoreCopies" } else { "GIM_CheckIsSameOperand" };
                 table.push(Record::opcode(name, 0)).push(Record::comment("MI"));
                 table.push(Record::uleb128(u64::from(p.insn))).push(Record::comment("OpIdx"));

@@ -16,6 +16,7 @@ use super::patterns::{
 };
 use super::rule::{CombineRule, Permutation};
 use crate::target::instructions::Instructions;
+use crate::target::subtarget_features::DeclaredFeatures;
 use crate::{Fatal, Fields};
 use std::collections::{BTreeSet, HashMap};
 use tdq_core::types::RecId;
@@ -145,6 +146,9 @@ pub struct CombineMatchers {
     pub debug_cxx_preds: bool,
     /// `KnownTypes`: every type a rule of the run checks or makes.
     pub known_types: BTreeSet<Llt>,
+    /// `SubtargetFeatures`: the features the combiner's rules require so far (each combiner's
+    /// own: the caller resets it).
+    pub features: DeclaredFeatures,
 }
 
 /// The context of one rule's matchers.
@@ -298,7 +302,12 @@ fn add_operand(b: &mut Building, im: &mut InstructionMatcher, op_idx: u32, name:
                 );
             }
             Some(first) => {
-                let check = Check::SameOperand { other_insn: first.insn, other_op: first.op, ignore_copies: true };
+                let check = Check::SameOperand {
+                    other_insn: first.insn,
+                    other_op: first.op,
+                    name: name.to_string(),
+                    ignore_copies: true,
+                };
                 om.add_predicate(im.insn_var, check);
             }
         }
@@ -330,9 +339,6 @@ impl CombineMatchers {
             Some(features) => features,
             None => return Ok(Ok(false)),
         };
-        if !features.is_empty() {
-            return Ok(Err(NotBuilt { what: "subtarget feature predicates" }));
-        }
         let mut expansions = CodeExpansions::default();
         for perm in &rule.permutations {
             let root = &rule.match_pats[rule.match_root];
@@ -390,6 +396,9 @@ impl CombineMatchers {
         features: &[RecId],
         comment_tail: &str,
     ) -> RuleMatcher {
+        for &feature in features {
+            self.features.declare(feature);
+        }
         let id = self.next_rule_id;
         self.next_rule_id += 1;
         let mut comment = format!("Combiner Rule #{}: {}", rule.id, rule.name);
@@ -427,7 +436,7 @@ impl CombineMatchers {
         if self.debug_cxx_preds {
             text.push_str(&format!("// Pattern Alternatives: {}\n", rule.describe_permutation(perm)));
         }
-        text.push_str(&expand_code(code, expansions, &rule.locs, "", diags));
+        text.push_str(&expand_code(code, expansions, &rule.locs, "    ", diags));
         let id = self.match_code.get(text);
         Check::GenericCxx(format!("{CXX_PRED_PREFIX}{}", CxxCodePool::base_enum_name(id)))
     }

@@ -51,8 +51,9 @@ pub enum Check {
     ConstantInt(i64),
     /// `LiteralIntOperandMatcher`: an immediate operand of this value.
     LiteralInt(i64),
-    /// `SameOperandMatcher`: the same operand as another one, by instruction and index.
-    SameOperand { other_insn: u32, other_op: u32, ignore_copies: bool },
+    /// `SameOperandMatcher`: the same operand as another one, by instruction and index;
+    /// `name` is the operand name they share (`MatchingName`, part of its identity).
+    SameOperand { other_insn: u32, other_op: u32, name: String, ignore_copies: bool },
     /// `IntrinsicIDOperandMatcher`: the intrinsic, by its enum name (`Intrinsic::...`).
     IntrinsicId(String),
     /// `RecordRegisterType`: records the operand's type as a temporary type (negative).
@@ -175,8 +176,20 @@ impl Predicate {
     }
 
     /// `isIdentical`.
-    pub fn is_identical(&self, other: &Predicate) -> bool {
-        self == other
+    pub fn is_identical(&self, other: &Predicate, form: &OptimizeForm) -> bool {
+        let same_operand = self.insn == other.insn && self.op_idx == other.op_idx;
+        match (&self.check, &other.check) {
+            (Check::SameOperand { name: a, .. }, Check::SameOperand { name: b, .. })
+                if form.same_operand_identity == SameOperandIdentity::Name =>
+            {
+                same_operand && a == b
+            }
+            (
+                Check::SameOperand { other_insn: a_insn, other_op: a_op, .. },
+                Check::SameOperand { other_insn: b_insn, other_op: b_op, .. },
+            ) => same_operand && a_insn == b_insn && a_op == b_op,
+            _ => self == other,
+        }
     }
 
     /// The value a switch on this predicate dispatches by (`getValue`), if it has one.
@@ -758,6 +771,18 @@ pub struct OptimizeForm {
     pub predicate_count_breaks_ties: bool,
     /// The operand predicates `InstructionMatcher::optimize` moves to the instruction's front.
     pub hoisted_operand_kinds: &'static [PredicateKind],
+    /// What makes two same-operand checks one.
+    pub same_operand_identity: SameOperandIdentity,
+}
+
+/// What makes two same-operand checks one (`SameOperandMatcher::isIdentical`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SameOperandIdentity {
+    /// The operand checked and the operand name they share (LLVM 19, 22): the operand it
+    /// must be the same as may differ.
+    Name,
+    /// The operand checked and the operand it must be the same as (LLVM 23).
+    OtherOperand,
 }
 
 /// When `GroupMatcher::optimize` runs.
@@ -798,6 +823,7 @@ pub const OPTIMIZE_FORM: ByRelease<OptimizeForm> = ByRelease {
         hoisting: Hoisting::Always,
         predicate_count_breaks_ties: false,
         hoisted_operand_kinds: &[PredicateKind::Llt],
+        same_operand_identity: SameOperandIdentity::Name,
     },
     v22: OptimizeForm {
         group_optimization: GroupOptimization::TopLevelAfterGrouping,
@@ -805,6 +831,7 @@ pub const OPTIMIZE_FORM: ByRelease<OptimizeForm> = ByRelease {
         hoisting: Hoisting::UnlessCxxSeesOperands,
         predicate_count_breaks_ties: false,
         hoisted_operand_kinds: &[PredicateKind::Llt],
+        same_operand_identity: SameOperandIdentity::Name,
     },
     v23: OptimizeForm {
         group_optimization: GroupOptimization::EachGroup,
@@ -812,6 +839,7 @@ pub const OPTIMIZE_FORM: ByRelease<OptimizeForm> = ByRelease {
         hoisting: Hoisting::RootOnlySameOperand,
         predicate_count_breaks_ties: true,
         hoisted_operand_kinds: &[PredicateKind::Llt, PredicateKind::LltShape],
+        same_operand_identity: SameOperandIdentity::OtherOperand,
     },
 };
 
@@ -862,7 +890,7 @@ fn group(matchers: Vec<Matcher>, form: &OptimizeForm) -> Vec<Matcher> {
         let Some(first) = candidate.first_condition() else { return false };
         let fits = match current.first().and_then(Matcher::first_condition) {
             None => first.insn == 0,
-            Some(rep) => first.is_identical(rep),
+            Some(rep) => first.is_identical(rep, form),
         };
         fits && first.can_hoist_outside_of(candidate, form.hoisting)
     };
@@ -888,8 +916,9 @@ fn finalize_group(matchers: &mut [Matcher], form: &OptimizeForm) -> Vec<Predicat
         if !hoistable(first, &matchers[0]) {
             break;
         }
-        let shared =
-            matchers[1..].iter().all(|m| m.first_condition().is_some_and(|p| p.is_identical(first) && hoistable(p, m)));
+        let shared = matchers[1..]
+            .iter()
+            .all(|m| m.first_condition().is_some_and(|p| p.is_identical(first, form) && hoistable(p, m)));
         if !shared {
             break;
         }

@@ -61,10 +61,52 @@ impl SubtargetFeatures {
     }
 }
 
+/// The features a GlobalISel match-table emitter declares as its rules require them (its
+/// `SubtargetFeatureInfoMap`, filled by `declareSubtargetFeature`): each gets the next bit when
+/// first declared, and they are listed in record-id order.
+#[derive(Debug, Default, Clone)]
+pub struct DeclaredFeatures {
+    /// By record id.
+    all: Vec<SubtargetFeature>,
+}
+
+impl DeclaredFeatures {
+    /// `declareSubtargetFeature`: the def's feature, given the next bit the first time.
+    pub fn declare(&mut self, def: RecId) {
+        if let Err(at) = self.all.binary_search_by_key(&def, |feature| feature.def) {
+            let index = self.all.len() as u32;
+            self.all.insert(at, SubtargetFeature { def, index });
+        }
+    }
+
+    /// The features in record-id order (the map's order).
+    pub fn all(&self) -> &[SubtargetFeature] {
+        &self.all
+    }
+
+    /// The feature a `Predicate` def is, if it was declared.
+    pub fn of(&self, def: RecId) -> Option<&SubtargetFeature> {
+        self.all.binary_search_by_key(&def, |feature| feature.def).ok().map(|i| &self.all[i])
+    }
+
+    pub fn len(&self) -> usize {
+        self.all.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.all.is_empty()
+    }
+}
+
 impl SubtargetFeature {
     /// `getEnumBitName`: `Feature_<def>Bit`.
     pub fn enum_bit_name(&self, input: &Evaluation) -> String {
         format!("Feature_{}Bit", Fields { input }.name(self.def))
+    }
+
+    /// `mustRecomputePerFunction`: the def's `RecomputePerFunction`.
+    pub fn recompute_per_function(&self, input: &Evaluation) -> Result<bool, Fatal> {
+        Fields { input }.bit(self.def, "RecomputePerFunction")
     }
 }
 
