@@ -183,21 +183,9 @@ pub struct Matches {
 }
 
 impl Matches {
-    /// The last value given to `name`.
+    /// The last value given to `name` (for options declared by name elsewhere: the backends').
     pub fn last(&self, name: &str) -> Option<&Value> {
         self.occurrences.iter().rev().find(|(n, _)| *n == name).map(|(_, v)| v)
-    }
-    pub fn bool_or(&self, name: &str, default: bool) -> bool {
-        match self.last(name) {
-            Some(Value::Bool(b)) => *b,
-            _ => default,
-        }
-    }
-    pub fn str(&self, name: &str) -> Option<&str> {
-        match self.last(name) {
-            Some(Value::Str(s)) => Some(s),
-            _ => None,
-        }
     }
     /// Every value given to the list option `name`, in order.
     pub fn list(&self, name: &str) -> Vec<String> {
@@ -209,6 +197,51 @@ impl Matches {
                 _ => None,
             })
             .collect()
+    }
+    /// The flag's last value, `default` when it was not given.
+    pub fn flag(&self, key: Flag, default: bool) -> bool {
+        match self.last(key.0) {
+            Some(Value::Bool(b)) => *b,
+            _ => default,
+        }
+    }
+    /// The string option's last value.
+    pub fn text(&self, key: Text) -> Option<&str> {
+        match self.last(key.0) {
+            Some(Value::Str(s)) => Some(s),
+            _ => None,
+        }
+    }
+    /// Every value of the list option, in order.
+    pub fn texts(&self, key: Texts) -> Vec<String> {
+        self.list(key.0)
+    }
+}
+
+/// A boolean option (`cl::opt<bool>`), declared and read through the same constant so that a
+/// misspelt name is a compile error rather than a silent default.
+#[derive(Clone, Copy, Debug)]
+pub struct Flag(pub &'static str);
+/// A string option (`cl::opt<std::string>`).
+#[derive(Clone, Copy, Debug)]
+pub struct Text(pub &'static str);
+/// A string list option (`cl::list<std::string>`).
+#[derive(Clone, Copy, Debug)]
+pub struct Texts(pub &'static str);
+
+impl Flag {
+    pub fn declare(self, help: &'static str) -> OptSpec {
+        OptSpec::new(self.0, ValueKind::Bool, help)
+    }
+}
+impl Text {
+    pub fn declare(self, help: &'static str) -> OptSpec {
+        OptSpec::new(self.0, ValueKind::Str, help)
+    }
+}
+impl Texts {
+    pub fn declare(self, help: &'static str) -> OptSpec {
+        OptSpec::new(self.0, ValueKind::Str, help).list()
     }
 }
 

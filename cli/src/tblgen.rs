@@ -44,7 +44,7 @@ pub fn run(tool: Tool, program_name: &str, argv0: &str, args: &[String]) -> i32 
         crate::release::choose(release_flag.as_deref(), None, None).map(|c| c.release).unwrap_or_default();
     let first = options::command_line(tool, program_name, argv0, &backend_options, line_release);
     let line_release = match cl::parse(&first, &args, &mut std::io::sink(), &mut std::io::sink()) {
-        Outcome::Run(matches) => match matches.str("from-db").filter(|db| !db.is_empty()) {
+        Outcome::Run(matches) => match matches.text(options::FROM_DB).filter(|db| !db.is_empty()) {
             Some(db) if release_flag.is_none() => stored_release(db).unwrap_or(line_release),
             _ => {
                 let root = matches.positionals.first().filter(|input| *input != "-").map(std::path::Path::new);
@@ -67,13 +67,13 @@ pub fn run(tool: Tool, program_name: &str, argv0: &str, args: &[String]) -> i32 
         eprintln!("tdq: option '{option}' is not implemented yet");
         return FAILURE;
     }
-    let limit_settings = matches.list("limit");
+    let limit_settings = matches.texts(options::LIMITS);
     if let Some(e) = limit_settings.iter().find_map(|s| crate::parse_limit(s).err()) {
         eprintln!("{program_name}: for the --limit option: {e}");
         return FAILURE;
     }
     let limits = crate::limits(&limit_settings);
-    match crate::memory::choose(matches.str("max-memory"), None) {
+    match crate::memory::choose(matches.text(options::MAX_MEMORY), None) {
         Ok(bound) => crate::memory::start(bound),
         Err(e) => {
             eprintln!("{program_name}: {e}");
@@ -93,7 +93,7 @@ pub fn run(tool: Tool, program_name: &str, argv0: &str, args: &[String]) -> i32 
     // command line may name it, not another. (A store that cannot be read is reported when
     // it is loaded.)
     let release = chosen.release;
-    let from_db = matches.str("from-db").unwrap_or("");
+    let from_db = matches.text(options::FROM_DB).unwrap_or("");
     let release = match (from_db.is_empty(), stored_release(from_db)) {
         (false, Some(stored)) if release_flag.is_some() && stored != release => {
             eprintln!(
@@ -110,31 +110,31 @@ pub fn run(tool: Tool, program_name: &str, argv0: &str, args: &[String]) -> i32 
     let settings = Settings {
         release_note: chosen.failure_note(),
         input: matches.positionals.first().cloned().unwrap_or_else(|| "-".to_string()),
-        output: matches.str("o").unwrap_or("-").to_string(),
-        depfile: matches.str("d").unwrap_or("").to_string(),
-        write_if_changed: matches.bool_or("write-if-changed", false),
-        from_db: matches.str("from-db").unwrap_or("").to_string(),
+        output: matches.text(options::OUTPUT).unwrap_or("-").to_string(),
+        depfile: matches.text(options::DEPFILE).unwrap_or("").to_string(),
+        write_if_changed: matches.flag(options::WRITE_IF_CHANGED, false),
+        from_db: matches.text(options::FROM_DB).unwrap_or("").to_string(),
         backend: BackendOptions {
             input_filename: matches.positionals.first().cloned().unwrap_or_else(|| "-".to_string()),
-            output_filename: matches.str("o").unwrap_or("-").to_string(),
+            output_filename: matches.text(options::OUTPUT).unwrap_or("-").to_string(),
             release,
             values: backend_option_values(&matches, &backend_options),
         },
         core: tdq_core::Options {
-            include_dirs: matches.list("I"),
-            defines: matches.list("D"),
-            no_warn_on_unused_template_args: matches.bool_or("no-warn-on-unused-template-args", false),
+            include_dirs: matches.texts(options::INCLUDE_DIRS),
+            defines: matches.texts(options::DEFINES),
+            no_warn_on_unused_template_args: matches.flag(options::NO_WARN_ON_UNUSED_TEMPLATE_ARGS, false),
             limits,
             release,
             trace: false,
         },
     };
     let timer = PhaseTimer::new(
-        matches.bool_or("time-phases", false),
+        matches.flag(options::TIME_PHASES, false),
         ReportOptions {
-            sort: matches.bool_or("sort-timers", true),
-            track_memory: matches.bool_or("track-memory", false),
-            info_output_file: matches.str("info-output-file").unwrap_or("").to_string(),
+            sort: matches.flag(options::SORT_TIMERS, true),
+            track_memory: matches.flag(options::TRACK_MEMORY, false),
+            info_output_file: matches.text(options::INFO_OUTPUT_FILE).unwrap_or("").to_string(),
         },
     );
     table_gen_main(argv0, &settings, backend, timer)
@@ -207,7 +207,7 @@ struct Settings {
 /// refuses anyway are accepted too, since the backend check comes first.
 fn unsupported_option(matches: &cl::Matches) -> Option<String> {
     // FIXME: forcing colours needs a colour mode in tdq_core::diag::render.
-    if matches!(matches.last("color"), Some(Value::Bool(true))) {
+    if matches.flag(options::COLOR_OPTION, false) {
         return Some("--color".to_string());
     }
     None

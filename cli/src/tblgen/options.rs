@@ -4,7 +4,7 @@
 //! between the two tools is asked of [`Tool`].
 
 use super::tool::Tool;
-use crate::cl::{CommandLine, Immediate, LiteralGroup, OptSpec, ValueKind};
+use crate::cl::{CommandLine, Flag, Immediate, LiteralGroup, OptSpec, Text, Texts, ValueKind};
 use std::ops::RangeInclusive;
 use tdq_backends::{BackendOption, OptionKind};
 use tdq_core::Release::{self, V19, V22, V23};
@@ -108,6 +108,22 @@ pub fn is_llvm_action(name: &str) -> bool {
 /// The backend used when none is named.
 pub const DEFAULT_BACKEND: &str = "print-records";
 
+// The options the driver itself reads, declared and read through these constants.
+pub const OUTPUT: Text = Text("o");
+pub const DEPFILE: Text = Text("d");
+pub const INCLUDE_DIRS: Texts = Texts("I");
+pub const DEFINES: Texts = Texts("D");
+pub const WRITE_IF_CHANGED: Flag = Flag("write-if-changed");
+pub const FROM_DB: Text = Text("from-db");
+pub const LIMITS: Texts = Texts("limit");
+pub const MAX_MEMORY: Text = Text("max-memory");
+pub const TIME_PHASES: Flag = Flag("time-phases");
+pub const NO_WARN_ON_UNUSED_TEMPLATE_ARGS: Flag = Flag("no-warn-on-unused-template-args");
+pub const COLOR_OPTION: Flag = Flag("color");
+pub const INFO_OUTPUT_FILE: Text = Text("info-output-file");
+pub const SORT_TIMERS: Flag = Flag("sort-timers");
+pub const TRACK_MEMORY: Flag = Flag("track-memory");
+
 const GENERIC: &str = "Generic Options";
 const COLOR: &str = "Color Options";
 
@@ -143,30 +159,29 @@ pub fn command_line(
         ),
         options: [
             // Main.cpp
-            opt("o", Str, "Output filename").value_desc("filename"),
-            opt("d", Str, "Dependency filename").value_desc("filename"),
-            opt("I", Str, "Directory of include files").value_desc("directory").prefix().list(),
-            opt("D", Str, "Name of the macro to be defined").value_desc("macro name").prefix().list(),
-            opt("write-if-changed", Bool, "Only write output if it changed"),
+            OUTPUT.declare("Output filename").value_desc("filename"),
+            DEPFILE.declare("Dependency filename").value_desc("filename"),
+            INCLUDE_DIRS.declare("Directory of include files").value_desc("directory").prefix(),
+            DEFINES.declare("Name of the macro to be defined").value_desc("macro name").prefix(),
+            WRITE_IF_CHANGED.declare("Only write output if it changed"),
             // tdq's own: read the records from a store instead of a .td file.
-            opt("from-db", Str, "Read the records from a store written by `tdq export --db` (tdq)")
+            FROM_DB.declare("Read the records from a store written by `tdq export --db` (tdq)")
                 .value_desc("filename")
                 .really_hidden(),
             // tdq's own: raise a bound on the evaluation's work (tdq_core::limits).
-            opt("limit", Str, "Set a limit on the evaluation's work, e.g. records=1000000 (tdq)")
+            LIMITS.declare("Set a limit on the evaluation's work, e.g. records=1000000 (tdq)")
                 .value_desc("name=N")
-                .list()
                 .really_hidden(),
             // tdq's own: the memory bound (cli/src/memory.rs).
-            opt("max-memory", Str, "Stop the evaluation when memory use passes SIZE (tdq)")
+            MAX_MEMORY.declare( "Stop the evaluation when memory use passes SIZE (tdq)")
                 .value_desc("size")
                 .really_hidden(),
-            opt("time-phases", Bool, "Time phases of parser and backend"),
-            opt("no-warn-on-unused-template-args", Bool, "Disable unused template argument warnings."),
+            TIME_PHASES.declare("Time phases of parser and backend"),
+            NO_WARN_ON_UNUSED_TEMPLATE_ARGS.declare("Disable unused template argument warnings."),
             // Backends' own options: each implemented backend declares its own
             // (`Backend::options`); those of the backends tdq lacks are in UNIMPLEMENTED_OPTIONS.
             // What every LLVM tool links in (Support's options).
-            opt("color", Bool, "Use colors in output (default=autodetect)").category(COLOR),
+            COLOR_OPTION.declare("Use colors in output (default=autodetect)").category(COLOR),
             opt("crash-diagnostics-dir", Str, "Directory for crash diagnostic files.").value_desc("directory").hidden(),
             opt("debug-counter", Str, "Comma separated list of debug counter skip and count")
                 .hidden()
@@ -174,13 +189,13 @@ pub fn command_line(
                 .single_dash_help(),
             opt("debug-counter-break-on-last", Bool, "Insert a break point on the last enabled count of a chunks list").hidden(),
             opt("disable-symbolication", Bool, "Disable symbolizing crash backtraces.").hidden(),
-            opt("info-output-file", Str, "File to append -stats and -timer output to").value_desc("filename").hidden(),
+            INFO_OUTPUT_FILE.declare("File to append -stats and -timer output to").value_desc("filename").hidden(),
             opt("print-debug-counter", Bool, "Print out debug counter info after all counters accumulated").hidden(),
             opt("rng-seed", Uint64, "Seed for the random number generator").value_desc("seed").hidden(),
-            opt("sort-timers", Bool, "In the report, sort the timers in each group in wall clock time order").hidden(),
+            SORT_TIMERS.declare("In the report, sort the timers in each group in wall clock time order").hidden(),
             opt("stats", Bool, "Enable statistics output from program (available with Asserts)").hidden(),
             opt("stats-json", Bool, "Display statistics as json data").hidden(),
-            opt("track-memory", Bool, "Enable -time-passes memory tracking (this may be slow)").hidden(),
+            TRACK_MEMORY.declare("Enable -time-passes memory tracking (this may be slow)").hidden(),
             opt("help", ValueKind::Immediate(Immediate::Help), "Display available options (--help-hidden for more)").category(GENERIC),
             opt("h", ValueKind::Immediate(Immediate::Help), "Alias for --help").category(GENERIC).hidden(),
             opt("help-hidden", ValueKind::Immediate(Immediate::HelpHidden), "Display all available options")
