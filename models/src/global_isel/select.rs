@@ -160,7 +160,18 @@ struct Pred<'a> {
 
 impl Pred<'_> {
     fn is(&self, field: &str) -> bool {
-        self.f.value(self.frag, field).is_some_and(|v| matches!(v.value.kind(), InitKind::Bit(true)))
+        self.is_eq(field, true)
+    }
+    /// `isPredefinedPredicateEqualTo`: the bit is set, to `value`.
+    fn is_eq(&self, field: &str, value: bool) -> bool {
+        self.f.value(self.frag, field).is_some_and(|v| matches!(v.value.kind(), InitKind::Bit(b) if *b == value))
+    }
+    /// `isNonTruncStore`: `IsTruncStore` set to false.
+    fn is_non_trunc_store(&self) -> bool {
+        self.is_eq("IsTruncStore", false)
+    }
+    fn ordering(&self, (field, value, _): (&str, bool, &str)) -> bool {
+        self.is_eq(field, value)
     }
     fn text(&self, field: &str) -> &'static str {
         self.f.value(self.frag, field).and_then(|v| v.value.as_str()).unwrap_or("")
@@ -207,19 +218,21 @@ impl Pred<'_> {
     fn has_gisel_leaf_code(&self) -> bool {
         !self.text("GISelLeafPredicateCode").is_empty()
     }
-    const ORDERINGS: [(&'static str, &'static str); 9] = [
-        ("IsAtomicOrderingMonotonic", "monotonic"),
-        ("IsAtomicOrderingAcquire", "acquire"),
-        ("IsAtomicOrderingRelease", "release"),
-        ("IsAtomicOrderingAcquireRelease", "acq_rel"),
-        ("IsAtomicOrderingSequentiallyConsistent", "seq_cst"),
-        ("IsAtomicOrderingAcquireOrStronger", ">=acquire"),
-        ("IsAtomicOrderingWeakerThanAcquire", "<acquire"),
-        ("IsAtomicOrderingReleaseOrStronger", ">=release"),
-        ("IsAtomicOrderingWeakerThanRelease", "<release"),
+    /// The atomic orderings a predicate may check: the bit, its value, and how
+    /// `explainPredicates` names it.
+    const ORDERINGS: [(&'static str, bool, &'static str); 9] = [
+        ("IsAtomicOrderingMonotonic", true, "monotonic"),
+        ("IsAtomicOrderingAcquire", true, "acquire"),
+        ("IsAtomicOrderingRelease", true, "release"),
+        ("IsAtomicOrderingAcquireRelease", true, "acq_rel"),
+        ("IsAtomicOrderingSequentiallyConsistent", true, "seq_cst"),
+        ("IsAtomicOrderingAcquireOrStronger", true, ">=acquire"),
+        ("IsAtomicOrderingAcquireOrStronger", false, "<acquire"),
+        ("IsAtomicOrderingReleaseOrStronger", true, ">=release"),
+        ("IsAtomicOrderingReleaseOrStronger", false, "<release"),
     ];
     fn any_ordering(&self) -> bool {
-        Self::ORDERINGS.iter().any(|(field, _)| self.is(field))
+        Self::ORDERINGS.iter().any(|&o| self.ordering(o))
     }
 }
 
@@ -253,7 +266,7 @@ fn explain_predicates(f: Fields, n: &TreeNode) -> String {
         flag(p.is("IsAnyExtLoad"), "extload");
         flag(p.is("IsSignExtLoad"), "sextload");
         flag(p.is("IsZeroExtLoad"), "zextload");
-        flag(p.is("IsNonTruncStore"), "non-truncstore");
+        flag(p.is_non_trunc_store(), "non-truncstore");
         flag(p.is("IsTruncStore"), "truncstore");
         if let Some(vt) = p.memory_vt() {
             out.push_str(&format!(" MemVT={}", f.name(vt)));
@@ -269,8 +282,9 @@ fn explain_predicates(f: Fields, n: &TreeNode) -> String {
         if align > 0 {
             out.push_str(&format!(" MinAlign={align}"));
         }
-        for (field, text) in Pred::ORDERINGS {
-            if p.is(field) {
+        for o in Pred::ORDERINGS {
+            if p.ordering(o) {
+                let text = o.2;
                 out.push(' ');
                 out.push_str(text);
             }
@@ -291,7 +305,7 @@ fn trivial_operator(f: Fields, n: &TreeNode) -> Result<(), String> {
             || p.is("IsAnyExtLoad")
             || p.is("IsSignExtLoad")
             || p.is("IsZeroExtLoad")
-            || p.is("IsNonTruncStore")
+            || p.is_non_trunc_store()
             || p.is("IsTruncStore")
             || ((p.is_load() || p.is_store()) && p.memory_vt().is_some())
             || ((p.is_load() || p.is_store()) && p.is("IsUnindexed"))
@@ -594,7 +608,7 @@ impl<'a> Importer<'a> {
         if !unset("IfZeroExtend") && p.is("IsZeroExtLoad") {
             return Ok(true);
         }
-        if p.is("IsNonTruncStore") {
+        if p.is_non_trunc_store() {
             return Ok(true);
         }
         if p.is_memory() {
@@ -608,10 +622,10 @@ impl<'a> Importer<'a> {
         if (p.is_load() || p.is_store()) && p.is("IsUnindexed") {
             return Ok(true);
         }
-        if p.is_atomic() && Pred::ORDERINGS[..5].iter().any(|(field, _)| p.is(field)) {
+        if p.is_atomic() && Pred::ORDERINGS[..5].iter().any(|&o| p.ordering(o)) {
             return Ok(true);
         }
-        Ok(Pred::ORDERINGS[5..].iter().any(|(field, _)| p.is(field)))
+        Ok(Pred::ORDERINGS[5..].iter().any(|&o| p.ordering(o)))
     }
 
     /// `createAndImportSelDAGMatcher`.
