@@ -92,6 +92,7 @@ pub mod gen_dxil_operation;
 pub mod gen_emitter;
 pub mod gen_exegesis;
 pub mod gen_fast_isel;
+pub mod gen_global_isel;
 pub mod gen_global_isel_combiner;
 pub mod gen_instr_docs;
 pub mod gen_instr_info;
@@ -452,6 +453,7 @@ pub static BACKENDS: &[&dyn Backend] = &[
     &gen_automata::GenAutomata,
     &gen_dag_isel::GenDagIsel,
     &gen_fast_isel::GenFastIsel,
+    &gen_global_isel::GenGlobalIsel,
     &gen_global_isel_combiner::GenGlobalIselCombiner,
     &gen_dfa_packetizer::GenDfaPacketizer,
     &gen_runtime_libcalls::GenRuntimeLibcalls,

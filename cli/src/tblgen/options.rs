@@ -297,34 +297,8 @@ const UNIMPLEMENTED_OPTIONS: &[(Releases, BackendOption)] = {
     const fn since(release: Release, option: (Releases, BackendOption)) -> (Releases, BackendOption) {
         (release..=Release::NEWEST, option.1)
     }
-    use OptionKind::{Bool, Str};
-    &[
-        opt(
-            "gisel-coverage-file",
-            Str,
-            "Specify file to retrieve coverage information from",
-            "Options for -gen-global-isel",
-        ),
-        opt(
-            "instrument-gisel-coverage",
-            Bool,
-            "Generate coverage instrumentation for GlobalISel",
-            "Options for -gen-global-isel",
-        ),
-        opt(
-            "optimize-match-table",
-            Bool,
-            "Generate an optimized version of the match table",
-            "Options for -gen-global-isel",
-        ),
-        opt(
-            "warn-on-skipped-patterns",
-            Bool,
-            "Explain why a pattern was skipped for inclusion in the GlobalISel selector",
-            "Options for -gen-global-isel",
-        ),
-        since(V23, opt("gisel-extended-llt", Bool, "Generate extended llt names in match tables", crate::cl::GENERAL)),
-    ]
+    use OptionKind::Bool;
+    &[since(V23, opt("gisel-extended-llt", Bool, "Generate extended llt names in match tables", crate::cl::GENERAL))]
 };
 
 #[cfg(test)]

@@ -2,7 +2,8 @@
 //! patterns of combine rules and pattern fragments ([`patterns`]), their parser with its errors
 //! ([`parser`]), combine rules parsed, type-checked and rooted ([`rule`]), the matchers a
 //! match table is built from and their optimisation ([`matchers`]), and the combine rules'
-//! matchers ([`combine`]). The table's bytes are the backends' (backends/src/global_isel).
+//! matchers ([`combine`]), and the SelectionDAG patterns as the selector imports them
+//! ([`select`]). The table's bytes are the backends' (backends/src/global_isel).
 
 pub mod apply;
 pub mod combine;
@@ -11,3 +12,4 @@ pub mod matchers;
 pub mod parser;
 pub mod patterns;
 pub mod rule;
+pub mod select;

@@ -1,0 +1,5 @@
+// Patterns --gen-global-isel skips, with -warn-on-skipped-patterns: each reason once, the
+// types, features and predicate functions of a run whose patterns are all skipped (LLVM 23).
+// RELEASE: 23
+// ARGS: --gen-global-isel -warn-on-skipped-patterns -I ../../../../../shared/corpus/llvm-23.1.1/llvm/include -I inc
+include "skipped-common.td"
