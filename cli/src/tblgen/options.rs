@@ -7,7 +7,7 @@ use super::tool::Tool;
 use crate::cl::{CommandLine, Immediate, LiteralGroup, OptSpec, ValueKind};
 use std::ops::RangeInclusive;
 use tdq_backends::{BackendOption, OptionKind};
-use tdq_core::Release::{self, V19, V22, V23};
+use tdq_core::Release::{self, V19, V22};
 
 /// The releases an action or option exists in.
 type Releases = RangeInclusive<Release>;
@@ -279,9 +279,6 @@ const UNIMPLEMENTED_OPTIONS: &[(Releases, BackendOption)] = {
     ) -> (Releases, BackendOption) {
         (EVERY, BackendOption { name, kind, help, value_desc: "", category, since: Release::V19 })
     }
-    const fn since(release: Release, option: (Releases, BackendOption)) -> (Releases, BackendOption) {
-        (release..=Release::NEWEST, option.1)
-    }
     use OptionKind::{Bool, Str};
     &[
         opt(
@@ -308,7 +305,6 @@ const UNIMPLEMENTED_OPTIONS: &[(Releases, BackendOption)] = {
             "Explain why a pattern was skipped for inclusion in the GlobalISel selector",
             "Options for -gen-global-isel",
         ),
-        since(V23, opt("gisel-extended-llt", Bool, "Generate extended llt names in match tables", crate::cl::GENERAL)),
     ]
 };
 
