@@ -644,7 +644,7 @@ impl CombineMatchers {
         let pf = cx.frags.get(f);
         let pf_locs = cx.input.records.get(pf.def).locs.to_vec();
         if reached.is_none() && pf.num_out_params != 0 {
-            report_unreachable(diags, &rule.locs, &pat.name, &pf.name);
+            report_unreachable(diags, &rule.locs, &pat.name, pf.name);
             return Ok(false);
         }
         // `mapInputCodeExpansions`.
