@@ -23,7 +23,7 @@ use tdq_core::{ByRelease, Diagnostics, Evaluation, Loc, Release};
 use tdq_models::global_isel::combine::{
     type_objects, CombineMatchers, CxxCodePool, RuleContext, CXX_CUSTOM_ACTION_PREFIX,
 };
-use tdq_models::global_isel::llt::Llt;
+use tdq_models::global_isel::llt::{Llt, LltKinds, LLT_ORDER};
 use tdq_models::global_isel::matchers::{
     number_types, optimize_ruleset, sort_by_priority, Opcode, RuleMatcher, OPTIMIZE_FORM,
 };
@@ -89,7 +89,8 @@ impl Backend for GenGlobalIselCombiner {
         "Generate GlobalISel Combiner"
     }
     fn options(&self) -> &'static [&'static dyn AnyOption] {
-        static OPTIONS: [&dyn AnyOption; 4] = [&COMBINERS, &DEBUG_CXX_PREDS, &DEBUG_TYPE_INFER, &STOP_AFTER_PARSE];
+        static OPTIONS: [&dyn AnyOption; 5] =
+            [&COMBINERS, &DEBUG_CXX_PREDS, &DEBUG_TYPE_INFER, &STOP_AFTER_PARSE, &executor::GISEL_EXTENDED_LLT];
         &OPTIONS
     }
     fn emit(&self, input: &Evaluation, options: &BackendOptions, out: &mut Output) -> Result<()> {
@@ -155,6 +156,7 @@ fn run(
         not_built: None,
         options: rule_options,
         stop_after_parse,
+        llt_kinds: if options.get(&executor::GISEL_EXTENDED_LLT) { LltKinds::Extended } else { LltKinds::SizeOnly },
     };
     gather.rules_of(input, &instructions, parser, built, &f.defs(combiner, "Rules")?, diags, text)?;
     let locs: Vec<Loc> = input.records.get(combiner).locs.to_vec();
@@ -174,7 +176,8 @@ fn run(
     let optimize_form = OPTIMIZE_FORM.get(release);
     let mut rules = gather.matchers;
     let known_types: Vec<Llt> = built.known_types.iter().copied().collect();
-    number_types(&mut rules, &known_types);
+    let types = type_objects(&known_types, *LLT_ORDER.get(release));
+    number_types(&mut rules, &types);
     let max_temporaries = rules.iter().map(|r| r.renderer_fns).max().unwrap_or(0);
     let features = FeatureTables::new(input, &built.features, rules.iter().map(|r| r.required_features.as_slice()))?;
     sort_by_priority(&mut rules, optimize_form);
@@ -208,7 +211,7 @@ fn run(
         match_opcodes,
         built,
         max_temporaries,
-        types: type_objects(&known_types),
+        types,
         features,
     };
     emitter.emit(&table, text);
@@ -462,6 +465,8 @@ struct Gather {
     /// What a rule needs that tdq does not build yet.
     not_built: Option<&'static str>,
     options: RuleOptions,
+    /// `-gisel-extended-llt`.
+    llt_kinds: LltKinds,
     stop_after_parse: bool,
 }
 
@@ -505,7 +510,7 @@ impl Gather {
             if self.not_built.is_some() {
                 continue;
             }
-            let cx = RuleContext { input, instructions, frags: &parser.frags };
+            let cx = RuleContext { input, instructions, frags: &parser.frags, llt_kinds: self.llt_kinds };
             if let Err(not_built) = built.rule_matchers(&cx, &rule, &mut self.matchers, diags)? {
                 self.not_built = Some(not_built.what);
             }

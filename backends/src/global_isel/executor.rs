@@ -6,10 +6,11 @@
 
 use super::match_table::{self, MatchTable};
 use crate::gen_register_info::minimal_type;
+use crate::Opt;
 use std::fmt::Write as _;
 use tdq_core::types::RecId;
-use tdq_core::{ByRelease, Evaluation};
-use tdq_models::global_isel::llt::Llt;
+use tdq_core::{ByRelease, Evaluation, Release};
+use tdq_models::global_isel::llt::{FpSemantics, Llt, ScalarKind};
 use tdq_models::target::subtarget_features::DeclaredFeatures;
 use tdq_models::{Fatal, Fields};
 
@@ -19,7 +20,29 @@ pub struct ExecutorForm {
     pub guards: Guards,
     /// The executor has `testMOPredicate_MO` (leaf predicates on operands; LLVM 22 on).
     pub leaf_predicates: bool,
+    /// How a vector type's constructor gives its element.
+    pub vector_element: VectorElement,
 }
+
+/// How `LLTCodeGen::emitCxxConstructorCall` gives a vector's element.
+#[derive(Clone, Copy)]
+pub enum VectorElement {
+    /// Its size: `LLT::vector(ElementCount::getFixed(4), 16)` (LLVM 19, 22).
+    Bits,
+    /// Its scalar type: `LLT::vector(ElementCount::getFixed(4), LLT::scalar(16))` (LLVM 23).
+    Scalar,
+}
+
+/// `-gisel-extended-llt` (LLVM 23's `GlobalISelMatchTableExecutorEmitter.cpp`, so in the
+/// general options): types tell integers from floating point.
+pub static GISEL_EXTENDED_LLT: Opt<bool> = Opt {
+    name: "gisel-extended-llt",
+    help: "Generate extended llt names in match tables",
+    value_desc: "",
+    category: "General options",
+    default: false,
+    since: Release::V23,
+};
 
 /// How a `#ifdef NAME` section is framed.
 #[derive(Clone, Copy)]
@@ -32,13 +55,14 @@ pub enum Guards {
     Spaced,
 }
 
-const FORM_22: ExecutorForm = ExecutorForm { guards: Guards::Plain, leaf_predicates: true };
+const FORM_22: ExecutorForm =
+    ExecutorForm { guards: Guards::Plain, leaf_predicates: true, vector_element: VectorElement::Bits };
 
 /// The executor's form in each release.
 pub const FORM: ByRelease<ExecutorForm> = ByRelease {
     v19: ExecutorForm { leaf_predicates: false, ..FORM_22 },
     v22: FORM_22,
-    v23: ExecutorForm { guards: Guards::Spaced, ..FORM_22 },
+    v23: ExecutorForm { guards: Guards::Spaced, vector_element: VectorElement::Scalar, ..FORM_22 },
 };
 
 /// A `#ifdef NAME` section around what `body` writes; `blank_after` is whether the plain form
@@ -255,7 +279,7 @@ pub trait ExecutorEmitter {
             types.len()
         );
         for &ty in types {
-            let _ = writeln!(out, "  {},", llt_constructor(ty));
+            let _ = writeln!(out, "  {},", llt_constructor(ty, self.form().vector_element));
         }
         out.push_str("};\n\n");
     }
@@ -440,26 +464,64 @@ pub trait ExecutorEmitter {
     }
 }
 
-/// `LLTCodeGen::emitCxxEnumValue`: `GILLT_s32`, `GILLT_v4s16`, `GILLT_nxv2s64`, `GILLT_p0s64`.
+/// `LLTCodeGen::emitCxxEnumValue`: `GILLT_s32`, `GILLT_v4s16`, `GILLT_nxv2s64`, `GILLT_p0s64`;
+/// extended, `GILLT_i32`, `GILLT_f16`, `GILLT_v4bf16`.
 pub fn llt_enum_value(ty: Llt) -> String {
     match ty {
-        Llt::Scalar { bits } => format!("GILLT_s{bits}"),
-        Llt::Vector { scalable, count, elem_bits } => {
-            format!("GILLT_{}{count}s{elem_bits}", if scalable { "nxv" } else { "v" })
+        Llt::Scalar { bits, kind } => format!("GILLT_{}", scalar_name(bits, kind)),
+        Llt::Vector { scalable, count, elem_bits, elem } => {
+            format!("GILLT_{}{count}{}", if scalable { "nxv" } else { "v" }, scalar_name(elem_bits, elem))
         }
         Llt::Pointer { address_space, bits: 0 } => format!("GILLT_p{address_space}"),
         Llt::Pointer { address_space, bits } => format!("GILLT_p{address_space}s{bits}"),
     }
 }
 
+/// A scalar's part of an enum name: `s32`, `i32`, `f32`, `bf16`, `ppcf128`, `x86fp80`.
+fn scalar_name(bits: u32, kind: ScalarKind) -> String {
+    match kind {
+        ScalarKind::Any => format!("s{bits}"),
+        ScalarKind::Integer => format!("i{bits}"),
+        ScalarKind::Float(FpSemantics::BFloat) => "bf16".to_string(),
+        ScalarKind::Float(FpSemantics::PpcDoubleDouble) => "ppcf128".to_string(),
+        ScalarKind::Float(FpSemantics::X87DoubleExtended) => "x86fp80".to_string(),
+        ScalarKind::Float(
+            FpSemantics::IeeeHalf | FpSemantics::IeeeSingle | FpSemantics::IeeeDouble | FpSemantics::IeeeQuad,
+        ) => format!("f{bits}"),
+    }
+}
+
 /// `LLTCodeGen::emitCxxConstructorCall`.
-pub fn llt_constructor(ty: Llt) -> String {
+pub fn llt_constructor(ty: Llt, vector_element: VectorElement) -> String {
     match ty {
-        Llt::Scalar { bits } => format!("LLT::scalar({bits})"),
-        Llt::Vector { scalable, count, elem_bits } => {
-            let kind = if scalable { "getScalable" } else { "getFixed" };
-            format!("LLT::vector(ElementCount::{kind}({count}), {elem_bits})")
+        Llt::Scalar { bits, kind } => scalar_constructor(bits, kind),
+        Llt::Vector { scalable, count, elem_bits, elem } => {
+            let ec = if scalable { "getScalable" } else { "getFixed" };
+            let elem = match vector_element {
+                VectorElement::Bits => elem_bits.to_string(),
+                VectorElement::Scalar => scalar_constructor(elem_bits, elem),
+            };
+            format!("LLT::vector(ElementCount::{ec}({count}), {elem})")
         }
         Llt::Pointer { address_space, bits } => format!("LLT::pointer({address_space}, {bits})"),
     }
+}
+
+/// A scalar type's constructor: `LLT::scalar(32)`, or an extended kind's `LLT(...)`.
+fn scalar_constructor(bits: u32, kind: ScalarKind) -> String {
+    let sem = match kind {
+        ScalarKind::Any => return format!("LLT::scalar({bits})"),
+        ScalarKind::Integer => return format!("LLT(LLT::Kind::INTEGER, ElementCount::getFixed(0), {bits})"),
+        ScalarKind::Float(sem) => sem,
+    };
+    let name = match sem {
+        FpSemantics::IeeeHalf => "S_IEEEhalf",
+        FpSemantics::BFloat => "S_BFloat",
+        FpSemantics::IeeeSingle => "S_IEEEsingle",
+        FpSemantics::IeeeDouble => "S_IEEEdouble",
+        FpSemantics::IeeeQuad => "S_IEEEquad",
+        FpSemantics::PpcDoubleDouble => "S_PPCDoubleDouble",
+        FpSemantics::X87DoubleExtended => "S_x87DoubleExtended",
+    };
+    format!("LLT(LLT::Kind::FLOAT, ElementCount::getFixed(0), {bits}, LLT::FpSemantics::{name})")
 }

@@ -7,7 +7,7 @@ use super::tool::Tool;
 use crate::cl::{CommandLine, Flag, Immediate, LiteralGroup, OptSpec, Text, Texts, ValueKind};
 use std::ops::RangeInclusive;
 use tdq_backends::{BackendOption, OptionKind};
-use tdq_core::Release::{self, V19, V22, V23};
+use tdq_core::Release::{self, V19, V22};
 
 /// The releases an action or option exists in.
 type Releases = RangeInclusive<Release>;
@@ -179,7 +179,7 @@ pub fn command_line(
             TIME_PHASES.declare("Time phases of parser and backend"),
             NO_WARN_ON_UNUSED_TEMPLATE_ARGS.declare("Disable unused template argument warnings."),
             // Backends' own options: each implemented backend declares its own
-            // (`Backend::options`); those of the backends tdq lacks are in UNIMPLEMENTED_OPTIONS.
+            // (`Backend::options`).
             // What every LLVM tool links in (Support's options).
             COLOR_OPTION.declare("Use colors in output (default=autodetect)").category(COLOR),
             opt("crash-diagnostics-dir", Str, "Directory for crash diagnostic files.").value_desc("directory").hidden(),
@@ -249,22 +249,9 @@ pub fn command_line(
     }
 }
 
-/// llvm-tblgen's backend options in `release`: those tdq's backends declare, and those of the
-/// backends tdq lacks ([`UNIMPLEMENTED_OPTIONS`]).
+/// llvm-tblgen's backend options in `release`, as tdq's backends declare them.
 pub fn llvm_backend_options(release: Release, backend_options: &[BackendOption]) -> Vec<OptSpec> {
-    backend_options
-        .iter()
-        .filter(|o| o.since <= release)
-        .map(backend_opt)
-        .chain(
-            UNIMPLEMENTED_OPTIONS
-                .iter()
-                .filter(|(releases, o)| {
-                    releases.contains(&release) && !backend_options.iter().any(|b| b.name == o.name)
-                })
-                .map(|(_, o)| backend_opt(o)),
-        )
-        .collect()
+    backend_options.iter().filter(|o| o.since <= release).map(backend_opt).collect()
 }
 
 /// A backend's option as the command line declares it.
@@ -279,43 +266,5 @@ pub fn backend_opt(option: &BackendOption) -> OptSpec {
     match option.kind {
         OptionKind::StrList => spec.list(),
         OptionKind::Str | OptionKind::Bool | OptionKind::Uint32 | OptionKind::Enum(_) => spec,
-    }
-}
-
-/// The options of llvm-tblgen's backends that tdq does not have yet, with the releases that
-/// have them, so that `--help` lists them and a command line that gives them parses; a
-/// backend's options move into its file when it is written.
-const UNIMPLEMENTED_OPTIONS: &[(Releases, BackendOption)] = {
-    const fn opt(
-        name: &'static str,
-        kind: OptionKind,
-        help: &'static str,
-        category: &'static str,
-    ) -> (Releases, BackendOption) {
-        (EVERY, BackendOption { name, kind, help, value_desc: "", category, since: Release::V19 })
-    }
-    const fn since(release: Release, option: (Releases, BackendOption)) -> (Releases, BackendOption) {
-        (release..=Release::NEWEST, option.1)
-    }
-    use OptionKind::Bool;
-    &[since(V23, opt("gisel-extended-llt", Bool, "Generate extended llt names in match tables", crate::cl::GENERAL))]
-};
-
-#[cfg(test)]
-mod tests {
-    use super::UNIMPLEMENTED_OPTIONS;
-    use crate::tblgen::tool::Tool;
-
-    /// An option a backend now declares must leave the list of options of missing backends
-    /// (else its help and category would be said in two places).
-    #[test]
-    fn no_declared_option_is_listed_as_unimplemented() {
-        let declared = Tool::LlvmTblgen.backend_options();
-        let stale: Vec<&str> = UNIMPLEMENTED_OPTIONS
-            .iter()
-            .map(|(_, o)| o.name)
-            .filter(|name| declared.iter().any(|d| d.name == *name))
-            .collect();
-        assert!(stale.is_empty(), "declared by backends, still in UNIMPLEMENTED_OPTIONS: {stale:?}");
     }
 }

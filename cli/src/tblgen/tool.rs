@@ -73,7 +73,13 @@ impl Tool {
     pub fn backend_options(self) -> Vec<BackendOption> {
         match self {
             Tool::LlvmTblgen => {
-                self.backends().iter().flat_map(|b| b.options().iter().map(|o| o.declaration())).collect()
+                // An option several backends read (`-gisel-extended-llt`) is declared once.
+                let mut seen = std::collections::HashSet::new();
+                self.backends()
+                    .iter()
+                    .flat_map(|b| b.options().iter().map(|o| o.declaration()))
+                    .filter(|o| seen.insert(o.name))
+                    .collect()
             }
             Tool::ClangTblgen => vec![tdq_backends::clang::CLANG_COMPONENT.declaration()],
         }

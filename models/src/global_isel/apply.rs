@@ -5,7 +5,7 @@
 //! erasure.
 
 use super::combine::CodeExpansions;
-use super::combine::{Building, CombineMatchers, NotBuilt, RuleContext};
+use super::combine::{report_unreachable, Building, CombineMatchers, NotBuilt, RuleContext};
 use super::llt::llt_of_value_type;
 use super::matchers::{Action, BuildMi, Check, Renderer, ReplaceWith, RuleMatcher, TypeRef};
 use super::patterns::{Builtin, InstKind, InstructionOperand, PatternKind, PatternType};
@@ -52,14 +52,7 @@ impl CombineMatchers {
                         }
                     }
                     InstKind::CodeGen { .. } => {
-                        diags.error_at(
-                            &rule.locs,
-                            format!(
-                                "pattern '{}' ('{}') is unreachable from the pattern root!",
-                                pat.name,
-                                ip.inst_name(cx.frags)
-                            ),
-                        );
+                        report_unreachable(diags, &rule.locs, &pat.name, &ip.inst_name(cx.frags));
                         return Ok(false);
                     }
                     InstKind::PatFrag(_) => return Err(NotBuilt { what: "pattern fragments in apply patterns" }),
@@ -240,8 +233,8 @@ impl CombineMatchers {
     ) -> Result<Option<TypeRef>, NotBuilt> {
         let name = match ty {
             PatternType::ValueType(def, _) => {
-                let llt =
-                    llt_of_value_type(cx.input, *def).ok_or(NotBuilt { what: "types without a low-level type" })?;
+                let llt = llt_of_value_type(cx.input, *def, cx.llt_kinds)
+                    .ok_or(NotBuilt { what: "types without a low-level type" })?;
                 self.known_types.insert(llt);
                 return Ok(Some(TypeRef::Llt(llt)));
             }

@@ -8,7 +8,7 @@
 //! Rules whose match patterns are instructions or fragments, or whose apply patterns build
 //! instructions, are not built yet: [`NotBuilt`] says so, and the backend refuses the combiner.
 
-use super::llt::{llt_of_value_type, Llt};
+use super::llt::{llt_of_value_type, Llt, LltKinds, LltOrder};
 use super::matchers::{Action, Check, InstructionMatcher, NumOperandsCheck, Opcode, OperandMatcher, RuleMatcher};
 use super::patterns::{
     CgInst, InstKind, InstructionOperand, InstructionPattern, OperandTable, ParamKind, PatFrag, PatFrags, Pattern,
@@ -156,6 +156,8 @@ pub struct RuleContext<'a> {
     pub input: &'a Evaluation,
     pub instructions: &'a Instructions,
     pub frags: &'a PatFrags,
+    /// Whether types tell integers from floating point (`-gisel-extended-llt`).
+    pub llt_kinds: LltKinds,
 }
 
 impl CodeExpansions {
@@ -455,53 +457,16 @@ impl CombineMatchers {
         out: &mut Vec<RuleMatcher>,
         diags: &mut Diagnostics,
     ) -> Result<bool, NotBuilt> {
-        let cxx_apply = rule.has_only_cxx_apply();
         for inst in insts {
-            let mut m = self.add_rule_matcher(rule, perm, features, &format!("wip_match_opcode '{}'", inst.name));
+            let m = self.add_rule_matcher(rule, perm, features, &format!("wip_match_opcode '{}'", inst.name));
             let mut b = Building::default();
             let mut im = b.allocate_insn(&root.name);
             expansions.declare(&root.name, "State.MIs[0]");
             im.add_predicate(Check::Opcode(vec![opcode(cx.instructions, inst)]));
-            let mut cxx_matchers = Vec::new();
-            for pat in &rule.match_pats {
-                if std::ptr::eq(pat, root) {
-                    continue;
-                }
-                match &pat.kind {
-                    PatternKind::AnyOpcode(_) => {
-                        diags.error_at(&rule.locs, "wip_match_opcode can only be present once!");
-                        return Ok(false);
-                    }
-                    PatternKind::Cxx { code, .. } if cxx_apply => cxx_matchers.push(code.as_str()),
-                    PatternKind::Cxx { code, .. } => {
-                        let check = self.cxx_predicate(rule, perm, code, expansions, diags);
-                        im.add_predicate(check);
-                    }
-                    PatternKind::Instruction(ip) => {
-                        if let InstKind::PatFrag(_) = ip.kind {
-                            let i = rule.match_pats.iter().position(|p| std::ptr::eq(p, pat)).unwrap_or(0);
-                            let mut seen = Vec::new();
-                            if !self.pat_frag_match(
-                                cx, rule, perm, &mut b, &mut im, None, i, &mut seen, expansions, diags,
-                            )? {
-                                return Ok(false);
-                            }
-                            continue;
-                        }
-                        return self.unreachable_match(cx, rule, pat, ip, diags);
-                    }
-                }
-            }
-            m.insns.push(im);
-            let done = if cxx_apply {
-                self.cxx_match_apply(rule, &mut m, expansions, &cxx_matchers, diags)
-            } else {
-                self.apply_patterns(cx, rule, &mut m, &mut b, expansions, diags)?
-            };
-            if !done {
+            let mut seen = vec![rule.match_root];
+            if !self.match_rest_and_apply(cx, rule, perm, m, &mut b, im, &mut seen, expansions, out, diags)? {
                 return Ok(false);
             }
-            out.push(m);
         }
         Ok(true)
     }
@@ -518,14 +483,7 @@ impl CombineMatchers {
     ) -> Result<bool, NotBuilt> {
         match ip.kind {
             InstKind::CodeGen { .. } => {
-                diags.error_at(
-                    &rule.locs,
-                    format!(
-                        "pattern '{}' ('{}') is unreachable from the pattern root!",
-                        pat.name,
-                        ip.inst_name(cx.frags)
-                    ),
-                );
+                report_unreachable(diags, &rule.locs, &pat.name, &ip.inst_name(cx.frags));
                 Ok(false)
             }
             InstKind::PatFrag(_) => Err(NotBuilt { what: "pattern fragments" }),
@@ -551,7 +509,7 @@ impl CombineMatchers {
     ) -> Result<bool, NotBuilt> {
         let root = &rule.match_pats[rule.match_root];
         let Some(ip) = root.inst() else { return Ok(true) };
-        let mut m = self.add_rule_matcher(rule, perm, features, "");
+        let m = self.add_rule_matcher(rule, perm, features, "");
         let mut b = Building::default();
         let mut im = b.allocate_insn(&root.name);
         expansions.declare(&root.name, format!("State.MIs[{}]", im.insn_var));
@@ -594,6 +552,26 @@ impl CombineMatchers {
         if !built {
             return Ok(false);
         }
+        self.match_rest_and_apply(cx, rule, perm, m, &mut b, im, &mut seen, expansions, out, diags)
+    }
+
+    /// The rest of `emitMatchPattern` once the root is matched: the match patterns not yet
+    /// matched (`seen` holds those that are) — C++ predicates and fragments of C++ code only —
+    /// then the apply patterns; the rule's matcher goes to `out` when all went well.
+    #[allow(clippy::too_many_arguments)]
+    fn match_rest_and_apply(
+        &mut self,
+        cx: &RuleContext,
+        rule: &CombineRule,
+        perm: &Permutation,
+        mut m: RuleMatcher,
+        b: &mut Building,
+        mut im: InstructionMatcher,
+        seen: &mut Vec<usize>,
+        expansions: &mut CodeExpansions,
+        out: &mut Vec<RuleMatcher>,
+        diags: &mut Diagnostics,
+    ) -> Result<bool, NotBuilt> {
         let cxx_apply = rule.has_only_cxx_apply();
         let mut cxx_matchers = Vec::new();
         for (i, pat) in rule.match_pats.iter().enumerate() {
@@ -602,7 +580,12 @@ impl CombineMatchers {
             }
             match &pat.kind {
                 PatternKind::AnyOpcode(_) => {
-                    diags.error_at(&rule.locs, "wip_match_opcode can not be used with instruction patterns!");
+                    let message = if matches!(rule.match_pats[rule.match_root].kind, PatternKind::AnyOpcode(_)) {
+                        "wip_match_opcode can only be present once!"
+                    } else {
+                        "wip_match_opcode can not be used with instruction patterns!"
+                    };
+                    diags.error_at(&rule.locs, message);
                     return Ok(false);
                 }
                 PatternKind::Cxx { code, .. } if cxx_apply => cxx_matchers.push(code.as_str()),
@@ -612,9 +595,7 @@ impl CombineMatchers {
                 }
                 PatternKind::Instruction(ip) => {
                     if let InstKind::PatFrag(_) = ip.kind {
-                        if !self
-                            .pat_frag_match(cx, rule, perm, &mut b, &mut im, None, i, &mut seen, expansions, diags)?
-                        {
+                        if !self.pat_frag_match(cx, rule, perm, b, &mut im, None, i, seen, expansions, diags)? {
                             return Ok(false);
                         }
                         continue;
@@ -627,7 +608,7 @@ impl CombineMatchers {
         let done = if cxx_apply {
             self.cxx_match_apply(rule, &mut m, expansions, &cxx_matchers, diags)
         } else {
-            self.apply_patterns(cx, rule, &mut m, &mut b, expansions, diags)?
+            self.apply_patterns(cx, rule, &mut m, b, expansions, diags)?
         };
         if done {
             out.push(m);
@@ -663,10 +644,7 @@ impl CombineMatchers {
         let pf = cx.frags.get(f);
         let pf_locs = cx.input.records.get(pf.def).locs.to_vec();
         if reached.is_none() && pf.num_out_params != 0 {
-            diags.error_at(
-                &rule.locs,
-                format!("pattern '{}' ('{}') is unreachable from the pattern root!", pat.name, pf.name),
-            );
+            report_unreachable(diags, &rule.locs, &pat.name, pf.name);
             return Ok(false);
         }
         // `mapInputCodeExpansions`.
@@ -742,14 +720,7 @@ impl CombineMatchers {
                     }
                 }
                 PatternKind::Instruction(ip) => {
-                    diags.error_at(
-                        &pf_locs,
-                        format!(
-                            "pattern '{}' ('{}') is unreachable from the pattern root!",
-                            p.name,
-                            ip.inst_name(cx.frags)
-                        ),
-                    );
+                    report_unreachable(diags, &pf_locs, &p.name, &ip.inst_name(cx.frags));
                     return Ok(false);
                 }
                 PatternKind::AnyOpcode(_) => return Err(NotBuilt { what: "wip_match_opcode in fragments" }),
@@ -859,7 +830,7 @@ impl CombineMatchers {
             if let PatternType::ValueType(def, _) = op.ty {
                 let first = b.operands.get(&op.name).copied();
                 if op.name.is_empty() || !first.is_some_and(|d| d.has_llt) {
-                    let Some(ty) = llt_of_value_type(cx.input, def) else {
+                    let Some(ty) = llt_of_value_type(cx.input, def, cx.llt_kinds) else {
                         return Err(NotBuilt { what: "types without a low-level type" });
                     };
                     self.known_types.insert(ty);
@@ -973,6 +944,11 @@ impl CombineMatchers {
     }
 }
 
+/// `reportUnreachable`: a pattern the root's operands do not lead to.
+pub(super) fn report_unreachable(diags: &mut Diagnostics, locs: &[Loc], pat_name: &str, inst_name: &str) {
+    diags.error_at(locs, format!("pattern '{pat_name}' ('{inst_name}') is unreachable from the pattern root!"));
+}
+
 /// The opcode check's view of an instruction.
 pub(super) fn opcode(instructions: &Instructions, inst: &CgInst) -> Opcode {
     Opcode {
@@ -984,13 +960,14 @@ pub(super) fn opcode(instructions: &Instructions, inst: &CgInst) -> Opcode {
     }
 }
 
-/// The LLTs rules check, sorted (`KnownTypes`), with `s1` when there are none.
-pub fn type_objects(known: &[Llt]) -> Vec<Llt> {
+/// The LLTs rules check, sorted in the release's `order` (`KnownTypes`), with `s1` when
+/// there are none.
+pub fn type_objects(known: &[Llt], order: LltOrder) -> Vec<Llt> {
     let mut types = known.to_vec();
-    types.sort();
+    types.sort_by(|a, b| a.cmp_in(b, order));
     types.dedup();
     if types.is_empty() {
-        types.push(Llt::Scalar { bits: 1 });
+        types.push(Llt::scalar(1));
     }
     types
 }

@@ -5,7 +5,7 @@
 //! `--gen-global-isel-combiner` from combine rules ([`super::combine`]) and meant for
 //! `--gen-global-isel`'s selection rules too; the table's bytes are the backends'.
 
-use super::llt::Llt;
+use super::llt::{Llt, LltOrder, LLT_ORDER};
 use std::cmp::Ordering;
 use std::collections::VecDeque;
 use tdq_core::types::RecId;
@@ -209,7 +209,7 @@ impl Predicate {
     /// `canHoistOutsideOf`: whether a group may check this before the matcher's other
     /// checks.
     fn can_hoist_outside_of(&self, matcher: &Matcher, hoisting: Hoisting) -> bool {
-        let cxx_sees_operands = self.depends_on_recorded_operands() && matcher.records_operand();
+        let cxx_sees_operands = self.depends_on_recorded_operands() && matcher.records_operand(hoisting);
         match hoisting {
             Hoisting::Always => true,
             Hoisting::UnlessCxxSeesOperands => !cxx_sees_operands,
@@ -571,10 +571,14 @@ impl RuleMatcher {
         n
     }
 
-    /// `recordsOperand`.
-    fn records_operand(&self) -> bool {
+    /// `recordsOperand`: whether the rule records operands its C++ predicates may read.
+    fn records_operand(&self, hoisting: Hoisting) -> bool {
         // No predicate records a named operand yet (`RecordNamedOperandMatcher`).
-        !self.uses_record_operands
+        let records_named = false;
+        match hoisting {
+            Hoisting::Always | Hoisting::UnlessCxxSeesOperands => records_named,
+            Hoisting::RootOnlySameOperand => !self.uses_record_operands || records_named,
+        }
     }
 
     /// `isHigherPriorityThan` as an ordering: higher priority first.
@@ -704,12 +708,14 @@ impl Matcher {
     }
 
     /// `recordsOperand`.
-    fn records_operand(&self) -> bool {
+    fn records_operand(&self, hoisting: Hoisting) -> bool {
         match self {
-            Matcher::Rule(r) => r.records_operand(),
-            Matcher::Group { matchers, .. } => matchers.iter().any(Matcher::records_operand),
+            Matcher::Rule(r) => r.records_operand(hoisting),
+            Matcher::Group { matchers, .. } => matchers.iter().any(|m| m.records_operand(hoisting)),
             // A condition recording an operand is never hoisted (none is built yet).
-            Matcher::Switch { cases, .. } => cases.iter().flat_map(|c| &c.matchers).any(Matcher::records_operand),
+            Matcher::Switch { cases, .. } => {
+                cases.iter().flat_map(|c| &c.matchers).any(|m| m.records_operand(hoisting))
+            }
         }
     }
 
@@ -773,6 +779,8 @@ pub struct OptimizeForm {
     pub hoisted_operand_kinds: &'static [PredicateKind],
     /// What makes two same-operand checks one.
     pub same_operand_identity: SameOperandIdentity,
+    /// How types are ordered.
+    pub llt_order: LltOrder,
 }
 
 /// What makes two same-operand checks one (`SameOperandMatcher::isIdentical`).
@@ -809,10 +817,12 @@ pub enum SwitchCases {
 pub enum Hoisting {
     /// Any (LLVM 19).
     Always,
-    /// Not a C++ predicate of a matcher that records operands.
+    /// Not a C++ predicate of a matcher that records named operands (LLVM 22).
     UnlessCxxSeesOperands,
-    /// As [`Hoisting::UnlessCxxSeesOperands`], and a same-operand check only between
-    /// operands of the root (LLVM 23's `SameOperandMatcher::canHoistOutsideOf`).
+    /// As [`Hoisting::UnlessCxxSeesOperands`], where a rule that does not use recorded
+    /// operands (a combiner's) counts as recording them, its C++ seeing any operand; and a
+    /// same-operand check only between operands of the root (LLVM 23's
+    /// `SameOperandMatcher::canHoistOutsideOf`).
     RootOnlySameOperand,
 }
 
@@ -824,6 +834,7 @@ pub const OPTIMIZE_FORM: ByRelease<OptimizeForm> = ByRelease {
         predicate_count_breaks_ties: false,
         hoisted_operand_kinds: &[PredicateKind::Llt],
         same_operand_identity: SameOperandIdentity::Name,
+        llt_order: LLT_ORDER.v19,
     },
     v22: OptimizeForm {
         group_optimization: GroupOptimization::TopLevelAfterGrouping,
@@ -832,6 +843,7 @@ pub const OPTIMIZE_FORM: ByRelease<OptimizeForm> = ByRelease {
         predicate_count_breaks_ties: false,
         hoisted_operand_kinds: &[PredicateKind::Llt],
         same_operand_identity: SameOperandIdentity::Name,
+        llt_order: LLT_ORDER.v22,
     },
     v23: OptimizeForm {
         group_optimization: GroupOptimization::EachGroup,
@@ -840,6 +852,7 @@ pub const OPTIMIZE_FORM: ByRelease<OptimizeForm> = ByRelease {
         predicate_count_breaks_ties: true,
         hoisted_operand_kinds: &[PredicateKind::Llt, PredicateKind::LltShape],
         same_operand_identity: SameOperandIdentity::OtherOperand,
+        llt_order: LLT_ORDER.v23,
     },
 };
 
@@ -941,7 +954,10 @@ fn optimize_group(matchers: &mut Vec<Matcher>, form: &OptimizeForm) {
         while to != len && matchers[to].first_condition_as_root_type().is_some() {
             to += 1;
         }
-        matchers[from..to].sort_by_key(Matcher::first_condition_as_root_type);
+        matchers[from..to].sort_by(|a, b| match (a.first_condition_as_root_type(), b.first_condition_as_root_type()) {
+            (Some(a), Some(b)) => a.cmp_in(&b, form.llt_order),
+            (a, b) => a.cmp(&b),
+        });
         if to != len {
             to += 1;
             from = to;

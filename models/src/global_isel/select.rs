@@ -12,7 +12,7 @@
 //! `HasNoUse`. The matchers and actions of a rule that is imported are not built yet
 //! ([`Imported`] only marks it).
 
-use super::llt::Llt;
+use super::llt::{Llt, LltKinds, ScalarKind};
 use crate::patterns::complex_patterns::ComplexPatterns;
 use crate::patterns::dag_patterns::{DagPatterns, PatternToMatch};
 use crate::patterns::predicates::PredicateFn;
@@ -411,12 +411,12 @@ impl<'a> Importer<'a> {
             let elem_bits = u32::try_from(elem.size).ok()?;
             let count = u32::try_from(info.num_elements).ok()?;
             if count > 1 || info.is_scalable {
-                return Some(Llt::Vector { scalable: info.is_scalable, count, elem_bits });
+                return Some(Llt::Vector { scalable: info.is_scalable, count, elem_bits, elem: ScalarKind::Any });
             }
-            return Some(Llt::Scalar { bits: elem_bits });
+            return Some(Llt::scalar(elem_bits));
         }
         if info.is_integer || info.is_fp {
-            return Some(Llt::Scalar { bits: u32::try_from(info.size).ok()? });
+            return Some(Llt::scalar(u32::try_from(info.size).ok()?));
         }
         None
     }
@@ -573,7 +573,8 @@ impl<'a> Importer<'a> {
 
     /// `getMemSizeBitsFromPredicate` succeeds.
     fn mem_vt_has_llt(&self, vt: RecId) -> bool {
-        super::llt::llt_of_value_type(self.input, vt).is_some()
+        // FIXME: the selector does not read -gisel-extended-llt yet (types by size only).
+        super::llt::llt_of_value_type(self.input, vt, LltKinds::SizeOnly).is_some()
     }
 
     /// `addBuiltinPredicates`: whether it added a check, or its failure.
