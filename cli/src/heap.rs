@@ -22,10 +22,12 @@
 //! The helper must never make the evaluator wait, which on a busy machine it did: woken every
 //! 200 µs on the evaluator's processor (the other one busy), it preempted the evaluator, which
 //! then waited its turn behind other processes as well (X86: 1,700 preemptions, a small root
-//! 40% of its wall time off the processor). So it is a batch thread, whose wakeups preempt
+//! 40% of its wall time off the processor). So it runs on a batch thread, whose wakeups preempt
 //! nothing; it stays quiet until the heap has grown by [`QUIET_BELOW`] (a small root takes its
 //! few faults itself, as llvm-tblgen does); it populates in short steps, as it holds the address
-//! space's lock while it does; and on one processor there is none.
+//! space's lock while it does; and on one processor there is none. The thread is the process's
+//! main thread, which has nothing else to do while the command runs on its own (see
+//! `crate::watch`), so that a small root pays for no thread of its own.
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
@@ -83,10 +85,11 @@ unsafe impl GlobalAlloc for Tracking {
     }
 }
 
-/// Sets up the heap and starts the helper thread. Call first thing in `main`, before any
-/// other thread is spawned (glibc fixes the number of arenas at the first thread's malloc).
+/// Sets up the heap; returns the helper's work, for a thread that is free (none on one
+/// processor). Call first thing in `main`, before any other thread is spawned (glibc fixes the
+/// number of arenas at the first thread's malloc).
 #[cfg(all(target_os = "linux", target_env = "gnu"))]
-pub fn start() {
+pub fn start() -> Option<Prefault> {
     // SAFETY: mallopt only changes glibc's tuning parameters; `sbrk(0)` only reads where the
     // heap ends.
     let base = unsafe {
@@ -96,14 +99,24 @@ pub fn start() {
         libc::sbrk(0) as usize
     };
     // On one processor the helper could only take turns with the evaluator.
-    if processors() < 2 {
-        return;
-    }
-    let _ = std::thread::Builder::new().name("prefault".into()).stack_size(64 << 10).spawn(move || prefault(base));
+    (processors() >= 2).then_some(Prefault { base, awake: false, top: 0, seen: 0, nap: BUSY })
+}
+
+/// The helper's work, where there is none.
+#[cfg(not(all(target_os = "linux", target_env = "gnu")))]
+pub struct Prefault;
+
+#[cfg(not(all(target_os = "linux", target_env = "gnu")))]
+pub fn start() -> Option<Prefault> {
+    None
 }
 
 #[cfg(not(all(target_os = "linux", target_env = "gnu")))]
-pub fn start() {}
+impl Prefault {
+    pub fn step(&mut self) -> Option<Duration> {
+        None
+    }
+}
 
 /// Makes the calling thread a batch thread (`SCHED_BATCH`, same share of the processor): its
 /// wakeups do not preempt the thread running, the evaluator above all. For the threads that
@@ -137,36 +150,54 @@ fn processors() -> u32 {
 /// take the evaluator's processor from it.
 const QUIET_BELOW: usize = 32 << 20;
 
-/// The helper thread: keeps the pages of the window above the latest allocation faulted in.
+/// How often the helper looks at the heap while it is growing, while it is idle (at most: the
+/// pause doubles from `BUSY` while nothing is allocated, so an idle REPL costs nothing), and
+/// while it is under [`QUIET_BELOW`].
+const BUSY: Duration = Duration::from_micros(200);
+const IDLE: Duration = Duration::from_millis(50);
+const QUIET: Duration = Duration::from_millis(5);
+
+/// The helper's work: keeps the pages of the window above the latest allocation faulted in.
 ///
-/// It runs as a batch thread (`SCHED_BATCH`): its wakeups never preempt the evaluator; it takes
-/// a processor that is free, or its turn. It populates a step at a time, so that it holds the
-/// address space's lock (read) only briefly: the evaluator's `brk` and `mmap` wait for it.
+/// Its thread is a batch thread (`SCHED_BATCH`): its wakeups never preempt the evaluator; it
+/// takes a processor that is free, or its turn. It populates a step at a time, so that it holds
+/// the address space's lock (read) only briefly: the evaluator's `brk` and `mmap` wait for it.
 #[cfg(all(target_os = "linux", target_env = "gnu"))]
-fn prefault(base: usize) {
-    const PAGE: usize = 4096;
-    /// Work worth a system call, and at most what one call populates.
-    const STEP: usize = 256 << 10;
-    const BUSY: Duration = Duration::from_micros(200);
-    const IDLE: Duration = Duration::from_millis(50);
-    /// How often the heap is looked at while it is under [`QUIET_BELOW`].
-    const QUIET: Duration = Duration::from_millis(5);
-    run_as_batch();
-    while LATEST.load(Relaxed) < base + QUIET_BELOW {
-        std::thread::sleep(QUIET);
-    }
-    // The end of what has been faulted in (the heap only grows upwards: everything below was
-    // faulted in here or by the allocator's user), the allocation seen last, how long to sleep.
-    let (mut top, mut seen) = (0usize, 0usize);
-    let mut nap = BUSY;
-    loop {
+pub struct Prefault {
+    /// Where the heap started.
+    base: usize,
+    /// Whether the heap has grown past [`QUIET_BELOW`].
+    awake: bool,
+    /// The end of what has been faulted in (the heap only grows upwards: everything below was
+    /// faulted in here or by the allocator's user).
+    top: usize,
+    /// The allocation seen last.
+    seen: usize,
+    /// How long to wait before the next step.
+    nap: Duration,
+}
+
+#[cfg(all(target_os = "linux", target_env = "gnu"))]
+impl Prefault {
+    /// Faults in what is due; returns how long to wait before the next step, or `None` when
+    /// there is nothing this kernel can do (before 5.14).
+    pub fn step(&mut self) -> Option<Duration> {
+        const PAGE: usize = 4096;
+        /// Work worth a system call, and at most what one call populates.
+        const STEP: usize = 256 << 10;
         let latest = LATEST.load(Relaxed);
-        nap = if latest == seen { (nap * 2).min(IDLE) } else { BUSY };
-        seen = latest;
+        if !self.awake {
+            if latest < self.base + QUIET_BELOW {
+                return Some(QUIET);
+            }
+            self.awake = true;
+        }
+        self.nap = if latest == self.seen { (self.nap * 2).min(IDLE) } else { BUSY };
+        self.seen = latest;
         // The window, up to the end of the heap's mapping (`sbrk(0)`, glibc's record of it).
         // SAFETY: `sbrk(0)` only reads where the heap ends.
         let brk = unsafe { libc::sbrk(0) } as usize;
-        let from = ((latest + PAGE - 1) & !(PAGE - 1)).max(top);
+        let from = ((latest + PAGE - 1) & !(PAGE - 1)).max(self.top);
         let to = (latest + WINDOW).min(brk) & !(PAGE - 1);
         if to >= from + STEP {
             for start in (from..to).step_by(STEP) {
@@ -174,11 +205,11 @@ fn prefault(base: usize) {
                 // SAFETY: populating maps pages without changing their contents.
                 let r = unsafe { libc::madvise(start as *mut libc::c_void, len, libc::MADV_POPULATE_WRITE) };
                 if r != 0 && std::io::Error::last_os_error().raw_os_error() == Some(libc::EINVAL) {
-                    return; // a kernel before 5.14: nothing to do
+                    return None;
                 }
             }
-            top = to;
+            self.top = to;
         }
-        std::thread::sleep(nap);
+        Some(self.nap)
     }
 }

@@ -17,6 +17,7 @@ mod memory;
 mod query;
 mod release;
 mod tblgen;
+mod watch;
 
 use clap::{Parser, Subcommand};
 use std::ffi::OsString;
@@ -126,13 +127,20 @@ fn print_completions(shell: Shell) -> i32 {
 pub(crate) const EVALUATION_STACK: usize = 1 << 30;
 
 fn main() {
-    interrupts::start();
-    heap::start();
-    let worker = std::thread::Builder::new().stack_size(EVALUATION_STACK).spawn(real_main);
-    match worker.map(|w| w.join()) {
-        Ok(Ok(())) => {}
-        _ => std::process::exit(exit_codes::FAILURE),
+    let prefault = heap::start();
+    let signals = interrupts::block();
+    // The command ends the process itself (`real_main` exits), or by its panic.
+    let command = std::thread::Builder::new().stack_size(EVALUATION_STACK).spawn(|| {
+        let status = match std::panic::catch_unwind(real_main) {
+            Ok(()) => exit_codes::SUCCESS,
+            Err(_) => exit_codes::FAILURE,
+        };
+        std::process::exit(status)
+    });
+    if command.is_err() {
+        std::process::exit(exit_codes::FAILURE);
     }
+    watch::run(signals, prefault)
 }
 
 /// `tdq tblgen ARGS` or `tdq clang-tblgen ARGS`: the tool, its messages started with `tdq

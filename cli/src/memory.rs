@@ -1,5 +1,5 @@
-//! The memory bound (`--max-memory`): a thread watches the process's resident memory, and once
-//! it passes the bound the evaluation stops at what it is evaluating, with an error there.
+//! The memory bound (`--max-memory`): the main thread watches the process's resident memory
+//! (see `crate::watch`), and once it passes the bound the evaluation stops at what it is evaluating, with an error there.
 //!
 //! The bound is, first that says: `--max-memory SIZE`, the environment variable [`ENV`],
 //! `max-memory` in tdq.toml's `[limits]` (for commands that read tdq.toml), else half of the
@@ -20,7 +20,7 @@ use tdq_core::limits::{format_size, memory_message, parse_size, set_memory_excee
 pub const ENV: &str = "TDQ_MAX_MEMORY";
 
 /// How often the resident memory is read (a read of `/proc/self/statm`, a few µs).
-const POLL: Duration = Duration::from_millis(10);
+pub const POLL: Duration = Duration::from_millis(10);
 
 /// The bound this process runs under, once [`start`] has set it (`None`: unbounded).
 static BOUND: OnceLock<Option<u64>> = OnceLock::new();
@@ -88,34 +88,41 @@ fn machine_memory() -> u64 {
 /// Starts watching the process's memory against `bound` (the first call decides; later ones,
 /// such as a second evaluation of the same command, change nothing).
 pub fn start(bound: Option<u64>) {
-    let mut started = false;
-    BOUND.get_or_init(|| {
-        started = true;
-        bound
-    });
-    let Some(bound) = bound.filter(|_| started) else { return };
-    let _ = std::thread::Builder::new().name("memory".into()).stack_size(64 << 10).spawn(move || watch(bound));
+    BOUND.get_or_init(|| bound);
 }
 
-/// The watcher: sets core's flag past the bound, and ends the process past it by half again.
-fn watch(bound: u64) {
-    crate::heap::run_as_batch();
-    let hard = bound.saturating_add(bound / 2);
-    let mut flagged = false;
-    loop {
-        let Some(resident) = resident_memory() else { return };
-        if resident > bound && !flagged {
-            set_memory_exceeded(bound);
-            flagged = true;
+/// The watcher's state.
+#[derive(Default)]
+pub struct Watcher {
+    /// Whether core's flag is set.
+    flagged: bool,
+    /// Whether the memory cannot be read here (no `/proc`): nothing more to watch.
+    blind: bool,
+}
+
+impl Watcher {
+    /// Reads the memory, if a bound was set: sets core's flag past the bound, and ends the
+    /// process past it by half again. Called every [`POLL`].
+    pub fn step(&mut self) {
+        let Some(Some(bound)) = BOUND.get().copied() else { return };
+        if self.blind {
+            return;
         }
-        if resident > hard {
+        let Some(resident) = resident_memory() else {
+            self.blind = true;
+            return;
+        };
+        if resident > bound && !self.flagged {
+            set_memory_exceeded(bound);
+            self.flagged = true;
+        }
+        if resident > bound.saturating_add(bound / 2) {
             tdq_store::cache::remove_temporaries();
             let message =
                 memory_message(bound).replacen("memory use", &format!("memory use ({})", format_size(resident)), 1);
             eprintln!("tdq: error: {message}");
             std::process::exit(crate::exit_codes::FAILURE);
         }
-        std::thread::sleep(POLL);
     }
 }
 

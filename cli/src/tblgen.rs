@@ -445,9 +445,12 @@ fn read_input(path: &str, max: u64) -> std::io::Result<Vec<u8>> {
 
 /// Where a backend writes. llvm-tblgen builds its whole output in memory and writes it after
 /// the backend succeeded (356 MB for AMDGPU's records); tdq gives the same files and the same
-/// bytes on standard output without holding them:
-/// - a regular file (or a new one) is streamed into a staging file beside it, which replaces
-///   the output file when the backend succeeded and is removed otherwise;
+/// bytes on standard output without holding large ones:
+/// - a regular file (or a new one) is held in memory up to [`FILE_IN_MEMORY`] bytes and then
+///   written in place, as llvm-tblgen writes it (a small root's output, most of LLVM's build,
+///   costs no more than llvm-tblgen's `open` and `write`); past that the output goes on into a
+///   staging file beside it, which replaces the output file when the backend succeeded and is
+///   removed otherwise;
 /// - standard output, a pipe, a terminal or a symlink is held until the backend succeeded, as
 ///   llvm-tblgen holds it (a backend that fails prints nothing there, and its messages come
 ///   before the output on a shared stream), in memory up to [`HELD_IN_MEMORY`] bytes and past
@@ -458,13 +461,19 @@ fn read_input(path: &str, max: u64) -> std::io::Result<Vec<u8>> {
 enum Output {
     Held(Held),
     Streamed(Streamed),
-    Staged { path: std::path::PathBuf, file: std::io::BufWriter<std::fs::File> },
     Null,
 }
 
 /// How much of an output held for standard output or a pipe stays in memory: enough for every
 /// generated file of LLVM's build but the largest; a target's records go to a temporary file.
 const HELD_IN_MEMORY: usize = 8 << 20;
+
+/// How much of an output to a regular file stays in memory: every small root's output (an
+/// option table, a directive file: 40-400 KB) is written in place at the end, as llvm-tblgen
+/// writes it; a larger one goes on into a staging file, whose creation and rename (a new inode,
+/// the old one freed: about 0.4 ms) are then a small part of the run, and which keeps the
+/// memory of a target's records as low as streaming.
+const FILE_IN_MEMORY: usize = 1 << 20;
 
 /// Standard output written as the backend goes. A failed write ends the process as LLVM's
 /// `report_fatal_error` does when it writes the output.
@@ -485,45 +494,93 @@ impl Write for Streamed {
     }
 }
 
-/// An output held until the backend has succeeded: bytes in memory, then (past
-/// [`HELD_IN_MEMORY`], when a temporary file can be made) a temporary file.
-#[derive(Default)]
+/// An output held until the backend has succeeded: bytes in memory, then (past `in_memory`,
+/// when a file can be made) a file: the staging file beside a regular output file, else an
+/// unnamed temporary file.
 struct Held {
     bytes: Vec<u8>,
-    spilled: Option<std::io::BufWriter<std::fs::File>>,
+    in_memory: usize,
+    /// The staging file's name, for an output to a regular file.
+    staging: Option<std::path::PathBuf>,
+    spilled: Option<Spilled>,
+}
+
+/// Where a held output went on once past its bytes in memory.
+struct Spilled {
+    file: std::io::BufWriter<std::fs::File>,
+    /// Whether it is the staging file (renamed over the output), not an unnamed temporary one.
+    staged: bool,
+}
+
+impl Held {
+    /// For standard output, a pipe, a terminal or a symlink.
+    fn for_stream() -> Held {
+        Held { bytes: Vec::new(), in_memory: HELD_IN_MEMORY, staging: None, spilled: None }
+    }
+
+    /// For a regular file (or a new one) at `target`.
+    fn for_file(target: &std::path::Path) -> Held {
+        let name = target.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+        let staging = target.with_file_name(format!(".{name}.tdq-{}.tmp", std::process::id()));
+        Held { bytes: Vec::new(), in_memory: FILE_IN_MEMORY, staging: Some(staging), spilled: None }
+    }
+
+    /// Moves the bytes held so far into a file, the staging file if there is one to be made.
+    /// Without any file (none can be made or written), the output stays in memory.
+    fn spill(&mut self) {
+        let staged = self.staging.as_ref().and_then(|path| std::fs::File::create(path).ok());
+        let (file, staged) = match staged {
+            Some(file) => (file, true),
+            // The error about the output itself comes when it is written, as in llvm-tblgen.
+            None => match tempfile::tempfile() {
+                Ok(file) => (file, false),
+                Err(_) => {
+                    self.in_memory = usize::MAX;
+                    return;
+                }
+            },
+        };
+        let mut file = std::io::BufWriter::with_capacity(1 << 16, file);
+        if file.write_all(&self.bytes).is_ok() {
+            self.bytes = Vec::new();
+            self.spilled = Some(Spilled { file, staged });
+        } else {
+            drop(file);
+            if staged {
+                self.remove_staging();
+            }
+            self.in_memory = usize::MAX;
+        }
+    }
+
+    fn remove_staging(&self) {
+        if let Some(path) = &self.staging {
+            let _ = std::fs::remove_file(path);
+        }
+    }
+}
+
+/// A spilled output's file, flushed and rewound to be read.
+fn rewound(file: std::io::BufWriter<std::fs::File>) -> std::io::Result<std::fs::File> {
+    use std::io::Seek;
+    let mut file = file.into_inner().map_err(std::io::IntoInnerError::into_error)?;
+    file.rewind()?;
+    Ok(file)
 }
 
 impl Write for Held {
     fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        if let Some(file) = &mut self.spilled {
-            return file.write(buf);
+        if let Some(spilled) = &mut self.spilled {
+            return spilled.file.write(buf);
         }
         self.bytes.extend_from_slice(buf);
-        if self.bytes.len() > HELD_IN_MEMORY {
-            // Without a temporary file (none can be made or written), the output stays in memory.
-            if let Ok(file) = tempfile::tempfile() {
-                let mut file = std::io::BufWriter::with_capacity(1 << 16, file);
-                if file.write_all(&self.bytes).is_ok() {
-                    self.bytes = Vec::new();
-                    self.spilled = Some(file);
-                }
-            }
+        if self.bytes.len() > self.in_memory {
+            self.spill();
         }
         Ok(buf.len())
     }
     fn flush(&mut self) -> std::io::Result<()> {
-        self.spilled.as_mut().map_or(Ok(()), |f| f.flush())
-    }
-}
-
-impl Held {
-    /// The temporary file, flushed and rewound, if the output went there.
-    fn spilled_file(&mut self) -> std::io::Result<Option<std::fs::File>> {
-        use std::io::Seek;
-        let Some(file) = self.spilled.take() else { return Ok(None) };
-        let mut file = file.into_inner().map_err(std::io::IntoInnerError::into_error)?;
-        file.rewind()?;
-        Ok(Some(file))
+        self.spilled.as_mut().map_or(Ok(()), |s| s.file.flush())
     }
 }
 
@@ -540,23 +597,16 @@ impl Output {
             if stdout.and_then(|f| f.metadata()).is_ok_and(|m| is_null_device(&m)) {
                 return Output::Null;
             }
-            return Output::Held(Held::default());
+            return Output::Held(Held::for_stream());
         }
         let target = std::path::Path::new(output);
         // Only a regular file (or a new one) may be replaced by a rename: `/dev/null`, a pipe
         // or a symlink is written in place, as llvm-tblgen writes it.
         match std::fs::symlink_metadata(target) {
-            Ok(m) if m.file_type().is_file() => {}
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
-            _ if std::fs::metadata(target).is_ok_and(|m| is_null_device(&m)) => return Output::Null,
-            _ => return Output::Held(Held::default()),
-        }
-        let name = target.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-        let path = target.with_file_name(format!(".{name}.tdq-{}.tmp", std::process::id()));
-        match std::fs::File::create(&path) {
-            Ok(file) => Output::Staged { path, file: std::io::BufWriter::with_capacity(1 << 16, file) },
-            // The error about the output itself comes when it is written, as in llvm-tblgen.
-            Err(_) => Output::Held(Held::default()),
+            Ok(m) if m.file_type().is_file() => Output::Held(Held::for_file(target)),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Output::Held(Held::for_file(target)),
+            _ if std::fs::metadata(target).is_ok_and(|m| is_null_device(&m)) => Output::Null,
+            _ => Output::Held(Held::for_stream()),
         }
     }
 
@@ -573,7 +623,6 @@ impl Output {
         let writer: &mut dyn Write = match self {
             Output::Held(held) => held,
             Output::Streamed(streamed) => streamed,
-            Output::Staged { file, .. } => file,
             Output::Null => &mut null,
         };
         let mut out = tdq_backends::Output::new(writer);
@@ -587,47 +636,47 @@ impl Output {
     /// Whether `path` already holds exactly this output (for --write-if-changed).
     fn same_as_file(&mut self, path: &str) -> bool {
         let old = || std::fs::File::open(path);
-        match self {
-            Output::Held(held) => match held.spilled_file() {
-                Ok(None) => std::fs::read(path).is_ok_and(|old| old == held.bytes),
-                Ok(Some(file)) => {
-                    let same = old().is_ok_and(|old| same_contents(&file, old));
-                    held.spilled = Some(std::io::BufWriter::new(file));
-                    same
-                }
-                Err(_) => false,
-            },
-            Output::Staged { path: staged, .. } => {
-                std::fs::File::open(staged).is_ok_and(|staged| old().is_ok_and(|old| same_contents(&staged, old)))
-            }
-            // Nothing was kept to compare: the null device is opened again, which changes nothing.
-            // (Standard output is not streamed with --write-if-changed.)
-            Output::Null | Output::Streamed(_) => false,
-        }
+        let Output::Held(held) = self else {
+            // Nothing was kept to compare: the null device is opened again, which changes
+            // nothing. (Standard output is not streamed with --write-if-changed.)
+            return false;
+        };
+        let Some(Spilled { file, staged }) = held.spilled.take() else {
+            return std::fs::read(path).is_ok_and(|old| old == held.bytes);
+        };
+        // Read from its start, then written on from its end (by `commit`, or not at all).
+        let Ok(file) = rewound(file) else { return false };
+        let same = old().is_ok_and(|old| same_contents(&file, old));
+        held.spilled = Some(Spilled { file: std::io::BufWriter::new(file), staged });
+        same
     }
 
     fn commit(self, output: &str) -> std::io::Result<()> {
         match self {
-            Output::Held(mut held) => match held.spilled_file() {
-                Ok(Some(file)) => copy_output_file(output, file),
-                Ok(None) => write_output_file(output, &held.bytes),
-                Err(e) => io_failure(&e),
+            Output::Held(mut held) => match (held.spilled.take(), &held.staging) {
+                (None, _) => write_output_file(output, &held.bytes),
+                (Some(Spilled { file, staged: true }), Some(staging)) => {
+                    if let Err(e) = file.into_inner().map_err(std::io::IntoInnerError::into_error) {
+                        held.remove_staging();
+                        io_failure(&e);
+                    }
+                    std::fs::rename(staging, output).inspect_err(|_| held.remove_staging())
+                }
+                (Some(Spilled { file, .. }), _) => match rewound(file) {
+                    Ok(file) => copy_output_file(output, file),
+                    Err(e) => io_failure(&e),
+                },
             },
-            Output::Staged { path, file } => {
-                drop(file);
-                std::fs::rename(&path, output).inspect_err(|_| {
-                    let _ = std::fs::remove_file(&path);
-                })
-            }
             Output::Null => write_output_file(output, &[]),
             Output::Streamed(mut streamed) => streamed.flush(),
         }
     }
 
     fn discard(self) {
-        if let Output::Staged { path, file } = self {
-            drop(file);
-            let _ = std::fs::remove_file(path);
+        if let Output::Held(mut held) = self {
+            if held.spilled.take().is_some_and(|s| s.staged) {
+                held.remove_staging();
+            }
         }
     }
 }

@@ -616,6 +616,33 @@ fn special_outputs_are_written_in_place() {
     }
 }
 
+/// A small output to a regular file is written in place at the end, as llvm-tblgen writes it
+/// (the same inode, its mode kept: no staging file created and renamed), and leaves nothing
+/// beside it.
+#[test]
+fn small_outputs_to_a_file_are_written_in_place() {
+    use std::os::unix::fs::{MetadataExt, PermissionsExt};
+    for tool in [tdq(), llvm_tblgen()] {
+        let dir = tempfile::tempdir().expect("a temporary directory");
+        write_files(dir.path(), &[S_TD, ("out.inc", "old\n")]);
+        let out = dir.path().join("out.inc");
+        std::fs::set_permissions(&out, std::fs::Permissions::from_mode(0o640)).expect("chmod");
+        let before = std::fs::metadata(&out).expect("the output").ino();
+        let got = run(&tool, dir.path(), &["s.td", "-o", "out.inc"], "");
+        assert_eq!((got.status, got.stderr.as_str()), (0, ""), "{}", tool.program.display());
+        let after = std::fs::metadata(&out).expect("the output");
+        assert_eq!(after.ino(), before, "{}: the output was replaced", tool.program.display());
+        assert_eq!(after.mode() & 0o777, 0o640, "{}", tool.program.display());
+        assert_eq!(std::fs::read_to_string(&out).expect("read"), S_RECORDS);
+        let mut names: Vec<String> = std::fs::read_dir(dir.path())
+            .expect("list")
+            .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
+            .collect();
+        names.sort();
+        assert_eq!(names, ["out.inc", "s.td"], "{}", tool.program.display());
+    }
+}
+
 /// An output too large to be held in memory has the bytes written to a regular file, and
 /// llvm-tblgen's: standard output (streamed, as `--print-records` only writes) and a symlink
 /// (held until the backend has succeeded, past a few megabytes in a temporary file).
@@ -632,6 +659,12 @@ fn large_outputs_held_for_a_pipe_are_whole() {
         let to_file = run(&tool, dir.path(), &["big.td", "-o", "big.inc"], "");
         assert_eq!((to_file.status, to_file.stderr.as_str()), (0, ""), "{}", tool.program.display());
         assert!(std::fs::read_to_string(dir.path().join("big.inc")).expect("read") == piped.stdout);
+        let left: Vec<_> = std::fs::read_dir(dir.path())
+            .expect("list")
+            .filter_map(|e| e.ok().map(|e| e.file_name()))
+            .filter(|n| n.to_string_lossy().starts_with('.'))
+            .collect();
+        assert!(left.is_empty(), "{}: left {left:?}", tool.program.display());
         std::os::unix::fs::symlink("target.inc", dir.path().join("link.inc")).expect("a symlink");
         let through_link = run(&tool, dir.path(), &["big.td", "-o", "link.inc"], "");
         assert_eq!((through_link.status, through_link.stderr.as_str()), (0, ""), "{}", tool.program.display());
