@@ -154,6 +154,54 @@ impl PartialOrd for Llt {
     }
 }
 
+/// `getLLTCodeGen` of a `ValueType` def (`MVTToLLT`): a vector of more than one element (or
+/// scalable) is a vector, an integer or floating-point type a scalar; others have no LLT.
+/// With extended kinds, integers and floating point (by the format of the type's
+/// `LLVMName`) differ.
+pub fn llt_of_value_type(input: &tdq_core::Evaluation, def: tdq_core::types::RecId, kinds: LltKinds) -> Option<Llt> {
+    let f = crate::Fields { input };
+    let int = |field: &str| f.int(def, field).ok();
+    let bit = |field: &str| f.bit(def, field).unwrap_or(false);
+    let scalar_kind = |scalar: tdq_core::types::RecId| -> ScalarKind {
+        match kinds {
+            LltKinds::SizeOnly => ScalarKind::Any,
+            LltKinds::Extended if f.bit(scalar, "isFP").unwrap_or(false) => {
+                ScalarKind::Float(fp_semantics(f.string(scalar, "LLVMName").unwrap_or_default()))
+            }
+            LltKinds::Extended => ScalarKind::Integer,
+        }
+    };
+    if bit("isVector") {
+        let count = u32::try_from(int("nElem")?).ok()?;
+        let elem = f.def(def, "ElementType").ok()?;
+        let elem_bits = u32::try_from(f.int(elem, "Size").ok()?).ok()?;
+        let scalable = bit("isScalable");
+        let kind = scalar_kind(elem);
+        if count > 1 || scalable {
+            return Some(Llt::Vector { scalable, count, elem_bits, elem: kind });
+        }
+        return Some(Llt::Scalar { bits: elem_bits, kind });
+    }
+    if bit("isInteger") || bit("isFP") {
+        return Some(Llt::Scalar { bits: u32::try_from(int("Size")?).ok()?, kind: scalar_kind(def) });
+    }
+    None
+}
+
+/// `getFpSemanticsForMVT`: the format of a floating-point scalar type, by its MVT name.
+fn fp_semantics(mvt: &str) -> FpSemantics {
+    match mvt {
+        "f16" => FpSemantics::IeeeHalf,
+        "bf16" => FpSemantics::BFloat,
+        "f64" => FpSemantics::IeeeDouble,
+        "f80" => FpSemantics::X87DoubleExtended,
+        "f128" => FpSemantics::IeeeQuad,
+        "ppcf128" => FpSemantics::PpcDoubleDouble,
+        // `f32`; LLVM stops on any other (`llvm_unreachable`).
+        _ => FpSemantics::IeeeSingle,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::{FpSemantics, Llt, LltOrder, ScalarKind};
@@ -214,53 +262,5 @@ mod tests {
                 vector(false, 2, 16),
             ]
         );
-    }
-}
-
-/// `getLLTCodeGen` of a `ValueType` def (`MVTToLLT`): a vector of more than one element (or
-/// scalable) is a vector, an integer or floating-point type a scalar; others have no LLT.
-/// With extended kinds, integers and floating point (by the format of the type's
-/// `LLVMName`) differ.
-pub fn llt_of_value_type(input: &tdq_core::Evaluation, def: tdq_core::types::RecId, kinds: LltKinds) -> Option<Llt> {
-    let f = crate::Fields { input };
-    let int = |field: &str| f.int(def, field).ok();
-    let bit = |field: &str| f.bit(def, field).unwrap_or(false);
-    let scalar_kind = |scalar: tdq_core::types::RecId| -> ScalarKind {
-        match kinds {
-            LltKinds::SizeOnly => ScalarKind::Any,
-            LltKinds::Extended if f.bit(scalar, "isFP").unwrap_or(false) => {
-                ScalarKind::Float(fp_semantics(f.string(scalar, "LLVMName").unwrap_or_default()))
-            }
-            LltKinds::Extended => ScalarKind::Integer,
-        }
-    };
-    if bit("isVector") {
-        let count = u32::try_from(int("nElem")?).ok()?;
-        let elem = f.def(def, "ElementType").ok()?;
-        let elem_bits = u32::try_from(f.int(elem, "Size").ok()?).ok()?;
-        let scalable = bit("isScalable");
-        let kind = scalar_kind(elem);
-        if count > 1 || scalable {
-            return Some(Llt::Vector { scalable, count, elem_bits, elem: kind });
-        }
-        return Some(Llt::Scalar { bits: elem_bits, kind });
-    }
-    if bit("isInteger") || bit("isFP") {
-        return Some(Llt::Scalar { bits: u32::try_from(int("Size")?).ok()?, kind: scalar_kind(def) });
-    }
-    None
-}
-
-/// `getFpSemanticsForMVT`: the format of a floating-point scalar type, by its MVT name.
-fn fp_semantics(mvt: &str) -> FpSemantics {
-    match mvt {
-        "f16" => FpSemantics::IeeeHalf,
-        "bf16" => FpSemantics::BFloat,
-        "f64" => FpSemantics::IeeeDouble,
-        "f80" => FpSemantics::X87DoubleExtended,
-        "f128" => FpSemantics::IeeeQuad,
-        "ppcf128" => FpSemantics::PpcDoubleDouble,
-        // `f32`; LLVM stops on any other (`llvm_unreachable`).
-        _ => FpSemantics::IeeeSingle,
     }
 }
