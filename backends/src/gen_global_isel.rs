@@ -3,14 +3,17 @@
 //! (tdq_models::global_isel::select), the skipped ones explained with
 //! `-warn-on-skipped-patterns`, and the executor around the match table.
 //!
-//! The rules' matchers and actions are not built yet: a run that imports a pattern is refused
-//! with an error (after the warnings) rather than given a wrong table. A run whose patterns are
-//! all skipped is written in full: its types, features and predicate functions, and the empty
-//! table.
+//! The rules of the imported patterns are the model's; a run that imports a pattern whose rule
+//! tdq does not build yet is refused with an error (after the warnings) rather than given a
+//! wrong table. The rules are ordered by their pattern's complexity, then by priority, and
+//! written as the match table (optimised unless `-optimize-match-table=false`).
 
 use crate::common::emit::source_file_header;
-use crate::global_isel::executor::{self, CxxPredicate, ExecutorEmitter, ExecutorForm, FeatureTables, PredicateFn};
-use crate::global_isel::match_table::{self, MatchTable, Record as TableRecord};
+use crate::global_isel::executor::{
+    self, feature_bitset_name, CxxPredicate, ExecutorEmitter, ExecutorForm, FeatureTables, PredicateFn,
+};
+use crate::global_isel::match_table::{self, MatchTable};
+use crate::global_isel::matchers::{Emitter, EMIT_FORM};
 use crate::{AnyOption, Backend, BackendError, BackendOptions, Opt, Output};
 use std::collections::HashMap;
 use std::fmt::Write as _;
@@ -18,6 +21,7 @@ use std::io::Write;
 use tdq_core::types::RecId;
 use tdq_core::{Evaluation, Release};
 use tdq_models::global_isel::llt::Llt;
+use tdq_models::global_isel::matchers::{number_types, optimize_ruleset, Matcher, RuleMatcher, OPTIMIZE_FORM};
 use tdq_models::global_isel::select::{Importer, IntrinsicFacts};
 use tdq_models::intrinsics::{ArgAttrKind, IntrinsicTable};
 use tdq_models::patterns::dag_patterns::DagPatterns;
@@ -122,22 +126,31 @@ impl Backend for GenGlobalIsel {
         let importer = Importer::new(input, &dag, &table, &instructions, &bank, &print, &intrinsics)?;
         let warn = options.get(&WARN_ON_SKIPPED_PATTERNS);
         let mut features = DeclaredFeatures::default();
-        let mut imported = 0usize;
+        let mut not_built = 0usize;
+        let mut rules: Vec<(i64, RuleMatcher)> = Vec::new();
         let mut hw_modes = 0usize;
         for (index, p) in dag.patterns.iter().enumerate() {
             if importer.ignored(p) {
                 continue;
             }
+            let mut required = Vec::new();
             for def in predicate_records(input, p) {
                 if !f.string(def, "CondString")?.is_empty() {
                     features.declare(def);
+                    required.push(def);
                 }
             }
             if !p.hw_mode_features.is_empty() {
                 hw_modes += 1;
             }
             match importer.run_on_pattern(index, p) {
-                Ok(_) => imported += 1,
+                Ok(imported) => match imported.rule {
+                    Some(mut rule) => {
+                        rule.required_features = required;
+                        rules.push((p.complexity(input, &dag.complex_patterns, &table), rule));
+                    }
+                    None => not_built += 1,
+                },
                 Err(skip) => {
                     if warn {
                         let locs = &input.records.get(p.src_record).locs;
@@ -147,16 +160,27 @@ impl Backend for GenGlobalIsel {
             }
         }
         let locs = &input.records.get(target.def).locs;
-        if imported > 0 {
-            let message = format!("tdq does not build --gen-global-isel's rules yet ({imported} pattern(s) imported)");
+        if not_built > 0 {
+            let message =
+                format!("tdq does not build the rules of {not_built} imported pattern(s) of --gen-global-isel yet");
             return Err(Fatal::new(locs, message).into());
+        }
+        if !rules.is_empty() && options.get(&INSTRUMENT_COVERAGE) {
+            return Err(Fatal::new(locs, "tdq does not write --gen-global-isel's coverage instrumentation yet").into());
         }
         if hw_modes > 0 {
             return Err(Fatal::new(locs, "tdq does not write --gen-global-isel's HW mode checks yet").into());
         }
         let release = input.records.release;
         let known: Vec<Llt> = importer.known_types();
-        let tables = FeatureTables::new(input, &features, std::iter::empty())?;
+        let optimize_form = OPTIMIZE_FORM.get(release);
+        // The run's order: higher complexity first, then higher priority (a stable sort).
+        rules.sort_by(|(a_score, a), (b_score, b)| {
+            b_score.cmp(a_score).then_with(|| a.priority_order(b, optimize_form))
+        });
+        let mut rules: Vec<RuleMatcher> = rules.into_iter().map(|(_, r)| r).collect();
+        number_types(&mut rules, &known);
+        let tables = FeatureTables::new(input, &features, rules.iter().map(|r| r.required_features.as_slice()))?;
         let mut complex: Vec<RecId> = derived_definitions(input, "GIComplexOperandMatcher")?.to_vec();
         complex.sort_by(|&a, &b| f.name(a).cmp(f.name(b)));
         let complex: Vec<(&str, &str)> = complex
@@ -179,8 +203,18 @@ impl Backend for GenGlobalIsel {
             pat_frags,
         };
         let table_form = match_table::FORM.get(release);
+        let matchers: Vec<Matcher> = if options.get(&OPTIMIZE_MATCH_TABLE) {
+            optimize_ruleset(rules, optimize_form)
+        } else {
+            rules.into_iter().map(|r| Matcher::Rule(Box::new(r))).collect()
+        };
+        let bitset_name = |rule: &RuleMatcher| {
+            let names: Vec<&str> = rule.required_features.iter().map(|&def| f.name(def)).collect();
+            feature_bitset_name(&names)
+        };
+        let writer = Emitter { form: EMIT_FORM.get(release), table_form, feature_bitset_name: &bitset_name };
         let mut match_table = MatchTable::new(0, false);
-        match_table.push(TableRecord::opcode("GIM_Reject", 0)).push(TableRecord::line_break());
+        writer.table(&matchers, &mut match_table);
         let mut text = String::new();
         source_file_header(&mut text, &format!("Global Instruction Selector for the {} target", target.name), None);
         let guards = emitter.executor.guards;

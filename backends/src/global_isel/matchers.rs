@@ -258,6 +258,18 @@ impl Emitter<'_> {
                 table.push(uleb(*temp_reg)).push(Record::comment("TypeID"));
                 table.push(self.type_ref(*ty)).push(Record::line_break());
             }
+            Action::MutateOpcode { insn, recycle, opcode } => {
+                table.push(Record::opcode("GIR_MutateOpcode", 0)).push(Record::comment("InsnID"));
+                table.push(uleb(*insn)).push(Record::comment("RecycleInsnID")).push(uleb(*recycle));
+                table.push(Record::comment("Opcode")).push(opcode_record(opcode)).push(Record::line_break());
+            }
+            Action::ConstrainSelectedInstOperands(0) => {
+                table.push(Record::opcode("GIR_RootConstrainSelectedInstOperands", 0)).push(Record::line_break());
+            }
+            Action::ConstrainSelectedInstOperands(insn) => {
+                table.push(Record::opcode("GIR_ConstrainSelectedInstOperands", 0)).push(Record::comment("InsnID"));
+                table.push(uleb(*insn)).push(Record::line_break());
+            }
         }
     }
 
@@ -421,13 +433,7 @@ impl Emitter<'_> {
                 table.push(Record::named_value(2, enum_name.clone())).push(Record::line_break());
             }
             Check::Llt { ty, .. } => {
-                if p.insn == 0 {
-                    table.push(Record::opcode("GIM_RootCheckType", 0));
-                } else {
-                    table.push(Record::opcode("GIM_CheckType", 0)).push(Record::comment("MI"));
-                    table.push(Record::uleb128(u64::from(p.insn)));
-                }
-                table.push(Record::comment("Op")).push(Record::uleb128(u64::from(p.op_idx.unwrap_or(0))));
+                root_or_insn_op(p, "GIM_RootCheckType", "GIM_CheckType", table);
                 table.push(Record::comment("Type")).push(type_record(*ty)).push(Record::line_break());
             }
             Check::MiFlags { flags, not } => {
@@ -460,6 +466,11 @@ impl Emitter<'_> {
                 table.push(Record::uleb128(u64::from(*other_insn))).push(Record::comment("OtherOpIdx"));
                 table.push(Record::uleb128(u64::from(*other_op))).push(Record::line_break());
             }
+            Check::RegBankForClass(class) => {
+                root_or_insn_op(p, "GIM_RootCheckRegBankForClass", "GIM_CheckRegBankForClass", table);
+                table.push(Record::comment("RC")).push(Record::named_value(2, class.clone()));
+                table.push(Record::line_break());
+            }
             Check::RecordRegType(idx) => {
                 table.push(Record::opcode("GIM_RecordRegType", 0));
                 self.insn_op(p, table);
@@ -483,6 +494,18 @@ impl Emitter<'_> {
         table.push(Record::comment("MI")).push(Record::uleb128(u64::from(p.insn)));
         table.push(Record::comment("Op")).push(Record::uleb128(u64::from(p.op_idx.unwrap_or(0))));
     }
+}
+
+/// An operand check's opcode and operand: the root's form (`/*Op*/M,`) on the root, else
+/// `/*MI*/N, /*Op*/M,`.
+fn root_or_insn_op(p: &Predicate, root: &str, other: &str, table: &mut MatchTable) {
+    if p.insn == 0 {
+        table.push(Record::opcode(root, 0));
+    } else {
+        table.push(Record::opcode(other, 0)).push(Record::comment("MI"));
+        table.push(Record::uleb128(u64::from(p.insn)));
+    }
+    table.push(Record::comment("Op")).push(Record::uleb128(u64::from(p.op_idx.unwrap_or(0))));
 }
 
 /// `NamedValue(2, Namespace, Name)`: `TargetOpcode::G_ADD`.

@@ -58,6 +58,9 @@ pub enum Check {
     IntrinsicId(String),
     /// `RecordRegisterType`: records the operand's type as a temporary type (negative).
     RecordRegType(i32),
+    /// `RegisterBankOperandMatcher`: the operand's bank is the register class's (its enum
+    /// value's name, `MyTarget::GPR32RegClassID`).
+    RegBankForClass(String),
     /// `InstructionOperandMatcher`: the operand's register is defined by an instruction
     /// that this matcher checks (recorded as `State.MIs[insn_var]`).
     Instruction { insn: Box<InstructionMatcher>, ignore_copies: bool },
@@ -120,6 +123,7 @@ impl Predicate {
             Check::SameOperand { .. } => PredicateKind::SameOperand,
             Check::IntrinsicId(_) => PredicateKind::IntrinsicId,
             Check::RecordRegType(_) => PredicateKind::RecordRegType,
+            Check::RegBankForClass(_) => PredicateKind::RegBank,
             Check::Instruction { .. } => PredicateKind::Instruction,
         }
     }
@@ -465,6 +469,11 @@ pub enum Action {
     ReplaceReg { old_insn: u32, old_op: u32, new: ReplaceWith },
     /// `MakeTempRegisterAction`: a new virtual register of a type.
     MakeTempReg { ty: TypeRef, temp_reg: u32 },
+    /// `BuildMIAction` of a matched instruction it recycles (`GIR_MutateOpcode`).
+    MutateOpcode { insn: u32, recycle: u32, opcode: Opcode },
+    /// `ConstrainOperandsToDefinitionAction`: the built instruction's operands constrained to
+    /// its definition's register classes.
+    ConstrainSelectedInstOperands(u32),
 }
 
 /// `LLTCodeGenOrTempType`: a type, or a matched operand's type recorded as a temporary type.

@@ -12,7 +12,10 @@
 //! `HasNoUse`. The matchers and actions of a rule that is imported are not built yet
 //! ([`Imported`] only marks it).
 
+mod rules;
+
 use super::llt::{Llt, LltKinds, ScalarKind};
+use super::matchers::RuleMatcher;
 use crate::patterns::complex_patterns::ComplexPatterns;
 use crate::patterns::dag_patterns::{DagPatterns, PatternToMatch};
 use crate::patterns::predicates::PredicateFn;
@@ -23,7 +26,7 @@ use crate::target::info_by_hw_mode::VtByMode;
 use crate::target::instructions::{Instruction, Instructions};
 use crate::target::registers::derived::SuperRegClassesBySize;
 use crate::target::registers::{RegBank, RegisterInfo};
-use std::cell::{OnceCell, RefCell};
+use std::cell::{Cell, OnceCell, RefCell};
 use std::collections::{BTreeSet, HashMap, HashSet};
 use std::sync::Arc;
 use tdq_core::init::{Init, InitKind};
@@ -93,11 +96,13 @@ fn skip<T>(reason: impl Into<String>) -> Result<T, Skip> {
     Err(Skip(reason.into()))
 }
 
-/// A pattern the selector imports (its matchers are not built yet).
+/// A pattern the selector imports.
 #[derive(Clone, Debug)]
 pub struct Imported {
     /// The index of the pattern in [`DagPatterns::patterns`].
     pub pattern: usize,
+    /// Its selection rule; none where tdq does not build its form yet (see [`rules`]).
+    pub rule: Option<RuleMatcher>,
 }
 
 /// What one pattern's import has defined so far (the parts of LLVM's `RuleMatcher` that
@@ -149,6 +154,8 @@ pub struct Importer<'a> {
     /// `KnownTypes`: the types of every type check and temporary register made so far, in
     /// the run's patterns whether imported or not.
     known_types: RefCell<BTreeSet<Llt>>,
+    /// `RuleMatcher::NextRuleID`: each pattern imported or skipped takes one.
+    next_rule_id: Cell<u64>,
 }
 
 /// A fragment's predicate as GlobalISel reads it (`TreePredicateFn`'s questions).
@@ -376,6 +383,7 @@ impl<'a> Importer<'a> {
             xform_equivs: equivs(input, "GISDNodeXFormEquiv", "SelDAGEquivalent")?,
             reg_info: OnceCell::new(),
             known_types: RefCell::default(),
+            next_rule_id: Cell::new(0),
         })
     }
 
@@ -460,6 +468,8 @@ impl<'a> Importer<'a> {
     /// `runOnPattern`: the pattern's rule, or why it is skipped.
     pub fn run_on_pattern(&self, index: usize, p: &PatternToMatch) -> Result<Imported, Skip> {
         let f = self.f();
+        let rule_id = self.next_rule_id.get();
+        self.next_rule_id.set(rule_id + 1);
         let mut rule = RuleState::default();
         let (src, dst) = (&p.src, &p.dst);
         if let Err(e) = trivial_operator(f, dst) {
@@ -476,7 +486,7 @@ impl<'a> Importer<'a> {
         if dst.is_leaf() {
             if self.reg_class_of_leaf(dst).is_some() {
                 rule.defined.insert("dst".into());
-                return Ok(Imported { pattern: index });
+                return Ok(Imported { pattern: index, rule: None });
             }
             return skip("Dst pattern root isn't a known leaf");
         }
@@ -517,7 +527,7 @@ impl<'a> Importer<'a> {
             return skip("Pattern defines a physical register");
         }
         self.constrain_operands(dst)?;
-        Ok(Imported { pattern: index })
+        Ok(Imported { pattern: index, rule: self.build_rule(rule_id, p) })
     }
 
     /// The node's `GINodeEquiv` instruction (`getEquivNode`).

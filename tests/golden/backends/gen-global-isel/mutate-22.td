@@ -1,0 +1,4 @@
+// Rules that mutate the matched instruction, the match table optimised (LLVM 22).
+// RELEASE: 22
+// ARGS: --gen-global-isel -I ../../../../../shared/corpus/llvm-22.1.8/llvm/include -I inc
+include "mutate-common.td"
