@@ -11,8 +11,9 @@
 //! (`tdq tblgen --null-backend` is the same evaluation with tdq's allocator set-up, heap.rs.)
 //!
 //! `--census` then says where the memory is: the interned values by kind, the bytes their
-//! interner holds, and the defs' fields, distinct (declaration, set-at) pairs, superclasses and
-//! locations.
+//! interner holds, the string table's size, and the defs' fields, distinct (declaration, set-at)
+//! pairs, superclasses and locations, and how many fields have the value and site a superclass
+//! has.
 
 mod common;
 
@@ -34,6 +35,9 @@ fn main() {
             }
             let recs = &eval.records;
             let (mut fields, mut supers, mut locs) = (0, 0, 0);
+            // Fields whose value and site are a superclass's own (what sharing a class's field
+            // values with its defs would save), and defs whose fields all are.
+            let (mut inherited, mut all_inherited) = (0, 0);
             let mut sites = std::collections::HashSet::new();
             // A declaration is interned: its address identifies it.
             for id in recs.all_def_ids() {
@@ -44,9 +48,20 @@ fn main() {
                 }
                 supers += r.superclasses.len();
                 locs += r.locs.len();
+                let mut same = 0;
+                for v in &r.values {
+                    let own = r.superclasses.iter().rev().find_map(|&(c, _)| recs.get(c).value(v.name));
+                    if own.is_some_and(|c| c.value == v.value && c.set_at() == v.set_at() && c.ty == v.ty) {
+                        same += 1;
+                    }
+                }
+                inherited += same;
+                all_inherited += usize::from(same == r.values.len());
             }
+            println!("strings (entries, buckets, arena bytes): {:?}", tdq_core::intern::string_census());
             println!("{} distinct (declaration, set_at)", sites.len());
             println!("defs: {fields} fields, {supers} superclasses, {locs} locations");
+            println!("fields as a superclass has them: {inherited}; defs with only such fields: {all_inherited}");
         }
         i32::from(errors > 0)
     })

@@ -151,3 +151,11 @@ impl<T: Interned> Default for Interner<T> {
         Self::new()
     }
 }
+
+/// The string table's entries, buckets and arena bytes (for `examples/evaluate.rs --census`).
+pub fn string_census() -> (usize, usize, usize) {
+    STRINGS.with(|t| {
+        let t = t.borrow();
+        (t.set.len(), t.set.capacity(), t.arena.allocated_bytes())
+    })
+}
