@@ -12,8 +12,8 @@
 //!
 //! `--census` then says where the memory is: the interned values by kind, the bytes their
 //! interner holds, the string table's size, and the defs' fields, distinct (declaration, set-at)
-//! pairs, superclasses and locations, and how many fields have the value and site a superclass
-//! has.
+//! pairs and (declaration, set-at, value) triples, superclasses and locations, and how many
+//! fields have the value and site a superclass has.
 
 mod common;
 
@@ -39,12 +39,15 @@ fn main() {
             // values with its defs would save), and defs whose fields all are.
             let (mut inherited, mut all_inherited) = (0, 0);
             let mut sites = std::collections::HashSet::new();
+            // Distinct fields (declaration, set-at and value): what interning whole fields keeps.
+            let mut fields_distinct = std::collections::HashSet::new();
             // A declaration is interned: its address identifies it.
             for id in recs.all_def_ids() {
                 let r = recs.get(id);
                 fields += r.values.len();
                 for v in &r.values {
                     sites.insert((std::ptr::from_ref::<tdq_core::record::FieldDecl>(v), v.set_at()));
+                    fields_distinct.insert((std::ptr::from_ref::<tdq_core::record::FieldDecl>(v), v.set_at(), v.value));
                 }
                 supers += r.superclasses.len();
                 locs += r.locs.len();
@@ -59,7 +62,7 @@ fn main() {
                 all_inherited += usize::from(same == r.values.len());
             }
             println!("strings (entries, buckets, arena bytes): {:?}", tdq_core::intern::string_census());
-            println!("{} distinct (declaration, set_at)", sites.len());
+            println!("{} distinct (declaration, set_at), {} with their value", sites.len(), fields_distinct.len());
             println!("defs: {fields} fields, {supers} superclasses, {locs} locations");
             println!("fields as a superclass has them: {inherited}; defs with only such fields: {all_inherited}");
         }
