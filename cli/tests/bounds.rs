@@ -1,10 +1,10 @@
 //! Bounds that bite early, on the binary: runaway inputs stop within seconds and a gigabyte
-//! (measured on the child: wall time and its peak resident memory), an error on a very long
+//! (measured on the child: processor time and peak resident memory), an error on a very long
 //! line shows a window of it, and a binary input is not echoed raw.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 fn robust_inputs() -> PathBuf {
     tdq_tests::workspace_dir().join("tests/robust/inputs")
@@ -13,7 +13,9 @@ fn robust_inputs() -> PathBuf {
 struct Run {
     status: i32,
     stderr: Vec<u8>,
-    wall: Duration,
+    /// The child's processor time (user and system): unlike its wall time, next to nothing
+    /// that other processes on a loaded machine do.
+    cpu: Duration,
     /// The child's peak resident memory, in bytes.
     peak: u64,
 }
@@ -22,7 +24,6 @@ struct Run {
 #[allow(clippy::zombie_processes)] // reaped by wait4, which std's `wait` cannot replace
 fn run(args: &[&str]) -> Run {
     let err_file = tempfile::NamedTempFile::new().unwrap();
-    let start = Instant::now();
     let child = Command::new(env!("CARGO_BIN_EXE_tdq"))
         .args(args)
         .env("TDQ_LLVM_VERSION", "23")
@@ -38,12 +39,13 @@ fn run(args: &[&str]) -> Run {
     let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
     let pid = unsafe { libc::wait4(child.id() as libc::pid_t, &mut status, 0, &mut usage) };
     assert_eq!(pid, child.id() as libc::pid_t);
-    let wall = start.elapsed();
+    let time = |t: libc::timeval| Duration::new(t.tv_sec as u64, t.tv_usec as u32 * 1000);
+    let cpu = time(usage.ru_utime) + time(usage.ru_stime);
     assert!(libc::WIFEXITED(status), "tdq {args:?} died of a signal");
     Run {
         status: libc::WEXITSTATUS(status),
         stderr: std::fs::read(err_file.path()).unwrap(),
-        wall,
+        cpu,
         peak: usage.ru_maxrss as u64 * 1024,
     }
 }
@@ -54,9 +56,11 @@ fn path(p: &Path) -> &str {
 
 /// Issue 30's runaway inputs: ten million defs from a `foreach` (20 s and 3.5 GB before the
 /// records limit stopped it), a `!foldl` over `!range(10000000)` (11 s and 1.8 GB), three
-/// defs per iteration of a million-long loop, and the same loop nested in itself.
+/// defs per iteration of a million-long loop, and the same loop nested in itself. The bound is
+/// on processor time, generous (each takes well under a second): it tells a limit that bites
+/// from one that does not, not how fast tdq is (benchmarks say that).
 #[test]
-fn runaway_inputs_stop_within_two_seconds_and_a_gigabyte() {
+fn runaway_inputs_stop_within_seconds_and_a_gigabyte() {
     let dir = tempfile::tempdir().unwrap();
     let nested = dir.path().join("nested.td");
     std::fs::write(&nested, "defvar l = !range(1000000);\nforeach i = l in foreach j = l in def A#i#j;\n").unwrap();
@@ -72,7 +76,7 @@ fn runaway_inputs_stop_within_two_seconds_and_a_gigabyte() {
         let stderr = String::from_utf8_lossy(&r.stderr);
         assert_eq!(r.status, 1, "{}: {stderr}", file.display());
         assert!(stderr.contains(message), "{}: {stderr}", file.display());
-        assert!(r.wall < Duration::from_secs(2), "{}: took {:?}", file.display(), r.wall);
+        assert!(r.cpu < Duration::from_secs(5), "{}: took {:?} of processor time", file.display(), r.cpu);
         assert!(r.peak < 1 << 30, "{}: peaked at {} bytes", file.display(), r.peak);
     }
 }

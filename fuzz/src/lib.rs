@@ -1,6 +1,8 @@
 //! What the fuzz targets share: limits small enough that every input runs in milliseconds, and
 //! the evaluation stack of the `tdq` binary.
 
+#![forbid(unsafe_code)]
+
 use tdq_core::limits::{Limit, Limits};
 
 /// The `tdq` binary evaluates on a thread with this stack (cli/src/main.rs); so do the targets,

@@ -2,6 +2,8 @@
 //! binary under test, the golden corpus, the LLVM corpus and the reference llvm-tblgen are;
 //! snapshot files with a bless switch; llvm-tblgen's `--dump-json` read one def at a time.
 
+#![forbid(unsafe_code)]
+
 use serde::de::{DeserializeSeed, MapAccess, Visitor};
 use serde_json::Value;
 use std::fmt;
