@@ -29,10 +29,12 @@ pub enum RegFlags {
 }
 
 impl RegFlags {
-    fn define(self) -> &'static str {
-        match self {
-            RegFlags::Plain => "RegState::Define",
-            RegFlags::Cast => "static_cast<uint16_t>(RegState::Define)",
+    fn define(self, dead: bool) -> &'static str {
+        match (self, dead) {
+            (RegFlags::Plain, false) => "RegState::Define",
+            (RegFlags::Plain, true) => "RegState::Define|RegState::Dead",
+            (RegFlags::Cast, false) => "static_cast<uint16_t>(RegState::Define)",
+            (RegFlags::Cast, true) => "static_cast<uint16_t>(RegState::Define|RegState::Dead)",
         }
     }
 }
@@ -330,13 +332,13 @@ impl Emitter<'_> {
                 table.push(Record::comment("OpIdx")).push(uleb(*old_op));
                 table.push(Record::comment(name.clone())).push(Record::line_break());
             }
-            Renderer::TempReg { insn, temp_reg, is_def } => {
+            Renderer::TempReg { insn, temp_reg, is_def, is_dead } => {
                 let opcode = if *is_def { "GIR_AddTempRegister" } else { "GIR_AddSimpleTempRegister" };
                 table.push(Record::opcode(opcode, 0)).push(Record::comment("InsnID")).push(uleb(*insn));
                 table.push(Record::comment("TempRegID")).push(uleb(*temp_reg));
                 if *is_def {
                     table.push(Record::comment("TempRegFlags"));
-                    table.push(Record::named_value(2, self.form.reg_flags.define()));
+                    table.push(Record::named_value(2, self.form.reg_flags.define(*is_dead)));
                 }
                 table.push(Record::line_break());
             }

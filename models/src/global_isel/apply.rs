@@ -154,7 +154,7 @@ impl CombineMatchers {
             if !op.is_def {
                 match a.temp_regs.get(name) {
                     Some(&temp_reg) => {
-                        build.renderers.push(Renderer::TempReg { insn: insn_id, temp_reg, is_def: false })
+                        build.renderers.push(Renderer::TempReg { insn: insn_id, temp_reg, is_def: false, is_dead: false })
                     }
                     None => build.renderers.push(copy(b, insn_id, name)?),
                 }
@@ -202,7 +202,7 @@ impl CombineMatchers {
                     id
                 }
             };
-            build.renderers.push(Renderer::TempReg { insn: insn_id, temp_reg, is_def: true });
+            build.renderers.push(Renderer::TempReg { insn: insn_id, temp_reg, is_def: true, is_dead: false });
         }
         if !intrinsic_done {
             intrinsic_id(&mut build);
@@ -301,7 +301,7 @@ impl CombineMatchers {
         b.next_temp_reg += 1;
         m.actions.insert(0, Action::MakeTempReg { ty, temp_reg });
         m.actions.insert(1, Action::BuildConstant { temp_reg, value });
-        build.renderers.push(Renderer::TempReg { insn, temp_reg, is_def: false });
+        build.renderers.push(Renderer::TempReg { insn, temp_reg, is_def: false, is_dead: false });
         Ok(true)
     }
 

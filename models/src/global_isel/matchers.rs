@@ -517,7 +517,7 @@ pub enum Renderer {
     /// `CopyRenderer`: a matched operand, by instruction and index, named.
     Copy { new_insn: u32, old_insn: u32, old_op: u32, name: String, variadic: bool },
     /// `TempRegRenderer`.
-    TempReg { insn: u32, temp_reg: u32, is_def: bool },
+    TempReg { insn: u32, temp_reg: u32, is_def: bool, is_dead: bool },
     /// `ImmRenderer`: an immediate, or with a type a `ConstantInt` (`G_CONSTANT`'s).
     Imm { insn: u32, value: i64, cimm: Option<TypeRef> },
     /// `IntrinsicIDRenderer`.

@@ -48,6 +48,20 @@ pub struct ImportForm {
     pub skip_bfloat: bool,
     /// How the destination's operands are rendered.
     pub renderers: Renderers,
+    /// When a sub-instruction's defs beyond its first are rendered.
+    pub sub_instruction_defs: SubInstructionDefs,
+}
+
+/// When `createAndImportSubInstructionRenderer` renders a sub-instruction's other defs, which
+/// decides where its operands' own instructions are built.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum SubInstructionDefs {
+    /// Only when it has more than one (LLVM 19): otherwise its operands' instructions are
+    /// built just before it.
+    WhenSeveral,
+    /// Always (LLVM 22 on): its operands' instructions are built before its result's
+    /// temporary register.
+    Always,
 }
 
 /// How a release renders the destination's operands, which decides the reasons it gives.
@@ -69,6 +83,7 @@ pub const IMPORT_FORM: ByRelease<ImportForm> = ByRelease {
         reg_sequence_subregs: false,
         skip_bfloat: false,
         renderers: Renderers::PerChild,
+        sub_instruction_defs: SubInstructionDefs::WhenSeveral,
     },
     v22: ImportForm {
         leaf_predicates: true,
@@ -77,6 +92,7 @@ pub const IMPORT_FORM: ByRelease<ImportForm> = ByRelease {
         reg_sequence_subregs: false,
         skip_bfloat: true,
         renderers: Renderers::ByNode,
+        sub_instruction_defs: SubInstructionDefs::Always,
     },
     v23: ImportForm {
         leaf_predicates: true,
@@ -85,6 +101,7 @@ pub const IMPORT_FORM: ByRelease<ImportForm> = ByRelease {
         reg_sequence_subregs: true,
         skip_bfloat: true,
         renderers: Renderers::ByNode,
+        sub_instruction_defs: SubInstructionDefs::Always,
     },
 };
 
@@ -124,6 +141,8 @@ struct RuleState {
 
 /// The intrinsic facts the import needs.
 pub struct IntrinsicFacts {
+    /// The name in the `Intrinsic::` enum.
+    pub enum_name: &'static str,
     pub is_convergent: bool,
     /// Each parameter is a pointer (`isParamAPointer`).
     pub pointer_params: Vec<bool>,
@@ -772,10 +791,12 @@ impl<'a> Importer<'a> {
         Ok(())
     }
 
+    /// `getValueType`: the MVT a `ValueType` def stands for (by its `Value` in LLVM 19, its
+    /// `LLVMName` later, where defs have no `Value`).
     fn dag_value_type(&self, vt: RecId) -> Option<MvtId> {
-        let f = self.f();
-        let value = f.int(vt, "Value").ok()?;
-        Some(value as MvtId)
+        let types = crate::target::value_types::ValueTypes::get(self.input).ok()?;
+        let value = types.of(self.input, vt).ok()?.value?;
+        MvtId::try_from(value).ok()
     }
 
     /// `defineOperand`: whether the name was already defined (a same-operand check).
