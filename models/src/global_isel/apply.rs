@@ -122,6 +122,7 @@ impl CombineMatchers {
             set_flags: Vec::new(),
             unset_flags: Vec::new(),
             merge_insn_ids: if memory { (0..b.next_insn_var).collect() } else { Vec::new() },
+            dead_implicit_defs: Vec::new(),
         };
         let intrinsic_id = |build: &mut BuildMi| {
             if let Some(intrinsic) = intrinsic {
@@ -153,9 +154,12 @@ impl CombineMatchers {
             let name = &op.name;
             if !op.is_def {
                 match a.temp_regs.get(name) {
-                    Some(&temp_reg) => {
-                        build.renderers.push(Renderer::TempReg { insn: insn_id, temp_reg, is_def: false, is_dead: false })
-                    }
+                    Some(&temp_reg) => build.renderers.push(Renderer::TempReg {
+                        insn: insn_id,
+                        temp_reg,
+                        is_def: false,
+                        is_dead: false,
+                    }),
                     None => build.renderers.push(copy(b, insn_id, name)?),
                 }
                 continue;

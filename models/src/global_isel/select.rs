@@ -50,6 +50,28 @@ pub struct ImportForm {
     pub renderers: Renderers,
     /// When a sub-instruction's defs beyond its first are rendered.
     pub sub_instruction_defs: SubInstructionDefs,
+    /// Which implicit defs of the built instructions are marked dead.
+    pub dead_implicit_defs: DeadImplicitDefs,
+    /// How a `COPY_TO_REGCLASS` sub-instruction is constrained.
+    pub sub_copy_to_regclass: SubCopyToRegClass,
+}
+
+/// Which implicit defs of a rule's built instructions are dead.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum DeadImplicitDefs {
+    /// Those no built instruction of the rule uses implicitly (LLVM 19's `postProcessRule`).
+    UnlessUsed,
+    /// All (LLVM 22 on: `importExplicitDefRenderers`).
+    All,
+}
+
+/// How a `COPY_TO_REGCLASS` that is not the root is constrained.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum SubCopyToRegClass {
+    /// As any instruction, to its definition (LLVM 19: the `COPY`'s own operands).
+    ToDefinition,
+    /// Its result to the class (LLVM 22 on, as the root).
+    ToClass,
 }
 
 /// When `createAndImportSubInstructionRenderer` renders a sub-instruction's other defs, which
@@ -84,6 +106,8 @@ pub const IMPORT_FORM: ByRelease<ImportForm> = ByRelease {
         skip_bfloat: false,
         renderers: Renderers::PerChild,
         sub_instruction_defs: SubInstructionDefs::WhenSeveral,
+        dead_implicit_defs: DeadImplicitDefs::UnlessUsed,
+        sub_copy_to_regclass: SubCopyToRegClass::ToDefinition,
     },
     v22: ImportForm {
         leaf_predicates: true,
@@ -93,6 +117,8 @@ pub const IMPORT_FORM: ByRelease<ImportForm> = ByRelease {
         skip_bfloat: true,
         renderers: Renderers::ByNode,
         sub_instruction_defs: SubInstructionDefs::Always,
+        dead_implicit_defs: DeadImplicitDefs::All,
+        sub_copy_to_regclass: SubCopyToRegClass::ToClass,
     },
     v23: ImportForm {
         leaf_predicates: true,
@@ -102,6 +128,8 @@ pub const IMPORT_FORM: ByRelease<ImportForm> = ByRelease {
         skip_bfloat: true,
         renderers: Renderers::ByNode,
         sub_instruction_defs: SubInstructionDefs::Always,
+        dead_implicit_defs: DeadImplicitDefs::All,
+        sub_copy_to_regclass: SubCopyToRegClass::ToClass,
     },
 };
 

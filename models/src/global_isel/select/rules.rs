@@ -15,7 +15,7 @@
 //! patterns, transforms, physical registers, sub-register instructions, `COPY_TO_REGCLASS`,
 //! implicit defs and uses.
 
-use super::{Importer, SubInstructionDefs};
+use super::{DeadImplicitDefs, Importer, SubCopyToRegClass, SubInstructionDefs};
 use crate::global_isel::matchers::{
     Action, BuildMi, Check, InstructionMatcher, Opcode, OperandMatcher, Predicates, Renderer, RuleMatcher, TypeRef,
 };
@@ -25,20 +25,11 @@ use crate::target::instructions::Instruction;
 use std::collections::HashMap;
 
 /// The generic instructions whose import is not a plain operand walk.
-const SPECIAL_GENERIC: &[&str] = &[
-    "G_CONSTANT",
-    "G_FCONSTANT",
-    "G_FRAME_INDEX",
-    "G_BLOCK_ADDR",
-    "G_ICMP",
-    "G_FCMP",
-    "G_FPTOSI_SAT",
-    "G_FPTOUI_SAT",
-];
+const SPECIAL_GENERIC: &[&str] =
+    &["G_CONSTANT", "G_FCONSTANT", "G_FRAME_INDEX", "G_BLOCK_ADDR", "G_ICMP", "G_FCMP", "G_FPTOSI_SAT", "G_FPTOUI_SAT"];
 
-/// The target instructions the destination renders by their own rules.
-const SPECIAL_TARGET: &[&str] =
-    &["COPY_TO_REGCLASS", "EXTRACT_SUBREG", "INSERT_SUBREG", "SUBREG_TO_REG", "REG_SEQUENCE"];
+/// The target instructions the destination renders by their own rules, not built yet.
+const SPECIAL_TARGET: &[&str] = &["EXTRACT_SUBREG", "INSERT_SUBREG", "SUBREG_TO_REG", "REG_SEQUENCE"];
 
 /// An action of the rule being built, or the instruction an output builds (its operands
 /// are added after it is placed).
@@ -80,7 +71,12 @@ impl Actions {
 
 /// An output instruction being built.
 struct Output<'a> {
+    /// The instruction built (`COPY` for a `COPY_TO_REGCLASS`).
     inst: &'a Instruction,
+    /// The pattern's instruction.
+    orig: &'a Instruction,
+    /// A `COPY_TO_REGCLASS`'s class.
+    copy_class: Option<usize>,
     renderers: Vec<Renderer>,
     merge_insn_ids: Vec<u32>,
 }
@@ -152,6 +148,9 @@ impl<'a> Importer<'a> {
                 return None;
             }
         }
+        if dst.is_leaf() {
+            return b.copy_rule(id, root, dst);
+        }
         let dst_i = self.instruction(dst.operator()?)?;
         let num_defs = (dst_i.operands.num_defs as usize).min(src.types.len());
         for i in 0..num_defs {
@@ -167,23 +166,85 @@ impl<'a> Importer<'a> {
         at = b.explicit_defs(at, 0, dst, true)?;
         b.explicit_uses(at, 0, dst)?;
         let mutate = b.can_mutate(&root);
-        b.constrain(None, 0, dst)?;
+        b.constrain(None, 0)?;
         if !mutate {
             b.actions.insert(None, Item::Action(Action::EraseInst(0)));
         }
-        let mut outputs: Vec<Option<Output>> = b.outputs.into_iter().map(Some).collect();
-        let mut items: Vec<Option<Item>> = b.actions.items.into_iter().map(Some).collect();
+        b.finish(id, root, mutate)
+    }
+}
+
+impl<'a> Build<'_, 'a> {
+    /// The rule of a destination that is a register-class leaf: a `COPY` of the named operand
+    /// constrained to the class.
+    fn copy_rule(mut self, id: u64, mut root: InstructionMatcher, dst: &TreeNode) -> Option<RuleMatcher> {
+        let imp = self.imp;
+        let class = imp.reg_class_of_leaf(dst)?;
+        let copy = imp.instruction_named("COPY")?;
+        let name = copy.operands.operands.first()?.name.to_string();
+        if self.defined.contains_key(&name) {
+            return None;
+        }
+        let om = root.operands.get_mut(0)?;
+        om.symbolic_name = name.clone();
+        om.add_predicate(0, Check::RegBankForClass(imp.reg_class_id(class)));
+        self.defined.insert(name.clone(), (0, 0));
+        let &(old_insn, old_op) = self.defined.get(dst.name)?;
+        let copied = Renderer::Copy { new_insn: 0, old_insn, old_op, name: dst.name.to_string(), variadic: false };
+        let renderers = vec![Renderer::Copy { new_insn: 0, old_insn: 0, old_op: 0, name, variadic: false }, copied];
+        self.outputs.push(Output { inst: copy, orig: copy, copy_class: None, renderers, merge_insn_ids: Vec::new() });
+        self.actions.insert(None, Item::Build(0));
+        let class = imp.reg_class_id(class);
+        self.actions.insert(None, Item::Action(Action::ConstrainOperandRc { insn: 0, op: 0, class }));
+        self.actions.insert(None, Item::Action(Action::EraseInst(0)));
+        self.finish(id, root, false)
+    }
+
+    /// The rule of the actions in order, each output built or (the root) mutated.
+    fn finish(self, id: u64, root: InstructionMatcher, mutate: bool) -> Option<RuleMatcher> {
+        let imp = self.imp;
+        let f = imp.f();
+        let qualified = |reg: tdq_core::types::RecId| {
+            let namespace = f.value(reg, "Namespace").and_then(|v| v.value.as_str()).unwrap_or("");
+            format!("{namespace}::{}", f.name(reg))
+        };
+        let dead: Vec<Vec<bool>> = self
+            .outputs
+            .iter()
+            .map(|o| o.inst.implicit_defs.iter().map(|&d| self.implicit_def_is_dead(d)).collect())
+            .collect();
+        let mut outputs: Vec<Option<Output>> = self.outputs.into_iter().map(Some).collect();
+        let mut items: Vec<Option<Item>> = self.actions.items.into_iter().map(Some).collect();
         let mut actions = Vec::new();
-        for &i in &b.actions.order {
+        for &i in &self.actions.order {
             match items[i].take()? {
                 Item::Action(a) => actions.push(a),
                 Item::Build(out) => {
                     let o = outputs[out as usize].take()?;
-                    let opcode = self.opcode_of(o.inst);
+                    let opcode = imp.opcode_of(o.inst);
+                    let dead = &dead[out as usize];
                     if out == 0 && mutate {
-                        actions.push(Action::MutateOpcode { insn: 0, recycle: 0, opcode });
+                        let implicit_defs =
+                            o.inst.implicit_defs.iter().zip(dead).map(|(&d, &dead)| (qualified(d), dead)).collect();
+                        let implicit_uses = o.inst.implicit_uses.iter().map(|&u| qualified(u)).collect();
+                        actions.push(Action::MutateOpcode {
+                            insn: 0,
+                            recycle: 0,
+                            opcode,
+                            implicit_defs,
+                            implicit_uses,
+                        });
                         continue;
                     }
+                    let dead_implicit_defs = o
+                        .inst
+                        .implicit_defs
+                        .iter()
+                        .zip(dead)
+                        .enumerate()
+                        .filter(|(_, (_, &dead))| dead)
+                        .map(|(i, (&d, _))| (i as u32, qualified(d)))
+                        .collect();
                     actions.push(Action::BuildMi(BuildMi {
                         insn_id: out,
                         opcode,
@@ -192,6 +253,7 @@ impl<'a> Importer<'a> {
                         set_flags: Vec::new(),
                         unset_flags: Vec::new(),
                         merge_insn_ids: o.merge_insn_ids,
+                        dead_implicit_defs,
                     }));
                 }
             }
@@ -208,7 +270,9 @@ impl<'a> Importer<'a> {
             renderer_fns: 0,
         })
     }
+}
 
+impl Importer<'_> {
     /// Whether some `PatFrags` sets `GIIgnoreCopies`.
     fn fragments_have_gisel_flags(&self) -> bool {
         let f = self.f();
@@ -267,7 +331,10 @@ impl<'a> Build<'_, 'a> {
         }
         let is_intrinsic = matches!(
             gi.name,
-            "G_INTRINSIC" | "G_INTRINSIC_W_SIDE_EFFECTS" | "G_INTRINSIC_CONVERGENT" | "G_INTRINSIC_CONVERGENT_W_SIDE_EFFECTS"
+            "G_INTRINSIC"
+                | "G_INTRINSIC_W_SIDE_EFFECTS"
+                | "G_INTRINSIC_CONVERGENT"
+                | "G_INTRINSIC_CONVERGENT_W_SIDE_EFFECTS"
         );
         let facts = match intrinsic {
             Some(i) if is_intrinsic => Some((imp.intrinsics)(*i)?),
@@ -379,11 +446,16 @@ impl<'a> Build<'_, 'a> {
 
     /// `createInstructionRenderer`: an output instruction placed before `at`.
     fn instruction(&mut self, at: Pos, dst: &TreeNode) -> Option<usize> {
-        let inst = self.imp.instruction(dst.operator()?)?;
-        if SPECIAL_TARGET.contains(&inst.name)
+        let orig = self.imp.instruction(dst.operator()?)?;
+        let (inst, copy_class) = match orig.name {
+            "COPY_TO_REGCLASS" => {
+                let class = dst.children().get(1).filter(|c| c.is_leaf()).and_then(|c| self.imp.reg_class_of_leaf(c));
+                (self.imp.instruction_named("COPY")?, Some(class?))
+            }
+            _ => (orig, None),
+        };
+        if SPECIAL_TARGET.contains(&orig.name)
             || inst.operands.is_variadic
-            || !inst.implicit_defs.is_empty()
-            || !inst.implicit_uses.is_empty()
             || !dst.predicates.is_empty()
             || dst.transform.is_some()
         {
@@ -391,10 +463,11 @@ impl<'a> Build<'_, 'a> {
         }
         let out = self.outputs.len() as u32;
         let flags = self.imp.dag.flags.get(&inst.def);
-        let memory = flags.map_or(inst.may_load == Some(true) || inst.may_store == Some(true), |f| f.may_load || f.may_store);
+        let memory =
+            flags.map_or(inst.may_load == Some(true) || inst.may_store == Some(true), |f| f.may_load || f.may_store);
         // `BuildMIAction` takes the memory operands of every matched instruction.
         let merge_insn_ids = if memory { (0..self.next_insn).collect() } else { Vec::new() };
-        self.outputs.push(Output { inst, renderers: Vec::new(), merge_insn_ids });
+        self.outputs.push(Output { inst, orig, copy_class, renderers: Vec::new(), merge_insn_ids });
         Some(self.actions.insert(at, Item::Build(out)))
     }
 
@@ -437,10 +510,12 @@ impl<'a> Build<'_, 'a> {
     /// `importExplicitUseRenderers` of an instruction that is not a special one.
     fn explicit_uses(&mut self, mut at: Pos, out: u32, dst: &TreeNode) -> Option<Pos> {
         let imp = self.imp;
-        let inst = self.outputs[out as usize].inst;
+        let Output { inst, orig, copy_class, .. } = self.outputs[out as usize];
         let children = dst.children();
         let num_defs = inst.operands.num_defs as usize;
-        let num_uses = inst.operands.operands.len() - num_defs;
+        // A `COPY_TO_REGCLASS`'s class is no operand.
+        let num_uses =
+            orig.operands.operands.len() - orig.operands.num_defs as usize - usize::from(copy_class.is_some());
         let mut non_overridable = inst.operands.operands.len();
         while non_overridable > num_defs && imp.operand_has_default(inst.operands.operands[non_overridable - 1].rec) {
             non_overridable -= 1;
@@ -525,14 +600,35 @@ impl<'a> Build<'_, 'a> {
             SubInstructionDefs::WhenSeveral => Some(item),
         };
         let end = self.explicit_uses(uses_at, out, dst)?;
-        self.constrain(at, out, dst)?;
+        self.constrain(at, out)?;
         Some(end)
     }
 
-    /// `constrainOperands` of an instruction that is not a special one.
-    fn constrain(&mut self, at: Pos, out: u32, _dst: &TreeNode) -> Option<()> {
-        self.actions.insert(at, Item::Action(Action::ConstrainSelectedInstOperands(out)));
+    /// `constrainOperands`: a `COPY_TO_REGCLASS`'s result to its class, another instruction's
+    /// operands to its definition.
+    fn constrain(&mut self, at: Pos, out: u32) -> Option<()> {
+        let to_class = match self.outputs[out as usize].copy_class {
+            Some(class) if out == 0 => Some(class),
+            Some(class) => match self.imp.form.sub_copy_to_regclass {
+                SubCopyToRegClass::ToClass => Some(class),
+                SubCopyToRegClass::ToDefinition => None,
+            },
+            None => None,
+        };
+        let action = match to_class {
+            Some(class) => Action::ConstrainOperandRc { insn: out, op: 0, class: self.imp.reg_class_id(class) },
+            None => Action::ConstrainSelectedInstOperands(out),
+        };
+        self.actions.insert(at, Item::Action(action));
         Some(())
+    }
+
+    /// Whether a built instruction's implicit def is dead.
+    fn implicit_def_is_dead(&self, def: tdq_core::types::RecId) -> bool {
+        match self.imp.form.dead_implicit_defs {
+            DeadImplicitDefs::All => true,
+            DeadImplicitDefs::UnlessUsed => !self.outputs.iter().any(|o| o.inst.implicit_uses.contains(&def)),
+        }
     }
 
     /// `chooseInsnToMutate` for the root: its operands copied in their order.
