@@ -533,7 +533,7 @@ impl<'a> Importer<'a> {
         if dst.is_leaf() {
             if self.reg_class_of_leaf(dst).is_some() {
                 rule.defined.insert("dst".into());
-                return Ok(Imported { pattern: index, rule: None });
+                return Ok(Imported { pattern: index, rule: self.build_rule(rule_id, p) });
             }
             return skip("Dst pattern root isn't a known leaf");
         }

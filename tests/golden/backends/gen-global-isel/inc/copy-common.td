@@ -22,3 +22,5 @@ def : Pat<(sdiv i32:$a, i32:$b), (SBB $a, $b)>;
 def : Pat<(udiv i32:$a, i32:$b), (ADD (SBB $a, $b), (ADDF $b, $a))>;
 def : Pat<(f32 (bitconvert i32:$a)), (COPY_TO_REGCLASS $a, FPR32)>;
 def : Pat<(i32 (bitconvert f32:$a)), (ADD (COPY_TO_REGCLASS $a, GPR32), (COPY_TO_REGCLASS (MOVF (COPY_TO_REGCLASS $a, GPR32)), GPR32))>;
+// A destination that is a register-class leaf: a COPY constrained to the class.
+def : Pat<(i32 (bswap GPR32:$a)), (i32 GPR32:$a)>;
