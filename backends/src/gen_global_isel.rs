@@ -121,7 +121,7 @@ impl Backend for GenGlobalIsel {
                     i.arg_attributes.get(p + 1).is_some_and(|attrs| attrs.iter().any(|a| a.0 == ArgAttrKind::ImmArg))
                 })
                 .collect();
-            Some(IntrinsicFacts { is_convergent: i.is_convergent, pointer_params, imm_params })
+            Some(IntrinsicFacts { enum_name: i.enum_name, is_convergent: i.is_convergent, pointer_params, imm_params })
         };
         let importer = Importer::new(input, &dag, &table, &instructions, &bank, &print, &intrinsics)?;
         let warn = options.get(&WARN_ON_SKIPPED_PATTERNS);

@@ -29,10 +29,20 @@ pub enum RegFlags {
 }
 
 impl RegFlags {
-    fn define(self) -> &'static str {
+    /// A dead implicit def's flags.
+    fn dead(self) -> &'static str {
         match self {
-            RegFlags::Plain => "RegState::Define",
-            RegFlags::Cast => "static_cast<uint16_t>(RegState::Define)",
+            RegFlags::Plain => "RegState::Dead",
+            RegFlags::Cast => "static_cast<unsigned>(RegState::Dead)",
+        }
+    }
+
+    fn define(self, dead: bool) -> &'static str {
+        match (self, dead) {
+            (RegFlags::Plain, false) => "RegState::Define",
+            (RegFlags::Plain, true) => "RegState::Define|RegState::Dead",
+            (RegFlags::Cast, false) => "static_cast<uint16_t>(RegState::Define)",
+            (RegFlags::Cast, true) => "static_cast<uint16_t>(RegState::Define|RegState::Dead)",
         }
     }
 }
@@ -258,10 +268,29 @@ impl Emitter<'_> {
                 table.push(uleb(*temp_reg)).push(Record::comment("TypeID"));
                 table.push(self.type_ref(*ty)).push(Record::line_break());
             }
-            Action::MutateOpcode { insn, recycle, opcode } => {
+            Action::MutateOpcode { insn, recycle, opcode, implicit_defs, implicit_uses } => {
                 table.push(Record::opcode("GIR_MutateOpcode", 0)).push(Record::comment("InsnID"));
                 table.push(uleb(*insn)).push(Record::comment("RecycleInsnID")).push(uleb(*recycle));
                 table.push(Record::comment("Opcode")).push(opcode_record(opcode)).push(Record::line_break());
+                for (reg, dead) in implicit_defs {
+                    table.push(Record::opcode("GIR_AddImplicitDef", 0)).push(Record::comment("InsnID"));
+                    table.push(uleb(*insn)).push(Record::named_value(2, reg.clone()));
+                    table.push(if *dead {
+                        Record::named_value(2, self.form.reg_flags.dead())
+                    } else {
+                        Record::int_value(self.table_form, 2, 0)
+                    });
+                    table.push(Record::line_break());
+                }
+                for reg in implicit_uses {
+                    table.push(Record::opcode("GIR_AddImplicitUse", 0)).push(Record::comment("InsnID"));
+                    table.push(uleb(*insn)).push(Record::named_value(2, reg.clone())).push(Record::line_break());
+                }
+            }
+            Action::ConstrainOperandRc { insn, op, class } => {
+                table.push(Record::opcode("GIR_ConstrainOperandRC", 0)).push(Record::comment("InsnID"));
+                table.push(uleb(*insn)).push(Record::comment("Op")).push(uleb(*op));
+                table.push(Record::named_value(2, class.clone())).push(Record::line_break());
             }
             Action::ConstrainSelectedInstOperands(0) => {
                 table.push(Record::opcode("GIR_RootConstrainSelectedInstOperands", 0)).push(Record::line_break());
@@ -292,6 +321,13 @@ impl Emitter<'_> {
         table.push(Record::comment("Opcode")).push(opcode_record(&b.opcode)).push(Record::line_break());
         for r in &b.renderers {
             self.renderer(r, table);
+        }
+        for (idx, reg) in &b.dead_implicit_defs {
+            table
+                .push(Record::opcode("GIR_SetImplicitDefDead", 0))
+                .push(Record::comment("InsnID"))
+                .push(uleb(b.insn_id));
+            table.push(Record::comment(format!("OpIdx for {reg}"))).push(uleb(*idx)).push(Record::line_break());
         }
         if !b.merge_insn_ids.is_empty() {
             table.push(Record::opcode("GIR_MergeMemOperands", 0)).push(Record::comment("InsnID"));
@@ -330,13 +366,13 @@ impl Emitter<'_> {
                 table.push(Record::comment("OpIdx")).push(uleb(*old_op));
                 table.push(Record::comment(name.clone())).push(Record::line_break());
             }
-            Renderer::TempReg { insn, temp_reg, is_def } => {
+            Renderer::TempReg { insn, temp_reg, is_def, is_dead } => {
                 let opcode = if *is_def { "GIR_AddTempRegister" } else { "GIR_AddSimpleTempRegister" };
                 table.push(Record::opcode(opcode, 0)).push(Record::comment("InsnID")).push(uleb(*insn));
                 table.push(Record::comment("TempRegID")).push(uleb(*temp_reg));
                 if *is_def {
                     table.push(Record::comment("TempRegFlags"));
-                    table.push(Record::named_value(2, self.form.reg_flags.define()));
+                    table.push(Record::named_value(2, self.form.reg_flags.define(*is_dead)));
                 }
                 table.push(Record::line_break());
             }

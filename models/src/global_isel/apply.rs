@@ -122,6 +122,7 @@ impl CombineMatchers {
             set_flags: Vec::new(),
             unset_flags: Vec::new(),
             merge_insn_ids: if memory { (0..b.next_insn_var).collect() } else { Vec::new() },
+            dead_implicit_defs: Vec::new(),
         };
         let intrinsic_id = |build: &mut BuildMi| {
             if let Some(intrinsic) = intrinsic {
@@ -153,9 +154,12 @@ impl CombineMatchers {
             let name = &op.name;
             if !op.is_def {
                 match a.temp_regs.get(name) {
-                    Some(&temp_reg) => {
-                        build.renderers.push(Renderer::TempReg { insn: insn_id, temp_reg, is_def: false })
-                    }
+                    Some(&temp_reg) => build.renderers.push(Renderer::TempReg {
+                        insn: insn_id,
+                        temp_reg,
+                        is_def: false,
+                        is_dead: false,
+                    }),
                     None => build.renderers.push(copy(b, insn_id, name)?),
                 }
                 continue;
@@ -202,7 +206,7 @@ impl CombineMatchers {
                     id
                 }
             };
-            build.renderers.push(Renderer::TempReg { insn: insn_id, temp_reg, is_def: true });
+            build.renderers.push(Renderer::TempReg { insn: insn_id, temp_reg, is_def: true, is_dead: false });
         }
         if !intrinsic_done {
             intrinsic_id(&mut build);
@@ -301,7 +305,7 @@ impl CombineMatchers {
         b.next_temp_reg += 1;
         m.actions.insert(0, Action::MakeTempReg { ty, temp_reg });
         m.actions.insert(1, Action::BuildConstant { temp_reg, value });
-        build.renderers.push(Renderer::TempReg { insn, temp_reg, is_def: false });
+        build.renderers.push(Renderer::TempReg { insn, temp_reg, is_def: false, is_dead: false });
         Ok(true)
     }
 

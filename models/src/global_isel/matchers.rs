@@ -469,8 +469,18 @@ pub enum Action {
     ReplaceReg { old_insn: u32, old_op: u32, new: ReplaceWith },
     /// `MakeTempRegisterAction`: a new virtual register of a type.
     MakeTempReg { ty: TypeRef, temp_reg: u32 },
-    /// `BuildMIAction` of a matched instruction it recycles (`GIR_MutateOpcode`).
-    MutateOpcode { insn: u32, recycle: u32, opcode: Opcode },
+    /// `BuildMIAction` of a matched instruction it recycles (`GIR_MutateOpcode`), with the
+    /// instruction's implicit defs (whether dead) and uses added.
+    MutateOpcode {
+        insn: u32,
+        recycle: u32,
+        opcode: Opcode,
+        implicit_defs: Vec<(String, bool)>,
+        implicit_uses: Vec<String>,
+    },
+    /// `ConstrainOperandToRegClassAction`: an operand constrained to a register class (its id's
+    /// enum name).
+    ConstrainOperandRc { insn: u32, op: u32, class: String },
     /// `ConstrainOperandsToDefinitionAction`: the built instruction's operands constrained to
     /// its definition's register classes.
     ConstrainSelectedInstOperands(u32),
@@ -509,6 +519,9 @@ pub struct BuildMi {
     /// The matched instructions whose memory operands it takes (`MergeInsnIDs`): all, when
     /// it may load or store.
     pub merge_insn_ids: Vec<u32>,
+    /// The implicit defs marked dead, by their index among the implicit defs and their
+    /// qualified name (`GIR_SetImplicitDefDead`).
+    pub dead_implicit_defs: Vec<(u32, String)>,
 }
 
 /// `OperandRenderer`: how a built instruction's operand is made.
@@ -517,7 +530,7 @@ pub enum Renderer {
     /// `CopyRenderer`: a matched operand, by instruction and index, named.
     Copy { new_insn: u32, old_insn: u32, old_op: u32, name: String, variadic: bool },
     /// `TempRegRenderer`.
-    TempReg { insn: u32, temp_reg: u32, is_def: bool },
+    TempReg { insn: u32, temp_reg: u32, is_def: bool, is_dead: bool },
     /// `ImmRenderer`: an immediate, or with a type a `ConstantInt` (`G_CONSTANT`'s).
     Imm { insn: u32, value: i64, cimm: Option<TypeRef> },
     /// `IntrinsicIDRenderer`.

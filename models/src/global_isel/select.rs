@@ -48,6 +48,42 @@ pub struct ImportForm {
     pub skip_bfloat: bool,
     /// How the destination's operands are rendered.
     pub renderers: Renderers,
+    /// When a sub-instruction's defs beyond its first are rendered.
+    pub sub_instruction_defs: SubInstructionDefs,
+    /// Which implicit defs of the built instructions are marked dead.
+    pub dead_implicit_defs: DeadImplicitDefs,
+    /// How a `COPY_TO_REGCLASS` sub-instruction is constrained.
+    pub sub_copy_to_regclass: SubCopyToRegClass,
+}
+
+/// Which implicit defs of a rule's built instructions are dead.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum DeadImplicitDefs {
+    /// Those no built instruction of the rule uses implicitly (LLVM 19's `postProcessRule`).
+    UnlessUsed,
+    /// All (LLVM 22 on: `importExplicitDefRenderers`).
+    All,
+}
+
+/// How a `COPY_TO_REGCLASS` that is not the root is constrained.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum SubCopyToRegClass {
+    /// As any instruction, to its definition (LLVM 19: the `COPY`'s own operands).
+    ToDefinition,
+    /// Its result to the class (LLVM 22 on, as the root).
+    ToClass,
+}
+
+/// When `createAndImportSubInstructionRenderer` renders a sub-instruction's other defs, which
+/// decides where its operands' own instructions are built.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum SubInstructionDefs {
+    /// Only when it has more than one (LLVM 19): otherwise its operands' instructions are
+    /// built just before it.
+    WhenSeveral,
+    /// Always (LLVM 22 on): its operands' instructions are built before its result's
+    /// temporary register.
+    Always,
 }
 
 /// How a release renders the destination's operands, which decides the reasons it gives.
@@ -69,6 +105,9 @@ pub const IMPORT_FORM: ByRelease<ImportForm> = ByRelease {
         reg_sequence_subregs: false,
         skip_bfloat: false,
         renderers: Renderers::PerChild,
+        sub_instruction_defs: SubInstructionDefs::WhenSeveral,
+        dead_implicit_defs: DeadImplicitDefs::UnlessUsed,
+        sub_copy_to_regclass: SubCopyToRegClass::ToDefinition,
     },
     v22: ImportForm {
         leaf_predicates: true,
@@ -77,6 +116,9 @@ pub const IMPORT_FORM: ByRelease<ImportForm> = ByRelease {
         reg_sequence_subregs: false,
         skip_bfloat: true,
         renderers: Renderers::ByNode,
+        sub_instruction_defs: SubInstructionDefs::Always,
+        dead_implicit_defs: DeadImplicitDefs::All,
+        sub_copy_to_regclass: SubCopyToRegClass::ToClass,
     },
     v23: ImportForm {
         leaf_predicates: true,
@@ -85,6 +127,9 @@ pub const IMPORT_FORM: ByRelease<ImportForm> = ByRelease {
         reg_sequence_subregs: true,
         skip_bfloat: true,
         renderers: Renderers::ByNode,
+        sub_instruction_defs: SubInstructionDefs::Always,
+        dead_implicit_defs: DeadImplicitDefs::All,
+        sub_copy_to_regclass: SubCopyToRegClass::ToClass,
     },
 };
 
@@ -124,6 +169,8 @@ struct RuleState {
 
 /// The intrinsic facts the import needs.
 pub struct IntrinsicFacts {
+    /// The name in the `Intrinsic::` enum.
+    pub enum_name: &'static str,
     pub is_convergent: bool,
     /// Each parameter is a pointer (`isParamAPointer`).
     pub pointer_params: Vec<bool>,
@@ -486,7 +533,7 @@ impl<'a> Importer<'a> {
         if dst.is_leaf() {
             if self.reg_class_of_leaf(dst).is_some() {
                 rule.defined.insert("dst".into());
-                return Ok(Imported { pattern: index, rule: None });
+                return Ok(Imported { pattern: index, rule: self.build_rule(rule_id, p) });
             }
             return skip("Dst pattern root isn't a known leaf");
         }
@@ -772,10 +819,12 @@ impl<'a> Importer<'a> {
         Ok(())
     }
 
+    /// `getValueType`: the MVT a `ValueType` def stands for (by its `Value` in LLVM 19, its
+    /// `LLVMName` later, where defs have no `Value`).
     fn dag_value_type(&self, vt: RecId) -> Option<MvtId> {
-        let f = self.f();
-        let value = f.int(vt, "Value").ok()?;
-        Some(value as MvtId)
+        let types = crate::target::value_types::ValueTypes::get(self.input).ok()?;
+        let value = types.of(self.input, vt).ok()?.value?;
+        MvtId::try_from(value).ok()
     }
 
     /// `defineOperand`: whether the name was already defined (a same-operand check).
