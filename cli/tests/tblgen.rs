@@ -745,7 +745,7 @@ fn every_llvm_tblgen_action_is_implemented() {
             .skip_while(|l| l.trim() != "Action to perform:")
             .skip(1)
             .take_while(|l| l.starts_with("      --"))
-            .filter_map(|l| l.trim().split_whitespace().next())
+            .filter_map(|l| l.split_whitespace().next())
             .map(|flag| flag.trim_start_matches('-'))
             .collect();
         assert!(actions.len() >= 40, "{release}: {actions:?}");

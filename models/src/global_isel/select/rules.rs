@@ -143,10 +143,8 @@ impl<'a> Importer<'a> {
         b.src_insn(&mut root, src)?;
         // The node flags of inlined fragments (`GISelFlags` on a `PatFrags`) are not kept by
         // the pattern trees: a rule they could change is not built.
-        if b.next_insn > 1 || root_has_same_operand(&root) {
-            if self.fragments_have_gisel_flags() {
-                return None;
-            }
+        if (b.next_insn > 1 || root_has_same_operand(&root)) && self.fragments_have_gisel_flags() {
+            return None;
         }
         if dst.is_leaf() {
             return b.copy_rule(id, root, dst);
