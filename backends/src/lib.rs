@@ -425,6 +425,13 @@ pub trait Backend: Sync {
     fn only_writes(&self) -> bool {
         false
     }
+    /// Whether [`Backend::emit`] reads the records. One that reads only its options (and the
+    /// release) runs, when the evaluation cache has the sources' evaluation, on the sources
+    /// and dependencies alone: a cached evaluation printed nothing, so there is nothing of it
+    /// to tell.
+    fn reads_records(&self) -> bool {
+        true
+    }
 }
 
 /// Every backend tdq has. The first is the default, as in llvm-tblgen.

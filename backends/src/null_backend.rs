@@ -14,6 +14,9 @@ impl Backend for NullBackend {
     fn only_writes(&self) -> bool {
         true
     }
+    fn reads_records(&self) -> bool {
+        false
+    }
     fn emit(&self, _: &Evaluation, _: &BackendOptions, _: &mut Output) -> Result<(), BackendError> {
         Ok(())
     }

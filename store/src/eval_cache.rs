@@ -96,9 +96,14 @@ impl EvalCache {
 
     /// The cached evaluation, if there is one and it is still the sources' (`root_text` is the
     /// root file's contents as just read). Must run on the thread that will use the values.
-    pub fn load(&self, root_text: &[u8], opts: &Options) -> Result<Evaluation, SnapshotError> {
+    /// Without `records`, the evaluation has none ([`snapshot::load_without_records`]).
+    pub fn load(&self, root_text: &[u8], opts: &Options, records: bool) -> Result<Evaluation, SnapshotError> {
         let bytes = std::fs::read(&self.path).map_err(|e| SnapshotError::Stale(e.to_string()))?;
-        let eval = snapshot::load(&bytes, &self.key, root_text, &opts.include_dirs)?;
+        let eval = if records {
+            snapshot::load(&bytes, &self.key, root_text, &opts.include_dirs)?
+        } else {
+            snapshot::load_without_records(&bytes, &self.key, root_text, &opts.include_dirs)?
+        };
         // Most recently used: the last to be removed when the cache is full.
         if let Ok(file) = std::fs::File::options().write(true).open(&self.path) {
             let _ = file.set_modified(SystemTime::now());

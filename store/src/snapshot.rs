@@ -200,6 +200,27 @@ fn drain(out: &mut Vec<u8>, sink: &mut impl Write) -> std::io::Result<()> {
 /// `include_dirs`). Must run on the thread that will use the values (they are interned per
 /// thread).
 pub fn load(bytes: &[u8], key: &str, root_text: &[u8], include_dirs: &[String]) -> Result<Evaluation, SnapshotError> {
+    load_part(bytes, key, root_text, include_dirs, true)
+}
+
+/// [`load`] without the records: the same checks of the sources, and an evaluation with its
+/// sources, dependencies and release but no record, for a backend that reads none.
+pub fn load_without_records(
+    bytes: &[u8],
+    key: &str,
+    root_text: &[u8],
+    include_dirs: &[String],
+) -> Result<Evaluation, SnapshotError> {
+    load_part(bytes, key, root_text, include_dirs, false)
+}
+
+fn load_part(
+    bytes: &[u8],
+    key: &str,
+    root_text: &[u8],
+    include_dirs: &[String],
+    with_records: bool,
+) -> Result<Evaluation, SnapshotError> {
     let damaged = |what: &str| SnapshotError::Damaged(DecodeError(what.into()));
     let Some(summed) = bytes.len().checked_sub(16) else { return Err(damaged("cut short")) };
     let (bytes, sum) = bytes.split_at(summed);
@@ -223,6 +244,20 @@ pub fn load(bytes: &[u8], key: &str, root_text: &[u8], include_dirs: &[String]) 
     let sm = read_sources(&mut r, root_text, include_dirs)?;
     let n = r.len()?;
     let dependencies = (0..n).map(|_| r.string()).collect::<Result<Vec<_>, _>>()?;
+    if !with_records {
+        let mut rk = RecordKeeper::default();
+        rk.release = release;
+        rk.anon_counter = anon_counter;
+        return Ok(Evaluation {
+            records: rk,
+            diags: Diagnostics::default(),
+            sm,
+            dependencies,
+            parse_failed: false,
+            trace: None,
+            derived: Default::default(),
+        });
+    }
 
     // The tables, at the end (the last eight bytes say where they start).
     let tables_at = match bytes.len().checked_sub(8) {

@@ -7,8 +7,10 @@
 
 use super::gen_clang_diags_stable_ids::StableIds;
 use crate::{Backend, BackendError, BackendOptions, Output};
+use rustc_hash::FxHashSet as HashSet;
 use std::fmt::Write as _;
 use std::io::Write;
+use tdq_core::types::RecId;
 use tdq_core::{ByRelease, Evaluation};
 use tdq_models::clang::diag_text::DiagTextBuilder;
 use tdq_models::clang::diagnostics::{wording_errors, DiagnosticGroups};
@@ -40,10 +42,10 @@ impl Backend for GenClangDiagsDefs {
         }
         let builder = DiagTextBuilder::new(input, options.release)?;
         let groups = DiagnosticGroups::new(input, &mut out.diags)?;
-        let categories = groups.categories()?;
+        let (_, category_ids) = groups.category_ids()?;
         let stable_ids = if *STABLE_IDS.get(options.release) { Some(StableIds::new(input)?) } else { None };
-        let pedantic = groups.pedantic()?;
-        for &diag in &groups.diags {
+        let pedantic: HashSet<RecId> = groups.pedantic()?.diags.into_iter().collect();
+        for (&diag, &category_id) in groups.diags.iter().zip(&category_ids) {
             let record = records.get(diag);
             let name = records.name_sym(diag);
             let class = records.name_sym(fields.def(diag, "Class")?);
@@ -69,7 +71,7 @@ impl Backend for GenClangDiagsDefs {
             text.push('"');
             let group_id = match groups.group_of(diag) {
                 Some(group) => groups.info(fields.string(group, "GroupName")?).map_or(0, |info| info.id),
-                None if pedantic.diags.contains(&diag) => match groups.info("pedantic") {
+                None if pedantic.contains(&diag) => match groups.info("pedantic") {
                     Some(info) => info.id,
                     None => {
                         return Err(BackendError::fatal(
@@ -87,11 +89,9 @@ impl Backend for GenClangDiagsDefs {
             for flag in ["WarningNoWerror", "ShowInSystemHeader", "ShowInSystemMacro", "Deferrable"] {
                 text.push_str(if fields.bit(diag, flag)? { ", true" } else { ", false" });
             }
-            let category = groups.category(diag)?;
-            let category_id = categories.iter().position(|c| *c == category).unwrap_or(0);
             let _ = write!(text, ", {category_id}");
             if let Some(ids) = &stable_ids {
-                let _ = write!(text, ", {}, {}", ids.offset(diag)?, ids.legacy_start(diag));
+                let _ = write!(text, ", {}, {}", ids.offset(diag), ids.legacy_start(diag));
             }
             text.push_str(")\n");
         }

@@ -25,6 +25,9 @@ impl Backend for GenClangDiagsIface {
     fn help(&self) -> &'static str {
         "Generate Clang diagnostic interface headers"
     }
+    fn reads_records(&self) -> bool {
+        false
+    }
     fn emit(&self, _input: &Evaluation, options: &BackendOptions, out: &mut Output) -> Result<(), BackendError> {
         let component = super::component(options);
         if component.is_empty() {

@@ -4,12 +4,13 @@
 //! offsets into both.
 
 use crate::common::emit::StringToOffsetTable;
-use crate::{all_derived_definitions, Backend, BackendError, BackendOptions, Output};
-use std::collections::HashMap;
+use crate::{Backend, BackendError, BackendOptions, Output};
+use rustc_hash::FxHashMap as HashMap;
 use std::fmt::Write as _;
 use std::io::Write;
 use tdq_core::types::RecId;
 use tdq_core::Evaluation;
+use tdq_models::records::derived_definitions;
 use tdq_models::{Fatal, Fields};
 
 pub struct GenClangDiagsStableIds;
@@ -31,54 +32,54 @@ impl Backend for GenClangDiagsStableIds {
 }
 
 /// The stable IDs of the diagnostics and where each one's legacy IDs start.
-pub struct StableIds<'a> {
-    input: &'a Evaluation,
+pub struct StableIds {
     table: StringToOffsetTable,
     /// The offsets of the legacy IDs, each diagnostic's list ended by 0, after an empty list.
     legacy: Vec<u32>,
-    legacy_starts: HashMap<String, u32>,
+    /// Each diagnostic's (stable ID's offset, legacy IDs' start or 0), found as the table is made.
+    by_diag: HashMap<RecId, (u32, u32)>,
 }
 
-impl<'a> StableIds<'a> {
-    pub fn new(input: &'a Evaluation) -> Result<Self, Fatal> {
+impl StableIds {
+    pub fn new(input: &Evaluation) -> Result<Self, Fatal> {
         let fields = Fields { input };
+        let diags = derived_definitions(input, "Diagnostic")?;
         let mut ids = StableIds {
-            input,
             table: StringToOffsetTable::starting_empty(),
             legacy: vec![0],
-            legacy_starts: HashMap::new(),
+            by_diag: HashMap::with_capacity_and_hasher(diags.len(), Default::default()),
         };
-        for diag in all_derived_definitions(input, "Diagnostic")? {
-            let stable = ids.stable_id(diag)?;
-            ids.table.get_or_add(&stable);
+        for &diag in diags.iter() {
+            // The diagnostic's `StableId`, or its name when that is empty.
+            let stable = match fields.string(diag, "StableId")? {
+                "" => input.records.name_sym(diag),
+                id => id,
+            };
+            let offset = ids.table.get_or_add(stable);
             let legacy = fields.strings(diag, "LegacyStableIds")?;
+            let mut start = 0;
             if !legacy.is_empty() {
-                let start = ids.legacy.len() as u32;
-                ids.legacy_starts.entry(input.records.get(diag).name_string()).or_insert(start);
+                start = ids.legacy.len() as u32;
                 for id in legacy {
                     let offset = ids.table.get_or_add(id);
                     ids.legacy.push(offset);
                 }
                 ids.legacy.push(0);
             }
+            // Defs' names are unique: a diagnostic is met once.
+            ids.by_diag.insert(diag, (offset, start));
         }
         Ok(ids)
     }
 
-    /// The diagnostic's `StableId`, or its name when that is empty.
-    fn stable_id(&self, diag: RecId) -> Result<String, Fatal> {
-        let id = Fields { input: self.input }.string(diag, "StableId")?;
-        Ok(if id.is_empty() { self.input.records.get(diag).name_string() } else { id.to_string() })
-    }
-
     /// Where the diagnostic's stable ID is in the string table.
-    pub fn offset(&self, diag: RecId) -> Result<u32, Fatal> {
-        Ok(self.table.get(&self.stable_id(diag)?).unwrap_or(0))
+    pub fn offset(&self, diag: RecId) -> u32 {
+        self.by_diag.get(&diag).map_or(0, |&(offset, _)| offset)
     }
 
     /// Where the diagnostic's legacy IDs start in `DiagLegacyStableIDs`, 0 for none.
     pub fn legacy_start(&self, diag: RecId) -> u32 {
-        self.legacy_starts.get(&self.input.records.get(diag).name_string()).copied().unwrap_or(0)
+        self.by_diag.get(&diag).map_or(0, |&(_, start)| start)
     }
 
     fn emit(&self, out: &mut String) {

@@ -7,6 +7,7 @@
 //! diagnostics reference.
 
 use crate::records::{all_derived_definitions, Fatal, Fields};
+use std::borrow::Cow;
 use std::collections::HashMap;
 use tdq_core::types::RecId;
 use tdq_core::{ByRelease, Evaluation, Release};
@@ -412,16 +413,24 @@ impl<'a> DiagTextBuilder<'a> {
 
     /// `buildForDefinition`: the text as clang's diagnostic tables hold it, substitutions
     /// expanded and `%enum_select` written as `%select`.
-    pub fn for_definition(&self, rec: RecId) -> Result<String, Fatal> {
-        let root = self.parse(rec)?;
+    pub fn for_definition(&self, rec: RecId) -> Result<Cow<'static, str>, Fatal> {
+        let text = Fields { input: self.input }.string(rec, "Summary")?;
+        if plain(text) {
+            return Ok(Cow::Borrowed(text));
+        }
+        let root = parse_text(self.input, self.rules, rec, text)?;
         let mut out = String::new();
         self.visitor(rec).definition(&root, &mut out)?;
-        Ok(out)
+        Ok(Cow::Owned(out))
     }
 
     /// `buildForEnum`: the enumerations the text's `%enum_select`s name, in text order.
     pub fn for_enum(&self, rec: RecId) -> Result<Enumerations, Fatal> {
-        let root = self.parse(rec)?;
+        let text = Fields { input: self.input }.string(rec, "Summary")?;
+        if plain(text) {
+            return Ok(Vec::new());
+        }
+        let root = parse_text(self.input, self.rules, rec, text)?;
         let mut out = Vec::new();
         self.visitor(rec).enumerations(&root, &mut out)?;
         Ok(out)
@@ -445,6 +454,11 @@ impl<'a> DiagTextBuilder<'a> {
             Fatal::new(locs, format!("Failed to find substitution with name: {name}"))
         })
     }
+}
+
+/// Whether a text has no `%`: it parses to itself, one piece of plain text, without error.
+fn plain(text: &str) -> bool {
+    !text.as_bytes().contains(&b'%')
 }
 
 fn parse_text(input: &Evaluation, rules: &TextRules, rec: RecId, text: &str) -> Result<Piece, Fatal> {
@@ -768,6 +782,20 @@ mod tests {
         let Ok(Piece::Multi(pieces)) = parse("100%% of %0") else { panic!() };
         assert!(matches!(&pieces[0], Piece::Text { text, .. } if text == "100%% of "));
         assert!(matches!(pieces[1], Piece::Placeholder { kind: Modifier::Placeholder, index: 0 }));
+    }
+
+    #[test]
+    fn a_text_without_percent_is_plain() {
+        for text in ["plain | text } with $ braces {", "a", ""] {
+            assert!(plain(text));
+            let Ok(Piece::Multi(pieces)) = parse(text) else { panic!() };
+            match pieces.as_slice() {
+                [] => assert!(text.is_empty()),
+                [Piece::Text { text: piece, .. }] => assert_eq!(piece, text),
+                other => panic!("{other:?}"),
+            }
+        }
+        assert!(!plain("100%% of it"));
     }
 
     #[test]

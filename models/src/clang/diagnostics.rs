@@ -6,7 +6,8 @@
 //! this one model.
 
 use crate::records::{all_derived_definitions, Fatal, Fields};
-use std::collections::{BTreeMap, HashMap, HashSet};
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
+use std::collections::BTreeMap;
 use tdq_core::types::RecId;
 use tdq_core::{ByRelease, Diagnostics, Evaluation, Release};
 
@@ -66,14 +67,14 @@ impl<'a> DiagnosticGroups<'a> {
     pub fn with_group_order(input: &'a Evaluation, groups: Vec<RecId>, diags: &mut Diagnostics) -> Result<Self, Fatal> {
         let fields = Fields { input };
         let diag_records = all_derived_definitions(input, "Diagnostic")?;
-        let mut parents: HashMap<RecId, Vec<RecId>> = HashMap::new();
+        let mut parents: HashMap<RecId, Vec<RecId>> = HashMap::default();
         for group in all_derived_definitions(input, "DiagGroup")? {
             for sub in fields.defs(group, "SubGroups")? {
                 parents.entry(sub).or_default().push(group);
             }
         }
         let mut by_name: BTreeMap<&'static str, GroupInfo> = BTreeMap::new();
-        let mut group_of = HashMap::new();
+        let mut group_of = HashMap::default();
         for &diag in &diag_records {
             let Some(group) = fields.init(diag, "Group")?.as_def() else { continue };
             group_of.insert(diag, group);
@@ -167,7 +168,7 @@ impl<'a> DiagnosticGroups<'a> {
     /// `getDiagnosticCategory`: the category of the diagnostic's group, else its own.
     pub fn category(&self, diag: RecId) -> Result<&'static str, Fatal> {
         if let Some(group) = self.group_of(diag) {
-            let name = self.group_category(group, &mut HashSet::new())?;
+            let name = self.group_category(group, &mut HashSet::default())?;
             if !name.is_empty() {
                 return Ok(name);
             }
@@ -178,21 +179,43 @@ impl<'a> DiagnosticGroups<'a> {
     /// `DiagCategoryIDMap`: the categories in the order diagnostics first use them, after the
     /// empty one (ID 0).
     pub fn categories(&self) -> Result<Vec<&'static str>, Fatal> {
+        Ok(self.category_ids()?.0)
+    }
+
+    /// [`Self::categories`], and each diagnostic's category ID, in [`Self::diags`] order. A
+    /// group's category is found once, however many diagnostics it has.
+    pub fn category_ids(&self) -> Result<(Vec<&'static str>, Vec<usize>), Fatal> {
         let mut names = vec![""];
+        let mut ids = Vec::with_capacity(self.diags.len());
+        let mut of_group: HashMap<RecId, &'static str> = HashMap::default();
         for &diag in &self.diags {
-            let name = self.category(diag)?;
-            if !names.contains(&name) {
-                names.push(name);
+            let mut name = "";
+            if let Some(group) = self.group_of(diag) {
+                name = match of_group.get(&group) {
+                    Some(&name) => name,
+                    None => *of_group.entry(group).or_insert(self.group_category(group, &mut HashSet::default())?),
+                };
             }
+            if name.is_empty() {
+                name = Fields { input: self.input }.string(diag, "CategoryName")?;
+            }
+            let id = match names.iter().position(|n| *n == name) {
+                Some(id) => id,
+                None => {
+                    names.push(name);
+                    names.len() - 1
+                }
+            };
+            ids.push(id);
         }
-        Ok(names)
+        Ok((names, ids))
     }
 
     /// `InferPedantic::compute`.
     pub fn pedantic(&self) -> Result<Pedantic, Fatal> {
         let fields = Fields { input: self.input };
-        let mut inference = Inference { model: self, counts: HashMap::new() };
-        let mut candidates = HashSet::new();
+        let mut inference = Inference { model: self, counts: HashMap::default() };
+        let mut candidates = HashSet::default();
         for &diag in &self.diags {
             let extension = fields.input.records.name_sym(fields.def(diag, "Class")?) == "CLASS_EXTENSION";
             let off_by_default = fields.string(fields.def(diag, "DefaultSeverity")?, "Name")? == "Ignored";
@@ -201,7 +224,7 @@ impl<'a> DiagnosticGroups<'a> {
             }
             candidates.insert(diag);
             if let Some(group) = self.group_of(diag) {
-                if !self.is_subgroup_of(group, "pedantic", &mut HashSet::new())? {
+                if !self.is_subgroup_of(group, "pedantic", &mut HashSet::default())? {
                     inference.mark(group)?;
                 }
             }
