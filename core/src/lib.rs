@@ -66,6 +66,22 @@ pub struct Evaluation {
     pub derived: derived::Derived,
 }
 
+impl Evaluation {
+    /// An evaluation rebuilt from a store: only evaluations that printed nothing are stored, so
+    /// it has no diagnostics, no failed parse and no trace.
+    pub fn stored(records: record::RecordKeeper, sm: SourceMgr, dependencies: Vec<String>) -> Self {
+        Evaluation {
+            records,
+            diags: Diagnostics::default(),
+            sm,
+            dependencies,
+            parse_failed: false,
+            trace: None,
+            derived: Default::default(),
+        }
+    }
+}
+
 /// Lexes, parses and evaluates `text` (the contents of `main_path`) as llvm-tblgen does.
 pub fn evaluate(main_path: &str, text: Vec<u8>, opts: &Options) -> Evaluation {
     evaluate_overlaid(main_path, text, opts, None)

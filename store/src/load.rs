@@ -9,7 +9,7 @@ use std::fmt;
 use tdq_core::init::Init;
 use tdq_core::record::{DefmStep, Record, RecordKeeper, RecordKind, RecordVal};
 use tdq_core::types::{RecId, Ty};
-use tdq_core::{Diagnostics, Evaluation, Loc, SourceMgr};
+use tdq_core::{Evaluation, Loc, SourceMgr};
 
 /// Why a store could not be read.
 #[derive(Debug)]
@@ -189,15 +189,7 @@ pub fn load_evaluation(conn: &Connection) -> Result<Evaluation, LoadError> {
     drop(st);
 
     let dependencies = sm.files.iter().skip(1).map(|f| f.path.clone()).collect();
-    Ok(Evaluation {
-        records: rk,
-        diags: Diagnostics::default(),
-        sm,
-        dependencies,
-        parse_failed: false,
-        trace: None,
-        derived: Default::default(),
-    })
+    Ok(Evaluation::stored(rk, sm, dependencies))
 }
 
 /// `tdq_field_sites`, by id: `[name, type, set_loc, decl_loc, flags]`.

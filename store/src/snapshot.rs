@@ -41,7 +41,7 @@ use tdq_core::record::{
     Assertion, DefmStep, Dump, FieldDecl, Locs, Record, RecordKeeper, RecordKind, RecordVal, Superclasses,
 };
 use tdq_core::types::{RecId, Ty};
-use tdq_core::{Diagnostics, Evaluation, Loc, Release, SourceMgr};
+use tdq_core::{Evaluation, Loc, Release, SourceMgr};
 use xxhash_rust::xxh3::{xxh3_128, Xxh3Default};
 
 const MAGIC: &[u8] = b"tdq-snapshot\n";
@@ -248,15 +248,7 @@ fn load_part(
         let mut rk = RecordKeeper::default();
         rk.release = release;
         rk.anon_counter = anon_counter;
-        return Ok(Evaluation {
-            records: rk,
-            diags: Diagnostics::default(),
-            sm,
-            dependencies,
-            parse_failed: false,
-            trace: None,
-            derived: Default::default(),
-        });
+        return Ok(Evaluation::stored(rk, sm, dependencies));
     }
 
     // The tables, at the end (the last eight bytes say where they start).
@@ -307,15 +299,7 @@ fn load_part(
         rk.globals.insert(name, v);
     }
     r.finish()?;
-    Ok(Evaluation {
-        records: rk,
-        diags: Diagnostics::default(),
-        sm,
-        dependencies,
-        parse_failed: false,
-        trace: None,
-        derived: Default::default(),
-    })
+    Ok(Evaluation::stored(rk, sm, dependencies))
 }
 
 /// The tables: strings, types, values, field sites and superclass lists.
