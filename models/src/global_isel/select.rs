@@ -785,13 +785,7 @@ impl<'a> Importer<'a> {
             }
             num_children -= 1;
         }
-        let is_intrinsic = matches!(
-            gi.name,
-            "G_INTRINSIC"
-                | "G_INTRINSIC_W_SIDE_EFFECTS"
-                | "G_INTRINSIC_CONVERGENT"
-                | "G_INTRINSIC_CONVERGENT_W_SIDE_EFFECTS"
-        );
+        let is_intrinsic = is_intrinsic_opcode(gi.name);
         let intrinsic = match &src.kind {
             NodeKind::Op { intrinsic: Some(i), .. } => (self.intrinsics)(*i),
             _ => None,
@@ -1474,4 +1468,16 @@ impl<'a> Importer<'a> {
         }
         Ok(())
     }
+}
+
+/// Whether a generic opcode is one of the `G_INTRINSIC*` family, whose first operand after the
+/// defs is the intrinsic's id.
+pub(crate) fn is_intrinsic_opcode(name: &str) -> bool {
+    matches!(
+        name,
+        "G_INTRINSIC"
+            | "G_INTRINSIC_W_SIDE_EFFECTS"
+            | "G_INTRINSIC_CONVERGENT"
+            | "G_INTRINSIC_CONVERGENT_W_SIDE_EFFECTS"
+    )
 }

@@ -327,13 +327,7 @@ impl<'a> Build<'_, 'a> {
         if SPECIAL_GENERIC.contains(&gi.name) || src.transform.is_some() {
             return None;
         }
-        let is_intrinsic = matches!(
-            gi.name,
-            "G_INTRINSIC"
-                | "G_INTRINSIC_W_SIDE_EFFECTS"
-                | "G_INTRINSIC_CONVERGENT"
-                | "G_INTRINSIC_CONVERGENT_W_SIDE_EFFECTS"
-        );
+        let is_intrinsic = super::is_intrinsic_opcode(gi.name);
         let facts = match intrinsic {
             Some(i) if is_intrinsic => Some((imp.intrinsics)(*i)?),
             _ => None,
