@@ -225,6 +225,8 @@ pub struct Lexer {
     include_dirs: Vec<String>,
     defined_macros: HashSet<Vec<u8>>,
     dependencies: BTreeSet<String>,
+    /// Includes that were not found, as written (see [`Lexer::missing_includes`]).
+    missing_includes: Vec<String>,
     /// The buffer being lexed (LLVM's `CurBuffer`).
     cur_file: u32,
     /// LLVM's `CurPtr`.
@@ -338,6 +340,7 @@ impl Lexer {
             include_dirs: include_dirs.to_vec(),
             defined_macros: defines.iter().map(|d| d.as_bytes().to_vec()).collect(),
             dependencies: BTreeSet::new(),
+            missing_includes: Vec::new(),
             cur_file,
             pos: 0,
             tok_start: 0,
@@ -401,6 +404,12 @@ impl Lexer {
     /// without duplicates.
     pub fn dependencies(&self) -> Vec<String> {
         self.dependencies.iter().cloned().collect()
+    }
+
+    /// The `include`s that no include directory held, as written, in the order they were met
+    /// (each also reported as an error).
+    pub fn missing_includes(&self) -> &[String] {
+        &self.missing_includes
     }
 
     /// Advances to the next token and returns it. Lexing errors are pushed to `diags` and
@@ -684,6 +693,7 @@ impl Lexer {
             Ok(found) => found,
             Err(ReadFailure::NotFound) => {
                 diags.error(at, self.say(format!("Could not find include file '{}'", lossy(&name))));
+                self.missing_includes.push(String::from_utf8_lossy(&name).into_owned());
                 return false;
             }
             Err(ReadFailure::TooBig) => {

@@ -58,6 +58,8 @@ pub struct Evaluation {
     pub sm: SourceMgr,
     /// Files included (for `-d`).
     pub dependencies: Vec<String>,
+    /// `include`s that were not found, as written (each also an error in `diags`).
+    pub missing_includes: Vec<String>,
     /// Parsing stopped at an error (llvm-tblgen then writes no output).
     pub parse_failed: bool,
     /// What [`Options::trace`] asked to record.
@@ -75,6 +77,7 @@ impl Evaluation {
             diags: Diagnostics::default(),
             sm,
             dependencies,
+            missing_includes: Vec::new(),
             parse_failed: false,
             trace: None,
             derived: Default::default(),
@@ -107,6 +110,7 @@ pub fn evaluate_overlaid(
                 diags,
                 sm: SourceMgr::new(),
                 dependencies: Vec::new(),
+                missing_includes: Vec::new(),
                 parse_failed: true,
                 trace: None,
                 derived: Default::default(),
@@ -136,7 +140,17 @@ pub fn evaluate_overlaid(
     records.flush_defs();
     let diags = std::mem::take(&mut records.diags);
     let dependencies = lex.dependencies();
-    Evaluation { records, diags, sm: lex.sm, dependencies, parse_failed, trace, derived: Default::default() }
+    let missing_includes = lex.missing_includes().to_vec();
+    Evaluation {
+        records,
+        diags,
+        sm: lex.sm,
+        dependencies,
+        missing_includes,
+        parse_failed,
+        trace,
+        derived: Default::default(),
+    }
 }
 
 /// `[a-zA-Z_][0-9a-zA-Z_]*`: what a `-D` macro name must be (since LLVM 22).

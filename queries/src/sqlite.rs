@@ -97,7 +97,12 @@ impl SqliteEngine {
 
     /// A hint for an unknown column or table (with the word to point at), or for what the
     /// store refuses.
-    fn hint(&mut self, message: &str, sql: &str) -> Option<(Option<String>, String)> {
+    fn hint(
+        &mut self,
+        message: &str,
+        code: Option<rusqlite::ErrorCode>,
+        sql: &str,
+    ) -> Option<(Option<String>, String)> {
         if let Some(col) = message.strip_prefix("no such column: ") {
             let col = col.rsplit('.').next().unwrap_or(col).to_owned();
             let mut names: Vec<String> = tdq_store::schema::RECORD_COLUMNS.iter().map(|s| s.to_string()).collect();
@@ -117,15 +122,20 @@ impl SqliteEngine {
             let best = closest(&table, names.iter().map(String::as_str))?;
             return Some((Some(table.clone()), format!("no table or class `{table}`; did you mean `{best}`?")));
         }
-        // What `open_read_only` forbids, in SQLite's words, explained.
-        let refused = if message.starts_with("attempt to write a readonly database") {
-            "the store is read-only: queries read it and never change it (`tdq export --db FILE` writes a copy of your own)"
-        } else if message.starts_with("too many attached databases") {
-            "ATTACH and VACUUM are disabled: a query reads the store and no other file"
-        } else if message == "not authorized" && sql.to_ascii_lowercase().contains("load_extension") {
-            "loading SQLite extensions is disabled"
-        } else {
-            return None;
+        // What `open_read_only` forbids, explained: by SQLite's error code where it has one; a
+        // refused ATTACH (its limit is 0) is a plain SQLITE_ERROR that only SQLite's words tell.
+        let refused = match code {
+            Some(rusqlite::ErrorCode::ReadOnly) => {
+                "the store is read-only: queries read it and never change it (`tdq export --db FILE` writes a copy of your own)"
+            }
+            _ if message.starts_with("too many attached databases") => {
+                "ATTACH and VACUUM are disabled: a query reads the store and no other file"
+            }
+            // `load_extension()` refused is a plain SQLITE_ERROR from the function too.
+            _ if message == "not authorized" && sql.to_ascii_lowercase().contains("load_extension") => {
+                "loading SQLite extensions is disabled"
+            }
+            _ => return None,
         };
         Some((None, refused.to_owned()))
     }
@@ -184,7 +194,7 @@ impl SqliteEngine {
                     other => (other.to_string(), None),
                 };
                 let mut hint = None;
-                if let Some((word, text)) = self.hint(&message, sql) {
+                if let Some((word, text)) = self.hint(&message, e.sqlite_error_code(), sql) {
                     if let Some(word) = word {
                         offset = offset.or_else(|| scan::find_word(sql, &word));
                     }

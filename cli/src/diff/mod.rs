@@ -324,8 +324,7 @@ fn evaluate_side(
         if let Some(note) = release_note {
             let _ = writeln!(err, "tdq diff: {note}");
         }
-        let lost_include = evaluation.diags.list.iter().any(|d| d.message.contains("ould not find include file"));
-        if lost_include {
+        if !evaluation.missing_includes.is_empty() {
             let path: String = options.include_dirs.iter().map(|d| format!(" -I {d}")).collect();
             return Err(format!(
                 "evaluation failed (errors above): an include file is not on this side's include path ({}); \
