@@ -9,11 +9,19 @@
 #    byte-identical. Then the totals of the medians.
 # 2. The build-like total: every command once in the build's order, tdq's evaluation cache empty at
 #    the start (a temporary TDQ_CACHE_DIR) and on, as a build runs it: clang's build evaluates
-#    Attr.td and Diagnostic.td again for each output, which the cache serves.
+#    Attr.td and Diagnostic.td again for each output, which the cache serves. Per command the
+#    processor time (user + system, exact: wait4's rusage, not /usr/bin/time's hundredths), the
+#    wall time and the peak resident memory of both tools; with -p PASSES the whole sequence is run
+#    PASSES times (each from an empty cache) and each command's medians kept. Then the totals
+#    (processor time is the figure: a busy machine moves it least), the commands whose processor
+#    time exceeds clang-tblgen's by more than START ms (-x, default 2: process start-up) and those
+#    whose peak memory is above clang-tblgen's.
 #
-# usage: bench/clang.sh [-l 19|22|23] [-n RUNS] [-m MATCH] [-s] [-b]
+# usage: bench/clang.sh [-l 19|22|23] [-n RUNS] [-p PASSES] [-x START] [-m MATCH] [-s] [-b]
 #   -l  the release (default 23; 23's clang-tblgen is built by install-reference.sh 23)
 #   -n  runs per tool and command in part 1 (default 3; the median is kept)
+#   -p  passes of part 2 (default 1; the median per command is kept)
+#   -x  part 2's allowance in ms of processor time for process start-up (default 2)
 #   -m  only commands whose line contains MATCH (e.g. -m riscv_vector or -m gen-arm-neon)
 #   -s  skip part 1;  -b  skip part 2
 # Environment: TDQ (default ${CARGO_TARGET_DIR:-target}/release/tdq), CLANG_TBLGEN (default: the
@@ -26,9 +34,9 @@ set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 shared=${TDQ_SHARED:-$root/../shared}
 tdq=${TDQ:-${CARGO_TARGET_DIR:-$root/target}/release/tdq}
-ver=23 runs=3 match="" part1=1 part2=1
-while getopts "l:n:m:sb" o; do
-  case $o in l) ver=$OPTARG;; n) runs=$OPTARG;; m) match=$OPTARG;; s) part1=0;; b) part2=0;; *) sed -n 2,24p "$0"; exit 2;; esac
+ver=23 runs=3 passes=1 start_ms=2 match="" part1=1 part2=1
+while getopts "l:n:p:x:m:sb" o; do
+  case $o in l) ver=$OPTARG;; n) runs=$OPTARG;; p) passes=$OPTARG;; x) start_ms=$OPTARG;; m) match=$OPTARG;; s) part1=0;; b) part2=0;; *) sed -n 2,32p "$0"; exit 2;; esac
 done
 source "$shared/conformance/release.sh"; release_check "$ver" clang.sh
 corpus=$shared/corpus/$(release_corpus "$ver")
@@ -99,16 +107,53 @@ if [ $part1 = 1 ]; then
   echo "outputs: $nsame identical, $ndiff not"
 fi
 if [ $part2 = 1 ]; then
-  echo "## build-like: every command once in the build's order, tdq's evaluation cache empty at the start"
-  export TDQ_CACHE_DIR=$work/cache
-  printf "%-46s %7s %7s %5s | %s\n" output tdq_s ref_s ratio same
-  ttot=0 rtot=0
-  for i in "${!outs[@]}"; do
-    read -ra argv <<<"${argss[$i]}"; base=$(basename "${outs[$i]}")
-    run "$work/r" "$ref" "${argv[@]}"; r=$ns; rtot=$((rtot + ns))
-    run "$work/t" "$tdq" clang-tblgen --llvm-version "$ver" "${argv[@]}"; ttot=$((ttot + ns))
-    diff -r -q "$work/r" "$work/t" >/dev/null && same=yes || same=NO
-    printf "%-46s %7s %7s %5s | %s\n" "$base" "$(secs "$ns")" "$(secs "$r")" "$(ratio "$ns" "$r")" "$same"
+  command -v python3 >/dev/null || { echo "missing python3 (part 2 reads the processor time with wait4)" >&2; exit 2; }
+  # measure DIR TOOL... : one run writing into the empty directory DIR; prints the wall time in
+  # ns, the processor time (user + system) in µs, the peak resident KiB and the exit status.
+  measure() {
+    local dir=$1; shift
+    rm -rf "$dir"; mkdir -p "$dir"
+    python3 -c '
+import os, subprocess, sys, time
+s = time.monotonic_ns()
+p = subprocess.Popen(sys.argv[2:], stderr=open(sys.argv[1], "wb"))
+_, status, ru = os.wait4(p.pid, 0)
+e = time.monotonic_ns()
+print(e - s, round((ru.ru_utime + ru.ru_stime) * 1e6), ru.ru_maxrss, os.waitstatus_to_exitcode(status))
+' "$dir.err" "$@" -o "$dir/$base"
+  }
+  echo "## build-like: every command once in the build's order, tdq's evaluation cache empty at the start; medians of $passes passes"
+  declare -A tw tc tk rw rc_ rk same
+  for pass in $(seq "$passes"); do
+    rm -rf "$work/cache"; export TDQ_CACHE_DIR=$work/cache
+    for i in "${!outs[@]}"; do
+      read -ra argv <<<"${argss[$i]}"; base=$(basename "${outs[$i]}")
+      read -r w c k _ < <(measure "$work/r" "$ref" "${argv[@]}")
+      rw[$i]+="$w "; rc_[$i]+="$c "; rk[$i]+="$k "
+      read -r w c k _ < <(measure "$work/t" "$tdq" clang-tblgen --llvm-version "$ver" "${argv[@]}")
+      tw[$i]+="$w "; tc[$i]+="$c "; tk[$i]+="$k "
+      diff -r -q "$work/r" "$work/t" >/dev/null && s=yes || s=NO
+      [ "${same[$i]:-yes}" = NO ] || same[$i]=$s
+    done
   done
-  echo "total, build-like: tdq $(secs "$ttot") s, clang-tblgen $(secs "$rtot") s, ratio $(ratio "$ttot" "$rtot")"
+  printf "%-46s %-34s %7s %7s %5s | %7s %7s | %6s %6s %5s | %s\n" output action tdq_cpu ref_cpu ratio tdq_s ref_s tdq_MiB ref_MiB +KiB same
+  ctot=0 crtot=0 wtot=0 wrtot=0 nslow=0 nmem=0 memex=0
+  for i in "${!outs[@]}"; do
+    base=$(basename "${outs[$i]}")
+    action=$(echo " ${argss[$i]}" | grep -o -- ' --\?\(gen\|print\)-[a-z0-9-]*' | head -1 | sed 's/^ -*//')
+    # shellcheck disable=SC2086
+    c=$(median ${tc[$i]}); cr=$(median ${rc_[$i]}); w=$(median ${tw[$i]}); wr=$(median ${rw[$i]})
+    # shellcheck disable=SC2086
+    k=$(median ${tk[$i]}); kr=$(median ${rk[$i]})
+    ctot=$((ctot + c)); crtot=$((crtot + cr)); wtot=$((wtot + w)); wrtot=$((wrtot + wr))
+    [ $((c - cr)) -gt $((start_ms * 1000)) ] && nslow=$((nslow + 1))
+    [ "$k" -gt "$kr" ] && { nmem=$((nmem + 1)); memex=$((memex + k - kr)); }
+    printf "%-46s %-34s %7s %7s %5s | %7s %7s | %6.1f %6.1f %5d | %s\n" "$base" "$action" "$(secs $((c * 1000)))" \
+      "$(secs $((cr * 1000)))" "$(ratio "$c" "$cr")" "$(secs "$w")" "$(secs "$wr")" \
+      "$(awk -v k="$k" 'BEGIN {print k / 1024}')" "$(awk -v k="$kr" 'BEGIN {print k / 1024}')" $((k - kr)) "${same[$i]}"
+  done
+  echo "total, build-like processor time: tdq $(secs $((ctot * 1000))) s, clang-tblgen $(secs $((crtot * 1000))) s, ratio $(ratio "$ctot" "$crtot")"
+  echo "total, build-like wall time: tdq $(secs "$wtot") s, clang-tblgen $(secs "$wrtot") s, ratio $(ratio "$wtot" "$wrtot")"
+  echo "commands slower than clang-tblgen by more than ${start_ms} ms of processor time: $nslow of ${#outs[@]}"
+  echo "commands above clang-tblgen's peak memory: $nmem of ${#outs[@]} (by $((memex / (nmem > 0 ? nmem : 1))) KiB on average)"
 fi

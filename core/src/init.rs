@@ -484,6 +484,27 @@ impl Init {
         INITS.with(|i| Init(i.intern_with(hash, kind, |n, k| n.kind == *k, Node::of)))
     }
 
+    /// [`Init::new`] without the lookup, for [`crate::adopt::Adopter`] (whose caller knows no
+    /// equal value was made on this thread): filed in the table before the next lookup. `?`,
+    /// `0` and `1` are the common ones.
+    pub(crate) fn adopt(kind: InitKind) -> Init {
+        match kind {
+            InitKind::Unset => Init::unset(),
+            InitKind::Bit(b) => Init::bit(b),
+            kind => {
+                let hash = crate::intern::hash_with(|h| kind.hash(h));
+                INITS.with(|i| Init(i.adopt(Node::of(kind, hash))))
+            }
+        }
+    }
+
+    /// Whether this thread has made no value but the common ones (`?`, `0`, `1`), once they are
+    /// made.
+    pub(crate) fn only_common_made() -> bool {
+        let _ = Init::unset();
+        INITS.with(|i| i.len()) == 3
+    }
+
     /// Where this value comes in the order this thread made its values: a dense number, for
     /// tables beside the values (a snapshot's writer numbers the values it writes by it).
     pub fn serial(self) -> u32 {

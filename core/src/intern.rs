@@ -17,7 +17,7 @@
 
 use bumpalo::Bump;
 use hashbrown::HashTable;
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::hash::{BuildHasher, Hash};
 
 /// An interned string: compare with `==` on the contents or with [`same_str`], which looks at the address first.
@@ -48,18 +48,38 @@ pub trait Interned: Eq + Hash + 'static {
 
 struct StringTable {
     set: HashTable<Entry<str>>,
+    /// Strings adopted ([`adopt_str`]) and not yet in `set`: filed before the next lookup.
+    adopted: Vec<Sym>,
     arena: &'static Bump,
 }
 
+impl StringTable {
+    fn file_adopted(&mut self) {
+        if self.adopted.is_empty() {
+            return;
+        }
+        let adopted = std::mem::take(&mut self.adopted);
+        self.set.reserve(adopted.len(), |&(h, _)| h);
+        for s in adopted {
+            let h = hash_of(s);
+            self.set.insert_unique(h, (h, s), |&(xh, _)| xh);
+        }
+    }
+}
+
 thread_local! {
-    static STRINGS: RefCell<StringTable> =
-        RefCell::new(StringTable { set: HashTable::new(), arena: Box::leak(Box::new(Bump::new())) });
+    static STRINGS: RefCell<StringTable> = RefCell::new(StringTable {
+        set: HashTable::new(),
+        adopted: Vec::new(),
+        arena: Box::leak(Box::new(Bump::new())),
+    });
 }
 
 /// Interns `s`, returning the one `&'static str` with its contents.
 pub fn sym(s: &str) -> Sym {
     STRINGS.with(|table| {
         let mut table = table.borrow_mut();
+        table.file_adopted();
         let h = hash_of(s);
         if let Some(&(_, existing)) = table.set.find(h, |&(xh, x)| xh == h && x == s) {
             return existing;
@@ -76,6 +96,23 @@ pub fn reserve_strings(n: usize) {
     STRINGS.with(|table| table.borrow_mut().set.reserve(n, |&(h, _)| h));
 }
 
+/// How many strings this thread has interned or adopted.
+pub fn strings_interned() -> usize {
+    STRINGS.with(|table| {
+        let table = table.borrow();
+        table.set.len() + table.adopted.len()
+    })
+}
+
+/// Takes `s` as this thread's interned string of its contents, as it is: not copied, and not
+/// filed in the table until the thread next interns a string. For a loader of a table that
+/// holds each string once, on a thread that has interned no string but these: a string
+/// interned twice would be two `Sym`s (see [`crate::adopt`]).
+pub(crate) fn adopt_str(s: &'static str) -> Sym {
+    STRINGS.with(|table| table.borrow_mut().adopted.push(s));
+    s
+}
+
 /// Whether two strings are equal, first by address: interned names mostly are the same `Sym`.
 #[inline]
 pub fn same_str(a: &str, b: &str) -> bool {
@@ -86,12 +123,52 @@ pub fn same_str(a: &str, b: &str) -> bool {
 /// pointer), so interning a node costs one hash of its immediate fields.
 pub struct Interner<T: 'static> {
     set: RefCell<HashTable<&'static T>>,
+    /// Values adopted ([`Interner::adopt`]) and not yet in `set`, which `any_adopted` says:
+    /// filed before the next lookup.
+    adopted: RefCell<Vec<&'static T>>,
+    any_adopted: Cell<bool>,
     arena: &'static Bump,
 }
 
 impl<T: Interned> Interner<T> {
     pub fn new() -> Self {
-        Interner { set: RefCell::new(HashTable::new()), arena: Box::leak(Box::new(Bump::new())) }
+        Interner {
+            set: RefCell::new(HashTable::new()),
+            adopted: RefCell::new(Vec::new()),
+            any_adopted: Cell::new(false),
+            arena: Box::leak(Box::new(Bump::new())),
+        }
+    }
+
+    /// Takes `value` as interned without looking for an equal one: allocated, and filed in the
+    /// table only before the next lookup. For a loader of a table that holds each value once,
+    /// on a thread that has made no value equal to one of them: two equal values would be two
+    /// pointers (see [`crate::adopt`]).
+    pub(crate) fn adopt(&self, value: T) -> &'static T {
+        let leaked: &'static T = self.arena.alloc(value);
+        self.adopted.borrow_mut().push(leaked);
+        self.any_adopted.set(true);
+        leaked
+    }
+
+    /// Files the adopted values in the table.
+    #[cold]
+    fn file_adopted(&self, set: &mut HashTable<&'static T>) {
+        let adopted = std::mem::take(&mut *self.adopted.borrow_mut());
+        self.any_adopted.set(false);
+        set.reserve(adopted.len(), |x| x.filed_hash());
+        for x in adopted {
+            set.insert_unique(x.filed_hash(), x, |x| x.filed_hash());
+        }
+    }
+
+    /// How many values are interned or adopted.
+    pub fn len(&self) -> usize {
+        self.set.borrow().len() + self.adopted.borrow().len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
     }
 
     /// Makes room for `n` more values.
@@ -115,6 +192,9 @@ impl<T: Interned> Interner<T> {
         make: impl FnOnce(K, u64) -> T,
     ) -> &'static T {
         let mut set = self.set.borrow_mut();
+        if self.any_adopted.get() {
+            self.file_adopted(&mut set);
+        }
         let filed = T::file_hash(hash);
         if let Some(&existing) = set.find(filed, |&x| same(x, &key)) {
             return existing;
@@ -129,7 +209,7 @@ impl<T: Interned> Interner<T> {
 
     /// Calls `f` on every interned node (for statistics: `examples/evaluate.rs --census`).
     pub fn for_each(&self, mut f: impl FnMut(&'static T)) {
-        self.set.borrow().iter().for_each(|&x| f(x))
+        self.set.borrow().iter().chain(self.adopted.borrow().iter()).for_each(|&x| f(x))
     }
 
     /// Bytes held: the arena's chunks and the table's buckets.
@@ -156,6 +236,6 @@ impl<T: Interned> Default for Interner<T> {
 pub fn string_census() -> (usize, usize, usize) {
     STRINGS.with(|t| {
         let t = t.borrow();
-        (t.set.len(), t.set.capacity(), t.arena.allocated_bytes())
+        (t.set.len() + t.adopted.len(), t.set.capacity(), t.arena.allocated_bytes())
     })
 }

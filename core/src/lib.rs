@@ -8,6 +8,7 @@
 
 #![forbid(unsafe_code)]
 
+pub mod adopt;
 pub mod anonymous;
 pub mod derived;
 pub mod diag;

@@ -77,6 +77,23 @@ impl Superclasses {
     pub fn push(&mut self, superclass: (RecId, Loc)) {
         *self = self.extended(&[superclass]);
     }
+    /// [`Superclasses::new`] without the lookup, for [`crate::adopt::Adopter`]: the empty list
+    /// is the default one.
+    pub(crate) fn adopt(list: &[(RecId, Loc)]) -> Superclasses {
+        if list.is_empty() {
+            return Superclasses::default();
+        }
+        Superclasses(SUPERCLASSES.with(|t| t.adopt(SuperclassList(list.into()))))
+    }
+    /// How many lists this thread has interned.
+    pub(crate) fn interned() -> usize {
+        SUPERCLASSES.with(|t| t.len())
+    }
+    /// Whether two lists are the same interned list.
+    #[cfg(test)]
+    pub(crate) fn is(self, other: Superclasses) -> bool {
+        std::ptr::eq(self.0, other.0)
+    }
 }
 
 impl Default for Superclasses {
@@ -491,6 +508,10 @@ pub struct RecordKeeper {
     /// Defs added since [`Self::flush_defs`], which sorts them into `defs` in one go: inserting
     /// each into the B-tree compared long, similar names at every level.
     pending_defs: Vec<RecId>,
+    /// For the defs a loader filed at once ([`Self::set_loaded_defs`]): `def_index` of `defs`,
+    /// made when a def is first looked up by name (most backends never do: a loaded
+    /// evaluation need not hash every name).
+    loaded_def_index: Option<OnceLock<hashbrown::HashTable<RecId>>>,
     /// The patterns of `!match` and `!instances` compiled so far (`None`: not a valid one): LLVM
     /// 23's RuntimeLibcalls.td matches a few patterns thousands of times, and compiling one
     /// costs far more than matching it.
@@ -515,11 +536,34 @@ impl RecordKeeper {
         self.class_index.find(name_hash(name), |&id| self.name_sym(id) == name).copied()
     }
     pub fn def(&self, name: &str) -> Option<RecId> {
-        let found = self.def_index.find(name_hash(name), |&id| self.name_sym(id) == name);
-        match found {
-            Some(id) => Some(*id),
+        let hash = name_hash(name);
+        if let Some(id) = self.def_index.find(hash, |&id| self.name_sym(id) == name) {
+            return Some(*id);
+        }
+        match &self.loaded_def_index {
+            Some(index) => {
+                index.get_or_init(|| self.index_of_defs()).find(hash, |&id| self.name_sym(id) == name).copied()
+            }
             None => self.defs.get(name).copied(),
         }
+    }
+    /// `defs` hashed by name, as `def_index` files them.
+    fn index_of_defs(&self) -> hashbrown::HashTable<RecId> {
+        let mut index = hashbrown::HashTable::with_capacity(self.defs.len());
+        let records = &self.records;
+        for (name, &id) in &self.defs {
+            index.insert_unique(name_hash(name), id, |&other| name_hash_in(records, other));
+        }
+        index
+    }
+    /// Files the defs `named` (already in `records`, final) under their names, which come in
+    /// name order, each once: a loader's [`Self::index_def`] for all its defs at once. The hash
+    /// index of their names is made when a def is first looked up by name.
+    pub fn set_loaded_defs(&mut self, named: Vec<(Sym, RecId)>) {
+        debug_assert!(named.windows(2).all(|w| w[0].0 < w[1].0), "loaded defs out of order");
+        self.defs = named.into_iter().collect();
+        self.def_inits.resize_with(self.records.len(), OnceLock::new);
+        self.loaded_def_index = Some(OnceLock::new());
     }
     /// Puts the defs added since the last call into `defs` (by name, LLVM's order). `evaluate`
     /// calls it when the evaluation ends; until then, `def` finds them.

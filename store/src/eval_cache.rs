@@ -100,9 +100,9 @@ impl EvalCache {
     pub fn load(&self, root_text: &[u8], opts: &Options, records: bool) -> Result<Evaluation, SnapshotError> {
         let bytes = std::fs::read(&self.path).map_err(|e| SnapshotError::Stale(e.to_string()))?;
         let eval = if records {
-            snapshot::load(&bytes, &self.key, root_text, &opts.include_dirs)?
+            snapshot::load(bytes, &self.key, root_text, &opts.include_dirs)?
         } else {
-            snapshot::load_without_records(&bytes, &self.key, root_text, &opts.include_dirs)?
+            snapshot::load_without_records(bytes, &self.key, root_text, &opts.include_dirs)?
         };
         // Most recently used: the last to be removed when the cache is full.
         if let Ok(file) = std::fs::File::options().write(true).open(&self.path) {

@@ -340,6 +340,10 @@ pub(crate) trait ReadOperands {
     fn init(&mut self, r: &mut Reader) -> Result<Init, DecodeError>;
     fn ty(&mut self, r: &mut Reader) -> Result<Ty, DecodeError>;
     fn sym(&mut self, r: &mut Reader) -> Result<Sym, DecodeError>;
+    /// The value of a node read (its operands read by the methods above).
+    fn make(&mut self, kind: InitKind) -> Init {
+        Init::new(kind)
+    }
 }
 
 /// Operands read inline: the tree form, its depth bounded.
@@ -621,7 +625,7 @@ impl<'a> Reader<'a> {
             }
             _ => return self.err("unknown value tag"),
         };
-        Ok(Init::new(kind))
+        Ok(ops.make(kind))
     }
 
     /// A type's tag and fields, its operands read by `ops`.

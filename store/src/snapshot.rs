@@ -19,10 +19,11 @@
 //! records:      n × (kind · name · locations · forward declarations · template arguments ·
 //!                    fields (site · value) · superclass list · assertions · dumps · defm chain ·
 //!                    made from an anonymous name)
-//! classes · defs: the ids filed by name
+//! classes:      n × record id, in name order
+//! defs:         n × (record id · name), in name order
 //! globals:      n × (name · value)
 //! -- the tables the records refer to, filled while they were written: --
-//! strings:      n × string
+//! strings:      n × string                                            (each text once)
 //! types:        n × type node (operands by index)
 //! values:       n × value node (operands by index)
 //! fields:       n × (name · type · flags · declared at · set at)      (a field's site)
@@ -30,12 +31,20 @@
 //! where the tables start: 8 bytes, little-endian
 //! xxh3-128 of all the above: 16 bytes, little-endian (a damaged snapshot is not read)
 //! ```
+//!
+//! Loading is most of what a command served by the cache does, so it does little per thing: the
+//! tables hold each string, value and superclass list once, which the loader adopts rather than
+//! interns ([`tdq_core::adopt`]: a string is the snapshot's own bytes, kept for the life of the
+//! process, and nothing is filed in an interning table until something is looked up), and the
+//! defs come with their names, in order, to be hashed only if a backend looks one up by name.
 
 use crate::ir::{self, put_str, put_uint, DecodeError, Operands, ReadOperands, Reader};
 use rustc_hash::FxHashMap;
 use std::fmt;
+use std::hash::BuildHasher;
 use std::io::Write;
-use tdq_core::init::Init;
+use tdq_core::adopt::Adopter;
+use tdq_core::init::{Init, InitKind};
 use tdq_core::intern::Sym;
 use tdq_core::record::{
     Assertion, DefmStep, Dump, FieldDecl, Locs, Record, RecordKeeper, RecordKind, RecordVal, Superclasses,
@@ -46,7 +55,7 @@ use xxhash_rust::xxh3::{xxh3_128, Xxh3Default};
 
 const MAGIC: &[u8] = b"tdq-snapshot\n";
 /// Bump whenever the layout, or what a value or record holds, changes.
-const FORMAT: u64 = 1;
+const FORMAT: u64 = 2;
 
 /// Why a snapshot was not used.
 #[derive(Debug)]
@@ -138,13 +147,21 @@ pub fn write(eval: &Evaluation, key: &str, sink: &mut impl Write) -> std::io::Re
             drain(&mut out, sink)?;
         }
     }
-    let classes: Vec<RecId> = rk.classes.values().copied().collect();
-    let defs: Vec<RecId> = rk.all_def_ids().collect();
-    for ids in [&classes, &defs] {
-        put_uint(&mut out, ids.len() as u64);
-        for id in ids {
-            put_uint(&mut out, u64::from(id.0));
-        }
+    put_uint(&mut out, rk.classes.len() as u64);
+    for id in rk.classes.values() {
+        put_uint(&mut out, u64::from(id.0));
+    }
+    // Named as `defs` names them (an anonymous def by its `anonymous_N`), in its order.
+    let mut defs: Vec<(Sym, RecId)> = rk.defs.iter().map(|(&name, &id)| (name, id)).collect();
+    let unflushed: Vec<RecId> = rk.all_def_ids().skip(defs.len()).collect();
+    if !unflushed.is_empty() {
+        defs.extend(unflushed.into_iter().map(|id| (rk.name_sym(id), id)));
+        defs.sort_unstable();
+    }
+    put_uint(&mut out, defs.len() as u64);
+    for (name, id) in defs {
+        put_uint(&mut out, u64::from(id.0));
+        w.sym(name, &mut out);
     }
     let mut globals: Vec<(&String, &Init)> = rk.globals.iter().collect();
     globals.sort_by(|a, b| a.0.cmp(b.0));
@@ -158,7 +175,7 @@ pub fn write(eval: &Evaluation, key: &str, sink: &mut impl Write) -> std::io::Re
     // The tables, then where they start, then the checksum of it all.
     let tables_at = sink.written;
     let counts =
-        [w.string_ids.len(), w.type_ids.len(), w.value_count as usize, w.site_ids.len(), w.superclass_ids.len()];
+        [w.string_spans.len(), w.type_ids.len(), w.value_count as usize, w.site_ids.len(), w.superclass_ids.len()];
     for (n, table) in counts.into_iter().zip([&w.strings, &w.types, &w.values, &w.sites, &w.superclasses]) {
         put_uint(&mut out, n as u64);
         drain(&mut out, sink)?;
@@ -198,15 +215,16 @@ fn drain(out: &mut Vec<u8>, sink: &mut impl Write) -> std::io::Result<()> {
 /// Rebuilds the evaluation in `bytes` if it is `key`'s and every source is as it was: the root
 /// file's contents are `root_text`; included files are read again (and found again through
 /// `include_dirs`). Must run on the thread that will use the values (they are interned per
-/// thread).
-pub fn load(bytes: &[u8], key: &str, root_text: &[u8], include_dirs: &[String]) -> Result<Evaluation, SnapshotError> {
+/// thread). A snapshot that is used is kept for the life of the process (its strings are
+/// the evaluation's).
+pub fn load(bytes: Vec<u8>, key: &str, root_text: &[u8], include_dirs: &[String]) -> Result<Evaluation, SnapshotError> {
     load_part(bytes, key, root_text, include_dirs, true)
 }
 
 /// [`load`] without the records: the same checks of the sources, and an evaluation with its
 /// sources, dependencies and release but no record, for a backend that reads none.
 pub fn load_without_records(
-    bytes: &[u8],
+    bytes: Vec<u8>,
     key: &str,
     root_text: &[u8],
     include_dirs: &[String],
@@ -215,7 +233,7 @@ pub fn load_without_records(
 }
 
 fn load_part(
-    bytes: &[u8],
+    mut bytes: Vec<u8>,
     key: &str,
     root_text: &[u8],
     include_dirs: &[String],
@@ -223,11 +241,11 @@ fn load_part(
 ) -> Result<Evaluation, SnapshotError> {
     let damaged = |what: &str| SnapshotError::Damaged(DecodeError(what.into()));
     let Some(summed) = bytes.len().checked_sub(16) else { return Err(damaged("cut short")) };
-    let (bytes, sum) = bytes.split_at(summed);
-    if xxh3_128(bytes).to_le_bytes() != sum {
+    if xxh3_128(&bytes[..summed]).to_le_bytes() != bytes[summed..] {
         return Err(damaged("checksum mismatch"));
     }
-    let mut r = Reader::new(bytes);
+    bytes.truncate(summed);
+    let mut r = Reader::new(&bytes);
     if bytes.get(..MAGIC.len()) != Some(MAGIC) {
         return Err(SnapshotError::Damaged(DecodeError("not a tdq snapshot".into())));
     }
@@ -244,10 +262,10 @@ fn load_part(
     let sm = read_sources(&mut r, root_text, include_dirs)?;
     let n = r.len()?;
     let dependencies = (0..n).map(|_| r.string()).collect::<Result<Vec<_>, _>>()?;
+    let mut rk = RecordKeeper::default();
+    rk.release = release;
+    rk.anon_counter = anon_counter;
     if !with_records {
-        let mut rk = RecordKeeper::default();
-        rk.release = release;
-        rk.anon_counter = anon_counter;
         return Ok(Evaluation::stored(rk, sm, dependencies));
     }
 
@@ -259,14 +277,13 @@ fn load_part(
     let body_at = r.position();
     let tables = usize::try_from(tables_at)
         .ok()
-        .and_then(|at| bytes.get(at..bytes.len() - 8).filter(|_| at >= body_at))
+        .filter(|&at| at >= body_at && at <= bytes.len() - 8)
         .ok_or_else(|| DecodeError("tables out of place".into()))?;
-    let (mut t, sites, superclass_lists) = read_tables(tables)?;
-    let mut r = Reader::new(&bytes[body_at..tables_at as usize]);
+    // The strings are adopted as they are in the snapshot, which is kept from here on.
+    let bytes: &'static [u8] = bytes.leak();
+    let (mut t, sites, superclass_lists) = read_tables(&bytes[tables..bytes.len() - 8])?;
+    let mut r = Reader::new(&bytes[body_at..tables]);
 
-    let mut rk = RecordKeeper::default();
-    rk.release = release;
-    rk.anon_counter = anon_counter;
     let n = r.len()?;
     rk.records.reserve_exact(n);
     for _ in 0..n {
@@ -286,12 +303,12 @@ fn load_part(
         rk.insert_class(id);
     }
     let n = r.len()?;
-    rk.reserve_defs(n);
+    let mut defs = Vec::with_capacity(n);
     for _ in 0..n {
         let id = record_id(&mut r, rk.records.len())?;
-        rk.index_def(id);
+        defs.push((t.sym(&mut r)?, id));
     }
-    rk.flush_defs();
+    rk.set_loaded_defs(defs);
     let n = r.len()?;
     for _ in 0..n {
         let name = r.string()?;
@@ -303,15 +320,14 @@ fn load_part(
 }
 
 /// The tables: strings, types, values, field sites and superclass lists.
-fn read_tables(bytes: &[u8]) -> Result<(ReadTables, Vec<RecordVal>, Vec<Superclasses>), DecodeError> {
+fn read_tables(bytes: &'static [u8]) -> Result<(ReadTables, Vec<RecordVal>, Vec<Superclasses>), DecodeError> {
     let mut r = Reader::new(bytes);
-    let mut t = ReadTables::default();
+    let mut t = ReadTables { strings: Vec::new(), types: Vec::new(), values: Vec::new(), adopter: Adopter::new() };
     let n = r.len()?;
-    tdq_core::intern::reserve_strings(n);
     t.strings.reserve(n);
     for _ in 0..n {
-        let s = r.str()?;
-        t.strings.push(s);
+        let Ok(s) = std::str::from_utf8(r.bytes()?) else { return r.err("string is not UTF-8") };
+        t.strings.push(t.adopter.str(s));
     }
     let n = r.len()?;
     for _ in 0..n {
@@ -319,7 +335,6 @@ fn read_tables(bytes: &[u8]) -> Result<(ReadTables, Vec<RecordVal>, Vec<Supercla
         t.types.push(ty);
     }
     let n = r.len()?;
-    Init::reserve(n);
     t.values.reserve(n);
     for _ in 0..n {
         let v = r.init_node(&mut t)?;
@@ -339,10 +354,14 @@ fn read_tables(bytes: &[u8]) -> Result<(ReadTables, Vec<RecordVal>, Vec<Supercla
     }
     let n = r.len()?;
     let mut superclass_lists = Vec::with_capacity(n);
+    let mut list = Vec::new();
     for _ in 0..n {
         let m = r.len()?;
-        let list = (0..m).map(|_| Ok((RecId(r.u32()?), get_loc(&mut r)?))).collect::<Result<Vec<_>, DecodeError>>()?;
-        superclass_lists.push(Superclasses::new(&list));
+        list.clear();
+        for _ in 0..m {
+            list.push((RecId(r.u32()?), get_loc(&mut r)?));
+        }
+        superclass_lists.push(t.adopter.superclasses(&list));
     }
     r.finish()?;
     Ok((t, sites, superclass_lists))
@@ -453,9 +472,13 @@ struct Tables {
     values: Vec<u8>,
     type_ids: FxHashMap<Ty, u32>,
     types: Vec<u8>,
-    /// By address and length (names are interned; two `Sym`s with the same address and length
-    /// are the same string, and one string at two addresses is merely written twice).
+    /// By address and length: two `Sym`s with the same address and length are the same string.
     string_ids: FxHashMap<(usize, usize), u32>,
+    /// The strings written, by their text (a `Sym` that is not interned, a literal, may have
+    /// the text of another): the loader adopts each as the one string of its text.
+    string_texts: hashbrown::HashTable<u32>,
+    /// Where each string's bytes are in `strings`.
+    string_spans: Vec<(usize, usize)>,
     strings: Vec<u8>,
     site_ids: FxHashMap<usize, u32>,
     sites: Vec<u8>,
@@ -503,16 +526,36 @@ impl Operands for Tables {
         put_uint(out, u64::from(id));
     }
     fn sym(&mut self, s: Sym, out: &mut Vec<u8>) {
-        let next = self.string_ids.len() as u32;
-        let id = *self.string_ids.entry((s.as_ptr() as usize, s.len())).or_insert_with(|| {
-            put_str(&mut self.strings, s);
-            next
-        });
+        let id = match self.string_ids.get(&(s.as_ptr() as usize, s.len())) {
+            Some(&id) => id,
+            None => {
+                let id = self.text(s);
+                self.string_ids.insert((s.as_ptr() as usize, s.len()), id);
+                id
+            }
+        };
         put_uint(out, u64::from(id));
     }
 }
 
 impl Tables {
+    /// The index of the string `text`, written the first time it is met.
+    fn text(&mut self, text: &str) -> u32 {
+        let hash = |s: &[u8]| rustc_hash::FxBuildHasher.hash_one(s);
+        let h = hash(text.as_bytes());
+        let (strings, spans) = (&self.strings, &self.string_spans);
+        if let Some(&id) = self.string_texts.find(h, |&id| written(strings, spans, id) == text.as_bytes()) {
+            return id;
+        }
+        let id = spans.len() as u32;
+        put_uint(&mut self.strings, text.len() as u64);
+        self.string_spans.push((self.strings.len(), text.len()));
+        self.strings.extend_from_slice(text.as_bytes());
+        let (strings, spans) = (&self.strings, &self.string_spans);
+        self.string_texts.insert_unique(h, id, |&id| hash(written(strings, spans, id)));
+        id
+    }
+
     fn record(&mut self, rec: &Record, out: &mut Vec<u8>) {
         out.push(match rec.kind {
             RecordKind::Class => 0,
@@ -589,12 +632,19 @@ impl Tables {
     }
 }
 
+/// The bytes of string `id` of the strings written.
+fn written<'a>(strings: &'a [u8], spans: &[(usize, usize)], id: u32) -> &'a [u8] {
+    let (at, len) = spans[id as usize];
+    &strings[at..at + len]
+}
+
 /// The tables a snapshot's reader rebuilds, in the order they were written.
-#[derive(Default)]
 struct ReadTables {
     strings: Vec<Sym>,
     types: Vec<Ty>,
     values: Vec<Init>,
+    /// Each string, value and list is in the tables once: adopted, not looked up.
+    adopter: Adopter,
 }
 
 impl ReadTables {
@@ -617,6 +667,9 @@ impl ReadOperands for ReadTables {
     }
     fn sym(&mut self, r: &mut Reader) -> Result<Sym, DecodeError> {
         ReadTables::index(r, &self.strings, "string")
+    }
+    fn make(&mut self, kind: InitKind) -> Init {
+        self.adopter.init(kind)
     }
 }
 
@@ -713,7 +766,7 @@ def W : Op<"w"> { assert !eq(N, 2), "N is 2"; }
         let dir = tempfile::tempdir().expect("tempdir");
         let (eval, opts) = evaluate_in(dir.path());
         let bytes = snapshot_of(&eval);
-        let loaded = load(&bytes, "key", ROOT.as_bytes(), &opts.include_dirs).expect("loaded");
+        let loaded = load(bytes.clone(), "key", ROOT.as_bytes(), &opts.include_dirs).expect("loaded");
         assert_eq!(describe(&loaded), describe(&eval));
         // Found by name as the evaluation's are (the index of defs by name is rebuilt).
         for name in ["X_a", "X_b", "Y", "Z", "Inc", "anonymous_0"] {
@@ -728,28 +781,60 @@ def W : Op<"w"> { assert !eq(N, 2), "N is 2"; }
         }
     }
 
+    /// Loaded on a thread that has made nothing (as a command served by the cache is), the
+    /// strings, values and lists are adopted: the same records, and the values then made or
+    /// looked up on that thread are the loaded ones.
+    #[test]
+    fn an_evaluation_loaded_on_a_fresh_thread_is_the_same() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let (eval, opts) = evaluate_in(dir.path());
+        let (bytes, expected) = (snapshot_of(&eval), describe(&eval));
+        let z_fields = eval.records.get(eval.records.def("Z").expect("Z")).values.len();
+        std::thread::spawn(move || {
+            let loaded = load(bytes, "key", ROOT.as_bytes(), &opts.include_dirs).expect("loaded");
+            assert_eq!(describe(&loaded), expected);
+            let rk = &loaded.records;
+            for name in ["X_a", "X_b", "Y", "Z", "Inc", "anonymous_0"] {
+                let id = rk.def(name).unwrap_or_else(|| panic!("{name} found by name"));
+                assert_eq!(rk.name_sym(id), name);
+            }
+            assert_eq!(rk.def("Nothing"), None);
+            let z = rk.get(rk.def("Z").expect("Z"));
+            assert_eq!(z.values.len(), z_fields);
+            // A value made now is the loaded one: `Y` and the list of `Ops`.
+            let y = rk.def("Y").expect("Y");
+            let name = Init::new(InitKind::Str(tdq_core::intern::sym("y"), false));
+            assert_eq!(rk.get(y).value_by_str("Name").expect("Name").value, name);
+            let all = z.value_by_str("All").expect("All").value;
+            let InitKind::List(elems, ty) = all.kind() else { panic!("All is a list: {all:?}") };
+            assert_eq!(Init::list(elems, *ty), all);
+        })
+        .join()
+        .expect("no panic");
+    }
+
     #[test]
     fn a_changed_or_shadowed_source_makes_it_stale() {
         let dir = tempfile::tempdir().expect("tempdir");
         let (eval, opts) = evaluate_in(dir.path());
         let bytes = snapshot_of(&eval);
         let stale = |result: Result<Evaluation, SnapshotError>| matches!(result, Err(SnapshotError::Stale(_)));
-        assert!(stale(load(&bytes, "other key", ROOT.as_bytes(), &opts.include_dirs)));
-        assert!(stale(load(&bytes, "key", b"def Other;", &opts.include_dirs)));
+        assert!(stale(load(bytes.clone(), "other key", ROOT.as_bytes(), &opts.include_dirs)));
+        assert!(stale(load(bytes.clone(), "key", b"def Other;", &opts.include_dirs)));
         // An include directory earlier on the path that now has the file.
         let earlier = tempfile::tempdir().expect("tempdir");
         std::fs::write(earlier.path().join("inc.td"), "def Inc;\n").expect("write");
         let dirs = vec![earlier.path().display().to_string(), dir.path().display().to_string()];
-        assert!(stale(load(&bytes, "key", ROOT.as_bytes(), &dirs)));
+        assert!(stale(load(bytes.clone(), "key", ROOT.as_bytes(), &dirs)));
         // Another directory that finds the same file is as good.
         let dirs = vec![dir.path().join("absent").display().to_string(), dir.path().display().to_string()];
-        assert!(load(&bytes, "key", ROOT.as_bytes(), &dirs).is_ok());
+        assert!(load(bytes.clone(), "key", ROOT.as_bytes(), &dirs).is_ok());
         // The included file changed, or is gone.
         std::fs::write(dir.path().join("inc.td"), "class Included { int I = 4; }\ndef Inc : Included;\n")
             .expect("write");
-        assert!(stale(load(&bytes, "key", ROOT.as_bytes(), &opts.include_dirs)));
+        assert!(stale(load(bytes.clone(), "key", ROOT.as_bytes(), &opts.include_dirs)));
         std::fs::remove_file(dir.path().join("inc.td")).expect("remove");
-        assert!(stale(load(&bytes, "key", ROOT.as_bytes(), &opts.include_dirs)));
+        assert!(stale(load(bytes.clone(), "key", ROOT.as_bytes(), &opts.include_dirs)));
     }
 
     #[test]
@@ -758,13 +843,16 @@ def W : Op<"w"> { assert !eq(N, 2), "N is 2"; }
         let (eval, opts) = evaluate_in(dir.path());
         let bytes = snapshot_of(&eval);
         for cut in 0..bytes.len() {
-            assert!(load(&bytes[..cut], "key", ROOT.as_bytes(), &opts.include_dirs).is_err(), "prefix of {cut} bytes");
+            assert!(
+                load(bytes[..cut].to_vec(), "key", ROOT.as_bytes(), &opts.include_dirs).is_err(),
+                "prefix of {cut} bytes"
+            );
         }
         // Any byte changed: the checksum says so.
         for i in 0..bytes.len() {
             let mut damaged = bytes.clone();
             damaged[i] ^= 0x55;
-            let result = load(&damaged, "key", ROOT.as_bytes(), &opts.include_dirs);
+            let result = load(damaged, "key", ROOT.as_bytes(), &opts.include_dirs);
             assert!(matches!(result, Err(SnapshotError::Damaged(_))), "byte {i}");
         }
     }
