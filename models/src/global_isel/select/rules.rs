@@ -18,7 +18,7 @@
 //! ([`super::Importer::run_on_pattern`]) has already checked the pattern; any form not built
 //! here gives no rule ([`super::Imported::rule`] is none), and the backend refuses the run
 //! rather than write a table without it: memory and other fragment predicates, complex
-//! patterns, physical registers, `REG_SEQUENCE`, variadic instructions.
+//! patterns, physical registers, `REG_SEQUENCE`.
 
 use super::{DeadImplicitDefs, Importer, SubCopyToRegClass, SubInstructionDefs};
 use crate::global_isel::matchers::{
@@ -506,11 +506,8 @@ impl<'a> Build<'_, 'a> {
             "EXTRACT_SUBREG" => (self.imp.instruction_named("COPY")?, None),
             _ => (orig, None),
         };
-        if SPECIAL_TARGET.contains(&orig.name)
-            || inst.operands.is_variadic
-            || !dst.predicates.is_empty()
-            || dst.transform.is_some()
-        {
+        // A variadic instruction's variable operands are none of the pattern's.
+        if SPECIAL_TARGET.contains(&orig.name) || !dst.predicates.is_empty() || dst.transform.is_some() {
             return None;
         }
         let out = self.outputs.len() as u32;
