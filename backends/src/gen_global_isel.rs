@@ -20,7 +20,7 @@ use std::fmt::Write as _;
 use std::io::Write;
 use tdq_core::types::RecId;
 use tdq_core::{Evaluation, Release};
-use tdq_models::global_isel::llt::Llt;
+use tdq_models::global_isel::llt::{Llt, LLT_ORDER};
 use tdq_models::global_isel::matchers::{number_types, optimize_ruleset, Matcher, RuleMatcher, OPTIMIZE_FORM};
 use tdq_models::global_isel::select::{Importer, IntrinsicFacts};
 use tdq_models::intrinsics::{ArgAttrKind, IntrinsicTable};
@@ -172,7 +172,9 @@ impl Backend for GenGlobalIsel {
             return Err(Fatal::new(locs, "tdq does not write --gen-global-isel's HW mode checks yet").into());
         }
         let release = input.records.release;
-        let known: Vec<Llt> = importer.known_types();
+        // `KnownTypes` is ordered as the release orders LLTs.
+        let mut known: Vec<Llt> = importer.known_types();
+        known.sort_by(|a, b| a.cmp_in(b, *LLT_ORDER.get(release)));
         let optimize_form = OPTIMIZE_FORM.get(release);
         // The run's order: higher complexity first, then higher priority (a stable sort).
         rules.sort_by(|(a_score, a), (b_score, b)| {

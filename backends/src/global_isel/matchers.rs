@@ -376,6 +376,12 @@ impl Emitter<'_> {
                 }
                 table.push(Record::line_break());
             }
+            Renderer::TempSubReg { insn, temp_reg, sub_reg } => {
+                table.push(Record::opcode("GIR_AddTempSubRegister", 0)).push(Record::comment("InsnID"));
+                table.push(uleb(*insn)).push(Record::comment("TempRegID")).push(uleb(*temp_reg));
+                table.push(Record::comment("TempRegFlags")).push(Record::int_value(self.table_form, 2, 0));
+                table.push(Record::named_value(2, sub_reg.clone())).push(Record::line_break());
+            }
             Renderer::Imm { insn, value, cimm: Some(ty) } => {
                 table.push(Record::opcode("GIR_AddCImm", 0)).push(Record::comment("InsnID")).push(uleb(*insn));
                 table.push(Record::comment("Type")).push(self.type_ref(*ty));
@@ -392,6 +398,41 @@ impl Emitter<'_> {
             Renderer::IntrinsicId { insn, name } => {
                 table.push(Record::opcode("GIR_AddIntrinsicID", 0)).push(Record::comment("MI")).push(uleb(*insn));
                 table.push(Record::named_value(2, name.clone())).push(Record::line_break());
+            }
+            Renderer::ConstantAsImm { new_insn, old_insn, name, fp } => {
+                let opcode = if *fp { "GIR_CopyFConstantAsFPImm" } else { "GIR_CopyConstantAsSImm" };
+                table.push(Record::opcode(opcode, 0)).push(Record::comment("NewInsnID")).push(uleb(*new_insn));
+                table.push(Record::comment("OldInsnID")).push(uleb(*old_insn));
+                table.push(Record::comment(name.clone())).push(Record::line_break());
+            }
+            Renderer::Custom { insn, old_insn, old_op, renderer, name } => {
+                let opcode = if old_op.is_some() { "GIR_CustomOperandRenderer" } else { "GIR_CustomRenderer" };
+                table.push(Record::opcode(opcode, 0)).push(Record::comment("InsnID")).push(uleb(*insn));
+                table.push(Record::comment("OldInsnID")).push(uleb(*old_insn));
+                match old_op {
+                    Some(op) => {
+                        table.push(Record::comment("OpIdx")).push(uleb(*op)).push(Record::comment("OperandRenderer"));
+                    }
+                    None => {
+                        table.push(Record::comment("Renderer"));
+                    }
+                }
+                table.push(Record::named_value(2, renderer.clone()));
+                table.push(Record::comment(name.clone())).push(Record::line_break());
+            }
+            Renderer::CopySubReg { new_insn, old_insn, old_op, sub_reg, name } => {
+                table
+                    .push(Record::opcode("GIR_CopySubReg", 0))
+                    .push(Record::comment("NewInsnID"))
+                    .push(uleb(*new_insn));
+                table.push(Record::comment("OldInsnID")).push(uleb(*old_insn));
+                table.push(Record::comment("OpIdx")).push(uleb(*old_op));
+                table.push(Record::comment("SubRegIdx")).push(Record::int_value(
+                    self.table_form,
+                    2,
+                    i64::from(*sub_reg),
+                ));
+                table.push(Record::comment(name.clone())).push(Record::line_break());
             }
         }
     }
@@ -521,6 +562,30 @@ impl Emitter<'_> {
                 table.push(Record::uleb128(u64::from(p.op_idx.unwrap_or(0))));
                 table.push(Record::comment(format!("MIs[{}]", insn.insn_var))).push(Record::line_break());
                 self.instruction(insn, table);
+            }
+            Check::ImmPredicate { ty, name } => {
+                table.push(Record::opcode(format!("GIM_Check{}ImmPredicate", ty.identifier()), 0));
+                table.push(Record::comment("MI")).push(Record::uleb128(u64::from(p.insn)));
+                table.push(Record::comment("Predicate")).push(Record::named_value(2, ty.enum_name(name)));
+                table.push(Record::line_break());
+            }
+            Check::OperandImmPredicate { ty, name } => {
+                table.push(Record::opcode("GIM_CheckImmOperandPredicate", 0));
+                table.push(Record::comment("MI")).push(Record::uleb128(u64::from(p.insn)));
+                table.push(Record::comment("MO")).push(Record::uleb128(u64::from(p.op_idx.unwrap_or(0))));
+                table.push(Record::comment("Predicate")).push(Record::named_value(2, ty.enum_name(name)));
+                table.push(Record::line_break());
+            }
+            Check::PointerToAny(bits) => {
+                table.push(Record::opcode("GIM_CheckPointerToAny", 0));
+                self.insn_op(p, table);
+                table.push(Record::comment("SizeInBits")).push(Record::uleb128(*bits)).push(Record::line_break());
+            }
+            Check::Imm | Check::Mbb => {
+                let name = if matches!(p.check, Check::Imm) { "GIM_CheckIsImm" } else { "GIM_CheckIsMBB" };
+                table.push(Record::opcode(name, 0));
+                self.insn_op(p, table);
+                table.push(Record::line_break());
             }
         }
     }

@@ -64,6 +64,41 @@ pub enum Check {
     /// `InstructionOperandMatcher`: the operand's register is defined by an instruction
     /// that this matcher checks (recorded as `State.MIs[insn_var]`).
     Instruction { insn: Box<InstructionMatcher>, ignore_copies: bool },
+    /// `InstructionImmPredicateMatcher`: a constant instruction's value satisfies a
+    /// fragment's `ImmediateCode`, tested as its kind of value.
+    ImmPredicate { ty: ImmType, name: String },
+    /// `OperandImmPredicateMatcher`: an immediate operand satisfies a fragment's
+    /// `ImmediateCode`.
+    OperandImmPredicate { ty: ImmType, name: String },
+    /// `ImmOperandMatcher`: the operand is an immediate.
+    Imm,
+    /// `MBBOperandMatcher`: the operand is a basic block.
+    Mbb,
+    /// `PointerToAnyOperandMatcher`: a pointer of this size (0: of any size).
+    PointerToAny(u64),
+}
+
+/// How an immediate predicate reads its value (`getImmTypeIdentifier`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ImmType {
+    I64,
+    ApInt,
+    ApFloat,
+}
+
+impl ImmType {
+    pub fn identifier(self) -> &'static str {
+        match self {
+            ImmType::I64 => "I64",
+            ImmType::ApInt => "APInt",
+            ImmType::ApFloat => "APFloat",
+        }
+    }
+
+    /// `getEnumNameForPredicate` of an immediate predicate's function.
+    pub fn enum_name(self, fn_name: &str) -> String {
+        format!("GICXXPred_{}_{fn_name}", self.identifier())
+    }
 }
 
 /// `PredicateMatcher::PredicateKind`: the kinds in priority order (higher first).
@@ -125,6 +160,11 @@ impl Predicate {
             Check::RecordRegType(_) => PredicateKind::RecordRegType,
             Check::RegBankForClass(_) => PredicateKind::RegBank,
             Check::Instruction { .. } => PredicateKind::Instruction,
+            Check::ImmPredicate { .. } => PredicateKind::ImmPredicate,
+            Check::OperandImmPredicate { .. } => PredicateKind::OperandImmPredicate,
+            Check::Imm => PredicateKind::OperandImm,
+            Check::Mbb => PredicateKind::Mbb,
+            Check::PointerToAny(_) => PredicateKind::PointerToAny,
         }
     }
 
@@ -531,10 +571,20 @@ pub enum Renderer {
     Copy { new_insn: u32, old_insn: u32, old_op: u32, name: String, variadic: bool },
     /// `TempRegRenderer`.
     TempReg { insn: u32, temp_reg: u32, is_def: bool, is_dead: bool },
+    /// `TempRegRenderer` of a sub-register (a use), the index by its qualified name.
+    TempSubReg { insn: u32, temp_reg: u32, sub_reg: String },
     /// `ImmRenderer`: an immediate, or with a type a `ConstantInt` (`G_CONSTANT`'s).
     Imm { insn: u32, value: i64, cimm: Option<TypeRef> },
     /// `IntrinsicIDRenderer`.
     IntrinsicId { insn: u32, name: String },
+    /// `CopyConstantAsImmRenderer` (signed) and `CopyFConstantAsFPImmRenderer`: the value of
+    /// a matched constant instruction as an immediate.
+    ConstantAsImm { new_insn: u32, old_insn: u32, name: String, fp: bool },
+    /// `CustomRenderer` (of a matched instruction) and `CustomOperandRenderer` (of one of
+    /// its operands): a C++ renderer (`GICR_` and its `RendererFn`) of the named node.
+    Custom { insn: u32, old_insn: u32, old_op: Option<u32>, renderer: String, name: String },
+    /// `CopySubRegRenderer`: a matched operand's sub-register.
+    CopySubReg { new_insn: u32, old_insn: u32, old_op: u32, sub_reg: u32, name: String },
 }
 
 /// `RuleMatcher`: one rule, its instructions (the root first) and actions.

@@ -15,7 +15,7 @@
 mod rules;
 
 use super::llt::{Llt, LltKinds, ScalarKind};
-use super::matchers::RuleMatcher;
+use super::matchers::{ImmType, RuleMatcher};
 use crate::patterns::complex_patterns::ComplexPatterns;
 use crate::patterns::dag_patterns::{DagPatterns, PatternToMatch};
 use crate::patterns::predicates::PredicateFn;
@@ -54,6 +54,11 @@ pub struct ImportForm {
     pub dead_implicit_defs: DeadImplicitDefs,
     /// How a `COPY_TO_REGCLASS` sub-instruction is constrained.
     pub sub_copy_to_regclass: SubCopyToRegClass,
+    /// Which class the register bank of an `EXTRACT_SUBREG` root's result is checked by.
+    pub extract_subreg_root: ExtractSubregRoot,
+    /// Which child of `SUBREG_TO_REG` is the sub-register source (the index follows it):
+    /// 1 after the immediate LLVM 19 and 22 have, 0 from LLVM 23.
+    pub subreg_to_reg_source: usize,
 }
 
 /// Which implicit defs of a rule's built instructions are dead.
@@ -63,6 +68,16 @@ pub enum DeadImplicitDefs {
     UnlessUsed,
     /// All (LLVM 22 on: `importExplicitDefRenderers`).
     All,
+}
+
+/// The class an `EXTRACT_SUBREG` root's result is matched by.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum ExtractSubregRoot {
+    /// The super-register operand's class: "a subregister is in the same bank as its super
+    /// register" (LLVM 19).
+    SuperRegister,
+    /// The class of the sub-registers at the index (LLVM 22 on, as any result is inferred).
+    SubRegister,
 }
 
 /// How a `COPY_TO_REGCLASS` that is not the root is constrained.
@@ -108,6 +123,8 @@ pub const IMPORT_FORM: ByRelease<ImportForm> = ByRelease {
         sub_instruction_defs: SubInstructionDefs::WhenSeveral,
         dead_implicit_defs: DeadImplicitDefs::UnlessUsed,
         sub_copy_to_regclass: SubCopyToRegClass::ToDefinition,
+        extract_subreg_root: ExtractSubregRoot::SuperRegister,
+        subreg_to_reg_source: 1,
     },
     v22: ImportForm {
         leaf_predicates: true,
@@ -119,6 +136,8 @@ pub const IMPORT_FORM: ByRelease<ImportForm> = ByRelease {
         sub_instruction_defs: SubInstructionDefs::Always,
         dead_implicit_defs: DeadImplicitDefs::All,
         sub_copy_to_regclass: SubCopyToRegClass::ToClass,
+        extract_subreg_root: ExtractSubregRoot::SubRegister,
+        subreg_to_reg_source: 1,
     },
     v23: ImportForm {
         leaf_predicates: true,
@@ -130,6 +149,8 @@ pub const IMPORT_FORM: ByRelease<ImportForm> = ByRelease {
         sub_instruction_defs: SubInstructionDefs::Always,
         dead_implicit_defs: DeadImplicitDefs::All,
         sub_copy_to_regclass: SubCopyToRegClass::ToClass,
+        extract_subreg_root: ExtractSubregRoot::SubRegister,
+        subreg_to_reg_source: 0,
     },
 };
 
@@ -253,6 +274,16 @@ impl Pred<'_> {
     }
     fn is_always_true(&self) -> bool {
         self.fn_().is_always_true()
+    }
+    /// `getImmTypeIdentifier`: how the immediate code reads its value.
+    fn imm_type(&self) -> ImmType {
+        if self.is("IsAPInt") {
+            ImmType::ApInt
+        } else if self.is("IsAPFloat") {
+            ImmType::ApFloat
+        } else {
+            ImmType::I64
+        }
     }
     fn memory_vt(&self) -> Option<RecId> {
         self.def("MemoryVT")
@@ -486,11 +517,22 @@ impl<'a> Importer<'a> {
             return Ok(());
         }
         match self.llt(t) {
+            // A pointer operand is checked by its size, which no type object names.
+            Some(_) if operand_is_pointer => Ok(()),
             Some(llt) => {
-                self.known_types.borrow_mut().insert(llt);
+                self.known_types.borrow_mut().insert(self.typed_llt(ty, llt));
                 Ok(())
             }
             None => Err("unsupported type".into()),
+        }
+    }
+
+    /// The type an operand of type `ty` is checked to have: a pointer of its size where the
+    /// type is a pointer's (`LLT::pointer`), else the type's `llt`.
+    fn typed_llt(&self, ty: &TypeSetByHwMode, llt: Llt) -> Llt {
+        match ty.ptr_addr_space() {
+            Some(address_space) => Llt::Pointer { address_space, bits: llt.size_in_bits() as u32 },
+            None => llt,
         }
     }
 
@@ -562,7 +604,11 @@ impl<'a> Importer<'a> {
         }
         for i in 0..dst_exp_defs.min(src_num_defs) {
             rule.defined.insert(format!("DstI[{}]", dst_i.operands.operands[i].name));
-            if self.reg_class_from_instruction_pattern(dst, i).is_none() {
+            let super_register = self.form.extract_subreg_root == ExtractSubregRoot::SuperRegister;
+            if super_register && dst_i.name == "EXTRACT_SUBREG" && self.root_def_class(dst, i).is_none() {
+                return skip("Could not infer class for EXTRACT_SUBREG operand #0");
+            }
+            if self.root_def_class(dst, i).is_none() {
                 return skip(format!(
                     "Could not infer register class for result #{i} from pattern {}",
                     (self.print)(dst)
@@ -1035,6 +1081,20 @@ impl<'a> Importer<'a> {
         self.bank.sub_reg_index_of(n.leaf_def()?)
     }
 
+    /// The class the root's result `res` is matched by: as any instruction's result, but
+    /// an `EXTRACT_SUBREG`'s by release.
+    fn root_def_class(&self, dst: &TreeNode, res: usize) -> Option<usize> {
+        let inst = self.instruction(dst.operator()?)?;
+        match self.form.extract_subreg_root {
+            ExtractSubregRoot::SuperRegister if inst.name == "EXTRACT_SUBREG" => {
+                self.reg_class_from_pattern(dst.children().first()?)
+            }
+            ExtractSubregRoot::SuperRegister | ExtractSubregRoot::SubRegister => {
+                self.reg_class_from_instruction_pattern(dst, res)
+            }
+        }
+    }
+
     /// `inferRegClassFromInstructionPattern`.
     fn reg_class_from_instruction_pattern(&self, n: &TreeNode, res: usize) -> Option<usize> {
         let f = self.f();
@@ -1055,7 +1115,9 @@ impl<'a> Importer<'a> {
                 let idx = self.sub_reg_index_of(children.get(1)?)?;
                 return self.matching_sub_class(super_rc, idx).map(|(_, sub)| sub);
             }
-            "SUBREG_TO_REG" => return self.super_register_class(n.types.first(), children.get(1)?),
+            "SUBREG_TO_REG" => {
+                return self.super_register_class(n.types.first(), children.get(self.form.subreg_to_reg_source + 1)?)
+            }
             _ => {}
         }
         let op = inst.operands.operands.get(res)?;
@@ -1444,10 +1506,11 @@ impl<'a> Importer<'a> {
                 }
             }
             "SUBREG_TO_REG" => {
-                if children.first().and_then(|c| self.reg_class_from_pattern(c)).is_none() {
-                    return skip("Cannot infer register class from SUBREG_TO_REG child #0");
+                let source = self.form.subreg_to_reg_source;
+                if children.get(source).and_then(|c| self.reg_class_from_pattern(c)).is_none() {
+                    return skip(format!("Cannot infer register class from SUBREG_TO_REG child #{source}"));
                 }
-                if children.get(1).and_then(|c| self.super_register_class(dst.types.first(), c)).is_none() {
+                if children.get(source + 1).and_then(|c| self.super_register_class(dst.types.first(), c)).is_none() {
                     return skip("Cannot infer register class for SUBREG_TO_REG operand #0");
                 }
             }

@@ -313,17 +313,27 @@ pub struct TypeSetByHwMode {
     /// By mode, in mode order. Nearly every set has the default mode alone: kept inline, as
     /// type inference copies sets at every step.
     map: SmallVec<[(u32, MvtSet); 1]>,
+    /// `AddrSpace`: the pointer address space of the first value type it was made from
+    /// (none: not a pointer). Copied with the set, kept when it is constrained, and no part
+    /// of its identity, as in LLVM.
+    addr_space: Option<u32>,
 }
 
 impl TypeSetByHwMode {
     pub fn simple(set: MvtSet) -> TypeSetByHwMode {
-        TypeSetByHwMode { map: smallvec![(DEFAULT_MODE, set)] }
+        TypeSetByHwMode { map: smallvec![(DEFAULT_MODE, set)], addr_space: None }
+    }
+
+    /// `isPointer`'s address space (`getPtrAddrSpace`), if the set is a pointer's.
+    pub fn ptr_addr_space(&self) -> Option<u32> {
+        self.addr_space
     }
 
     /// The constructor from a list of value types by mode (a register class's types, the
-    /// legal types): each inserted in turn.
+    /// legal types): each inserted in turn, the address space the first one's.
     pub fn from_vts(vts: &[VtByMode]) -> TypeSetByHwMode {
         let mut s = TypeSetByHwMode::default();
+        s.addr_space = vts.first().and_then(|vt| vt.iter().next()).and_then(|(_, t)| t.ptr_addr_space);
         for vt in vts {
             s.insert_vt(vt);
         }

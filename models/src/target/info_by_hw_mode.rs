@@ -182,7 +182,12 @@ pub fn value_type_by_mode(input: &Evaluation, hw_modes: &HwModes, rec: RecId) ->
     if (Fields { input }).is_a(rec, "HwModeSelect") {
         return select(input, hw_modes, rec, "ValueType", |vt| types.of(input, vt));
     }
-    Ok(ByMode::simple(types.of(input, rec)?))
+    let mut mvt = types.of(input, rec)?;
+    let f = Fields { input };
+    if f.is_a(rec, "PtrValueType") {
+        mvt.ptr_addr_space = f.int(rec, "AddrSpace").ok().and_then(|a| u32::try_from(a).ok());
+    }
+    Ok(ByMode::simple(mvt))
 }
 
 /// LLVM's `RegSizeInfo`: a register's size, its spill slot's size and alignment, in bits.

@@ -42,6 +42,9 @@ pub struct Mvt {
     /// none), else its position among the `ValueType` defs in the order they are defined,
     /// from 1 (as `-gen-vt` numbers them).
     pub value: Option<i64>,
+    /// The address space of a pointer type read from a `PtrValueType` def (LLVM keeps it on
+    /// the `ValueTypeByHwMode` made from that def, `PtrAddrSpace`); none otherwise.
+    pub ptr_addr_space: Option<u32>,
 }
 
 impl Mvt {
@@ -89,6 +92,7 @@ impl ValueTypes {
                         is_vector: f.bit(def, "isVector")?,
                         size: f.int(def, "Size")?,
                         value,
+                        ptr_addr_space: None,
                     })
                 };
                 let Ok(mvt) = read() else { continue };

@@ -1,19 +1,24 @@
 //! The selection rules of imported patterns (the matchers and actions `runOnPattern` builds).
 //!
 //! The source is matched as `createAndImportSelDAGMatcher` and `importChildMatcher` do: the
-//! root and nested generic instructions (`GIM_RecordInsn`), their result and operand types,
-//! register-class leaves (a register-bank check), integers (a constant or a literal),
-//! unnamed value types (a literal of their size), intrinsic ids, and a name met twice (a
+//! root and nested generic instructions (`GIM_RecordInsn`), their result and operand types
+//! (pointer operands by size, pointer types by address space), register-class leaves (a
+//! register-bank check), integers (a constant or a literal), unnamed value types (a literal
+//! of their size), intrinsic ids, constants and frame indices with their immediate
+//! predicates (`GIM_Check{I64,APInt,APFloat}ImmPredicate`), target immediates
+//! (`GIM_CheckIsImm` and operand predicates), basic blocks, and a name met twice (a
 //! same-operand check). The destination is rendered as `createAndImportInstructionRenderer`
 //! does: the root instruction and its sub-instructions (`GIR_BuildMI` into temporary
-//! registers), discarded defs as dead temporary registers, named operands copied, integers
-//! as immediates, default operands; the root is recycled (`GIR_MutateOpcode`) when its
-//! operands are the matched root's in order. The import ([`super::Importer::run_on_pattern`])
-//! has already checked the pattern; any form not built here gives no rule
-//! ([`super::Imported::rule`] is none), and the backend refuses the run rather than write a
-//! table without it: memory and fragment predicates, immediates and frame indices, complex
-//! patterns, transforms, physical registers, sub-register instructions, `COPY_TO_REGCLASS`,
-//! implicit defs and uses.
+//! registers), discarded defs as dead temporary registers, named operands copied, named
+//! constants as immediates, integers and sub-register indices as immediates, default
+//! operands, transforms (`GIR_CustomRenderer`, `GIR_CustomOperandRenderer`),
+//! `COPY_TO_REGCLASS`, `EXTRACT_SUBREG` (a sub-register copy), `INSERT_SUBREG` and
+//! `SUBREG_TO_REG` with the classes they constrain; the root is recycled
+//! (`GIR_MutateOpcode`) when its operands are the matched root's in order. The import
+//! ([`super::Importer::run_on_pattern`]) has already checked the pattern; any form not built
+//! here gives no rule ([`super::Imported::rule`] is none), and the backend refuses the run
+//! rather than write a table without it: memory and other fragment predicates, complex
+//! patterns, physical registers, `REG_SEQUENCE`.
 
 use super::{DeadImplicitDefs, Importer, SubCopyToRegClass, SubInstructionDefs};
 use crate::global_isel::matchers::{
@@ -29,7 +34,7 @@ const SPECIAL_GENERIC: &[&str] =
     &["G_CONSTANT", "G_FCONSTANT", "G_FRAME_INDEX", "G_BLOCK_ADDR", "G_ICMP", "G_FCMP", "G_FPTOSI_SAT", "G_FPTOUI_SAT"];
 
 /// The target instructions the destination renders by their own rules, not built yet.
-const SPECIAL_TARGET: &[&str] = &["EXTRACT_SUBREG", "INSERT_SUBREG", "SUBREG_TO_REG", "REG_SEQUENCE"];
+const SPECIAL_TARGET: &[&str] = &["REG_SEQUENCE"];
 
 /// An action of the rule being built, or the instruction an output builds (its operands
 /// are added after it is placed).
@@ -88,6 +93,8 @@ struct Build<'i, 'a> {
     next_insn: u32,
     /// `DefinedOperands`: each name's first operand (instruction, index).
     defined: HashMap<String, (u32, u32)>,
+    /// The named instruction matchers' `InsnVarID`s.
+    insn_names: HashMap<String, u32>,
     /// `GISF_IgnoreCopies` of the pattern.
     ignore_copies: bool,
     actions: Actions,
@@ -109,10 +116,22 @@ impl<'a> Importer<'a> {
         }
     }
 
-    /// The type check of a plain machine value type.
+    /// The type check of a machine value type (a pointer's by its address space).
     fn plain_type_check(&self, ty: &crate::patterns::types::TypeSetByHwMode) -> Option<Check> {
-        let ty = self.llt(ty.machine_value_type()?)?;
-        Some(Check::Llt { ty, id: None })
+        let llt = self.llt(ty.machine_value_type()?)?;
+        Some(Check::Llt { ty: self.typed_llt(ty, llt), id: None })
+    }
+
+    /// `addTypeCheckPredicate`: a pointer operand's size (any for `iPTR`), another's type.
+    fn operand_type_check(&self, ty: &crate::patterns::types::TypeSetByHwMode, pointer: bool) -> Option<Check> {
+        if !pointer {
+            return self.plain_type_check(ty);
+        }
+        let t = ty.machine_value_type()?;
+        if Some(t) == self.table.iptr {
+            return Some(Check::PointerToAny(0));
+        }
+        Some(Check::PointerToAny(self.llt(t)?.size_in_bits()))
     }
 
     /// The enum name of a register class's id (`MyTarget::GPR32RegClassID`).
@@ -130,6 +149,7 @@ impl<'a> Importer<'a> {
             imp: self,
             next_insn: 1,
             defined: HashMap::new(),
+            insn_names: HashMap::new(),
             ignore_copies,
             actions: Actions::default(),
             outputs: Vec::new(),
@@ -140,6 +160,7 @@ impl<'a> Importer<'a> {
         let comment = format!("{}  =>  {}", (self.print)(src), (self.print)(dst));
         b.actions.insert(None, Item::Action(Action::DebugComment(comment)));
         let mut root = InstructionMatcher::new(0, src.name.to_string());
+        b.name_insn(&root);
         b.src_insn(&mut root, src)?;
         // The node flags of inlined fragments (`GISelFlags` on a `PatFrags`) are not kept by
         // the pattern trees: a rule they could change is not built.
@@ -153,7 +174,7 @@ impl<'a> Importer<'a> {
         let num_defs = (dst_i.operands.num_defs as usize).min(src.types.len());
         for i in 0..num_defs {
             let name = format!("DstI[{}]", dst_i.operands.operands[i].name);
-            let class = self.reg_class_from_instruction_pattern(dst, i)?;
+            let class = self.root_def_class(dst, i)?;
             let om = root.operands.get_mut(i)?;
             om.symbolic_name = name.clone();
             b.defined.entry(name).or_insert((0, i as u32));
@@ -164,7 +185,7 @@ impl<'a> Importer<'a> {
         at = b.explicit_defs(at, 0, dst, true)?;
         b.explicit_uses(at, 0, dst)?;
         let mutate = b.can_mutate(&root);
-        b.constrain(None, 0)?;
+        b.constrain(None, 0, dst)?;
         if !mutate {
             b.actions.insert(None, Item::Action(Action::EraseInst(0)));
         }
@@ -295,6 +316,13 @@ fn root_has_same_operand(im: &InstructionMatcher) -> bool {
 }
 
 impl<'a> Build<'_, 'a> {
+    /// Records an instruction matcher's name (`getInstructionMatcher` finds it by name).
+    fn name_insn(&mut self, im: &InstructionMatcher) {
+        if !im.symbolic_name.is_empty() {
+            self.insn_names.entry(im.symbolic_name.clone()).or_insert(im.insn_var);
+        }
+    }
+
     fn alloc_insn(&mut self) -> u32 {
         let id = self.next_insn;
         self.next_insn += 1;
@@ -314,17 +342,26 @@ impl<'a> Build<'_, 'a> {
         }
         let insn = im.insn_var;
         for (i, ty) in src.types.iter().enumerate() {
-            if imp.out_operand_is_pointer(gi, i) {
-                return None;
-            }
             let mut om = operand(i as u32, String::new());
-            om.add_predicate(insn, imp.plain_type_check(ty)?);
+            om.add_predicate(insn, imp.operand_type_check(ty, imp.out_operand_is_pointer(gi, i))?);
             im.operands.push(om);
         }
-        if src.predicates.iter().any(|call| !(super::Pred { f, frag: call.frag }).is_always_true()) {
-            return None;
+        for call in &src.predicates {
+            let p = super::Pred { f, frag: call.frag };
+            if p.is_always_true() {
+                continue;
+            }
+            if !p.is_immediate() {
+                return None;
+            }
+            im.add_predicate(Check::ImmPredicate { ty: p.imm_type(), name: p.fn_().fn_name() });
         }
-        if SPECIAL_GENERIC.contains(&gi.name) || src.transform.is_some() {
+        // A constant's or frame index's value is not matched: its operand only counts.
+        if matches!(gi.name, "G_CONSTANT" | "G_FCONSTANT" | "G_FRAME_INDEX") {
+            im.operands.push(operand(src.types.len() as u32, String::new()));
+            return Some(());
+        }
+        if SPECIAL_GENERIC.contains(&gi.name) {
             return None;
         }
         let is_intrinsic = super::is_intrinsic_opcode(gi.name);
@@ -349,10 +386,7 @@ impl<'a> Build<'_, 'a> {
                 pointer |= facts.pointer_params.get(i - 1).copied().unwrap_or(false);
                 imm_arg |= facts.imm_params.get(i - 1).copied().unwrap_or(false);
             }
-            if pointer {
-                return None;
-            }
-            let om = self.src_child(insn, child, imm_arg, op_idx)?;
+            let om = self.src_child(insn, child, imm_arg, pointer, op_idx)?;
             op_idx += 1;
             im.operands.push(om);
         }
@@ -382,7 +416,14 @@ impl<'a> Build<'_, 'a> {
     }
 
     /// `importChildMatcher`.
-    fn src_child(&mut self, insn: u32, child: &TreeNode, imm_arg: bool, op_idx: u32) -> Option<OperandMatcher> {
+    fn src_child(
+        &mut self,
+        insn: u32,
+        child: &TreeNode,
+        imm_arg: bool,
+        pointer: bool,
+        op_idx: u32,
+    ) -> Option<OperandMatcher> {
         let imp = self.imp;
         let f = imp.f();
         let leaf = child.leaf_def();
@@ -396,22 +437,39 @@ impl<'a> Build<'_, 'a> {
         if !self.define(&mut om, insn) {
             return Some(om);
         }
-        if child.types.len() != 1 || child.transform.is_some() || !child.pred_args.is_empty() {
+        // A source node's transform (`<<X:...>>`) is the destination's to apply.
+        if child.types.len() != 1 || !child.pred_args.is_empty() {
             return None;
         }
         if let Some(op) = child.operator() {
-            if matches!(f.name(op), "bb" | "timm") {
-                return None;
+            match f.name(op) {
+                "bb" => {
+                    om.add_predicate(insn, Check::Mbb);
+                    return Some(om);
+                }
+                "timm" => {
+                    om.add_predicate(insn, Check::Imm);
+                    for call in &child.predicates {
+                        let p = super::Pred { f, frag: call.frag };
+                        if p.is_immediate() {
+                            let check = Check::OperandImmPredicate { ty: p.imm_type(), name: p.fn_().fn_name() };
+                            om.add_predicate(insn, check);
+                        }
+                    }
+                    return Some(om);
+                }
+                _ => {}
             }
         } else if let Some(vt) = leaf.filter(|&d| f.is_a(d, "ValueType") && child.name.is_empty()) {
             om.add_predicate(insn, Check::LiteralInt(imp.scalar_bits(vt)?));
             return Some(om);
         }
         if !imm_arg {
-            om.add_predicate(insn, imp.plain_type_check(&child.types[0])?);
+            om.add_predicate(insn, imp.operand_type_check(&child.types[0], pointer)?);
         }
         if child.operator().is_some() {
             let mut nested = InstructionMatcher::new(self.alloc_insn(), child.name.to_string());
+            self.name_insn(&nested);
             self.src_insn(&mut nested, child)?;
             om.add_predicate(insn, Check::Instruction { insn: Box::new(nested), ignore_copies: self.ignore_copies });
             return Some(om);
@@ -444,13 +502,12 @@ impl<'a> Build<'_, 'a> {
                 let class = dst.children().get(1).filter(|c| c.is_leaf()).and_then(|c| self.imp.reg_class_of_leaf(c));
                 (self.imp.instruction_named("COPY")?, Some(class?))
             }
+            // A sub-register copy.
+            "EXTRACT_SUBREG" => (self.imp.instruction_named("COPY")?, None),
             _ => (orig, None),
         };
-        if SPECIAL_TARGET.contains(&orig.name)
-            || inst.operands.is_variadic
-            || !dst.predicates.is_empty()
-            || dst.transform.is_some()
-        {
+        // A variadic instruction's variable operands are none of the pattern's.
+        if SPECIAL_TARGET.contains(&orig.name) || !dst.predicates.is_empty() || dst.transform.is_some() {
             return None;
         }
         let out = self.outputs.len() as u32;
@@ -503,6 +560,9 @@ impl<'a> Build<'_, 'a> {
     fn explicit_uses(&mut self, mut at: Pos, out: u32, dst: &TreeNode) -> Option<Pos> {
         let imp = self.imp;
         let Output { inst, orig, copy_class, .. } = self.outputs[out as usize];
+        if orig.name == "EXTRACT_SUBREG" {
+            return self.extract_subreg_uses(at, out, dst);
+        }
         let children = dst.children();
         let num_defs = inst.operands.num_defs as usize;
         // A `COPY_TO_REGCLASS`'s class is no operand.
@@ -528,6 +588,31 @@ impl<'a> Build<'_, 'a> {
         Some(at)
     }
 
+    /// `importExplicitUseRenderers` of an `EXTRACT_SUBREG`: the sub-register of a matched
+    /// operand, or of a sub-instruction's result.
+    fn extract_subreg_uses(&mut self, at: Pos, out: u32, dst: &TreeNode) -> Option<Pos> {
+        let imp = self.imp;
+        let children = dst.children();
+        let sub = imp.bank.sub_reg_index_of(children.get(1)?.leaf_def()?)?;
+        let val = children.first()?;
+        if !val.is_leaf() {
+            let (pos, temp_reg) = self.temp_reg(at, val.types.first()?)?;
+            let end = self.sub_instruction(self.actions.next(pos), val, temp_reg)?;
+            let index = &imp.bank.sub_reg_indices[sub];
+            let sub_reg = if index.namespace.is_empty() {
+                index.name.clone()
+            } else {
+                format!("{}::{}", index.namespace, index.name)
+            };
+            self.render(out, Renderer::TempSubReg { insn: out, temp_reg, sub_reg });
+            return Some(end);
+        }
+        let &(old_insn, old_op) = self.defined.get(val.name)?;
+        let name = val.name.to_string();
+        self.render(out, Renderer::CopySubReg { new_insn: out, old_insn, old_op, sub_reg: sub as u32 + 1, name });
+        Some(at)
+    }
+
     /// `importNodeRenderer`.
     fn node(&mut self, at: Pos, out: u32, n: &TreeNode) -> Option<Pos> {
         let f = self.imp.f();
@@ -536,7 +621,17 @@ impl<'a> Build<'_, 'a> {
         }
         if !n.name.is_empty() {
             let copied = match &n.kind {
-                NodeKind::Op { .. } => false,
+                NodeKind::Op { op, .. } => match f.name(*op) {
+                    "imm" | "fpimm" => {
+                        let old_insn = *self.insn_names.get(n.name)?;
+                        let fp = f.name(*op) == "fpimm";
+                        let name = n.name.to_string();
+                        self.render(out, Renderer::ConstantAsImm { new_insn: out, old_insn, name, fp });
+                        return Some(at);
+                    }
+                    "bb" | "timm" | "tframeindex" => true,
+                    _ => false,
+                },
                 NodeKind::Leaf(Leaf::Value(v)) => match v.as_def() {
                     Some(d) => {
                         (f.is_a(d, "RegisterClass")
@@ -556,11 +651,32 @@ impl<'a> Build<'_, 'a> {
         }
         match &n.kind {
             NodeKind::Leaf(Leaf::Value(v)) => {
-                let value = v.as_int()?;
+                let value = match v.as_def() {
+                    // `importLeafNodeRenderer`: a sub-register index is its enum value.
+                    Some(d) => self.imp.bank.sub_reg_index_of(d)? as i64 + 1,
+                    None => v.as_int()?,
+                };
                 self.render(out, Renderer::Imm { insn: out, value, cimm: None });
                 Some(at)
             }
             NodeKind::Leaf(Leaf::IntrinsicId(_)) => None,
+            NodeKind::Op { op, .. } if f.is_a(*op, "SDNodeXForm") => {
+                // `importXFormNodeRenderer`: the transform's renderer applied to the named
+                // node it transforms: a target immediate's operand, else the instruction
+                // that defines the value.
+                let equiv = *self.imp.xform_equivs.get(op)?;
+                let renderer = format!("GICR_{}", f.string(equiv, "RendererFn").ok()?);
+                let name = n.children().first()?.name.to_string();
+                let r = if f.def(*op, "Opcode").is_ok_and(|o| f.name(o) == "timm") {
+                    let &(old_insn, old_op) = self.defined.get(&name)?;
+                    Renderer::Custom { insn: out, old_insn, old_op: Some(old_op), renderer, name }
+                } else {
+                    let old_insn = *self.insn_names.get(&name)?;
+                    Renderer::Custom { insn: out, old_insn, old_op: None, renderer, name }
+                };
+                self.render(out, r);
+                Some(at)
+            }
             NodeKind::Op { op, .. } => {
                 if !f.is_a(*op, "Instruction") {
                     return None;
@@ -592,13 +708,45 @@ impl<'a> Build<'_, 'a> {
             SubInstructionDefs::WhenSeveral => Some(item),
         };
         let end = self.explicit_uses(uses_at, out, dst)?;
-        self.constrain(at, out)?;
+        self.constrain(at, out, dst)?;
         Some(end)
     }
 
-    /// `constrainOperands`: a `COPY_TO_REGCLASS`'s result to its class, another instruction's
-    /// operands to its definition.
-    fn constrain(&mut self, at: Pos, out: u32) -> Option<()> {
+    /// `constrainOperands`: a `COPY_TO_REGCLASS`'s result to its class, the sub-register
+    /// instructions' operands to the classes their sub-register index implies, another
+    /// instruction's operands to its definition.
+    fn constrain(&mut self, at: Pos, out: u32, dst: &TreeNode) -> Option<()> {
+        let imp = self.imp;
+        let children = dst.children();
+        let classes: Vec<(u32, usize)> = match self.outputs[out as usize].orig.name {
+            "EXTRACT_SUBREG" => {
+                let super_rc = imp.reg_class_from_pattern(children.first()?)?;
+                let idx = imp.sub_reg_index_of(children.get(1)?)?;
+                let (src_rc, dst_rc) = imp.matching_sub_class(super_rc, idx)?;
+                vec![(0, dst_rc), (1, src_rc)]
+            }
+            "INSERT_SUBREG" => {
+                let sub_rc = imp.reg_class_from_pattern(children.get(1)?)?;
+                let super_rc = imp
+                    .reg_class_from_pattern(children.first()?)
+                    .or_else(|| imp.super_register_class(dst.types.first(), children.get(2)?))?;
+                vec![(0, super_rc), (1, super_rc), (2, sub_rc)]
+            }
+            "SUBREG_TO_REG" => {
+                let source = imp.form.subreg_to_reg_source;
+                let sub_rc = imp.reg_class_from_pattern(children.get(source)?)?;
+                let super_rc = imp.super_register_class(dst.types.first(), children.get(source + 1)?)?;
+                vec![(0, super_rc), (source as u32 + 1, sub_rc)]
+            }
+            _ => Vec::new(),
+        };
+        if !classes.is_empty() {
+            for (op, class) in classes {
+                let class = imp.reg_class_id(class);
+                self.actions.insert(at, Item::Action(Action::ConstrainOperandRc { insn: out, op, class }));
+            }
+            return Some(());
+        }
         let to_class = match self.outputs[out as usize].copy_class {
             Some(class) if out == 0 => Some(class),
             Some(class) => match self.imp.form.sub_copy_to_regclass {
