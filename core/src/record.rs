@@ -77,6 +77,11 @@ impl Superclasses {
     pub fn push(&mut self, superclass: (RecId, Loc)) {
         *self = self.extended(&[superclass]);
     }
+    /// The interned list's address: records with equal identities have the same superclasses
+    /// (equal lists interned on different threads may have two).
+    pub fn identity(&self) -> usize {
+        self.0 as *const SuperclassList as usize
+    }
 }
 
 impl Default for Superclasses {
