@@ -94,6 +94,11 @@ impl Superclasses {
     pub(crate) fn is(self, other: Superclasses) -> bool {
         std::ptr::eq(self.0, other.0)
     }
+    /// The interned list's address: records with equal identities have the same superclasses
+    /// (equal lists interned on different threads may have two).
+    pub fn identity(&self) -> usize {
+        self.0 as *const SuperclassList as usize
+    }
 }
 
 impl Default for Superclasses {

@@ -1,9 +1,10 @@
 //! LLVM's `RecordKeeper` queries, `Record::getValueAs*` and `PrintFatalError`, with LLVM's
 //! messages, for every backend.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 use std::sync::{Arc, Mutex};
 use tdq_core::init::{Init, InitKind};
+use tdq_core::intern::Sym;
 use tdq_core::types::RecId;
 use tdq_core::{Diagnostics, Evaluation};
 
@@ -46,40 +47,102 @@ pub fn derived_definitions(input: &Evaluation, class: &str) -> Result<Arc<[RecId
     let Some(class_id) = rk.class(class) else {
         return Err(Fatal::new(&[], format!("The class '{class}' is not defined\n")));
     };
-    let cache = input.derived.get_or_compute(DerivedDefinitions::default);
-    let mut by_class = cache.0.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-    let defs = by_class.entry(class_id).or_insert_with(|| {
-        let mut defs: Vec<(&str, RecId)> = rk
-            .defs
-            .iter()
-            .filter(|(_, &id)| rk.get(id).is_subclass_of(class_id))
-            .map(|(name, &id)| (*name, id))
-            .collect();
-        defs.sort_by(|a, b| compare_numeric(a.0.as_bytes(), b.0.as_bytes()));
-        defs.into_iter().map(|(_, id)| id).collect()
-    });
-    Ok(defs.clone())
+    let index = input.derived.get_or_compute(|| DefIndex::new(rk));
+    let mut by_class = index.by_class.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    Ok(by_class.entry(class_id).or_insert_with(|| index.derived_from(class_id)).clone())
 }
 
-/// The defs deriving from each class asked for so far, by class.
-#[derive(Default)]
-struct DerivedDefinitions(Mutex<HashMap<RecId, Arc<[RecId]>>>);
+/// Every def of an evaluation filed once by its superclasses, from which the defs deriving from
+/// a class are gathered without visiting the others: the defs of one multiclass or one class
+/// share their superclasses, so a target's tens of thousands of defs fall in a few thousand
+/// groups. Each class's answer is kept once asked for.
+struct DefIndex {
+    /// The defs with their names, group after group.
+    members: Vec<(Sym, RecId)>,
+    /// Where each group starts in `members` (and, last, its end).
+    group_start: Vec<u32>,
+    /// For each class, the groups whose defs derive from it.
+    groups_of_class: FxHashMap<RecId, Vec<u32>>,
+    by_class: Mutex<FxHashMap<RecId, Arc<[RecId]>>>,
+}
+
+impl DefIndex {
+    fn new(rk: &tdq_core::record::RecordKeeper) -> DefIndex {
+        // Superclass lists are interned with where each class was named: lists that differ only
+        // there (plain defs of one class) are one group, found by their classes.
+        let mut group_of_list: FxHashMap<usize, u32> = FxHashMap::default();
+        let mut group_of_classes: FxHashMap<Vec<RecId>, u32> = FxHashMap::default();
+        let mut groups_of_class: FxHashMap<RecId, Vec<u32>> = FxHashMap::default();
+        let mut sizes: Vec<u32> = Vec::new();
+        let group_of_def: Vec<u32> = (rk.defs.values())
+            .map(|&id| {
+                let superclasses = rk.get(id).superclasses;
+                let group = *group_of_list.entry(superclasses.identity()).or_insert_with(|| {
+                    let classes: Vec<RecId> = superclasses.iter().map(|&(class, _)| class).collect();
+                    *group_of_classes.entry(classes).or_insert_with_key(|classes| {
+                        let group = sizes.len() as u32;
+                        sizes.push(0);
+                        for &class in classes {
+                            let of_class = groups_of_class.entry(class).or_default();
+                            if of_class.last() != Some(&group) {
+                                of_class.push(group);
+                            }
+                        }
+                        group
+                    })
+                });
+                sizes[group as usize] += 1;
+                group
+            })
+            .collect();
+        let mut group_start = Vec::with_capacity(sizes.len() + 1);
+        let mut start = 0;
+        for size in sizes {
+            group_start.push(start);
+            start += size;
+        }
+        group_start.push(start);
+        let mut next = group_start.clone();
+        let mut members = vec![(Sym::default(), RecId(0)); rk.defs.len()];
+        for ((&name, &id), group) in rk.defs.iter().zip(group_of_def) {
+            let at = &mut next[group as usize];
+            members[*at as usize] = (name, id);
+            *at += 1;
+        }
+        DefIndex { members, group_start, groups_of_class, by_class: Mutex::default() }
+    }
+
+    /// The defs deriving from `class`, in `LessRecord` order (names compared with numbers by
+    /// value; distinct names never compare equal, so the sort need not be stable).
+    fn derived_from(&self, class: RecId) -> Arc<[RecId]> {
+        let groups = self.groups_of_class.get(&class).map_or(&[][..], Vec::as_slice);
+        let group =
+            |g: u32| &self.members[self.group_start[g as usize] as usize..self.group_start[g as usize + 1] as usize];
+        let mut defs: Vec<(Sym, RecId)> = groups.iter().flat_map(|&g| group(g).iter().copied()).collect();
+        defs.sort_unstable_by(|a, b| compare_numeric(a.0.as_bytes(), b.0.as_bytes()));
+        defs.into_iter().map(|(_, id)| id).collect()
+    }
+}
 
 pub use tdq_core::record::compare_numeric;
 
-/// How many field names [`Fields::value`] remembers a position for.
-const FIELD_HINT_SLOTS: usize = 512;
+/// How many (field name, record size) pairs [`Fields::value`] remembers a position for.
+const FIELD_HINT_SLOTS: usize = 2048;
 
 thread_local! {
-    /// For a field name (by its address), where in a record it was last found; a direct-mapped
-    /// table, so names made on the fly take slots from others but never grow it.
+    /// For a field name (by its address) in records with a number of fields, where it was last
+    /// found; a direct-mapped table, so names made on the fly take slots from others but never
+    /// grow it.
     static FIELD_HINTS: [std::cell::Cell<(usize, u32)>; FIELD_HINT_SLOTS] =
         const { [const { std::cell::Cell::new((0, 0)) }; FIELD_HINT_SLOTS] };
 }
 
-fn field_slot(field: &str) -> usize {
+/// The slot of `field` in records of `fields` fields: records of different classes (an
+/// instruction's and an alias's `AsmVariantName`) mostly differ in size, so they do not take
+/// each other's hints.
+fn field_slot(field: &str, fields: usize) -> usize {
     let a = field.as_ptr() as usize;
-    (a ^ (a >> 9) ^ field.len()) % FIELD_HINT_SLOTS
+    (a ^ (a >> 9) ^ field.len() ^ fields.wrapping_mul(0x9e37)) % FIELD_HINT_SLOTS
 }
 
 /// LLVM's `Record::getValueAs*` family: a field of a record read as one kind of value, with
@@ -98,13 +161,14 @@ impl<'a> Fields<'a> {
     /// `getValue(Name)`: the field itself, if the record has one.
     ///
     /// Models read the same few fields of thousands of records that share their classes, and so
-    /// their field order: where a field was last found is tried first (a hint, checked by name),
-    /// before the record's fields are searched (X86's instructions have a hundred).
+    /// their field order: where a field was last found in a record of the same size is tried
+    /// first (a hint, checked by name), before the record's fields are searched (X86's
+    /// instructions have a hundred).
     pub fn value(&self, rec: RecId, field: &str) -> Option<&'a tdq_core::record::RecordVal> {
         let values = &self.input.records.get(rec).values;
         let named =
             |v: &tdq_core::record::RecordVal| v.name.as_str().is_some_and(|n| tdq_core::intern::same_str(n, field));
-        let slot = field_slot(field);
+        let slot = field_slot(field, values.len());
         let hint = FIELD_HINTS.with(|h| h[slot].get());
         if hint.0 == field.as_ptr() as usize {
             if let Some(v) = values.get(hint.1 as usize).filter(|v| named(v)) {
@@ -327,5 +391,40 @@ pub fn int_value(value: Init) -> Option<i64> {
             Some(v as i64)
         }
         _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn evaluate(text: &str) -> Evaluation {
+        let evaluation = tdq_core::evaluate("t.td", text.as_bytes().to_vec(), &tdq_core::Options::default());
+        assert!(evaluation.diags.list.is_empty(), "{:?}", evaluation.diags);
+        evaluation
+    }
+
+    fn names(input: &Evaluation, class: &str) -> Vec<String> {
+        let defs = derived_definitions(input, class).unwrap_or_else(|e| panic!("{:?}", e.0));
+        defs.iter().map(|&d| input.records.name_sym(d).to_string()).collect()
+    }
+
+    #[test]
+    fn derived_definitions_are_each_classs_defs_in_less_record_order() {
+        let input = evaluate(
+            "class A; class B : A; class C;\n\
+             def R10 : B; def R2 : A; def R1 : A, C; def a01 : A; def a1 : A; def Z : C;\n\
+             multiclass M { def _x : B; def _y : C; }\n\
+             defm R3 : M;\n\
+             def anon_free;",
+        );
+        assert_eq!(names(&input, "A"), ["R1", "R2", "R3_x", "R10", "a1", "a01"]);
+        assert_eq!(names(&input, "B"), ["R3_x", "R10"]);
+        assert_eq!(names(&input, "C"), ["R1", "R3_y", "Z"]);
+        // Asked again: the same list, kept.
+        let again = derived_definitions(&input, "C").unwrap_or_else(|e| panic!("{:?}", e.0));
+        assert!(Arc::ptr_eq(&again, &derived_definitions(&input, "C").unwrap_or_else(|e| panic!("{:?}", e.0))));
+        let missing = derived_definitions(&input, "D").err().map(|e| format!("{:?}", e.0));
+        assert!(missing.is_some_and(|m| m.contains("The class 'D' is not defined")));
     }
 }
