@@ -1108,11 +1108,14 @@ mod tests {
 
     #[test]
     fn equality_reads_a_missing_mode_as_the_default() {
-        let a = TypeSetByHwMode { map: smallvec![(0, MvtSet::one(7)), (2, MvtSet::one(8))] };
-        let b = TypeSetByHwMode { map: smallvec![(0, MvtSet::one(7)), (1, MvtSet::one(7)), (2, MvtSet::one(8))] };
+        let a = TypeSetByHwMode { map: smallvec![(0, MvtSet::one(7)), (2, MvtSet::one(8))], addr_space: None };
+        let b = TypeSetByHwMode {
+            map: smallvec![(0, MvtSet::one(7)), (1, MvtSet::one(7)), (2, MvtSet::one(8))],
+            addr_space: None,
+        };
         assert!(a.same_as(&b));
-        let c = TypeSetByHwMode { map: smallvec![(1, MvtSet::one(7))] };
-        let d = TypeSetByHwMode { map: smallvec![(1, MvtSet::one(7)), (2, MvtSet::default())] };
+        let c = TypeSetByHwMode { map: smallvec![(1, MvtSet::one(7))], addr_space: None };
+        let d = TypeSetByHwMode { map: smallvec![(1, MvtSet::one(7)), (2, MvtSet::default())], addr_space: None };
         assert!(c.same_as(&d));
         assert!(!a.same_as(&c));
         assert_eq!(union_modes(&a, &c), vec![1, 2, 0]);
