@@ -332,8 +332,8 @@ impl TypeSetByHwMode {
     /// The constructor from a list of value types by mode (a register class's types, the
     /// legal types): each inserted in turn, the address space the first one's.
     pub fn from_vts(vts: &[VtByMode]) -> TypeSetByHwMode {
-        let mut s = TypeSetByHwMode::default();
-        s.addr_space = vts.first().and_then(|vt| vt.iter().next()).and_then(|(_, t)| t.ptr_addr_space);
+        let addr_space = vts.first().and_then(|vt| vt.iter().next()).and_then(|(_, t)| t.ptr_addr_space);
+        let mut s = TypeSetByHwMode { addr_space, ..Default::default() };
         for vt in vts {
             s.insert_vt(vt);
         }
