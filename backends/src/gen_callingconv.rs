@@ -9,7 +9,7 @@ use std::fmt::Write as _;
 use std::io::Write;
 use tdq_core::init::InitKind;
 use tdq_core::types::RecId;
-use tdq_core::{ByRelease, Evaluation};
+use tdq_core::{phases, ByRelease, Evaluation};
 use tdq_models::target::registers::RegBank;
 use tdq_models::target::value_types::ValueTypes;
 use tdq_models::target::{qualified_name, Target};
@@ -141,6 +141,7 @@ impl<'a> Emitter<'a> {
     fn run(&mut self) -> Result<()> {
         source_file_header(&mut self.s, "Calling Convention Implementation Fragment", None);
         let conventions = all_derived_definitions(self.input, "CallingConv")?;
+        phases::start("Emit prototypes");
         let mut emitted = Vec::new();
         for &cc in &conventions {
             if !self.f.bit(cc, "Custom")? {
@@ -155,6 +156,7 @@ impl<'a> Emitter<'a> {
         for &cc in &emitted {
             self.header(cc, ";\n")?;
         }
+        phases::start("Emit full descriptions");
         for &cc in &emitted {
             self.convention(cc)?;
         }

@@ -15,7 +15,7 @@ use matcher::{List, Matcher, Opcode};
 use std::io::Write;
 use tdq_core::init::InitKind;
 use tdq_core::types::RecId;
-use tdq_core::{Evaluation, Release};
+use tdq_core::{phases, Evaluation, Release};
 use tdq_models::patterns::complex_patterns::ComplexPattern;
 use tdq_models::patterns::dag_patterns::{DagPatterns, PatternToMatch};
 use tdq_models::patterns::properties::{Properties, Property};
@@ -485,6 +485,8 @@ impl Backend for GenDagIsel {
             form,
             intrinsic_ids: std::cell::OnceCell::new(),
         };
+        // LLVM computes the pattern model before its phases start.
+        phases::start("Parse patterns");
         let mut s = String::new();
         source_file_header(&mut s, &format!("DAG Instruction Selector for the {} target", target.name), None);
         s.push_str(HEADER);
@@ -492,7 +494,9 @@ impl Backend for GenDagIsel {
             HwModeTypes::Copies => &dag.patterns[..],
             HwModeTypes::Checked => dag.unexpanded(),
         };
+        phases::start("Sort patterns");
         let sorted = sort_patterns(&m, patterns)?;
+        phases::start("Convert to matchers");
         let mut matchers: Vec<List> = Vec::new();
         dag.with_context(input, |ctx| {
             for (i, p) in sorted.iter().enumerate() {
@@ -507,7 +511,9 @@ impl Backend for GenDagIsel {
             Ok(())
         })?;
         let mut root = vec![Matcher::Scope(matchers)];
+        phases::start("Optimize matchers");
         opt::optimize(&mut root, &m, &sorted);
+        phases::start("Emit matcher table");
         s.push_str(PREAMBLE);
         emit::begin_function(&mut s, "void", "SelectCode(SDNode *N)", false);
         let mut table_emitter = emit::TableEmitter::new(

@@ -19,7 +19,7 @@ use crate::{AnyOption, Backend, BackendError, BackendOptions, Opt, Output, StrLi
 use std::fmt::Write as _;
 use std::io::Write;
 use tdq_core::types::RecId;
-use tdq_core::{ByRelease, Diagnostics, Evaluation, Loc, Release};
+use tdq_core::{phases, ByRelease, Diagnostics, Evaluation, Loc, Release};
 use tdq_models::global_isel::combine::{
     type_objects, CombineMatchers, CxxCodePool, RuleContext, CXX_CUSTOM_ACTION_PREFIX,
 };
@@ -147,6 +147,7 @@ fn run(
     let rule_options = RuleOptions { debug_type_infer: options.get(&DEBUG_TYPE_INFER) };
     let stop_after_parse = options.get(&STOP_AFTER_PARSE);
     let instructions = Instructions::get(input)?;
+    phases::start("Gather rules");
     built.features = DeclaredFeatures::default();
     let mut gather = Gather {
         seen: Vec::new(),
@@ -172,6 +173,7 @@ fn run(
         let message = format!("tdq does not build the match table of a combiner whose rules use {what} yet");
         return Err(Fatal::new(&locs, message).into());
     }
+    phases::start("Creating Match Table");
     let release = options.release;
     let optimize_form = OPTIMIZE_FORM.get(release);
     let mut rules = gather.matchers;
@@ -198,6 +200,7 @@ fn run(
     };
     let writer = Emitter { form: EMIT_FORM.get(release), table_form, feature_bitset_name: &bitset_name };
     writer.table(&optimized, &mut table);
+    phases::start("Emit combiner");
     let target = Target::get(input)?;
     let emitter = CombinerEmitter {
         form: FORM.get(release),

@@ -17,7 +17,7 @@ use std::fmt::Write as _;
 use std::io::Write;
 use tdq_core::init::{Init, InitKind};
 use tdq_core::types::RecId;
-use tdq_core::{ByRelease, Diagnostics, Evaluation, Release};
+use tdq_core::{phases, ByRelease, Diagnostics, Evaluation, Release};
 use tdq_models::patterns::dag_patterns::DagPatterns;
 use tdq_models::records::{all_derived_definitions, derived_definitions};
 use tdq_models::target::instructions::{Constraint, Instruction, Instructions};
@@ -71,6 +71,10 @@ struct Form {
     map_function_type: &'static str,
     /// The instruction names' terminator in their string literals (`\0`; `\000` from 22).
     string_terminator: &'static str,
+    /// `--time-phases`: the target and pattern models are computed within "Analyze DAG
+    /// patterns" (LLVM 19 starts it before making the emitter); from 22 the emitter starts it
+    /// once they are there, so they are timed with the backend as a whole.
+    models_in_analyze_phase: bool,
 }
 
 const FORM_22: Form = Form {
@@ -82,10 +86,11 @@ const FORM_22: Form = Form {
     map_no_column: "  return -1;",
     map_function_type: "int",
     string_terminator: "\\000",
+    models_in_analyze_phase: false,
 };
 
 const FORM: ByRelease<Form> = ByRelease {
-    v19: Form { layout: Layout::V19, string_terminator: "\\0", ..FORM_22 },
+    v19: Form { layout: Layout::V19, string_terminator: "\\0", models_in_analyze_phase: true, ..FORM_22 },
     v22: FORM_22,
     v23: Form {
         opcode_type: "uint32_t",
@@ -111,6 +116,9 @@ impl Backend for GenInstrInfo {
     }
     fn emit(&self, input: &Evaluation, options: &BackendOptions, out: &mut Output) -> Result<()> {
         let form = FORM.get(options.release);
+        if form.models_in_analyze_phase {
+            phases::start("Analyze DAG patterns");
+        }
         let target = Target::get(input)?;
         let instructions = Instructions::get(input)?;
         let patterns = DagPatterns::get(input)?;
@@ -130,6 +138,9 @@ impl Backend for GenInstrInfo {
             form,
             diags: RefCell::new(Diagnostics::new()),
         };
+        if !form.models_in_analyze_phase {
+            phases::start("Analyze DAG patterns");
+        }
         let mut s = String::new();
         source_file_header(&mut s, "Target Instruction Enum Values and Descriptors", None);
         let result = match form.layout {
@@ -140,6 +151,7 @@ impl Backend for GenInstrInfo {
             out.diags.push(d);
         }
         result?;
+        phases::start("Emit map table");
         map_table(input, form, &instructions, &mut s)?;
         out.write_all(s.as_bytes())?;
         Ok(())
@@ -175,6 +187,7 @@ impl Emitter<'_> {
         let t = self.target;
 
         // Operand info.
+        phases::start("Collect operand info");
         let mut operand_info_list: Vec<OperandInfo> = Vec::new();
         let mut operand_info_map: HashMap<OperandInfo, u32> = HashMap::new();
         let mut operand_info_size = 0u32;
@@ -187,6 +200,7 @@ impl Emitter<'_> {
             }
         }
         // Implicit uses and defs.
+        phases::start("Collect uses/defs");
         let mut emitted_lists: HashMap<Vec<RecId>, u32> = HashMap::new();
         let mut implicit_lists: Vec<Vec<RecId>> = Vec::new();
         let mut implicit_list_size = 0u32;
@@ -211,6 +225,7 @@ impl Emitter<'_> {
         );
 
         s.push_str("#ifdef GET_INSTRINFO_MC_DESC\n#undef GET_INSTRINFO_MC_DESC\nnamespace llvm {\n\n");
+        phases::start("Emit InstrDesc records");
         let _ = write!(
             s,
             "static_assert(sizeof(MCOperandInfo) % sizeof(MCPhysReg) == 0);\nstatic constexpr unsigned {t}ImpOpBase = sizeof {t}InstrTable::OperandInfo / (sizeof(MCPhysReg));\n\n"
@@ -222,6 +237,7 @@ impl Emitter<'_> {
             self.record(s, inst, num, &emitted_lists, &operand_info_map)?;
         }
         s.push_str("  }, {\n");
+        phases::start("Emit operand info");
         let mut offset = 0;
         for info in &operand_info_list {
             let _ = write!(s, "    /* {offset} */");
@@ -232,6 +248,7 @@ impl Emitter<'_> {
             offset += info.len();
         }
         s.push_str("  }, {\n");
+        phases::start("Emit uses/defs");
         for list in &implicit_lists {
             let _ = write!(s, "    /* {} */", emitted_lists[list]);
             for &reg in list {
@@ -241,6 +258,7 @@ impl Emitter<'_> {
         }
         s.push_str("  }\n};\n\n");
 
+        phases::start("Emit instruction names");
         names.layout();
         string_literal_def(s, &names, &format!("extern const char {t}InstrNameData[]"), self.form.string_terminator);
         let _ = write!(s, "extern const unsigned {t}InstrNameIndices[] = {{");
@@ -300,6 +318,7 @@ impl Emitter<'_> {
             }
             let _ = write!(s, "{});\n}}\n", numbered.len());
         };
+        phases::start("Emit initialization routine");
         let _ = write!(s, "static inline void Init{t}MCInstrInfo(MCInstrInfo *II) {{\n  II->InitMCInstrInfo(");
         init_args(s);
         s.push_str("\n} // end namespace llvm\n#endif // GET_INSTRINFO_MC_DESC\n\n");
@@ -334,11 +353,17 @@ impl Emitter<'_> {
         init_args(s);
         s.push_str("} // end namespace llvm\n#endif // GET_INSTRINFO_CTOR_DTOR\n\n");
 
+        phases::start("Emit operand name mappings");
         self.operand_name_mappings(s, namespace, &numbered)?;
+        phases::start("Emit operand type mappings");
         self.operand_type_mappings(s, namespace, &numbered)?;
+        phases::start("Emit logical operand size mappings");
         self.logical_operand_size_mappings(s, t, &numbered)?;
+        phases::start("Emit logical operand type mappings");
         self.logical_operand_type_mappings(s, t, &numbered)?;
+        phases::start("Emit helper methods");
         self.mc_helper_methods(s)?;
+        phases::start("Emit verifier methods");
         self.feature_verifier(s, &numbered)?;
         Ok(())
     }
@@ -1381,6 +1406,7 @@ impl Emitter<'_> {
             }
         };
 
+        phases::start("Collect operand info");
         let mut operand_info_list: Vec<OperandInfo> = Vec::new();
         let mut operand_info_map: HashMap<OperandInfo, u32> = HashMap::new();
         let mut operand_info_size = 0u32;
@@ -1392,6 +1418,7 @@ impl Emitter<'_> {
                 operand_info_list.push(info);
             }
         }
+        phases::start("Collect uses/defs");
         let mut has_logical = false;
         let mut has_named = false;
         let mut emitted_lists: HashMap<Vec<RecId>, u32> = HashMap::new();
@@ -1434,6 +1461,7 @@ impl Emitter<'_> {
                 s,
                 "static_assert((sizeof {t}InstrTable::ImplicitOps + sizeof {t}InstrTable::Padding) % sizeof(MCOperandInfo) == 0);\nstatic constexpr unsigned {t}OpInfoBase = (sizeof {t}InstrTable::ImplicitOps + sizeof {t}InstrTable::Padding) / sizeof(MCOperandInfo);\n\n"
             );
+            phases::start("Emit InstrDesc records");
             let _ = write!(s, "extern const {t}InstrTable {t}Descs = {{\n  {{\n");
             let mut names = SequenceToOffsetTable::<u8>::default();
             for (num, inst) in numbered.iter().enumerate().rev() {
@@ -1441,6 +1469,7 @@ impl Emitter<'_> {
                 self.record(s, &overridden(inst)?, num, &emitted_lists, &operand_info_map)?;
             }
             s.push_str("  }, {\n");
+            phases::start("Emit uses/defs");
             for list in &implicit_lists {
                 let _ = write!(s, "    /* {} */", emitted_lists[list]);
                 for &reg in list {
@@ -1449,6 +1478,7 @@ impl Emitter<'_> {
                 s.push('\n');
             }
             s.push_str("  }, {\n    0\n  }, {\n");
+            phases::start("Emit operand info");
             let mut offset = 0;
             for info in &operand_info_list {
                 let _ = write!(s, "    /* {offset} */");
@@ -1459,6 +1489,7 @@ impl Emitter<'_> {
                 offset += info.len();
             }
             s.push_str("  }\n};\n\n");
+            phases::start("Emit instruction names");
             names.layout();
             string_literal_def(
                 s,
@@ -1520,6 +1551,7 @@ impl Emitter<'_> {
                     s.push_str("\n};\n\n");
                 }
             }
+            phases::start("Emit initialization routine");
             if !by_hw_mode.is_empty() {
                 let bank = tdq_models::target::registers::RegBank::get(self.input)?;
                 let _ = writeln!(
@@ -1662,13 +1694,18 @@ impl Emitter<'_> {
 
         let target_insts: Vec<&Instruction> = self.insts.target_instructions().collect();
         if has_named {
+            phases::start("Emit operand name mappings");
             self.operand_name_mappings_22(s, namespace, &numbered, &target_insts)?;
         }
+        phases::start("Emit operand type mappings");
         self.operand_type_mappings_22(s, namespace, &numbered)?;
         if has_logical {
+            phases::start("Emit logical operand size mappings");
             self.logical_operand_size_mappings_22(s, t, &target_insts)?;
         }
+        phases::start("Emit helper methods");
         self.mc_helper_methods_22(s)?;
+        phases::start("Emit verifier methods");
         self.feature_verifier_22(s, &numbered)?;
         Ok(())
     }

@@ -8,7 +8,7 @@ use std::fmt::Write as _;
 use std::io::Write;
 use tdq_core::init::{Init, InitKind};
 use tdq_core::types::RecId;
-use tdq_core::{ByRelease, Evaluation, Loc};
+use tdq_core::{phases, ByRelease, Evaluation, Loc};
 use tdq_models::records::{derived_definitions, int_value};
 use tdq_models::target::info_by_hw_mode::RegisterByHwMode;
 use tdq_models::target::instructions::Instruction;
@@ -28,10 +28,12 @@ impl Backend for GenPseudoLowering {
     fn emit(&self, input: &Evaluation, options: &BackendOptions, out: &mut Output) -> Result<()> {
         let form = FORM.get(options.release);
         let target = Target::get(input)?;
+        phases::start("Process definitions");
         let mut expansions = Vec::new();
         for &def in pseudo_expansions(input)?.iter() {
             expansions.push(evaluate(input, form, def)?);
         }
+        phases::start("Emit expansion code");
         let text = emit(input, form, target.name, &expansions)?;
         out.write_all(text.as_bytes())?;
         Ok(())

@@ -10,7 +10,7 @@ use std::collections::HashSet;
 use std::fmt::Write as _;
 use std::io::Write;
 use tdq_core::types::RecId;
-use tdq_core::{ByRelease, Evaluation};
+use tdq_core::{phases, ByRelease, Evaluation};
 use tdq_models::bit_vector::BitVector;
 use tdq_models::records::derived_definitions;
 use tdq_models::target::registers::RegBank;
@@ -115,6 +115,7 @@ impl Backend for GenRegisterBank {
         let target = Target::get(input)?;
         let regs = RegBank::get(input)?;
         let num_modes = target.hw_modes.num_modes();
+        phases::start("Analyze records");
         let sub_reg_classes = sub_reg_classes(&regs);
         let mut banks = Vec::new();
         for &def in derived_definitions(input, "RegisterBank")?.iter() {
@@ -130,6 +131,7 @@ impl Backend for GenRegisterBank {
         if banks.is_empty() && form.class_to_bank_table {
             return Err(Fatal::new(&[], "No register banks defined").into());
         }
+        phases::start("Warn ambiguous");
         for class in &regs.classes {
             for bank in &banks {
                 if bank.name.to_lowercase() == class.name.to_lowercase() {
@@ -146,6 +148,7 @@ impl Backend for GenRegisterBank {
                 }
             }
         }
+        phases::start("Emit output");
         let mut e = Emitter { f, form, target: target.name, regs: &regs, banks: &banks, num_modes, s: String::new() };
         source_file_header(&mut e.s, "Register Bank Source Fragments", None);
         e.emit()?;

@@ -10,7 +10,7 @@ use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::io::Write;
 use tdq_core::init::InitKind;
-use tdq_core::{ByRelease, Evaluation, Loc};
+use tdq_core::{phases, ByRelease, Evaluation, Loc};
 use tdq_models::bit_vector::BitVector;
 use tdq_models::records::{all_derived_definitions_if_defined, derived_definitions};
 use tdq_models::set_theory::{Member, SetTheory};
@@ -201,15 +201,23 @@ impl Backend for GenRegisterInfo {
         let mut main = String::new();
         // Each part in LLVM's order: the target description reads what the MC description
         // laid out (LLVM 23's storage type).
+        phases::start("Print enums");
+        let enums = e.enums()?;
+        phases::start("Print MC registers");
+        let mc_desc = e.mc_desc()?;
+        phases::start("Print header fragment");
+        let header = e.header()?;
+        phases::start("Print target registers");
+        let target_desc = e.target_desc()?;
         let parts = [
-            ("Enums.inc", "GET_REGINFO_ENUM", "Target Register Enum Values", e.enums()?),
-            ("MCDesc.inc", "GET_REGINFO_MC_DESC", "MC Register Information", e.mc_desc()?),
-            ("Header.inc", "GET_REGINFO_HEADER", "Register Information Header Fragment", e.header()?),
+            ("Enums.inc", "GET_REGINFO_ENUM", "Target Register Enum Values", enums),
+            ("MCDesc.inc", "GET_REGINFO_MC_DESC", "MC Register Information", mc_desc),
+            ("Header.inc", "GET_REGINFO_HEADER", "Register Information Header Fragment", header),
             (
                 "TargetDesc.inc",
                 "GET_REGINFO_TARGET_DESC",
                 "Target Register and Register Classes Information",
-                e.target_desc()?,
+                target_desc,
             ),
         ];
         for (suffix, guard, desc, body) in parts {

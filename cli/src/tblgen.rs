@@ -317,14 +317,14 @@ fn run_backend(
         return FAILURE;
     }
 
-    timer.start("Backend overall");
+    timer.start_backend("Backend overall");
     // Standard output is written as the backend goes when nothing could tell that from holding
     // it: the backend reports nothing, and neither a depfile error (which keeps the output
     // from being written) nor --write-if-changed (which compares it first) can come after.
     let stream =
         settings.output == "-" && backend.only_writes() && settings.depfile.is_empty() && !settings.write_if_changed;
     let mut out = if stream { Output::Streamed(Streamed::default()) } else { Output::open(&settings.output) };
-    let (result, additional, backend_errors) = out.emit(backend, evaluation, backend_options);
+    let (result, additional, backend_errors) = timer.record(|| out.emit(backend, evaluation, backend_options));
     if let Err(error) = result {
         out.discard();
         match error {
@@ -335,7 +335,7 @@ fn run_backend(
     }
     // Errors a backend reported and went on after (PrintError) count like the parser's.
     errors_printed += backend_errors;
-    timer.stop();
+    timer.stop_backend();
 
     // Main.cpp writes the depfile even when the output is unchanged, or Ninja would rebuild.
     if !settings.depfile.is_empty() {

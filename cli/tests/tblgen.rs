@@ -730,6 +730,45 @@ fn time_phases_prints_the_phase_report() {
     }
 }
 
+/// The phases `--time-phases` reports for a backend, sorted: the backends' own and their
+/// models' (`Sort patterns`, `Compute inferred register classes`, ...), as llvm-tblgen 19 and
+/// 22 name them on a real target, whichever of them LLVM leaves out (the backend's phase
+/// once the backend times its own).
+#[test]
+fn time_phases_names_the_phases_of_backends_and_models_as_llvm_tblgen() {
+    let root = tdq_tests::workspace_dir();
+    for (release, version) in [("19", "19.1.7"), ("22", "22.1.8")] {
+        let reference = llvm_tblgen_of(release, &format!("/usr/lib/llvm-{release}/bin/llvm-tblgen"));
+        let llvm = root.join(format!("../shared/corpus/llvm-{version}/llvm"));
+        let (include, target) = (llvm.join("include"), llvm.join("lib/Target/Lanai"));
+        let (include, target) = (include.to_string_lossy(), target.to_string_lossy());
+        let root_td = format!("{target}/Lanai.td");
+        for action in [
+            "--gen-dag-isel",
+            "--gen-instr-info",
+            "--gen-register-info",
+            "--gen-callingconv",
+            "--gen-asm-writer",
+            "--print-records",
+        ] {
+            let names = |tool: &Tool| {
+                let dir = tempfile::tempdir().expect("a temporary directory");
+                let args = [action, "--time-phases", "-I", &include, "-I", &target, &root_td, "-o", "out.inc"];
+                let got = run_in(tool, Some(release), dir.path(), &args, "");
+                assert_eq!(got.status, 0, "{} {action}: {}", tool.program.display(), got.stderr);
+                let lines: Vec<&str> = got.stderr.lines().collect();
+                let phases = lines.iter().skip(6).take_while(|l| !l.ends_with("  Total"));
+                let mut names: Vec<String> = phases.map(|l| l.rsplit("  ").next().unwrap_or("").to_string()).collect();
+                names.sort_unstable();
+                names
+            };
+            let (ours, theirs) = (names(&tdq()), names(&reference));
+            assert!(theirs.len() >= 3, "{action} {release}: {theirs:?}");
+            assert_eq!(ours, theirs, "{action} under LLVM {release}");
+        }
+    }
+}
+
 /// Every action of "Action to perform:" in each release's `--help` (which
 /// `help_is_each_releases_llvm_tblgens` holds to llvm-tblgen's own) runs a backend tdq has:
 /// none of them answers "is not implemented yet" (the refusal clang-tblgen's tests still see).

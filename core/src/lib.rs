@@ -19,6 +19,7 @@ pub mod intern;
 pub mod lexer;
 pub mod limits;
 pub mod parser;
+pub mod phases;
 pub mod record;
 pub mod release;
 pub mod resolve;

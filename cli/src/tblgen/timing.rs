@@ -1,8 +1,11 @@
 //! `--time-phases`: llvm-tblgen's "TableGen Phase Timing" report (LLVM's TimerGroup printer),
 //! with user, system and wall time per phase.
 
+use std::cell::RefCell;
 use std::io::Write;
+use std::rc::Rc;
 use std::time::{SystemTime, UNIX_EPOCH};
+use tdq_core::phases::PhaseEvent;
 
 /// One reading or one difference of readings: LLVM's TimeRecord.
 #[derive(Clone, Copy, Debug, Default)]
@@ -104,32 +107,107 @@ pub struct ReportOptions {
     pub info_output_file: String,
 }
 
-/// The phases timed so far, in the order they started; a no-op when timing is off.
+/// The phases timed so far, in the order they ended; a no-op when timing is off. LLVM's
+/// `TGTimer`: one phase at a time ([`start`](Self::start) ends the running one), and the
+/// driver's "Backend overall" left out of the report when the backend (or a model it uses)
+/// times phases of its own.
 pub struct PhaseTimer {
     enabled: bool,
     options: ReportOptions,
     phases: Vec<(&'static str, TimeRecord)>,
-    running: Option<(&'static str, TimeRecord)>,
+    /// The phase started last (LLVM's `LastTimer`), running or stopped.
+    last: Option<LastPhase>,
+    /// Whether `last` is the driver's backend phase (LLVM's `BackendTimer`).
+    backend: bool,
+}
+
+struct LastPhase {
+    name: &'static str,
+    start: TimeRecord,
+    /// Its time once stopped.
+    elapsed: Option<TimeRecord>,
 }
 
 impl PhaseTimer {
     pub fn new(enabled: bool, options: ReportOptions) -> Self {
-        PhaseTimer { enabled, options, phases: Vec::new(), running: None }
+        PhaseTimer { enabled, options, phases: Vec::new(), last: None, backend: false }
     }
 
-    /// Starts timing `name`, ending the phase running before it.
+    fn now(&self) -> TimeRecord {
+        TimeRecord::now(self.options.track_memory)
+    }
+
+    /// Starts timing `name`, ending the phase running before it (`TGTimer::startTimer`).
     pub fn start(&mut self, name: &'static str) {
-        if !self.enabled {
-            return;
+        if self.enabled {
+            let now = self.now();
+            self.start_at(name, now);
         }
-        self.stop();
-        self.running = Some((name, TimeRecord::now(self.options.track_memory)));
     }
 
-    pub fn stop(&mut self) {
-        if let Some((name, start)) = self.running.take() {
-            self.phases.push((name, TimeRecord::now(self.options.track_memory).minus(start)));
+    fn start_at(&mut self, name: &'static str, now: TimeRecord) {
+        if let Some(last) = self.last.take() {
+            match last.elapsed {
+                // A backend phase ended by one of the backend's own is cleared, not reported.
+                None if self.backend => self.backend = false,
+                None => self.phases.push((last.name, now.minus(last.start))),
+                Some(elapsed) => self.phases.push((last.name, elapsed)),
+            }
         }
+        self.last = Some(LastPhase { name, start: now, elapsed: None });
+    }
+
+    /// Ends the running phase (`TGTimer::stopTimer`).
+    pub fn stop(&mut self) {
+        if self.enabled {
+            let now = self.now();
+            self.stop_at(now);
+        }
+    }
+
+    fn stop_at(&mut self, now: TimeRecord) {
+        if let Some(last) = self.last.as_mut().filter(|l| l.elapsed.is_none()) {
+            last.elapsed = Some(now.minus(last.start));
+        }
+    }
+
+    /// Starts the driver's phase around the backend (`TGTimer::startBackendTimer`).
+    pub fn start_backend(&mut self, name: &'static str) {
+        if self.enabled {
+            self.start(name);
+            self.backend = true;
+        }
+    }
+
+    /// Ends the driver's backend phase if the backend started none of its own
+    /// (`TGTimer::stopBackendTimer`); else the backend's last phase runs on until the next.
+    pub fn stop_backend(&mut self) {
+        if self.enabled && self.backend {
+            self.stop();
+            self.backend = false;
+        }
+    }
+
+    /// Runs `f` (the backend) with the phases it and the models it computes start and stop
+    /// ([`tdq_core::phases`]) timed here.
+    pub fn record<R>(&mut self, f: impl FnOnce() -> R) -> R {
+        if !self.enabled {
+            return f();
+        }
+        let events = Rc::new(RefCell::new(Vec::new()));
+        let log = events.clone();
+        let track_memory = self.options.track_memory;
+        let result = tdq_core::phases::record(
+            Box::new(move |event| log.borrow_mut().push((event, TimeRecord::now(track_memory)))),
+            f,
+        );
+        for (event, at) in events.take() {
+            match event {
+                PhaseEvent::Start(name) => self.start_at(name, at),
+                PhaseEvent::Stop => self.stop_at(at),
+            }
+        }
+        result
     }
 
     /// Prints the report where `--info-output-file` says.
@@ -138,6 +216,9 @@ impl PhaseTimer {
             return;
         }
         self.stop();
+        if let Some(LastPhase { name, elapsed: Some(elapsed), .. }) = self.last.take() {
+            self.phases.push((name, elapsed));
+        }
         let text = self.render();
         let path = &self.options.info_output_file;
         let _ = match path.as_str() {
@@ -210,6 +291,65 @@ mod tests {
         t.phases =
             phases.iter().map(|&(n, user, system, wall)| (n, TimeRecord { wall, user, system, mem: 0 })).collect();
         t
+    }
+
+    /// The phases a run reports, in the order they ended, with their wall times.
+    fn reported(t: &mut PhaseTimer) -> Vec<(&'static str, f64)> {
+        if let Some(LastPhase { name, elapsed: Some(elapsed), .. }) = t.last.take() {
+            t.phases.push((name, elapsed));
+        }
+        t.phases.iter().map(|(n, r)| (*n, r.wall)).collect()
+    }
+
+    fn at(wall: f64) -> TimeRecord {
+        TimeRecord { wall, ..TimeRecord::default() }
+    }
+
+    /// The driver's steps around a backend whose own phases are `backend`, (name, start time)
+    /// or `None` for a stop, as `TableGenMain` takes them.
+    fn run(backend: &[(Option<&'static str>, f64)]) -> Vec<(&'static str, f64)> {
+        let options = ReportOptions { sort: true, track_memory: false, info_output_file: String::new() };
+        let mut t = PhaseTimer::new(true, options);
+        t.start_at("Parse, build records", at(0.0));
+        t.stop_at(at(1.0));
+        t.start_at("Backend overall", at(1.0));
+        t.backend = true;
+        for &(event, time) in backend {
+            match event {
+                Some(name) => t.start_at(name, at(time)),
+                None => t.stop_at(at(time)),
+            }
+        }
+        if t.backend {
+            t.stop_at(at(5.0));
+            t.backend = false;
+        }
+        t.start_at("Write output", at(6.0));
+        t.stop_at(at(7.0));
+        reported(&mut t)
+    }
+
+    #[test]
+    fn a_backend_without_phases_is_timed_whole() {
+        assert_eq!(run(&[]), [("Parse, build records", 1.0), ("Backend overall", 4.0), ("Write output", 1.0)]);
+    }
+
+    #[test]
+    fn a_backends_own_phases_replace_the_backend_phase_and_the_last_runs_to_the_output() {
+        let phases = run(&[(Some("Sort patterns"), 2.0), (Some("Emit matcher table"), 3.0)]);
+        assert_eq!(
+            phases,
+            [("Parse, build records", 1.0), ("Sort patterns", 1.0), ("Emit matcher table", 3.0), ("Write output", 1.0)]
+        );
+    }
+
+    #[test]
+    fn a_model_phase_stopped_leaves_the_rest_of_the_backend_untimed() {
+        let phases = run(&[(Some("Compute inferred register classes"), 2.0), (None, 2.5)]);
+        assert_eq!(
+            phases,
+            [("Parse, build records", 1.0), ("Compute inferred register classes", 0.5), ("Write output", 1.0)]
+        );
     }
 
     #[test]

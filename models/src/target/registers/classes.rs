@@ -11,6 +11,7 @@ use crate::set_theory::Member;
 use crate::target::info_by_hw_mode::{value_type_by_mode, ByMode, RegSizeByMode, RegSizeInfo, VtByMode, DEFAULT_MODE};
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 use std::collections::BTreeMap;
+use tdq_core::phases;
 use tdq_core::types::RecId;
 
 /// One register class; its `EnumValue` is its position in [`super::RegBank::classes`].
@@ -411,6 +412,10 @@ impl Classes<'_, '_> {
 
     /// `computeInferredRegisterClasses`.
     fn infer(&mut self) -> Result<()> {
+        let timed = self.b.rules.timed_phases;
+        if timed {
+            phases::start("Compute inferred register classes");
+        }
         let mut first_new = self.classes.len() - 1;
         let mut i = 0;
         while i < self.classes.len() {
@@ -428,6 +433,9 @@ impl Classes<'_, '_> {
             }
             i += 1;
         }
+        if timed {
+            phases::start("Extend super-register classes");
+        }
         if self.b.rules.matching_super == MatchingSuper::Topological {
             let rpot = self.b.bank.sub_reg_indices_rpot.clone();
             for idx in rpot {
@@ -435,6 +443,9 @@ impl Classes<'_, '_> {
                     self.extend_super_reg_classes(rc, idx);
                 }
             }
+        }
+        if timed {
+            phases::stop();
         }
         Ok(())
     }

@@ -20,7 +20,7 @@ use crate::records::{Fatal, Fields};
 use crate::target::Target;
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
-use tdq_core::Evaluation;
+use tdq_core::{phases, Evaluation};
 
 /// A register pressure set (`RegUnitSet`): a named set of register units.
 #[derive(Clone, Debug)]
@@ -185,6 +185,17 @@ fn class_units(bank: &RegBank, class: usize) -> Vec<u32> {
     units
 }
 
+/// `f` as the phase `name` of `--time-phases` when `timed`.
+fn timed<R>(timed: bool, name: &'static str, f: impl FnOnce() -> R) -> R {
+    if !timed {
+        return f();
+    }
+    phases::start(name);
+    let result = f();
+    phases::stop();
+    result
+}
+
 fn derive(input: &Evaluation, target: &Target, bank: RegBank) -> Result<RegisterInfo, Fatal> {
     let rules = RULES.get(input.records.release);
     let registers_are_intervals =
@@ -201,10 +212,15 @@ fn derive(input: &Evaluation, target: &Target, bank: RegBank) -> Result<Register
     };
     compute_composites(&mut info, target, rules);
     compute_lane_masks(&mut info, rules)?;
-    compute_unit_weights(&mut info.bank, rules)?;
-    if registers_are_intervals {
-        enforce_unit_intervals(&mut info.bank)?;
-    }
+    timed(rules.timed_phases, "Compute reg unit weights", || compute_unit_weights(&mut info.bank, rules))?;
+    // LLVM 23 times the intervals whether or not the target asks for them.
+    timed(rules.timed_phases && rules.enforces_unit_intervals, "Enforce regunit intervals", || {
+        if registers_are_intervals {
+            enforce_unit_intervals(&mut info.bank)
+        } else {
+            Ok(())
+        }
+    })?;
     compute_unit_sets(&mut info)?;
     compute_unit_lane_masks(&mut info.bank);
     let bank = &mut info.bank;

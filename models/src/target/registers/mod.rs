@@ -78,6 +78,9 @@ pub(crate) struct Rules {
     /// Of two classes of one size, `getMatchingSubClassWithSubRegs` prefers the one with the
     /// larger `BaseClassOrder` (LLVM 23).
     pub matching_prefers_base_class_order: bool,
+    /// Class inference and unit weights are phases of `--time-phases` (LLVM 22 on; with
+    /// [`Rules::enforces_unit_intervals`], the intervals too).
+    pub timed_phases: bool,
 }
 
 /// The order in which a register's native units are made.
@@ -127,6 +130,7 @@ const RULES_22: Rules = Rules {
     weights_recompute_own_set: false,
     enforces_unit_intervals: false,
     matching_prefers_base_class_order: false,
+    timed_phases: true,
 };
 
 pub(crate) const RULES: ByRelease<Rules> = ByRelease {
@@ -138,6 +142,7 @@ pub(crate) const RULES: ByRelease<Rules> = ByRelease {
         inherit_from_nearest_allocatable: false,
         copy_cost_u8: false,
         unknown_class_named: false,
+        timed_phases: false,
         ..RULES_22
     },
     v22: RULES_22,
