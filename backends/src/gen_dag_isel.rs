@@ -500,7 +500,7 @@ impl Backend for GenDagIsel {
         let mut matchers: Vec<List> = Vec::new();
         dag.with_context(input, |ctx| {
             for (i, p) in sorted.iter().enumerate() {
-                for variant in 0.. {
+                for variant in 0..gen::MatcherGen::variants(&m, p) {
                     let g = gen::MatcherGen::new(&m, ctx, p, i).map_err(into_fatal)?;
                     match g.run(variant).map_err(into_fatal)? {
                         Some(list) => matchers.push(list),

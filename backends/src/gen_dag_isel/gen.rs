@@ -64,6 +64,13 @@ impl<'m, 'c, 'a> MatcherGen<'m, 'c, 'a> {
         })
     }
 
+    /// How many matchers `pattern` makes: one per node a complex pattern at its root may
+    /// match, else one. LLVM finds the end by making a matcher generator (with its type
+    /// inference) for the variant past the last; asked first, that one is never made.
+    pub fn variants(m: &Model<'_>, pattern: &PatternToMatch) -> usize {
+        m.complex_of(&pattern.src).map_or(1, |cp| cp.root_nodes.len())
+    }
+
     fn add(&mut self, m: Matcher) {
         self.out.push(m);
     }
