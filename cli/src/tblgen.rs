@@ -236,7 +236,7 @@ fn table_gen_main(argv0: &str, settings: &Settings, backend: &dyn Backend, mut t
         if settings.input != "-" {
             cache = EvalCache::new(main_path, &settings.core, eval_cache::Mode::from_env());
         }
-        match cache.as_ref().map(|c| c.load(&text, &settings.core, backend.reads_records())) {
+        match cache.as_ref().map(|c| c.load(main_path, &text, &settings.core, backend.reads_records())) {
             Some(Ok(evaluation)) => {
                 evaluation.records.dialect().print.install();
                 cache = None;

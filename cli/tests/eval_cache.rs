@@ -171,6 +171,55 @@ fn a_changed_source_is_evaluated_again() {
     assert_eq!(records("off"), now);
 }
 
+/// The same root and include spelled otherwise (the root through `..` or absolute, the `-I`
+/// directory through `./`, from another working directory): one snapshot serves them all, and
+/// each command prints and writes what it does without the cache, its depfile naming the
+/// include as its own `-I` found it. A spelling whose `include` finds another file is evaluated.
+#[test]
+fn one_snapshot_serves_every_spelling_of_the_same_files() {
+    let cache = tempfile::tempdir().expect("tempdir");
+    let tree = small_tree();
+    let top = tree.path().display().to_string();
+    let sub = tree.path().join("sub");
+    std::fs::create_dir(&sub).expect("mkdir");
+    let (out, depfile) = (tree.path().join("out.txt"), tree.path().join("out.d"));
+    let spellings: Vec<(&Path, Vec<String>)> = vec![
+        (tree.path(), vec!["-I".into(), "inc".into(), "root.td".into()]),
+        (tree.path(), vec!["-I".into(), "./inc".into(), "sub/../root.td".into()]),
+        (&sub, vec!["-I".into(), "../inc".into(), "../root.td".into()]),
+        (&sub, vec!["-I".into(), "absent".into(), "-I".into(), format!("{top}/inc/"), format!("{top}/root.td")]),
+    ];
+    let run = |mode: &str, cwd: &Path, args: &[String]| {
+        let mut args = args.to_vec();
+        args.extend(["-o".into(), out.display().to_string(), "-d".into(), depfile.display().to_string()]);
+        result(&tblgen(cache.path(), mode, cwd, &args), &out, &depfile)
+    };
+    for (i, (cwd, args)) in spellings.iter().enumerate() {
+        let evaluated = run("off", cwd, args);
+        assert_eq!(evaluated.0, Some(0), "{args:?}: {}", evaluated.1);
+        // The include as this command's `-I` finds it (the last `-I` is the one that does).
+        let named = format!("{}/a.td", args[args.len() - 2].trim_end_matches('/'));
+        assert!(String::from_utf8_lossy(&evaluated.3).contains(&named), "{named}: {:?}", evaluated.3);
+        if let Some(kept) = snapshots(cache.path()).first() {
+            mark_unused(kept);
+        }
+        let loaded = run("always", cwd, args);
+        assert_eq!(loaded, evaluated, "{args:?}");
+        let kept = snapshots(cache.path());
+        assert_eq!(kept.len(), 1, "{args:?}: one snapshot for every spelling");
+        assert!(i == 0 || used_since_marked(&kept[0]), "{args:?}: the snapshot was used");
+    }
+
+    // From `sub`, `-I inc` finds another `a.td`.
+    std::fs::create_dir(sub.join("inc")).expect("mkdir");
+    std::fs::write(sub.join("inc/a.td"), "def other;\n").expect("write");
+    let args: Vec<String> = vec!["-I".into(), "inc".into(), "../root.td".into()];
+    mark_unused(&snapshots(cache.path())[0]);
+    let loaded = run("always", &sub, &args);
+    assert_eq!(loaded, run("off", &sub, &args));
+    assert!(loaded.2.windows(9).any(|w| w == b"def other") && !loaded.2.windows(8).any(|w| w == b"from_inc"));
+}
+
 #[test]
 fn what_is_not_kept() {
     let cache = tempfile::tempdir().expect("tempdir");

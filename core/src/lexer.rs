@@ -1000,6 +1000,21 @@ fn read_file(name: &[u8], max: u64) -> Result<Vec<u8>, ReadFailure> {
     Ok(text)
 }
 
+/// The file `include "name"` opens when no overlay holds it: the first of the name as written
+/// and each `-I` directory joined with it that can be read (LLVM's `OpenIncludeFile`), as its
+/// path as displayed and its bytes; `None` when there is none or it is bigger than `max`. The
+/// evaluation cache finds a snapshot's includes again with it.
+pub fn find_include_file(name: &[u8], include_dirs: &[String], max: u64) -> Option<(String, Vec<u8>)> {
+    for path in crate::source::include_candidates(name, include_dirs) {
+        match read_file(&path, max) {
+            Ok(text) => return Some((String::from_utf8_lossy(&path).into_owned(), text)),
+            Err(ReadFailure::NotFound) => continue,
+            Err(ReadFailure::TooBig) => return None,
+        }
+    }
+    None
+}
+
 #[cfg(unix)]
 fn readable_kind(meta: &std::fs::Metadata) -> bool {
     use std::os::unix::fs::FileTypeExt;

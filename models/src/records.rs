@@ -113,13 +113,16 @@ impl DefIndex {
     }
 
     /// The defs deriving from `class`, in `LessRecord` order (names compared with numbers by
-    /// value; distinct names never compare equal, so the sort need not be stable).
+    /// value). Each group's defs come in name order, which is mostly that order already: the
+    /// stable sort merges the runs it finds (clang's 18 thousand diagnostics, a few groups,
+    /// take a few comparisons each instead of fourteen), and distinct names never compare
+    /// equal, so stability changes nothing else.
     fn derived_from(&self, class: RecId) -> Arc<[RecId]> {
         let groups = self.groups_of_class.get(&class).map_or(&[][..], Vec::as_slice);
         let group =
             |g: u32| &self.members[self.group_start[g as usize] as usize..self.group_start[g as usize + 1] as usize];
         let mut defs: Vec<(Sym, RecId)> = groups.iter().flat_map(|&g| group(g).iter().copied()).collect();
-        defs.sort_unstable_by(|a, b| compare_numeric(a.0.as_bytes(), b.0.as_bytes()));
+        defs.sort_by(|a, b| compare_numeric(a.0.as_bytes(), b.0.as_bytes()));
         defs.into_iter().map(|(_, id)| id).collect()
     }
 }

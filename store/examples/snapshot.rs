@@ -70,8 +70,12 @@ fn main() {
         let Some(option) = declared.iter().find(|o| o.name == name) else { fail(&format!("no option {name}")) };
         backend_options.values.insert(option.name, OptionValue::Str(value.to_string()));
     }
-    let (root_text, include_dirs, key) =
-        (command_line.text.clone(), command_line.options.include_dirs.clone(), "example".to_string());
+    let (root_path, root_text, include_dirs, key) = (
+        command_line.root.clone(),
+        command_line.text.clone(),
+        command_line.options.include_dirs.clone(),
+        "example".to_string(),
+    );
     command_line.evaluate_then(move |eval, evaluated| {
         if !tdq_store::snapshot::can_snapshot(eval) {
             eprintln!("the evaluation said something: no snapshot");
@@ -82,11 +86,23 @@ fn main() {
         println!("evaluation {:.1} ms, snapshot {} bytes", evaluated.as_secs_f64() * 1e3, bytes.len());
         let (mut load, mut emit) = (Duration::ZERO, Duration::ZERO);
         for _ in 0..runs {
-            let (bytes, root_text, include_dirs, key, backend_options) =
-                (bytes.clone(), root_text.clone(), include_dirs.clone(), key.clone(), backend_options.clone());
+            let (bytes, root_path, root_text, include_dirs, key, backend_options) = (
+                bytes.clone(),
+                root_path.clone(),
+                root_text.clone(),
+                include_dirs.clone(),
+                key.clone(),
+                backend_options.clone(),
+            );
             let run = std::thread::Builder::new().stack_size(1 << 30).spawn(move || {
                 let start = Instant::now();
-                let loaded = tdq_store::snapshot::load(bytes, &key, &root_text, &include_dirs).expect("loaded");
+                let sources = tdq_store::snapshot::Sources {
+                    root_path: &root_path,
+                    root_text: &root_text,
+                    include_dirs: &include_dirs,
+                    max_file: u64::MAX,
+                };
+                let loaded = tdq_store::snapshot::load(bytes, &key, sources).expect("loaded");
                 let loaded_at = Instant::now();
                 if let Some(backend) = backend {
                     let mut out = Vec::new();

@@ -151,10 +151,10 @@ pub(crate) fn uri_path(path: &Path) -> String {
     out
 }
 
-/// A path as given and the absolute path it names from the working directory, for the key of
-/// `tdq tblgen`'s evaluation cache: the spelling is in the key because llvm-tblgen's outputs
-/// and messages print it, the absolute path so that the same spelling from another directory
-/// (other files) is another entry. (The store cache keys [`Canonical`] sources instead.)
+/// A path as given and the absolute path it names from the working directory, for a store's
+/// key ([`cache_key`], of [`Canonical`] sources, whose paths are canonical already): the
+/// absolute path so that the same spelling from another directory (other files) is another
+/// entry.
 pub fn key_path(path: &str) -> String {
     if Path::new(path).is_absolute() {
         return path.to_string();

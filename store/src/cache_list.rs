@@ -117,13 +117,9 @@ fn snapshot_sources(path: &Path) -> Option<String> {
     let mut head = Vec::with_capacity(4096);
     std::fs::File::open(path).ok()?.take(4096).read_to_end(&mut head).ok()?;
     let key = crate::snapshot::key_of(&head)?;
-    // "tdq-tblgen", version, executable, root as given [, its absolute path], release, ...
+    // "tdq-tblgen", version, executable, root (canonical), release, ...
     let parts: Vec<&str> = key.split('\0').collect();
-    let root = parts.get(3)?;
-    let (root, release) = match parts.get(4) {
-        Some(abs) if Path::new(abs).is_absolute() => (*abs, parts.get(5)),
-        _ => (*root, parts.get(4)),
-    };
+    let (root, release) = (parts.get(3)?, parts.get(4));
     Some(match release {
         Some(r) => format!("{root} (LLVM {r})"),
         None => root.to_string(),

@@ -7,11 +7,14 @@
 //! evaluation's time).
 //!
 //! - Where: `tblgen/` in the cache directory ([`crate::cache::cache_dir`]: `$TDQ_CACHE_DIR`, else
-//!   `$XDG_CACHE_HOME/tdq` or `~/.cache/tdq`), one file per root file (as given and the file it
-//!   names: [`crate::cache::key_path`]), options (`-D`, release, limits, warnings) and tdq
-//!   executable.
+//!   `$XDG_CACHE_HOME/tdq` or `~/.cache/tdq`), one file per root file (its canonical path, however
+//!   a command spells it), options (`-D`, release, limits, warnings) and tdq executable.
 //! - When it is used: the snapshot names the same key, and every source it read still has the
-//!   same contents and would still be the file its `include` finds ([`snapshot::load`]).
+//!   same contents and is still the file its `include` finds from this command (its `-I`
+//!   directories and working directory): [`snapshot::load`]. The loaded sources are named as
+//!   this command names them, which is all that the spelling of their paths decides (messages,
+//!   depfiles), so clang's build, which names `Attr.td` seven ways with as many `-I` lists,
+//!   evaluates it once.
 //! - What is kept: evaluations that said nothing (no error, warning or dump: a snapshot replays
 //!   no diagnostics) and read at least [`AUTO_MIN_SOURCE_BYTES`] of sources (smaller ones
 //!   evaluate about as fast as they load). The directory is kept under [`MAX_BYTES`], the
@@ -61,8 +64,9 @@ pub struct EvalCache {
     path: PathBuf,
     /// Everything the evaluation depends on besides the sources, in full (the file is named by
     /// its hash; the snapshot holds it, so that a hash collision is no hit). Not the `-I`
-    /// directories: the snapshot is used under any that find every include where it was found
-    /// (RISC-V's target parser and exegesis commands list different ones).
+    /// directories nor how the root is spelled: the snapshot is used under any that find every
+    /// include where it was found (RISC-V's target parser and exegesis commands list different
+    /// ones; clang's build spells `Attr.td` seven ways).
     key: String,
     /// When the command looked for the snapshot.
     started: SystemTime,
@@ -82,7 +86,7 @@ impl EvalCache {
             env!("CARGO_PKG_VERSION"),
             built.as_nanos(),
             exe.len(),
-            crate::cache::key_path(root),
+            snapshot::canonical(root).ok()?,
             opts.release
         );
         for d in &opts.defines {
@@ -94,15 +98,28 @@ impl EvalCache {
         Some(EvalCache { mode, path, key, started: SystemTime::now() })
     }
 
-    /// The cached evaluation, if there is one and it is still the sources' (`root_text` is the
-    /// root file's contents as just read). Must run on the thread that will use the values.
-    /// Without `records`, the evaluation has none ([`snapshot::load_without_records`]).
-    pub fn load(&self, root_text: &[u8], opts: &Options, records: bool) -> Result<Evaluation, SnapshotError> {
+    /// The cached evaluation, if there is one and it is still the sources' (`root` is the root
+    /// file as the command names it, `root_text` its contents as just read). Must run on the
+    /// thread that will use the values. Without `records`, the evaluation has none
+    /// ([`snapshot::load_without_records`]).
+    pub fn load(
+        &self,
+        root: &str,
+        root_text: &[u8],
+        opts: &Options,
+        records: bool,
+    ) -> Result<Evaluation, SnapshotError> {
         let bytes = std::fs::read(&self.path).map_err(|e| SnapshotError::Stale(e.to_string()))?;
+        let sources = snapshot::Sources {
+            root_path: root,
+            root_text,
+            include_dirs: &opts.include_dirs,
+            max_file: opts.limits.get(tdq_core::limits::Limit::FileSize),
+        };
         let eval = if records {
-            snapshot::load(bytes, &self.key, root_text, &opts.include_dirs)?
+            snapshot::load(bytes, &self.key, sources)?
         } else {
-            snapshot::load_without_records(bytes, &self.key, root_text, &opts.include_dirs)?
+            snapshot::load_without_records(bytes, &self.key, sources)?
         };
         // Most recently used: the last to be removed when the cache is full.
         if let Ok(file) = std::fs::File::options().write(true).open(&self.path) {

@@ -3,9 +3,13 @@
 //! ([`crate::eval_cache`]). Not a store: no SQL, nothing for other programs; only what a
 //! backend reads, exactly.
 //!
-//! A snapshot does not hold the sources, only their paths, how each was found and a hash of
-//! its contents: [`load`] reads them again, and a file that changed, or an `include` that would
-//! now find another file, makes the snapshot stale.
+//! A snapshot does not hold the sources, only how each was found (the name its `include`
+//! wrote), the file that was (its canonical path) and a hash of its contents: [`load`] finds
+//! and reads them again as the command loading it would (its root as it spells it, its `-I`
+//! directories, its working directory), and a file that changed, or an `include` that would now
+//! find another file, makes the snapshot stale. Nothing else in an evaluation depends on how
+//! its paths are spelled: the loaded sources are named as that command names them, so one
+//! snapshot serves every spelling of the same files (clang's build names `Attr.td` seven ways).
 //!
 //! Layout (varints and strings as in [`crate::ir`]); every value, type and string is written
 //! once, in tables, and referred to by its index; a table entry's operands come before it. The
@@ -15,7 +19,7 @@
 //! "tdq-snapshot\n" FORMAT
 //! key · release · anonymous-name counter
 //! sources:      n × (path · included from · include name · xxh3-128 of the contents)
-//! dependencies: n × path
+//!               (the root's path as given, an include's canonical)
 //! records:      n × (kind · name · locations · forward declarations · template arguments ·
 //!                    fields (site · value) · superclass list · assertions · dumps · defm chain ·
 //!                    made from an anonymous name)
@@ -55,7 +59,7 @@ use xxhash_rust::xxh3::{xxh3_128, Xxh3Default};
 
 const MAGIC: &[u8] = b"tdq-snapshot\n";
 /// Bump whenever the layout, or what a value or record holds, changes.
-const FORMAT: u64 = 2;
+const FORMAT: u64 = 3;
 
 /// Why a snapshot was not used.
 #[derive(Debug)]
@@ -117,7 +121,7 @@ pub fn key_of(head: &[u8]) -> Option<String> {
 
 /// Writes the snapshot of `eval` (see [`can_snapshot`]), filed under `key`, to `sink`: the
 /// records as they are encoded (a large target's would be tens of megabytes more in memory),
-/// then the tables they filled.
+/// then the tables they filled. Fails if an include's canonical path cannot be had (it is gone).
 pub fn write(eval: &Evaluation, key: &str, sink: &mut impl Write) -> std::io::Result<()> {
     let sink = &mut Summed { sink, sum: Xxh3Default::default(), written: 0 };
     let rk = &eval.records;
@@ -129,15 +133,13 @@ pub fn write(eval: &Evaluation, key: &str, sink: &mut impl Write) -> std::io::Re
     put_str(&mut out, &rk.release.to_string());
     put_uint(&mut out, u64::from(rk.anon_counter));
     put_uint(&mut out, eval.sm.files.len() as u64);
-    for file in &eval.sm.files {
-        put_str(&mut out, &file.path);
+    for (i, file) in eval.sm.files.iter().enumerate() {
+        // The root as given: the key names the file (its canonical path), and the loading
+        // command names it as it does.
+        put_str(&mut out, &if i == 0 { file.path.clone() } else { canonical(&file.path)? });
         put_loc(&mut out, file.included_from.unwrap_or(Loc::NONE));
         put_bytes(&mut out, file.include_name.as_deref().unwrap_or_default());
         out.extend_from_slice(&xxh3_128(&file.text).to_le_bytes());
-    }
-    put_uint(&mut out, eval.dependencies.len() as u64);
-    for d in &eval.dependencies {
-        put_str(&mut out, d);
     }
 
     put_uint(&mut out, rk.records.len() as u64);
@@ -212,33 +214,39 @@ fn drain(out: &mut Vec<u8>, sink: &mut impl Write) -> std::io::Result<()> {
     Ok(())
 }
 
+/// The file a command names, as the snapshot knows it: its canonical path.
+pub fn canonical(path: &str) -> std::io::Result<String> {
+    let canonical = std::fs::canonicalize(path)?;
+    canonical.into_os_string().into_string().map_err(|_| std::io::Error::other("path is not UTF-8"))
+}
+
+/// The command a snapshot is loaded for: its root file as it names it and that file's contents
+/// as just read, and where its includes are looked for.
+#[derive(Clone, Copy)]
+pub struct Sources<'a> {
+    pub root_path: &'a str,
+    pub root_text: &'a [u8],
+    pub include_dirs: &'a [String],
+    /// The largest file the command reads (`Limit::FileSize`).
+    pub max_file: u64,
+}
+
 /// Rebuilds the evaluation in `bytes` if it is `key`'s and every source is as it was: the root
-/// file's contents are `root_text`; included files are read again (and found again through
-/// `include_dirs`). Must run on the thread that will use the values (they are interned per
-/// thread). A snapshot that is used is kept for the life of the process (its strings are
-/// the evaluation's).
-pub fn load(bytes: Vec<u8>, key: &str, root_text: &[u8], include_dirs: &[String]) -> Result<Evaluation, SnapshotError> {
-    load_part(bytes, key, root_text, include_dirs, true)
+/// is `sources`' (the key names its canonical path); each include finds, through `sources`'
+/// `-I` directories, the same file with the same contents, and is named as it is found there.
+/// Must run on the thread that will use the values (they are interned per thread). A snapshot
+/// that is used is kept for the life of the process (its strings are the evaluation's).
+pub fn load(bytes: Vec<u8>, key: &str, sources: Sources) -> Result<Evaluation, SnapshotError> {
+    load_part(bytes, key, sources, true)
 }
 
 /// [`load`] without the records: the same checks of the sources, and an evaluation with its
 /// sources, dependencies and release but no record, for a backend that reads none.
-pub fn load_without_records(
-    bytes: Vec<u8>,
-    key: &str,
-    root_text: &[u8],
-    include_dirs: &[String],
-) -> Result<Evaluation, SnapshotError> {
-    load_part(bytes, key, root_text, include_dirs, false)
+pub fn load_without_records(bytes: Vec<u8>, key: &str, sources: Sources) -> Result<Evaluation, SnapshotError> {
+    load_part(bytes, key, sources, false)
 }
 
-fn load_part(
-    mut bytes: Vec<u8>,
-    key: &str,
-    root_text: &[u8],
-    include_dirs: &[String],
-    with_records: bool,
-) -> Result<Evaluation, SnapshotError> {
+fn load_part(mut bytes: Vec<u8>, key: &str, sources: Sources, with_records: bool) -> Result<Evaluation, SnapshotError> {
     let damaged = |what: &str| SnapshotError::Damaged(DecodeError(what.into()));
     let Some(summed) = bytes.len().checked_sub(16) else { return Err(damaged("cut short")) };
     if xxh3_128(&bytes[..summed]).to_le_bytes() != bytes[summed..] {
@@ -259,9 +267,16 @@ fn load_part(
     let release = Release::parse(&r.string()?).map_err(|e| DecodeError(e.to_string()))?;
     let anon_counter = r.u32()?;
 
-    let sm = read_sources(&mut r, root_text, include_dirs)?;
-    let n = r.len()?;
-    let dependencies = (0..n).map(|_| r.string()).collect::<Result<Vec<_>, _>>()?;
+    let sm = read_sources(&mut r, sources)?;
+    // What the lexer lists for the depfile: every include as it was found.
+    let dependencies: Vec<String> = sm
+        .files
+        .iter()
+        .skip(1)
+        .map(|f| f.path.clone())
+        .collect::<std::collections::BTreeSet<_>>()
+        .into_iter()
+        .collect();
     let mut rk = RecordKeeper::default();
     rk.release = release;
     rk.anon_counter = anon_counter;
@@ -367,20 +382,22 @@ fn read_tables(bytes: &'static [u8]) -> Result<(ReadTables, Vec<RecordVal>, Vec<
     Ok((t, sites, superclass_lists))
 }
 
-/// The sources, read again and checked against their hashes; an include that would now find
-/// another file (one put earlier on its search path) makes the snapshot stale too.
-fn read_sources(r: &mut Reader, root_text: &[u8], include_dirs: &[String]) -> Result<SourceMgr, SnapshotError> {
+/// The sources as `sources`' command finds them, checked against the snapshot's: the root's
+/// contents, and for each include the file the lexer would open (the same canonical path) and
+/// its contents. An include that now finds another file (one put earlier on its search path)
+/// makes the snapshot stale.
+fn read_sources(r: &mut Reader, sources: Sources) -> Result<SourceMgr, SnapshotError> {
     let n = r.len()?;
     let mut sm = SourceMgr::new();
-    let mut root_text = Some(root_text);
     for i in 0..n {
-        let path = r.string()?;
+        let was = r.string()?;
         let included_from = get_loc(r)?;
         let include_name = r.bytes()?.to_vec();
         let hash = u128::from_le_bytes(r.array::<16>()?);
-        let text = match root_text.take() {
-            Some(text) => text.to_vec(),
-            None => find_again(&path, &include_name, include_dirs)?,
+        let (path, text) = if i == 0 {
+            (sources.root_path.to_string(), sources.root_text.to_vec())
+        } else {
+            find_again(&was, &include_name, sources)?
         };
         if xxh3_128(&text) != hash {
             return Err(SnapshotError::Stale(format!("{path} changed")));
@@ -394,19 +411,16 @@ fn read_sources(r: &mut Reader, root_text: &[u8], include_dirs: &[String]) -> Re
     Ok(sm)
 }
 
-/// The contents of the file `include "name"` finds, if that is still `path`.
-fn find_again(path: &str, name: &[u8], include_dirs: &[String]) -> Result<Vec<u8>, SnapshotError> {
-    for candidate in tdq_core::source::include_candidates(name, include_dirs) {
-        if candidate == path.as_bytes() {
-            return std::fs::read(path).map_err(|e| SnapshotError::Stale(format!("{path}: {e}")));
-        }
-        let candidate = String::from_utf8_lossy(&candidate).into_owned();
-        match std::fs::metadata(&candidate) {
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => continue,
-            _ => return Err(SnapshotError::Stale(format!("{candidate} is found before {path}"))),
-        }
+/// The file `include "name"` finds for `sources`' command, named as it is found there, and its
+/// contents, if it is still `was` (a canonical path).
+fn find_again(was: &str, name: &[u8], sources: Sources) -> Result<(String, Vec<u8>), SnapshotError> {
+    let Some((path, text)) = tdq_core::lexer::find_include_file(name, sources.include_dirs, sources.max_file) else {
+        return Err(SnapshotError::Stale(format!("{was} is no longer on the include path")));
+    };
+    match canonical(&path) {
+        Ok(now) if now == was => Ok((path, text)),
+        _ => Err(SnapshotError::Stale(format!("{path} is found instead of {was}"))),
     }
-    Err(SnapshotError::Stale(format!("{path} is no longer on the include path")))
 }
 
 fn read_record(
@@ -737,6 +751,11 @@ def W : Op<"w"> { assert !eq(N, 2), "N is 2"; }
         (eval, opts)
     }
 
+    /// The command of [`evaluate_in`] with the root's contents `root_text` and `-I dirs`.
+    fn sources<'a>(root_text: &'a [u8], dirs: &'a [String]) -> Sources<'a> {
+        Sources { root_path: "root.td", root_text, include_dirs: dirs, max_file: u64::MAX }
+    }
+
     fn snapshot_of(eval: &Evaluation) -> Vec<u8> {
         let mut bytes = Vec::new();
         write(eval, "key", &mut bytes).expect("written to memory");
@@ -766,7 +785,7 @@ def W : Op<"w"> { assert !eq(N, 2), "N is 2"; }
         let dir = tempfile::tempdir().expect("tempdir");
         let (eval, opts) = evaluate_in(dir.path());
         let bytes = snapshot_of(&eval);
-        let loaded = load(bytes.clone(), "key", ROOT.as_bytes(), &opts.include_dirs).expect("loaded");
+        let loaded = load(bytes.clone(), "key", sources(ROOT.as_bytes(), &opts.include_dirs)).expect("loaded");
         assert_eq!(describe(&loaded), describe(&eval));
         // Found by name as the evaluation's are (the index of defs by name is rebuilt).
         for name in ["X_a", "X_b", "Y", "Z", "Inc", "anonymous_0"] {
@@ -791,7 +810,7 @@ def W : Op<"w"> { assert !eq(N, 2), "N is 2"; }
         let (bytes, expected) = (snapshot_of(&eval), describe(&eval));
         let z_fields = eval.records.get(eval.records.def("Z").expect("Z")).values.len();
         std::thread::spawn(move || {
-            let loaded = load(bytes, "key", ROOT.as_bytes(), &opts.include_dirs).expect("loaded");
+            let loaded = load(bytes, "key", sources(ROOT.as_bytes(), &opts.include_dirs)).expect("loaded");
             assert_eq!(describe(&loaded), expected);
             let rk = &loaded.records;
             for name in ["X_a", "X_b", "Y", "Z", "Inc", "anonymous_0"] {
@@ -819,22 +838,43 @@ def W : Op<"w"> { assert !eq(N, 2), "N is 2"; }
         let (eval, opts) = evaluate_in(dir.path());
         let bytes = snapshot_of(&eval);
         let stale = |result: Result<Evaluation, SnapshotError>| matches!(result, Err(SnapshotError::Stale(_)));
-        assert!(stale(load(bytes.clone(), "other key", ROOT.as_bytes(), &opts.include_dirs)));
-        assert!(stale(load(bytes.clone(), "key", b"def Other;", &opts.include_dirs)));
+        assert!(stale(load(bytes.clone(), "other key", sources(ROOT.as_bytes(), &opts.include_dirs))));
+        assert!(stale(load(bytes.clone(), "key", sources(b"def Other;", &opts.include_dirs))));
         // An include directory earlier on the path that now has the file.
         let earlier = tempfile::tempdir().expect("tempdir");
         std::fs::write(earlier.path().join("inc.td"), "def Inc;\n").expect("write");
         let dirs = vec![earlier.path().display().to_string(), dir.path().display().to_string()];
-        assert!(stale(load(bytes.clone(), "key", ROOT.as_bytes(), &dirs)));
+        assert!(stale(load(bytes.clone(), "key", sources(ROOT.as_bytes(), &dirs))));
+        // So does a copy of the file there: it is another file.
+        std::fs::write(earlier.path().join("inc.td"), std::fs::read(dir.path().join("inc.td")).expect("read"))
+            .expect("write");
+        assert!(stale(load(bytes.clone(), "key", sources(ROOT.as_bytes(), &dirs))));
         // Another directory that finds the same file is as good.
         let dirs = vec![dir.path().join("absent").display().to_string(), dir.path().display().to_string()];
-        assert!(load(bytes.clone(), "key", ROOT.as_bytes(), &dirs).is_ok());
+        assert!(load(bytes.clone(), "key", sources(ROOT.as_bytes(), &dirs)).is_ok());
         // The included file changed, or is gone.
         std::fs::write(dir.path().join("inc.td"), "class Included { int I = 4; }\ndef Inc : Included;\n")
             .expect("write");
-        assert!(stale(load(bytes.clone(), "key", ROOT.as_bytes(), &opts.include_dirs)));
+        assert!(stale(load(bytes.clone(), "key", sources(ROOT.as_bytes(), &opts.include_dirs))));
         std::fs::remove_file(dir.path().join("inc.td")).expect("remove");
-        assert!(stale(load(bytes.clone(), "key", ROOT.as_bytes(), &opts.include_dirs)));
+        assert!(stale(load(bytes.clone(), "key", sources(ROOT.as_bytes(), &opts.include_dirs))));
+    }
+
+    /// Loaded for a command that spells the root and the include directory otherwise, the
+    /// sources are named as that command names them (its messages and depfile print them).
+    #[test]
+    fn the_sources_are_named_as_the_loading_command_names_them() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let (eval, _) = evaluate_in(dir.path());
+        std::fs::create_dir(dir.path().join("sub")).expect("mkdir");
+        let dirs = vec![format!("{}/sub/..", dir.path().display())];
+        let other = Sources { root_path: "sub/../root.td", ..sources(ROOT.as_bytes(), &dirs) };
+        let loaded = load(snapshot_of(&eval), "key", other).expect("loaded");
+        let included = format!("{}/sub/../inc.td", dir.path().display());
+        let paths: Vec<&str> = loaded.sm.files.iter().map(|f| f.path.as_str()).collect();
+        assert_eq!(paths, ["sub/../root.td", included.as_str()]);
+        assert_eq!(loaded.dependencies, [included]);
+        assert_eq!(loaded.records.records.len(), eval.records.records.len());
     }
 
     #[test]
@@ -844,7 +884,7 @@ def W : Op<"w"> { assert !eq(N, 2), "N is 2"; }
         let bytes = snapshot_of(&eval);
         for cut in 0..bytes.len() {
             assert!(
-                load(bytes[..cut].to_vec(), "key", ROOT.as_bytes(), &opts.include_dirs).is_err(),
+                load(bytes[..cut].to_vec(), "key", sources(ROOT.as_bytes(), &opts.include_dirs)).is_err(),
                 "prefix of {cut} bytes"
             );
         }
@@ -852,7 +892,7 @@ def W : Op<"w"> { assert !eq(N, 2), "N is 2"; }
         for i in 0..bytes.len() {
             let mut damaged = bytes.clone();
             damaged[i] ^= 0x55;
-            let result = load(damaged, "key", ROOT.as_bytes(), &opts.include_dirs);
+            let result = load(damaged, "key", sources(ROOT.as_bytes(), &opts.include_dirs));
             assert!(matches!(result, Err(SnapshotError::Damaged(_))), "byte {i}");
         }
     }

@@ -13,7 +13,7 @@ use std::io::Write;
 use tdq_core::types::RecId;
 use tdq_core::{ByRelease, Evaluation};
 use tdq_models::clang::diag_text::DiagTextBuilder;
-use tdq_models::clang::diagnostics::{wording_errors, DiagnosticGroups};
+use tdq_models::clang::diagnostics::{wording_errors, DiagnosticGroups, Memo};
 use tdq_models::Fields;
 
 pub struct GenClangDiagsDefs;
@@ -45,19 +45,22 @@ impl Backend for GenClangDiagsDefs {
         let (_, category_ids) = groups.category_ids()?;
         let stable_ids = if *STABLE_IDS.get(options.release) { Some(StableIds::new(input)?) } else { None };
         let pedantic: HashSet<RecId> = groups.pedantic()?.diags.into_iter().collect();
+        // The few classes' names, each looked up once (most diagnostics are not printed: their
+        // names are not looked up at all).
+        let mut class_names = Memo::default();
         for (&diag, &category_id) in groups.diags.iter().zip(&category_ids) {
             let record = records.get(diag);
-            let name = records.name_sym(diag);
-            let class = records.name_sym(fields.def(diag, "Class")?);
+            let name = || records.name_sym(diag);
+            let class = class_names.get(fields.def(diag, "Class")?, |class| Ok(records.name_sym(class)))?;
             if let Some(group) = groups.group_of(diag).filter(|_| class == "CLASS_ERROR") {
                 let group_name = fields.string(group, "GroupName")?;
                 return Err(BackendError::fatal(
                     &record.locs,
-                    format!("Error {name} cannot be in a warning group [{group_name}]"),
+                    format!("Error {} cannot be in a warning group [{group_name}]", name()),
                 ));
             }
             if class == "CLASS_REMARK" && groups.group_of(diag).is_none() {
-                return Err(BackendError::fatal(&record.locs, format!("Error {name} not in any diagnostic group")));
+                return Err(BackendError::fatal(&record.locs, format!("Error {} not in any diagnostic group", name())));
             }
             if !component.is_empty() && component != fields.string(diag, "Component")? {
                 continue;
@@ -66,6 +69,7 @@ impl Backend for GenClangDiagsDefs {
                 out.diags.error_at(&record.locs, error);
             }
             let severity = fields.string(fields.def(diag, "DefaultSeverity")?, "Name")?;
+            let name = name();
             let _ = write!(text, "DIAG({name}, {class}, (unsigned)diag::Severity::{severity}, \"");
             crate::common::emit::write_escaped(&mut text, builder.for_definition(diag)?.as_bytes());
             text.push('"');

@@ -6,7 +6,7 @@
 //! expanded), the enumerations of `%enum_select`, and the reStructuredText tables of the
 //! diagnostics reference.
 
-use crate::records::{all_derived_definitions, Fatal, Fields};
+use crate::records::{all_derived_definitions, derived_definitions, Fatal, Fields};
 use std::borrow::Cow;
 use std::collections::HashMap;
 use tdq_core::types::RecId;
@@ -383,22 +383,26 @@ impl<'a> DiagTextBuilder<'a> {
         let fields = Fields { input };
         let rules = TEXT_RULES.get(release);
         let mut substitutions = HashMap::new();
+        let diagnostic = input.records.class("Diagnostic");
+        // A def's name is its own: a diagnostic named as a substitution is a def that is both.
+        let mut both: Vec<RecId> = Vec::new();
         for substitution in all_derived_definitions(input, "TextSubstitution")? {
             let text = fields.string(substitution, "Substitution")?;
             let piece = parse_text(input, rules, substitution, text)?;
             substitutions.entry(input.records.get(substitution).name_string()).or_insert(piece);
-        }
-        let builder = DiagTextBuilder { input, rules, substitutions };
-        for diag in all_derived_definitions(input, "Diagnostic")? {
-            let name = input.records.name_sym(diag);
-            if builder.substitutions.contains_key(name) {
-                return Err(Fatal::new(
-                    &input.records.get(diag).locs,
-                    format!("Diagnostic '{name}' has same name as TextSubstitution definition"),
-                ));
+            if diagnostic.is_some_and(|class| input.records.get(substitution).is_subclass_of(class)) {
+                both.push(substitution);
             }
         }
-        Ok(builder)
+        // The first in the diagnostics' order, as clang-tblgen finds it.
+        let diags = derived_definitions(input, "Diagnostic")?;
+        if let Some(&diag) = diags.iter().find(|d| both.contains(d)) {
+            return Err(Fatal::new(
+                &input.records.get(diag).locs,
+                format!("Diagnostic '{}' has same name as TextSubstitution definition", input.records.name_sym(diag)),
+            ));
+        }
+        Ok(DiagTextBuilder { input, rules, substitutions })
     }
 
     /// The record's `Summary`, parsed.

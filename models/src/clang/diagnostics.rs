@@ -42,6 +42,28 @@ pub struct DiagnosticGroups<'a> {
     group_of: HashMap<RecId, RecId>,
 }
 
+/// A value computed from each of a few records (the classes and severities that 18 thousand
+/// diagnostics share), once per record.
+pub struct Memo<T>(Vec<(RecId, T)>);
+
+impl<T> Default for Memo<T> {
+    fn default() -> Self {
+        Memo(Vec::new())
+    }
+}
+
+impl<T: Copy> Memo<T> {
+    /// `compute(rec)`, computed the first time `rec` is asked for.
+    pub fn get(&mut self, rec: RecId, compute: impl FnOnce(RecId) -> Result<T, Fatal>) -> Result<T, Fatal> {
+        if let Some(&(_, value)) = self.0.iter().find(|(r, _)| *r == rec) {
+            return Ok(value);
+        }
+        let value = compute(rec)?;
+        self.0.push((rec, value));
+        Ok(value)
+    }
+}
+
 /// What `-Wpedantic` takes in without naming: the extensions off by default that no group
 /// already in `-Wpedantic` covers, and the groups all of whose members are such.
 #[derive(Debug, Default)]
@@ -216,9 +238,14 @@ impl<'a> DiagnosticGroups<'a> {
         let fields = Fields { input: self.input };
         let mut inference = Inference { model: self, counts: HashMap::default() };
         let mut candidates = HashSet::default();
+        let (mut extension_class, mut ignored) = (Memo::default(), Memo::default());
         for &diag in &self.diags {
-            let extension = fields.input.records.name_sym(fields.def(diag, "Class")?) == "CLASS_EXTENSION";
-            let off_by_default = fields.string(fields.def(diag, "DefaultSeverity")?, "Name")? == "Ignored";
+            let extension = extension_class.get(fields.def(diag, "Class")?, |class| {
+                Ok(fields.input.records.name_sym(class) == "CLASS_EXTENSION")
+            })?;
+            let off_by_default = ignored.get(fields.def(diag, "DefaultSeverity")?, |severity| {
+                Ok(fields.string(severity, "Name")? == "Ignored")
+            })?;
             if !extension || !off_by_default {
                 continue;
             }
