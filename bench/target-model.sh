@@ -52,6 +52,7 @@ if [ $part2 = 1 ]; then
   export TDQ_TBLGEN_CACHE=off
   # pair ARGS: one llvm-tblgen run then one tdq run (alternating keeps a drifting machine's speed
   # out of the ratio); appends "ref_cpu tdq_cpu ref_KiB tdq_KiB tdq_backend_s" to $work/pairs.
+  # (Into a file, not /dev/null: LLVM 22's --gen-register-info writes four more beside it.)
   pair() {
     /usr/bin/time -f "%U %S %M" -o "$work/ref.time" "$ref" "$@" -o "$work/ref.inc" 2>/dev/null || return 1
     /usr/bin/time -f "%U %S %M" -o "$work/tdq.time" "$tdq" tblgen --llvm-version "$ver" --time-phases "$@" \
@@ -67,10 +68,16 @@ if [ $part2 = 1 ]; then
   median() { awk "{print $1}" "$work/pairs" | sort -g | awk '{v[NR] = $1} END {print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2}'; }
   echo "## large targets, evaluation cache off: medians of $runs alternating pairs (cpu = user + system)"
   printf "%-8s %-22s %7s %7s %6s %8s %9s %9s %6s\n" target backend tdq_cpu llvm_cpu ratio tdq_back tdq_MiB llvm_MiB mem
+  # Each row runs the build's own command (its options: AMDGPU's decoder needs three) from the
+  # corpus's llvm/ directory, as build-outputs.sh does.
+  cd "$llvm" || exit 2
   for t in $targets; do
     for b in $backends; do
-      # A file, not /dev/null: LLVM 22's --gen-register-info writes four more beside it.
-      args=(-I "$llvm/include" -I "$llvm/lib/Target/$t" "$b" "$llvm/lib/Target/$t/$t.td")
+      line=$(awk -v g="${b#-}" -v td="lib/Target/$t/$t.td" '($2 == g || $2 == "-" g) && $NF == td' \
+        "$shared/conformance/llvm-build-$ver.txt" | head -1)
+      [ -n "$line" ] || { echo "$t $b: no build command" >&2; continue; }
+      read -r -a args <<<"$line"
+      args=("${args[@]:1}")
       rm -f "$work/pairs"
       for _ in $(seq "$runs"); do pair "${args[@]}" || { echo "$t $b failed" >&2; break; }; done
       [ -s "$work/pairs" ] || continue
