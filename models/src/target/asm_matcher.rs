@@ -298,6 +298,11 @@ pub struct MatcherInfo {
     /// The `RegClassByHwMode` defs, in name order (LLVM 22 on; empty before).
     pub reg_classes_by_hw_mode: Vec<RecId>,
     token_classes: HashMap<String, usize>,
+    /// Each class's `isSubsetOf` answers: every class its super-classes reach, sorted.
+    supersets: Vec<Vec<usize>>,
+    /// Each token and user class's root (the end of its first super-classes) and depth (how
+    /// many steps to it), which `operator<` compares by.
+    roots: Vec<(usize, usize)>,
 }
 
 struct Builder<'a> {
@@ -360,6 +365,8 @@ impl MatcherInfo {
             variants,
             reg_classes_by_hw_mode: Vec::new(),
             token_classes: HashMap::new(),
+            supersets: Vec::new(),
+            roots: Vec::new(),
         };
         let mut b = Builder { input, f, rules: RULES.get(input.records.release), info };
         let mut singletons: BTreeSet<usize> = BTreeSet::new();
@@ -475,6 +482,8 @@ impl MatcherInfo {
             }
             b.info.classes[from].super_classes.push(to);
         }
+        b.info.supersets = (0..b.info.classes.len()).map(|c| b.info.reachable_supers(c)).collect();
+        b.info.roots = (0..b.info.classes.len()).map(|c| b.info.root_and_depth(c)).collect();
         // `std::forward_list::sort` of a list built front-first: stable, from the newest.
         let mut order: Vec<usize> = (0..b.info.classes.len()).rev().collect();
         let info = &b.info;
@@ -488,40 +497,38 @@ impl MatcherInfo {
         self.classes.iter().any(|c| c.is_optional)
     }
 
-    fn root(&self, mut class: usize) -> usize {
-        while let Some(&first) = self.classes[class].super_classes.first() {
-            class = first;
+    /// The class at the end of `class`'s first super-classes, and how many steps away; none
+    /// for a register class (their order does not ask, and they have no first-super chain
+    /// worth walking).
+    fn root_and_depth(&self, mut class: usize) -> (usize, usize) {
+        if !matches!(self.classes[class].kind, ClassKind::Token | ClassKind::User(_)) {
+            return (class, 0);
         }
-        class
-    }
-
-    fn tree_depth(&self, mut class: usize) -> usize {
         let mut depth = 0;
         while let Some(&first) = self.classes[class].super_classes.first() {
             depth += 1;
             class = first;
         }
-        depth
+        (class, depth)
     }
 
-    /// `ClassInfo::isSubsetOf`.
-    pub fn is_subset_of(&self, a: usize, b: usize) -> bool {
-        if a == b {
-            return true;
-        }
-        let mut worklist: Vec<usize> = self.classes[a].super_classes.clone();
-        let mut visited: BTreeSet<usize> = BTreeSet::new();
+    /// The classes `class`'s super-classes reach (a walk of the super-class graph), sorted.
+    fn reachable_supers(&self, class: usize) -> Vec<usize> {
+        let mut worklist: Vec<usize> = self.classes[class].super_classes.clone();
+        let mut visited: BTreeSet<usize> = worklist.iter().copied().collect();
         while let Some(c) = worklist.pop() {
-            if c == b {
-                return true;
-            }
             for &sup in &self.classes[c].super_classes {
                 if visited.insert(sup) {
                     worklist.push(sup);
                 }
             }
         }
-        false
+        visited.into_iter().collect()
+    }
+
+    /// `ClassInfo::isSubsetOf`.
+    pub fn is_subset_of(&self, a: usize, b: usize) -> bool {
+        a == b || self.supersets[a].binary_search(&b).is_ok()
     }
 
     /// `ClassInfo::operator<` as an ordering (`Equal` where neither is less).
@@ -543,14 +550,15 @@ impl MatcherInfo {
         match x.kind {
             ClassKind::Token | ClassKind::User(_) => {
                 // Tokens are all related; user classes when they share a root.
-                let related = x.kind == ClassKind::Token || self.root(a) == self.root(b);
+                let ((root_a, depth_a), (root_b, depth_b)) = (self.roots[a], self.roots[b]);
+                let related = x.kind == ClassKind::Token || root_a == root_b;
                 if related {
-                    let depth = self.tree_depth(b).cmp(&self.tree_depth(a));
+                    let depth = depth_b.cmp(&depth_a);
                     if depth != Ordering::Equal {
                         return depth;
                     }
                 } else {
-                    return self.classes[self.root(a)].value_name.cmp(&self.classes[self.root(b)].value_name);
+                    return self.classes[root_a].value_name.cmp(&self.classes[root_b].value_name);
                 }
             }
             ClassKind::RegisterClass(_) => {
@@ -607,6 +615,23 @@ impl MatcherInfo {
             Member::Tuple(n) => (1, n),
         }
     }
+}
+
+/// For each register (by position), the positions in `sets` of the sets holding it, ascending.
+fn holders_by_register(sets: &[Vec<RegKey>], by_key: &HashMap<RegKey, usize>, registers: usize) -> Vec<Vec<u32>> {
+    let mut holders: Vec<Vec<u32>> = vec![Vec::new(); registers];
+    for (i, set) in sets.iter().enumerate() {
+        for k in set {
+            holders[by_key[k]].push(i as u32);
+        }
+    }
+    holders
+}
+
+/// Whether every element of the ascending `a` is in the ascending `b`.
+fn is_sorted_subset(a: &[u32], b: &[u32]) -> bool {
+    let mut rest = b.iter();
+    a.iter().all(|x| rest.by_ref().find(|&y| y >= x) == Some(x))
 }
 
 /// The string value of a field, if it holds one (`dyn_cast<StringInit>(getValueInit(F))`).
@@ -891,23 +916,23 @@ impl Builder<'_> {
         for &reg in singletons {
             sets.insert(vec![info.reg_key(reg)]);
         }
+        // The intersection of the sets holding a register. It depends only on which of these
+        // sets hold the register (one added for another register holds this one only when every
+        // set holding that register does, so it never narrows the intersection): computed once
+        // per distinct list of holders, as the members of the smallest holder that every holder
+        // holds. (AMDGPU has thousands of registers in hundreds of sets.)
+        let original: Vec<Vec<RegKey>> = sets.iter().cloned().collect();
+        let holders = holders_by_register(&original, &by_key, bank.registers.len());
+        let mut intersections: HashMap<&[u32], Vec<RegKey>> = HashMap::new();
         let mut register_map: Vec<(usize, Vec<RegKey>)> = Vec::new();
-        for reg in 0..bank.registers.len() {
-            let key = info.reg_key(reg);
-            let mut containing: Option<Vec<RegKey>> = None;
-            for set in &sets {
-                if set.binary_search(&key).is_err() {
-                    continue;
-                }
-                containing = Some(match containing {
-                    None => set.clone(),
-                    Some(c) => c.into_iter().filter(|k| set.binary_search(k).is_ok()).collect(),
-                });
-            }
-            if let Some(c) = containing.filter(|c| !c.is_empty()) {
-                sets.insert(c.clone());
-                register_map.push((reg, c));
-            }
+        for (reg, held_by) in holders.iter().enumerate() {
+            let Some(&smallest) = held_by.iter().min_by_key(|&&i| original[i as usize].len()) else { continue };
+            let c = intersections.entry(held_by).or_insert_with(|| {
+                let members = original[smallest as usize].iter();
+                members.filter(|k| is_sorted_subset(held_by, &holders[by_key[*k]])).copied().collect()
+            });
+            sets.insert(c.clone());
+            register_map.push((reg, c.clone()));
         }
         let mut set_classes: BTreeMap<Vec<RegKey>, usize> = BTreeMap::new();
         for (index, set) in sets.iter().enumerate() {
@@ -919,10 +944,20 @@ impl Builder<'_> {
             self.info.classes.push(class);
             set_classes.insert(set.clone(), self.info.classes.len() - 1);
         }
-        for set in &sets {
+        // A set's super-classes are the larger sets holding all its registers, among those
+        // holding the one register that the fewest sets hold.
+        let all: Vec<Vec<RegKey>> = sets.iter().cloned().collect();
+        let holders = holders_by_register(&all, &by_key, bank.registers.len());
+        let every: Vec<u32> = (0..all.len() as u32).collect();
+        for (i, set) in all.iter().enumerate() {
+            let candidates = match set.iter().map(|k| &holders[by_key[k]]).min_by_key(|h| h.len()) {
+                Some(h) => h,
+                None => &every,
+            };
             let class = set_classes[set];
-            for set2 in &sets {
-                if set != set2 && set.iter().all(|k| set2.binary_search(k).is_ok()) {
+            for &j in candidates {
+                let set2 = &all[j as usize];
+                if j as usize != i && set.len() < set2.len() && set.iter().all(|k| set2.binary_search(k).is_ok()) {
                     self.info.classes[class].super_classes.push(set_classes[set2]);
                 }
             }
