@@ -380,19 +380,49 @@ fn is_dag_key(i: Init) -> bool {
     matches!(i.kind(), InitKind::Int(_) | InitKind::Str(..))
 }
 
-fn concat_strings(a: (Sym, bool), b: (Sym, bool)) -> Init {
-    thread_local! {
-        // Concatenation is frequent (every `NAME # suffix`) and its result is interned: it is
-        // built in one buffer, not a new string each time.
-        static SCRATCH: std::cell::RefCell<String> = const { std::cell::RefCell::new(String::new()) };
-    }
+thread_local! {
+    // Concatenation is frequent (every `NAME # suffix`) and its result is interned: it is
+    // built in one buffer, not a new string each time.
+    static SCRATCH: std::cell::RefCell<String> = const { std::cell::RefCell::new(String::new()) };
+}
+
+/// The string value of `parts` one after the other, code if any part is.
+fn concat_parts(parts: &[(&str, bool)]) -> Init {
     SCRATCH.with(|s| {
         let mut s = s.borrow_mut();
         s.clear();
-        s.push_str(a.0);
-        s.push_str(b.0);
-        Init::str_fmt(&s, determine_format(a.1, b.1))
+        let mut code = false;
+        for &(part, part_code) in parts {
+            s.push_str(part);
+            code = determine_format(code, part_code);
+        }
+        Init::str_fmt(&s, code)
     })
+}
+
+/// The string `anonymous_N` that anonymous record name `name` becomes when it is final, built
+/// in the scratch buffer (`format!` made a fresh string for each of `Intrinsics.td`'s 20 thousand).
+pub(crate) fn anonymous_string(name: Init) -> Init {
+    SCRATCH.with(|s| {
+        let mut s = s.borrow_mut();
+        s.clear();
+        name.write_to(&mut s);
+        Init::string(&s)
+    })
+}
+
+fn concat_strings(a: (Sym, bool), b: (Sym, bool)) -> Init {
+    concat_parts(&[a, b])
+}
+
+/// `first # middle # last` with plain strings `middle` and `last`, as two [`str_concat`]s make
+/// it, but interned once: the parser qualifies every identifier it looks up in a class body as
+/// `Class:name`, and interned the `Class:` in between each time (4% of `Intrinsics.td`).
+pub fn str_concat3(first: Init, middle: &str, last: &str) -> Init {
+    match str_of(first) {
+        Some(first) => concat_parts(&[first, (middle, false), (last, false)]),
+        None => str_concat(str_concat(first, Init::string(middle)), Init::string(last)),
+    }
 }
 
 /// `BinOpInit::getStrConcat`.

@@ -5,7 +5,7 @@
 //! they denote the same value, as with LLVM's uniqued `Init*`. Resolution (substituting
 //! variables) lives in [`crate::resolve`], operator folding in [`crate::fold`].
 
-use crate::intern::{sym, Interner, Sym};
+use crate::intern::{short_hash, sym, table_hash, Interner, Sym};
 use crate::types::{ClassGraph, RecId, Ty};
 use std::fmt::{self, Write as _};
 
@@ -353,18 +353,7 @@ impl Node {
             made.set(n.saturating_add(1));
             n
         });
-        Node { kind, closed, vars, final_sensitive, concrete, depth, size, hash: Node::short_hash(hash), serial }
-    }
-
-    /// The 32 bits of a hash a node keeps.
-    fn short_hash(hash: u64) -> u32 {
-        (hash ^ (hash >> 32)) as u32
-    }
-
-    /// The table hash of a node's 32 kept bits, spread over 64 (the table takes a bucket from
-    /// the low bits and a tag from the top seven).
-    fn table_hash(short: u32) -> u64 {
-        u64::from(short).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+        Node { kind, closed, vars, final_sensitive, concrete, depth, size, hash: short_hash(hash), serial }
     }
 }
 
@@ -372,10 +361,10 @@ impl Node {
 // reads no list's or bits' elements.
 impl crate::intern::Interned for Node {
     fn file_hash(hash: u64) -> u64 {
-        Node::table_hash(Node::short_hash(hash))
+        table_hash(short_hash(hash))
     }
     fn filed_hash(&self) -> u64 {
-        Node::table_hash(self.hash)
+        table_hash(self.hash)
     }
 }
 

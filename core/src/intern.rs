@@ -226,6 +226,17 @@ pub fn hash_with(f: impl FnOnce(&mut rustc_hash::FxHasher)) -> u64 {
     std::hash::Hasher::finish(&h)
 }
 
+/// The 32 bits of `hash` that a value keeping its hash keeps ([`Interned`]).
+pub(crate) fn short_hash(hash: u64) -> u32 {
+    (hash ^ (hash >> 32)) as u32
+}
+
+/// The table hash of 32 kept bits ([`short_hash`]), spread over 64 (a table takes a bucket from
+/// the low bits and a tag from the top seven).
+pub(crate) fn table_hash(short: u32) -> u64 {
+    u64::from(short).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+}
+
 impl<T: Interned> Default for Interner<T> {
     fn default() -> Self {
         Self::new()

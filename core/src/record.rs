@@ -3,7 +3,7 @@
 
 use crate::diag::Diagnostics;
 use crate::init::{Init, InitKind};
-use crate::intern::{sym, Interner, Sym};
+use crate::intern::{short_hash, sym, table_hash, Interner, Sym};
 use crate::limits::{Limit, Limits};
 use crate::source::Loc;
 use crate::types::{ClassGraph, RecId, Ty};
@@ -52,10 +52,41 @@ thread_local! {
 #[derive(Clone, Copy)]
 pub struct Superclasses(&'static SuperclassList);
 
-#[derive(PartialEq, Eq, Hash)]
-struct SuperclassList(Box<[(RecId, Loc)]>);
+/// An interned list, with 32 bits of its hash: growing the table then reads no list's entries
+/// (hashing every list again was 1% of `Intrinsics.td`'s evaluation).
+struct SuperclassList {
+    list: Box<[(RecId, Loc)]>,
+    short_hash: u32,
+}
 
-impl crate::intern::Interned for SuperclassList {}
+impl SuperclassList {
+    fn new(list: &[(RecId, Loc)], hash: u64) -> SuperclassList {
+        SuperclassList { list: list.into(), short_hash: short_hash(hash) }
+    }
+}
+
+impl PartialEq for SuperclassList {
+    fn eq(&self, other: &SuperclassList) -> bool {
+        self.list == other.list
+    }
+}
+
+impl Eq for SuperclassList {}
+
+impl std::hash::Hash for SuperclassList {
+    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
+        self.list.hash(h);
+    }
+}
+
+impl crate::intern::Interned for SuperclassList {
+    fn file_hash(hash: u64) -> u64 {
+        table_hash(short_hash(hash))
+    }
+    fn filed_hash(&self) -> u64 {
+        table_hash(self.short_hash)
+    }
+}
 
 thread_local! {
     static SUPERCLASSES: Interner<SuperclassList> = Interner::new();
@@ -65,8 +96,8 @@ thread_local! {
 impl Superclasses {
     pub fn new(list: &[(RecId, Loc)]) -> Superclasses {
         let hash = crate::intern::hash_with(|h| std::hash::Hash::hash(list, h));
-        let same = |x: &SuperclassList, k: &&[(RecId, Loc)]| *x.0 == **k;
-        Superclasses(SUPERCLASSES.with(|t| t.intern_with(hash, list, same, |k, _| SuperclassList(k.into()))))
+        let same = |x: &SuperclassList, k: &&[(RecId, Loc)]| *x.list == **k;
+        Superclasses(SUPERCLASSES.with(|t| t.intern_with(hash, list, same, SuperclassList::new)))
     }
     /// These superclasses, then `more`.
     pub fn extended(self, more: &[(RecId, Loc)]) -> Superclasses {
@@ -83,7 +114,8 @@ impl Superclasses {
         if list.is_empty() {
             return Superclasses::default();
         }
-        Superclasses(SUPERCLASSES.with(|t| t.adopt(SuperclassList(list.into()))))
+        let hash = crate::intern::hash_with(|h| std::hash::Hash::hash(list, h));
+        Superclasses(SUPERCLASSES.with(|t| t.adopt(SuperclassList::new(list, hash))))
     }
     /// How many lists this thread has interned.
     pub(crate) fn interned() -> usize {
@@ -110,7 +142,7 @@ impl Default for Superclasses {
 impl std::ops::Deref for Superclasses {
     type Target = [(RecId, Loc)];
     fn deref(&self) -> &[(RecId, Loc)] {
-        &self.0 .0
+        &self.0.list
     }
 }
 
@@ -152,6 +184,39 @@ fn name_hash_in(records: &[Record], id: RecId) -> u64 {
 /// The hash of a record's name in [`RecordKeeper`]'s indexes.
 fn name_hash(name: &str) -> u64 {
     crate::intern::hash_with(|h| std::hash::Hash::hash(name, h))
+}
+
+/// Records by name, hashed (`def_index`, `class_index`). Each entry keeps 32 bits of its name's
+/// hash beside the id (8 bytes an entry), so that growing the table reads no record: it read
+/// every record's name again, and formatted every anonymous def's (`anonymous_N`) into a fresh
+/// string, 3% of `Intrinsics.td`'s evaluation.
+#[derive(Default)]
+struct NameIndex(hashbrown::HashTable<(u32, RecId)>);
+
+impl NameIndex {
+    fn with_capacity(n: usize) -> NameIndex {
+        NameIndex(hashbrown::HashTable::with_capacity(n))
+    }
+    /// The record named `name`, whose records are `records`.
+    fn find(&self, records: &[Record], name: &str) -> Option<RecId> {
+        let key = short_hash(name_hash(name));
+        self.0.find(table_hash(key), |&(k, id)| k == key && name_in(records, id) == name).map(|&(_, id)| id)
+    }
+    /// Files `id`, whose name hashes to `hash`; no record of that name may be filed.
+    fn insert(&mut self, hash: u64, id: RecId) {
+        let key = short_hash(hash);
+        self.0.insert_unique(table_hash(key), (key, id), |&(k, _)| table_hash(k));
+    }
+    /// Takes the record named `name` out, if one is filed.
+    fn remove(&mut self, records: &[Record], name: &str) {
+        let key = short_hash(name_hash(name));
+        if let Ok(entry) = self.0.find_entry(table_hash(key), |&(k, id)| k == key && name_in(records, id) == name) {
+            entry.remove();
+        }
+    }
+    fn reserve(&mut self, n: usize) {
+        self.0.reserve(n, |&(k, _)| table_hash(k));
+    }
 }
 
 impl Site {
@@ -504,19 +569,19 @@ pub struct RecordKeeper {
     /// The defs added with [`Self::add_def`] or [`Self::index_def`] (the loaders') by name,
     /// hashed: evaluation looks names up millions of times (`!cast`, identifiers), and a B-tree
     /// lookup compares strings at every level. (Code that fills `defs` directly bypasses it.)
-    /// Only the ids are kept, hashed by name (4 bytes an entry, not a name's 16 too: RISC-V has
-    /// 245 k defs).
-    def_index: hashbrown::HashTable<RecId>,
+    /// Only the ids are kept with their names' hashes (8 bytes an entry, not a name's 16 too:
+    /// RISC-V has 245 k defs).
+    def_index: NameIndex,
     /// The classes by name, hashed as `def_index`: backends ask "is this record a `Foo`?" by
     /// name millions of times (the intrinsic backends: every property of every intrinsic).
-    class_index: hashbrown::HashTable<RecId>,
+    class_index: NameIndex,
     /// Defs added since [`Self::flush_defs`], which sorts them into `defs` in one go: inserting
     /// each into the B-tree compared long, similar names at every level.
     pending_defs: Vec<RecId>,
     /// For the defs a loader filed at once ([`Self::set_loaded_defs`]): `def_index` of `defs`,
     /// made when a def is first looked up by name (most backends never do: a loaded
     /// evaluation need not hash every name).
-    loaded_def_index: Option<OnceLock<hashbrown::HashTable<RecId>>>,
+    loaded_def_index: Option<OnceLock<NameIndex>>,
     /// The patterns of `!match` and `!instances` compiled so far (`None`: not a valid one): LLVM
     /// 23's RuntimeLibcalls.td matches a few patterns thousands of times, and compiling one
     /// costs far more than matching it.
@@ -538,26 +603,22 @@ impl RecordKeeper {
         name_in(&self.records, id)
     }
     pub fn class(&self, name: &str) -> Option<RecId> {
-        self.class_index.find(name_hash(name), |&id| self.name_sym(id) == name).copied()
+        self.class_index.find(&self.records, name)
     }
     pub fn def(&self, name: &str) -> Option<RecId> {
-        let hash = name_hash(name);
-        if let Some(id) = self.def_index.find(hash, |&id| self.name_sym(id) == name) {
-            return Some(*id);
+        if let Some(id) = self.def_index.find(&self.records, name) {
+            return Some(id);
         }
         match &self.loaded_def_index {
-            Some(index) => {
-                index.get_or_init(|| self.index_of_defs()).find(hash, |&id| self.name_sym(id) == name).copied()
-            }
+            Some(index) => index.get_or_init(|| self.index_of_defs()).find(&self.records, name),
             None => self.defs.get(name).copied(),
         }
     }
     /// `defs` hashed by name, as `def_index` files them.
-    fn index_of_defs(&self) -> hashbrown::HashTable<RecId> {
-        let mut index = hashbrown::HashTable::with_capacity(self.defs.len());
-        let records = &self.records;
+    fn index_of_defs(&self) -> NameIndex {
+        let mut index = NameIndex::with_capacity(self.defs.len());
         for (name, &id) in &self.defs {
-            index.insert_unique(name_hash(name), id, |&other| name_hash_in(records, other));
+            index.insert(name_hash(name), id);
         }
         index
     }
@@ -614,16 +675,11 @@ impl RecordKeeper {
     /// Files class `id` (already in `records`) under its name.
     pub fn insert_class(&mut self, id: RecId) {
         let name = self.name_sym(id);
-        let replaced = self.classes.insert(name, id).is_some();
-        let records = &self.records;
-        let name_of = |id: RecId| name_in(records, id);
-        if replaced {
+        if self.classes.insert(name, id).is_some() {
             // Named again: the index keeps the latest, as the map does.
-            if let Ok(entry) = self.class_index.find_entry(name_hash(name), |&c| name_of(c) == name) {
-                entry.remove();
-            }
+            self.class_index.remove(&self.records, name);
         }
-        self.class_index.insert_unique(name_hash(name), id, |&other| name_hash_in(records, other));
+        self.class_index.insert(name_hash(name), id);
     }
     /// Stores a finished def under its id (reserved earlier with [`Self::push`]) and name.
     pub fn add_def(&mut self, id: RecId, mut rec: Record) {
@@ -639,16 +695,14 @@ impl RecordKeeper {
     }
     /// Makes room for `n` more defs in the index of defs by name.
     pub fn reserve_defs(&mut self, n: usize) {
-        let records = &self.records;
-        self.def_index.reserve(n, |&id| name_hash_in(records, id));
+        self.def_index.reserve(n);
         self.pending_defs.reserve(n);
     }
     /// Files def `id` (already in `records`, final) under its name, as [`Self::add_def`] does:
     /// for a loader that rebuilds an evaluation record by record. [`Self::flush_defs`] then puts
     /// it into `defs`.
     pub fn index_def(&mut self, id: RecId) {
-        let records = &self.records;
-        self.def_index.insert_unique(name_hash_in(records, id), id, |&other| name_hash_in(records, other));
+        self.def_index.insert(name_hash_in(&self.records, id), id);
         self.pending_defs.push(id);
         let i = id.0 as usize;
         if self.def_inits.len() <= i {

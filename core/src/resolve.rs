@@ -495,13 +495,10 @@ fn resolve_open(rk: &mut RecordKeeper, init: Init, r: &mut dyn Resolver) -> Init
     }
     match init.kind() {
         InitKind::Unset | InitKind::Bit(_) | InitKind::Int(_) | InitKind::Str(..) | InitKind::Def(..) => init,
-        InitKind::AnonName(n) => {
+        InitKind::AnonName(_) => {
             let new = r.resolve_var(rk, init).unwrap_or(init);
-            if r.is_final() {
-                if let InitKind::AnonName(m) = new.kind() {
-                    let _ = n;
-                    return Init::string(&format!("anonymous_{m}"));
-                }
+            if r.is_final() && matches!(new.kind(), InitKind::AnonName(_)) {
+                return crate::fold::anonymous_string(new);
             }
             new
         }

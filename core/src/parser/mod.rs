@@ -247,16 +247,13 @@ impl Parser {
 
     /// The qualified name of `name` in record `rec`: `Class:name` or `MC::name`.
     fn qualify(rec: &Record, name: &str, scoper: &str) -> Init {
-        fold::str_concat(fold::str_concat(rec.name, Init::string(scoper)), Init::string(name))
+        fold::str_concat3(rec.name, scoper, name)
     }
 
     /// `qualify(rec, "NAME", ":")` of a record named `rec_name`, from [`Self::name_args`] after
     /// the first time.
     fn name_arg(&mut self, rec_name: Init) -> Init {
-        *self
-            .name_args
-            .entry(rec_name)
-            .or_insert_with(|| fold::str_concat(fold::str_concat(rec_name, Init::string(":")), Init::string("NAME")))
+        *self.name_args.entry(rec_name).or_insert_with(|| fold::str_concat3(rec_name, ":", "NAME"))
     }
 
     fn find_in_args(&mut self, rec: &Record, name: &str, scoper: &str) -> Option<Init> {
