@@ -24,7 +24,7 @@
 # LLVM_TBLGEN (default: release.sh's llvm-tblgen 23); TDQ_SHARED (default ../shared).
 # For instr: EVALUATE (default ${CARGO_TARGET_DIR:-target}/profiling/examples/evaluate, from
 # cargo build --profile profiling -p tdq-core --example evaluate) and EVALUATE_OLD (an older one).
-# Needs farm-bench (the workplace's benchmark runner) and taskset.
+# Needs Python 3 (bench/pairs.py times the alternating pairs) and taskset.
 set -uo pipefail
 export TDQ_TBLGEN_CACHE=off
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -40,36 +40,24 @@ corpus=$shared/corpus/$(release_corpus 23)
 llvm=$corpus/llvm
 ref=${LLVM_TBLGEN:-$(release_bin 23)/llvm-tblgen}
 for x in "$ref" "$tdq" ${old:+"$old"}; do [ -x "$x" ] || { echo "missing $x" >&2; exit 2; }; done
-command -v farm-bench >/dev/null || { echo "missing farm-bench" >&2; exit 2; }
+pairs() { python3 "$root/bench/pairs.py" "$@"; }
 work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
 
-# The figures of one farm-bench report: median wall and peak of A and B, the pairs' median
-# wall and cpu ratios.
-figures() {
-  awk '
-    /^A wall s/ {aw = $4} /^B wall s/ {bw = $4}
-    /^A peak MiB/ {ap = $4} /^B peak MiB/ {bp = $4}
-    /^A\/B wall/ {rw = $4} /^A\/B cpu/ {rc = $4}
-    END {printf "%7.3f %7.3f %6.2f %6.2f | %7.1f %7.1f %6.2f", aw, bw, rw, rc, ap, bp, (bp > 0 ? ap / bp : 0)}
-  ' "$1"
-}
 # row LABEL GOAL -- ARGS...: tdq tblgen ARGS against llvm-tblgen ARGS (and against TDQ_OLD).
-# An argument `>FILE` sends the output to FILE; without one it goes to farm-bench's pipe.
+# An argument `>FILE` sends the output to FILE; without one it goes to a pipe.
 row() {
   local label=$1 goal=$2; shift 3
-  local args=() out=()
-  for a in "$@"; do case $a in '>'*) out=(-o "${a#>}");; *) args+=("$a");; esac; done
   local taskset=(); [ -n "$pin" ] && taskset=(taskset -c "$pin")
-  farm-bench -n "$pairs" --timeout 3000 --vs "${taskset[*]} $ref ${args[*]} ${out[*]}" -- \
-    "${taskset[@]}" "$tdq" tblgen --llvm-version 23 "${args[@]}" "${out[@]}" >"$work/fb" 2>&1 \
-    || { echo "$label: farm-bench failed:"; tail -3 "$work/fb"; return; }
-  printf "%-34s %s | %s" "$label" "$(figures "$work/fb")" "$goal"
+  local figures
+  figures=$(pairs "$pairs" "${taskset[@]}" "$tdq" tblgen --llvm-version 23 "$@" -- "${taskset[@]}" "$ref" "$@") \
+    || { echo "$label: $figures"; return; }
+  printf "%-34s %s | %s" "$label" "$figures" "$goal"
   if [ -n "$old" ]; then
-    farm-bench -n "$pairs" --timeout 3000 --vs "${taskset[*]} $old tblgen --llvm-version 23 ${args[*]} ${out[*]}" -- \
-      "${taskset[@]}" "$tdq" tblgen --llvm-version 23 "${args[@]}" "${out[@]}" >"$work/fb" 2>&1
-    printf " | new/old wall %s cpu %s peak %s" \
-      "$(awk '/^A\/B wall/ {print $4}' "$work/fb")" "$(awk '/^A\/B cpu/ {print $4}' "$work/fb")" \
-      "$(awk '/^A peak MiB/ {a = $4} /^B peak MiB/ {b = $4} END {printf "%.2f", (b > 0 ? a / b : 0)}' "$work/fb")"
+    figures=$(pairs "$pairs" "${taskset[@]}" "$tdq" tblgen --llvm-version 23 "$@" -- \
+      "${taskset[@]}" "$old" tblgen --llvm-version 23 "$@")
+    # shellcheck disable=SC2086
+    set -- $figures
+    printf " | new/old wall %s cpu %s peak %s" "$3" "$4" "$8"
   fi
   echo
 }
@@ -82,26 +70,17 @@ header() {
 # each writing its file), then every lit frontend test as --print-records (errors included:
 # both tools report the same ones). TOOL... is the command that stands for llvm-tblgen.
 make_batch() {
-  {
-    echo 'set +e; out=$(mktemp -d); trap "rm -rf \$out" EXIT'
-    grep -E -- '-gen-opt-parser-defs|-gen-directive-' "$shared/conformance/llvm-build-23.txt" | while read -r output args; do
-      echo "(cd $llvm && \"\$@\" $args -o \$out/$(basename "$output")) >/dev/null 2>&1"
-    done
-    while read -r t; do
-      echo "(cd $llvm/test/TableGen && \"\$@\" -I . $t -o \$out/lit.out) >/dev/null 2>&1"
-    done <"$shared/conformance/frontend-tests-23.txt"
-  } >"$work/batch.sh"
-}
-batch() {
   local label=$1; shift
-  local taskset=("$@")
-  farm-bench -n "$pairs" --timeout 3000 --vs "${taskset[*]} sh $work/batch.sh $ref" -- \
-    "${taskset[@]}" sh "$work/batch.sh" "$tdq" tblgen --llvm-version 23 >"$work/fb" 2>&1
-  printf "%-34s %s | %s" "$label" "$(figures "$work/fb")" "<= 0.7"
+  local taskset=("$@") figures
+  figures=$(pairs "$pairs" "${taskset[@]}" sh "$work/batch.sh" "$tdq" tblgen --llvm-version 23 -- \
+    "${taskset[@]}" sh "$work/batch.sh" "$ref")
+  printf "%-34s %s | %s" "$label" "$figures" "<= 0.7"
   if [ -n "$old" ]; then
-    farm-bench -n "$pairs" --timeout 3000 --vs "${taskset[*]} sh $work/batch.sh $old tblgen --llvm-version 23" -- \
-      "${taskset[@]}" sh "$work/batch.sh" "$tdq" tblgen --llvm-version 23 >"$work/fb" 2>&1
-    printf " | new/old wall %s cpu %s" "$(awk '/^A\/B wall/ {print $4}' "$work/fb")" "$(awk '/^A\/B cpu/ {print $4}' "$work/fb")"
+    figures=$(pairs "$pairs" "${taskset[@]}" sh "$work/batch.sh" "$tdq" tblgen --llvm-version 23 -- \
+      "${taskset[@]}" sh "$work/batch.sh" "$old" tblgen --llvm-version 23)
+    # shellcheck disable=SC2086
+    set -- $figures
+    printf " | new/old wall %s cpu %s" "$3" "$4"
   fi
   echo
 }
