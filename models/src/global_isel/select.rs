@@ -15,7 +15,7 @@
 mod rules;
 
 use super::llt::{Llt, LltKinds, ScalarKind};
-use super::matchers::{ImmType, RuleMatcher};
+use super::matchers::{Check, ImmType, OrderingComparator, RuleMatcher, SizeRelation};
 use crate::patterns::complex_patterns::ComplexPatterns;
 use crate::patterns::dag_patterns::{DagPatterns, PatternToMatch};
 use crate::patterns::predicates::PredicateFn;
@@ -59,6 +59,34 @@ pub struct ImportForm {
     /// Which child of `SUBREG_TO_REG` is the sub-register source (the index follows it):
     /// 1 after the immediate LLVM 19 and 22 have, 0 from LLVM 23.
     pub subreg_to_reg_source: usize,
+    /// Which predicates check the memory size against the type for `IsNonExtLoad` and
+    /// `IsAnyExtLoad`.
+    pub ext_load_checks: ExtLoadChecks,
+    /// Where a load's or store's atomicity check (`CheckMMOIsAtomic`, `CheckMMOIsNonAtomic`)
+    /// goes among the instruction's checks.
+    pub mmo_atomicity: MmoAtomicity,
+    /// How an `undef_tied_input` operand's `IMPLICIT_DEF` is built.
+    pub undef_tied_input: UndefTiedInput,
+}
+
+/// How the `IMPLICIT_DEF` of an `undef_tied_input` operand is built.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum UndefTiedInput {
+    /// Its register rendered as a use, the later operands' instructions built before it
+    /// (LLVM 19's `importDefaultOperandRenderers`).
+    UseBeforeLater,
+    /// Its register rendered as a def, the later operands' instructions built after it
+    /// (LLVM 22's `importLeafNodeRenderer`).
+    Def,
+}
+
+/// Where the atomicity of a load's or store's memory operand is checked.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum MmoAtomicity {
+    /// After the node's predicates (LLVM 19).
+    AfterPredicates,
+    /// Right after the opcode (LLVM 22 on).
+    AfterOpcode,
 }
 
 /// Which implicit defs of a rule's built instructions are dead.
@@ -125,6 +153,9 @@ pub const IMPORT_FORM: ByRelease<ImportForm> = ByRelease {
         sub_copy_to_regclass: SubCopyToRegClass::ToDefinition,
         extract_subreg_root: ExtractSubregRoot::SuperRegister,
         subreg_to_reg_source: 1,
+        ext_load_checks: ExtLoadChecks::Loads,
+        mmo_atomicity: MmoAtomicity::AfterPredicates,
+        undef_tied_input: UndefTiedInput::UseBeforeLater,
     },
     v22: ImportForm {
         leaf_predicates: true,
@@ -138,6 +169,9 @@ pub const IMPORT_FORM: ByRelease<ImportForm> = ByRelease {
         sub_copy_to_regclass: SubCopyToRegClass::ToClass,
         extract_subreg_root: ExtractSubregRoot::SubRegister,
         subreg_to_reg_source: 1,
+        ext_load_checks: ExtLoadChecks::LoadsAndAtomics,
+        mmo_atomicity: MmoAtomicity::AfterOpcode,
+        undef_tied_input: UndefTiedInput::Def,
     },
     v23: ImportForm {
         leaf_predicates: true,
@@ -151,8 +185,30 @@ pub const IMPORT_FORM: ByRelease<ImportForm> = ByRelease {
         sub_copy_to_regclass: SubCopyToRegClass::ToClass,
         extract_subreg_root: ExtractSubregRoot::SubRegister,
         subreg_to_reg_source: 0,
+        ext_load_checks: ExtLoadChecks::LoadsAndAtomics,
+        mmo_atomicity: MmoAtomicity::AfterOpcode,
+        undef_tied_input: UndefTiedInput::Def,
     },
 };
+
+/// What `addBuiltinPredicates` makes of a predicate.
+enum Builtin {
+    /// A check on the instruction's memory operand.
+    Check(Check),
+    /// Nothing to check: the opcode implies it.
+    Implied,
+    /// Not a builtin predicate.
+    No,
+}
+
+/// Which predicates check a load's extension against its type.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum ExtLoadChecks {
+    /// A load's (LLVM 19).
+    Loads,
+    /// A load's or an atomic's (LLVM 22 on).
+    LoadsAndAtomics,
+}
 
 /// Why a pattern is not imported (`failedImport`'s text).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -162,13 +218,40 @@ fn skip<T>(reason: impl Into<String>) -> Result<T, Skip> {
     Err(Skip(reason.into()))
 }
 
+/// Why tdq builds no rule for a pattern LLVM imports: the form it does not build yet, and
+/// the name (an opcode, a class) that makes it that form, where one does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct NotBuilt {
+    pub form: &'static str,
+    pub name: &'static str,
+}
+
+impl NotBuilt {
+    pub fn new(form: &'static str) -> NotBuilt {
+        NotBuilt { form, name: "" }
+    }
+
+    pub fn named(form: &'static str, name: &'static str) -> NotBuilt {
+        NotBuilt { form, name }
+    }
+}
+
+impl std::fmt::Display for NotBuilt {
+    fn fmt(&self, out: &mut std::fmt::Formatter) -> std::fmt::Result {
+        match self.name {
+            "" => out.write_str(self.form),
+            name => write!(out, "{} {name}", self.form),
+        }
+    }
+}
+
 /// A pattern the selector imports.
 #[derive(Clone, Debug)]
 pub struct Imported {
     /// The index of the pattern in [`DagPatterns::patterns`].
     pub pattern: usize,
-    /// Its selection rule; none where tdq does not build its form yet (see [`rules`]).
-    pub rule: Option<RuleMatcher>,
+    /// Its selection rule, or the form tdq does not build yet (see [`rules`]).
+    pub rule: Result<RuleMatcher, NotBuilt>,
 }
 
 /// What one pattern's import has defined so far (the parts of LLVM's `RuleMatcher` that
@@ -316,6 +399,9 @@ impl Pred<'_> {
         ("IsAtomicOrderingReleaseOrStronger", true, ">=release"),
         ("IsAtomicOrderingReleaseOrStronger", false, "<release"),
     ];
+    /// The `AtomicOrdering::` names of the first five orderings.
+    const ORDERING_NAMES: [&'static str; 5] =
+        ["Monotonic", "Acquire", "Release", "AcquireRelease", "SequentiallyConsistent"];
     fn any_ordering(&self) -> bool {
         Self::ORDERINGS.iter().any(|&o| self.ordering(o))
     }
@@ -674,62 +760,98 @@ impl<'a> Importer<'a> {
             && f.def(vt, "ElementType").is_ok_and(|e| f.bit(e, "isFP").unwrap_or(false))
     }
 
-    /// `getMemSizeBitsFromPredicate` succeeds.
-    fn mem_vt_has_llt(&self, vt: RecId) -> bool {
+    /// `getMemSizeBitsFromPredicate`: the memory type's size rounded up to bytes.
+    fn mem_size_bits(&self, vt: RecId) -> Option<u64> {
         // FIXME: the selector does not read -gisel-extended-llt yet (types by size only).
-        super::llt::llt_of_value_type(self.input, vt, LltKinds::SizeOnly).is_some()
+        let llt = super::llt::llt_of_value_type(self.input, vt, LltKinds::SizeOnly)?;
+        Some(llt.size_in_bits().div_ceil(8) * 8)
     }
 
-    /// `addBuiltinPredicates`: whether it added a check, or its failure.
-    fn builtin_predicate(&self, equiv: Option<RecId>, p: Pred) -> Result<bool, Skip> {
+    /// `addBuiltinPredicates`: the check a predicate adds, or its failure.
+    fn builtin_predicate(&self, equiv: Option<RecId>, p: Pred) -> Result<Builtin, Skip> {
         let f = self.f();
+        let mem_size = |vt: RecId| match self.mem_size_bits(vt) {
+            Some(bits) => Ok(Builtin::Check(Check::MemorySize { mmo: 0, size: bits / 8 })),
+            None => skip("MemVT could not be converted to LLT"),
+        };
+        let vs_llt = |relation| Builtin::Check(Check::MemoryVsLltSize { mmo: 0, relation, op: 0 });
         if p.is_memory() {
             if let Some(spaces) = p.address_spaces() {
-                if spaces.iter().any(|v| v.as_int().is_none()) {
-                    return skip("Address space is not an integer");
+                let mut parsed = Vec::new();
+                for v in spaces {
+                    let Some(space) = v.as_int() else { return skip("Address space is not an integer") };
+                    parsed.push(space as u64);
                 }
-                if !spaces.is_empty() {
-                    return Ok(true);
+                if !parsed.is_empty() {
+                    return Ok(Builtin::Check(Check::MemoryAddressSpace { mmo: 0, spaces: parsed }));
                 }
             }
-            if p.min_alignment() > 0 {
-                return Ok(true);
+            let min_align = p.min_alignment();
+            if min_align > 0 {
+                return Ok(Builtin::Check(Check::MemoryAlignment { mmo: 0, min_align }));
             }
         }
-        if (p.is_load() || p.is_atomic()) && (p.is("IsNonExtLoad") || p.is("IsAnyExtLoad")) {
-            return Ok(true);
+        let ext_load = match self.form.ext_load_checks {
+            ExtLoadChecks::Loads => p.is_load(),
+            ExtLoadChecks::LoadsAndAtomics => p.is_load() || p.is_atomic(),
+        };
+        if ext_load && p.is("IsNonExtLoad") {
+            return Ok(vs_llt(SizeRelation::EqualTo));
+        }
+        if ext_load && p.is("IsAnyExtLoad") {
+            return Ok(vs_llt(SizeRelation::LessThan));
         }
         if p.is_store() && p.is("IsTruncStore") {
-            if p.memory_vt().is_some_and(|vt| !self.mem_vt_has_llt(vt)) {
-                return skip("MemVT could not be converted to LLT");
-            }
-            return Ok(true);
+            return match p.memory_vt() {
+                // FIXME (LLVM's): with a memory type, the size is checked twice.
+                Some(vt) => mem_size(vt),
+                None => Ok(vs_llt(SizeRelation::LessThan)),
+            };
+        }
+        // A non-truncating store checks the sizes match, and needs nothing more.
+        if p.is_store() && p.is_non_trunc_store() {
+            return Ok(vs_llt(SizeRelation::EqualTo));
         }
         let unset = |field: &str| equiv.is_none_or(|e| f.value(e, field).is_none_or(|v| v.value.is_unset()));
+        // The opcode already says the extension.
         if !unset("IfSignExtend") && p.is("IsSignExtLoad") {
-            return Ok(true);
+            return Ok(Builtin::Implied);
         }
         if !unset("IfZeroExtend") && p.is("IsZeroExtLoad") {
-            return Ok(true);
+            return Ok(Builtin::Implied);
         }
         if p.is_non_trunc_store() {
-            return Ok(true);
+            return Ok(Builtin::Implied);
         }
         if p.is_memory() {
             if let Some(vt) = p.memory_vt() {
-                if !self.mem_vt_has_llt(vt) {
-                    return skip("MemVT could not be converted to LLT");
-                }
-                return Ok(true);
+                return mem_size(vt);
             }
         }
+        // A `G_LOAD` or `G_STORE` is unindexed.
         if (p.is_load() || p.is_store()) && p.is("IsUnindexed") {
-            return Ok(true);
+            return Ok(Builtin::Implied);
         }
-        if p.is_atomic() && Pred::ORDERINGS[..5].iter().any(|&o| p.ordering(o)) {
-            return Ok(true);
+        let ordering = |order, comparator| Ok(Builtin::Check(Check::AtomicOrdering { order, comparator }));
+        if p.is_atomic() {
+            for (&o, order) in Pred::ORDERINGS[..5].iter().zip(Pred::ORDERING_NAMES) {
+                if p.ordering(o) {
+                    return ordering(order, OrderingComparator::Equal);
+                }
+            }
         }
-        Ok(Pred::ORDERINGS[5..].iter().any(|&o| p.ordering(o)))
+        let comparators = [
+            ("Acquire", OrderingComparator::OrStronger),
+            ("Acquire", OrderingComparator::WeakerThan),
+            ("Release", OrderingComparator::OrStronger),
+            ("Release", OrderingComparator::WeakerThan),
+        ];
+        for (&o, (order, comparator)) in Pred::ORDERINGS[5..].iter().zip(comparators) {
+            if p.ordering(o) {
+                return ordering(order, comparator);
+            }
+        }
+        Ok(Builtin::No)
     }
 
     /// `createAndImportSelDAGMatcher`.
@@ -765,7 +887,7 @@ impl<'a> Importer<'a> {
             if p.is_immediate() {
                 continue;
             }
-            let mut added = self.builtin_predicate(equiv, p)?;
+            let mut added = !matches!(self.builtin_predicate(equiv, p)?, Builtin::No);
             if p.is("HasNoUse") {
                 if is_root {
                     rule.root_no_use = true;
