@@ -20,7 +20,7 @@ use std::fmt::Write as _;
 use std::io::Write;
 use tdq_core::types::RecId;
 use tdq_core::{Evaluation, Release};
-use tdq_models::global_isel::llt::{Llt, LLT_ORDER};
+use tdq_models::global_isel::llt::{Llt, LltKinds, LLT_ORDER};
 use tdq_models::global_isel::matchers::{number_types, optimize_ruleset, Matcher, RuleMatcher, OPTIMIZE_FORM};
 use tdq_models::global_isel::select::{Importer, IntrinsicFacts, NotBuilt};
 use tdq_models::intrinsics::{ArgAttrKind, IntrinsicTable};
@@ -87,8 +87,13 @@ impl Backend for GenGlobalIsel {
         "Generate GlobalISel selector"
     }
     fn options(&self) -> &'static [&'static dyn AnyOption] {
-        static OPTIONS: [&dyn AnyOption; 4] =
-            [&COVERAGE_FILE, &INSTRUMENT_COVERAGE, &OPTIMIZE_MATCH_TABLE, &WARN_ON_SKIPPED_PATTERNS];
+        static OPTIONS: [&dyn AnyOption; 5] = [
+            &COVERAGE_FILE,
+            &INSTRUMENT_COVERAGE,
+            &OPTIMIZE_MATCH_TABLE,
+            &WARN_ON_SKIPPED_PATTERNS,
+            &executor::GISEL_EXTENDED_LLT,
+        ];
         &OPTIONS
     }
     fn emit(&self, input: &Evaluation, options: &BackendOptions, out: &mut Output) -> Result<()> {
@@ -123,7 +128,9 @@ impl Backend for GenGlobalIsel {
                 .collect();
             Some(IntrinsicFacts { enum_name: i.enum_name, is_convergent: i.is_convergent, pointer_params, imm_params })
         };
-        let importer = Importer::new(input, &dag, &table, &instructions, &bank, &print, &intrinsics)?;
+        let llt_kinds =
+            if options.get(&executor::GISEL_EXTENDED_LLT) { LltKinds::Extended } else { LltKinds::SizeOnly };
+        let importer = Importer::new(input, &dag, &table, &instructions, &bank, &print, &intrinsics, llt_kinds)?;
         let warn = options.get(&WARN_ON_SKIPPED_PATTERNS);
         let mut features = DeclaredFeatures::default();
         let mut not_built: HashMap<NotBuilt, usize> = HashMap::new();

@@ -109,8 +109,13 @@ impl Emitter<'_> {
                         table.push(Record::opcode("GIM_SwitchOpcode", 0)).push(Record::comment("MI"));
                         table.push(Record::uleb128(u64::from(condition.insn)));
                     }
-                    Check::Llt { .. } => {
-                        table.push(Record::opcode("GIM_SwitchType", 0)).push(Record::comment("MI"));
+                    Check::Llt { .. } | Check::LltShape { .. } => {
+                        let name = if matches!(condition.check, Check::Llt { .. }) {
+                            "GIM_SwitchType"
+                        } else {
+                            "GIM_SwitchTypeShape"
+                        };
+                        table.push(Record::opcode(name, 0)).push(Record::comment("MI"));
                         table.push(Record::uleb128(u64::from(condition.insn))).push(Record::comment("Op"));
                         table.push(Record::uleb128(u64::from(condition.op_idx.unwrap_or(0))));
                     }
@@ -539,7 +544,7 @@ impl Emitter<'_> {
                 table.push(Record::uleb128(u64::from(p.insn))).push(Record::comment("FnId"));
                 table.push(Record::named_value(2, enum_name.clone())).push(Record::line_break());
             }
-            Check::Llt { ty, .. } => {
+            Check::Llt { ty, .. } | Check::LltShape { ty, .. } => {
                 root_or_insn_op(p, "GIM_RootCheckType", "GIM_CheckType", table);
                 table.push(Record::comment("Type")).push(type_record(*ty)).push(Record::line_break());
             }
@@ -719,7 +724,7 @@ fn opcode_record(inst: &Opcode) -> Record {
 fn switch_value_record(condition: &Predicate) -> Record {
     match &condition.check {
         Check::Opcode(insts) => opcode_record(&insts[0]),
-        Check::Llt { ty, .. } => type_record(*ty),
+        Check::Llt { ty, .. } | Check::LltShape { ty, .. } => type_record(*ty),
         _ => Record::named_value(0, String::new()),
     }
 }

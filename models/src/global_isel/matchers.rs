@@ -47,6 +47,9 @@ pub enum Check {
     /// `LLTOperandMatcher`: the operand has this type; `id` is its index among the run's
     /// known types (`TypeIDValues`), given by [`number_types`] once the rules are built.
     Llt { ty: Llt, id: Option<u32> },
+    /// `LLTOperandShapeMatcher`: the operand's type has this element count and scalar size
+    /// (`ty` by size only; `id` as [`Check::Llt`]'s).
+    LltShape { ty: Llt, id: Option<u32> },
     /// `ConstantIntOperandMatcher`: a register defined by a constant of this value.
     ConstantInt(i64),
     /// `LiteralIntOperandMatcher`: an immediate operand of this value.
@@ -191,6 +194,7 @@ impl Predicate {
             Check::GenericCxx(_) => PredicateKind::GenericPredicate,
             Check::MiFlags { .. } => PredicateKind::MiFlags,
             Check::Llt { .. } => PredicateKind::Llt,
+            Check::LltShape { .. } => PredicateKind::LltShape,
             Check::ConstantInt(_) => PredicateKind::Int,
             Check::LiteralInt(_) => PredicateKind::LiteralInt,
             Check::SameOperand { .. } => PredicateKind::SameOperand,
@@ -290,7 +294,7 @@ impl Predicate {
     pub fn value(&self) -> Option<i64> {
         match &self.check {
             Check::Opcode(insts) if insts.len() == 1 => insts[0].value.map(i64::from),
-            Check::Llt { id, .. } => id.map(i64::from),
+            Check::Llt { id, .. } | Check::LltShape { id, .. } => id.map(i64::from),
             _ => None,
         }
     }
@@ -909,7 +913,9 @@ pub fn number_types(rules: &mut [RuleMatcher], known: &[Llt]) {
     }
     fn check(c: &mut Check, known: &[Llt]) {
         match c {
-            Check::Llt { ty, id } => *id = known.iter().position(|k| k == ty).map(|i| i as u32),
+            Check::Llt { ty, id } | Check::LltShape { ty, id } => {
+                *id = known.iter().position(|k| k == ty).map(|i| i as u32)
+            }
             Check::Instruction { insn: im, .. } => insn(im, known),
             _ => {}
         }

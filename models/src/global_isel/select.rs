@@ -67,6 +67,17 @@ pub struct ImportForm {
     pub mmo_atomicity: MmoAtomicity,
     /// How an `undef_tied_input` operand's `IMPLICIT_DEF` is built.
     pub undef_tied_input: UndefTiedInput,
+    /// Which physical registers the source reads are copied to before the root.
+    pub phys_reg_copies: PhysRegCopies,
+}
+
+/// Which physical register reads get a `COPY` into the register.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum PhysRegCopies {
+    /// Each of the root's, in order, repeats too (LLVM 19's `getPhysRegInputs`).
+    RootInputs,
+    /// Each register the rule reads, once (LLVM 22's `physoperands`).
+    RuleRegisters,
 }
 
 /// How the `IMPLICIT_DEF` of an `undef_tied_input` operand is built.
@@ -156,6 +167,7 @@ pub const IMPORT_FORM: ByRelease<ImportForm> = ByRelease {
         ext_load_checks: ExtLoadChecks::Loads,
         mmo_atomicity: MmoAtomicity::AfterPredicates,
         undef_tied_input: UndefTiedInput::UseBeforeLater,
+        phys_reg_copies: PhysRegCopies::RootInputs,
     },
     v22: ImportForm {
         leaf_predicates: true,
@@ -172,6 +184,7 @@ pub const IMPORT_FORM: ByRelease<ImportForm> = ByRelease {
         ext_load_checks: ExtLoadChecks::LoadsAndAtomics,
         mmo_atomicity: MmoAtomicity::AfterOpcode,
         undef_tied_input: UndefTiedInput::Def,
+        phys_reg_copies: PhysRegCopies::RuleRegisters,
     },
     v23: ImportForm {
         leaf_predicates: true,
@@ -188,6 +201,7 @@ pub const IMPORT_FORM: ByRelease<ImportForm> = ByRelease {
         ext_load_checks: ExtLoadChecks::LoadsAndAtomics,
         mmo_atomicity: MmoAtomicity::AfterOpcode,
         undef_tied_input: UndefTiedInput::Def,
+        phys_reg_copies: PhysRegCopies::RuleRegisters,
     },
 };
 
@@ -291,6 +305,8 @@ pub struct Importer<'a> {
     pub bank: &'a RegBank,
     pub complex_patterns: &'a ComplexPatterns,
     pub form: &'static ImportForm,
+    /// Whether types tell integers from floating point (`-gisel-extended-llt`).
+    pub llt_kinds: LltKinds,
     /// `TreePatternNode::print` (with the intrinsics' ids).
     pub print: &'a dyn Fn(&TreeNode) -> String,
     pub intrinsics: &'a dyn Fn(RecId) -> Option<IntrinsicFacts>,
@@ -531,6 +547,7 @@ impl<'a> Importer<'a> {
         bank: &'a RegBank,
         print: &'a dyn Fn(&TreeNode) -> String,
         intrinsics: &'a dyn Fn(RecId) -> Option<IntrinsicFacts>,
+        llt_kinds: LltKinds,
     ) -> Result<Importer<'a>, Fatal> {
         Ok(Importer {
             input,
@@ -540,6 +557,7 @@ impl<'a> Importer<'a> {
             bank,
             complex_patterns: &dag.complex_patterns,
             form: IMPORT_FORM.get(input.records.release),
+            llt_kinds,
             print,
             intrinsics,
             node_equivs: equivs(input, "GINodeEquiv", "Node")?,
@@ -562,7 +580,7 @@ impl<'a> Importer<'a> {
         if f.is_a(p.src_record, "Pattern") && f.bit(p.src_record, "GISelShouldIgnore").unwrap_or(false) {
             return true;
         }
-        self.form.skip_bfloat && self.has_bfloat(&p.src)
+        self.form.skip_bfloat && self.llt_kinds == LltKinds::SizeOnly && self.has_bfloat(&p.src)
     }
 
     fn has_bfloat(&self, n: &TreeNode) -> bool {
@@ -575,27 +593,60 @@ impl<'a> Importer<'a> {
             || n.children().iter().any(|c| self.has_bfloat(c))
     }
 
-    /// `MVTToLLT`.
+    /// `MVTToLLT`: with `-gisel-extended-llt`, integers and floating point differ.
     fn llt(&self, t: MvtId) -> Option<Llt> {
+        self.llt_of_kinds(t, self.llt_kinds)
+    }
+
+    /// `MVTToGenericLLT`: by size only.
+    fn generic_llt(&self, t: MvtId) -> Option<Llt> {
+        self.llt_of_kinds(t, LltKinds::SizeOnly)
+    }
+
+    fn llt_of_kinds(&self, t: MvtId, kinds: LltKinds) -> Option<Llt> {
+        let kind = |info: &crate::patterns::types::MvtInfo| match kinds {
+            LltKinds::SizeOnly => ScalarKind::Any,
+            LltKinds::Extended if info.is_fp => ScalarKind::Float(super::llt::fp_semantics(info.name)),
+            LltKinds::Extended => ScalarKind::Integer,
+        };
         let info = self.table.info(t);
         if info.is_vector {
             let elem = self.table.info(info.element?);
             let elem_bits = u32::try_from(elem.size).ok()?;
             let count = u32::try_from(info.num_elements).ok()?;
             if count > 1 || info.is_scalable {
-                return Some(Llt::Vector { scalable: info.is_scalable, count, elem_bits, elem: ScalarKind::Any });
+                return Some(Llt::Vector { scalable: info.is_scalable, count, elem_bits, elem: kind(&elem) });
             }
-            return Some(Llt::scalar(elem_bits));
+            return Some(Llt::Scalar { bits: elem_bits, kind: kind(&elem) });
         }
         if info.is_integer || info.is_fp {
-            return Some(Llt::scalar(u32::try_from(info.size).ok()?));
+            return Some(Llt::Scalar { bits: u32::try_from(info.size).ok()?, kind: kind(&info) });
         }
         None
     }
 
-    /// `OperandMatcher::addTypeCheckPredicate`'s failures.
-    fn type_check(&self, ty: &TypeSetByHwMode, operand_is_pointer: bool) -> Result<(), String> {
+    /// `shouldUseGenericTypeForInstruction` under `-gisel-extended-llt`: the instruction's
+    /// operands are checked by shape (`GISelMatchGenericTypes`).
+    fn matches_generic_types(&self, gi: Option<&Instruction>) -> bool {
+        self.llt_kinds == LltKinds::Extended
+            && gi.is_some_and(|gi| self.f().bit(gi.def, "GISelMatchGenericTypes").unwrap_or(false))
+    }
+
+    /// `addTypeCheckPredicateForOpcode`'s failures: an operand of `gi` of a type that is no
+    /// pointer is checked by shape where `gi` matches generic types.
+    fn type_check(
+        &self,
+        ty: &TypeSetByHwMode,
+        operand_is_pointer: bool,
+        gi: Option<&Instruction>,
+    ) -> Result<(), String> {
         let Some(t) = ty.machine_value_type() else { return Err("unsupported typeset".into()) };
+        if !operand_is_pointer && ty.ptr_addr_space().is_none() && self.matches_generic_types(gi) {
+            if let Some(shape) = self.generic_llt(t) {
+                self.known_types.borrow_mut().insert(shape);
+                return Ok(());
+            }
+        }
         if operand_is_pointer && (Some(t) == self.table.iptr || Some(t) == self.table.cptr) {
             return Ok(());
         }
@@ -875,7 +926,7 @@ impl<'a> Importer<'a> {
         }
         for (i, ty) in src.types.iter().enumerate() {
             let pointer = gi.is_some_and(|g| self.out_operand_is_pointer(g, i));
-            if let Err(e) = self.type_check(ty, pointer) {
+            if let Err(e) = self.type_check(ty, pointer, gi) {
                 return skip(format!("{e} for result of Src pattern operator"));
             }
         }
@@ -976,7 +1027,7 @@ impl<'a> Importer<'a> {
                     imm_arg |= ii.imm_params.get(i - 1).copied().unwrap_or(false);
                 }
             }
-            self.import_child(rule, child, pointer, imm_arg)?;
+            self.import_child(rule, child, gi, pointer, imm_arg)?;
         }
         Ok(())
     }
@@ -1017,7 +1068,14 @@ impl<'a> Importer<'a> {
     }
 
     /// `importChildMatcher`.
-    fn import_child(&self, rule: &mut RuleState, child: &TreeNode, pointer: bool, imm_arg: bool) -> Result<(), Skip> {
+    fn import_child(
+        &self,
+        rule: &mut RuleState,
+        child: &TreeNode,
+        gi: &Instruction,
+        pointer: bool,
+        imm_arg: bool,
+    ) -> Result<(), Skip> {
         let f = self.f();
         let mut name = child.name.to_string();
         if name.is_empty() && child.is_leaf() {
@@ -1052,7 +1110,7 @@ impl<'a> Importer<'a> {
             }
         }
         if !imm_arg {
-            if let Err(e) = self.type_check(&child.types[0], pointer) {
+            if let Err(e) = self.type_check(&child.types[0], pointer, Some(gi)) {
                 return skip(format!("{e} for Src operand ({})", (self.print)(child)));
             }
         }
@@ -1136,7 +1194,7 @@ impl<'a> Importer<'a> {
             "srcvalue" => return Ok(()),
             "immAllOnesV" | "immAllZerosV" => {
                 // A type by HW mode is checked as its own set.
-                if let Err(e) = self.type_check(&child.types[0], false) {
+                if let Err(e) = self.type_check(&child.types[0], false, None) {
                     return skip(format!("{e} for result of Src pattern operator"));
                 }
                 return Ok(());

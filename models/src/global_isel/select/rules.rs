@@ -21,7 +21,8 @@
 //! fragment predicates, complex patterns, physical registers, `REG_SEQUENCE`.
 
 use super::{
-    DeadImplicitDefs, Importer, MmoAtomicity, NotBuilt, SubCopyToRegClass, SubInstructionDefs, UndefTiedInput,
+    DeadImplicitDefs, Importer, MmoAtomicity, NotBuilt, PhysRegCopies, SubCopyToRegClass, SubInstructionDefs,
+    UndefTiedInput,
 };
 use crate::global_isel::matchers::{
     Action, BuildMi, Check, InstructionMatcher, Opcode, OperandMatcher, OrderingComparator, Predicates, Renderer,
@@ -129,6 +130,9 @@ struct Build<'i, 'a> {
     complex_operands: HashMap<String, u32>,
     /// `ComplexSubOperands`: a complex pattern's named sub-operand, its renderer and index.
     complex_subs: HashMap<String, (u32, u32)>,
+    /// The physical registers the source reads, in order: the register, the instruction and
+    /// operand that read it.
+    phys_inputs: Vec<(RecId, u32, u32)>,
 }
 
 impl<'a> Importer<'a> {
@@ -149,16 +153,32 @@ impl<'a> Importer<'a> {
         Some(Check::Llt { ty: self.typed_llt(ty, llt), id: None })
     }
 
-    /// `addTypeCheckPredicate`: a pointer operand's size (any for `iPTR`), another's type.
-    fn operand_type_check(&self, ty: &crate::patterns::types::TypeSetByHwMode, pointer: bool) -> Option<Check> {
-        if !pointer {
-            return self.plain_type_check(ty);
+    /// `addTypeCheckPredicateForOpcode`: a pointer operand's size (any for `iPTR`), the shape
+    /// of an operand of an instruction that matches generic types, another's type; metadata
+    /// (LLVM 23) none.
+    fn operand_type_check(
+        &self,
+        ty: &crate::patterns::types::TypeSetByHwMode,
+        pointer: bool,
+        gi: Option<&Instruction>,
+    ) -> Built<Option<Check>> {
+        let t = ty.machine_value_type().need("operand type")?;
+        if !pointer && ty.ptr_addr_space().is_none() && self.matches_generic_types(gi) {
+            if let Some(shape) = self.generic_llt(t) {
+                return Ok(Some(Check::LltShape { ty: shape, id: None }));
+            }
         }
-        let t = ty.machine_value_type()?;
-        if Some(t) == self.table.iptr {
-            return Some(Check::PointerToAny(0));
+        if pointer && (Some(t) == self.table.iptr || Some(t) == self.table.cptr) {
+            return Ok(Some(Check::PointerToAny(0)));
         }
-        Some(Check::PointerToAny(self.llt(t)?.size_in_bits()))
+        if self.form.metadata_untyped && self.table.name(t) == "Metadata" {
+            return Ok(None);
+        }
+        let llt = self.llt(t).need("operand type")?;
+        if pointer {
+            return Ok(Some(Check::PointerToAny(llt.size_in_bits())));
+        }
+        Ok(Some(Check::Llt { ty: self.typed_llt(ty, llt), id: None }))
     }
 
     /// The enum name of a register class's id (`MyTarget::GPR32RegClassID`).
@@ -185,6 +205,7 @@ impl<'a> Importer<'a> {
             next_renderer: 0,
             complex_operands: HashMap::new(),
             complex_subs: HashMap::new(),
+            phys_inputs: Vec::new(),
         };
         let (src, dst) = (&p.src, &p.dst);
         let comment = format!("{}  =>  {}", (self.print)(src), (self.print)(dst));
@@ -212,6 +233,7 @@ impl<'a> Importer<'a> {
         }
         let root_item = b.instruction(None, dst)?;
         let mut at = Some(root_item);
+        at = b.phys_input_copies(at)?;
         at = b.explicit_defs(at, 0, dst, true)?;
         b.explicit_uses(at, 0, dst)?;
         let mutate = b.can_mutate(&root);
@@ -350,6 +372,22 @@ impl Importer<'_> {
         format!("{namespace}::{}", f.name(reg))
     }
 
+    /// `getMinimalPhysRegClass`: of the classes holding the register (with the type, where
+    /// it has one), the last that is a sub-class of the one found before.
+    fn minimal_phys_reg_class(&self, reg: RecId, ty: &crate::patterns::types::TypeSetByHwMode) -> Option<usize> {
+        let reg = self.bank.register_of(reg)?;
+        let vt = ty.value_type_by_hw_mode();
+        let mut best: Option<usize> = None;
+        for (i, rc) in self.bank.classes.iter().enumerate() {
+            let holds =
+                rc.contains(reg) && vt.as_ref().is_none_or(|vt| rc.value_types.iter().any(|t| super::same_vt(t, vt)));
+            if holds && best.is_none_or(|b| self.bank.classes[b].has_sub_class(i)) {
+                best = Some(i);
+            }
+        }
+        best
+    }
+
     /// The classes `constrainOperands` constrains a sub-register instruction's operands to,
     /// by operand index.
     fn sub_register_classes(&self, name: &str, dst: &TreeNode) -> Option<Vec<(u32, usize)>> {
@@ -452,8 +490,9 @@ impl<'a> Build<'_, 'a> {
         let insn = im.insn_var;
         for (i, ty) in src.types.iter().enumerate() {
             let mut om = operand(i as u32, String::new());
-            let check = imp.operand_type_check(ty, imp.out_operand_is_pointer(gi, i)).need("source result type")?;
-            om.add_predicate(insn, check);
+            if let Some(check) = imp.operand_type_check(ty, imp.out_operand_is_pointer(gi, i), Some(gi))? {
+                om.add_predicate(insn, check);
+            }
             im.operands.push(om);
         }
         for call in &src.predicates {
@@ -536,7 +575,7 @@ impl<'a> Build<'_, 'a> {
                 pointer |= facts.pointer_params.get(i - 1).copied().unwrap_or(false);
                 imm_arg |= facts.imm_params.get(i - 1).copied().unwrap_or(false);
             }
-            let om = self.src_child(insn, child, imm_arg, pointer, op_idx)?;
+            let om = self.src_child(insn, child, gi, imm_arg, pointer, op_idx)?;
             op_idx += 1;
             im.operands.push(om);
         }
@@ -570,6 +609,7 @@ impl<'a> Build<'_, 'a> {
         &mut self,
         insn: u32,
         child: &TreeNode,
+        gi: &Instruction,
         imm_arg: bool,
         pointer: bool,
         op_idx: u32,
@@ -577,8 +617,9 @@ impl<'a> Build<'_, 'a> {
         let imp = self.imp;
         let f = imp.f();
         let leaf = child.leaf_def();
-        if child.name.is_empty() && leaf.is_some_and(|d| f.is_a(d, "Register")) {
-            return not_built("physical register input");
+        // A physical register read is copied to from the operand (`addPhysRegInput`).
+        if let Some(reg) = leaf.filter(|&d| child.name.is_empty() && f.is_a(d, "Register")) {
+            self.phys_inputs.push((reg, insn, op_idx));
         }
         let complex_op = child.operator().filter(|&op| f.is_a(op, "ComplexPattern"));
         // A complex pattern with sub-operands is named by them all (`PAT:a:b`).
@@ -628,7 +669,9 @@ impl<'a> Build<'_, 'a> {
             return Ok(om);
         }
         if !imm_arg {
-            om.add_predicate(insn, imp.operand_type_check(&child.types[0], pointer).need("source operand type")?);
+            if let Some(check) = imp.operand_type_check(&child.types[0], pointer, Some(gi))? {
+                om.add_predicate(insn, check);
+            }
         }
         if let Some(op) = complex_op {
             let renderer = self.complex_pattern(&mut om, insn, op)?;
@@ -655,6 +698,11 @@ impl<'a> Build<'_, 'a> {
             return Ok(om);
         }
         let d = v.as_def().need("unset source leaf")?;
+        if f.is_a(d, "Register") {
+            let class = imp.minimal_phys_reg_class(d, &child.types[0]).need("physical register class")?;
+            om.add_predicate(insn, Check::RegBankForClass(imp.reg_class_id(class)));
+            return Ok(om);
+        }
         if f.is_a(d, "RegisterClass") || (f.is_a(d, "RegisterOperand") && !f.is_a(d, "RegClassByHwMode")) {
             let class = imp.reg_class_of_def(d).need("source register class")?;
             om.add_predicate(insn, Check::RegBankForClass(imp.reg_class_id(class)));
@@ -932,6 +980,34 @@ impl<'a> Build<'_, 'a> {
                 self.sub_instruction(self.actions.next(pos), n, temp_reg)
             }
         }
+    }
+
+    /// The `COPY`s into the physical registers the source reads, each built before the
+    /// last (`createAndImportInstructionRenderer`).
+    fn phys_input_copies(&mut self, mut at: Pos) -> Built<Pos> {
+        let first = |reg: RecId| self.phys_inputs.iter().find(|p| p.0 == reg).copied();
+        let mut copies: Vec<(RecId, u32, u32)> = Vec::new();
+        for &(reg, insn, _) in &self.phys_inputs {
+            let copy = first(reg).need("physical register input")?;
+            match self.imp.form.phys_reg_copies {
+                PhysRegCopies::RootInputs if insn == 0 => copies.push(copy),
+                PhysRegCopies::RootInputs => {}
+                PhysRegCopies::RuleRegisters if copies.iter().all(|c| c.0 != reg) => copies.push(copy),
+                PhysRegCopies::RuleRegisters => {}
+            }
+        }
+        let inst = self.imp.instruction_named("COPY").need("COPY instruction")?;
+        for (reg, old_insn, old_op) in copies {
+            let id = self.outputs.len() as u32;
+            let name = self.imp.f().name(reg).to_string();
+            let renderers = vec![
+                Renderer::AddRegister { insn: id, reg: self.imp.register_name(reg), is_def: true },
+                Renderer::Copy { new_insn: id, old_insn, old_op, name, variadic: false },
+            ];
+            self.outputs.push(Output { inst, orig: inst, copy_class: None, renderers, merge_insn_ids: Vec::new() });
+            at = Some(self.actions.insert(at, Item::Build(id)));
+        }
+        Ok(at)
     }
 
     /// An `undef_tied_input` operand: a temporary register defined by an `IMPLICIT_DEF`.
