@@ -2,23 +2,29 @@
 //!
 //! The source is matched as `createAndImportSelDAGMatcher` and `importChildMatcher` do: the
 //! root and nested generic instructions (`GIM_RecordInsn`), their result and operand types
-//! (pointer operands by size, pointer types by address space), register-class leaves (a
-//! register-bank check), integers (a constant or a literal), unnamed value types (a literal
-//! of their size), intrinsic ids, constants and frame indices with their immediate
-//! predicates (`GIM_Check{I64,APInt,APFloat}ImmPredicate`), target immediates
-//! (`GIM_CheckIsImm` and operand predicates), basic blocks, and a name met twice (a
-//! same-operand check). The destination is rendered as `createAndImportInstructionRenderer`
-//! does: the root instruction and its sub-instructions (`GIR_BuildMI` into temporary
-//! registers), discarded defs as dead temporary registers, named operands copied, named
-//! constants as immediates, integers and sub-register indices as immediates, default
-//! operands, transforms (`GIR_CustomRenderer`, `GIR_CustomOperandRenderer`),
-//! `COPY_TO_REGCLASS`, `EXTRACT_SUBREG` (a sub-register copy), `INSERT_SUBREG` and
-//! `SUBREG_TO_REG` with the classes they constrain; the root is recycled
+//! (pointer operands by size, pointer types by address space, shapes of instructions that
+//! match generic types), register-class leaves (a register-bank check), integers (a constant
+//! or a literal), unnamed value types (a literal of their size), intrinsic ids, constants and
+//! frame indices with their immediate predicates (`GIM_Check{I64,APInt,APFloat}ImmPredicate`),
+//! the memory operand's predicates (atomic ordering, size, size against the type, address
+//! space, alignment), use-count and C++ predicates, target immediates (`GIM_CheckIsImm` and
+//! operand predicates), basic blocks, comparisons' predicates, complex patterns (checked last
+//! when optimised) and their sub-operands, build vectors of all ones or zeros, physical
+//! registers read, and a name met twice (a same-operand check). The destination is rendered
+//! as `createAndImportInstructionRenderer` does: `COPY`s into the physical registers read,
+//! the root instruction and its sub-instructions (`GIR_BuildMI` into temporary registers),
+//! discarded defs as dead temporary registers, named operands copied (or their zero register),
+//! named constants as immediates, integers and sub-register indices as immediates, physical
+//! registers and `zero_reg`, `undef_tied_input` (an `IMPLICIT_DEF`), complex patterns'
+//! renderers, default operands, transforms (`GIR_CustomRenderer`,
+//! `GIR_CustomOperandRenderer`), `COPY_TO_REGCLASS`, `EXTRACT_SUBREG` (a sub-register copy),
+//! `INSERT_SUBREG` and `SUBREG_TO_REG` with the classes they constrain; the root is recycled
 //! (`GIR_MutateOpcode`) when its operands are the matched root's in order. The import
 //! ([`super::Importer::run_on_pattern`]) has already checked the pattern; any form not built
 //! here gives no rule but the form ([`super::NotBuilt`], counted in the backend's refusal),
-//! and the backend refuses the run rather than write a table without it: memory and other
-//! fragment predicates, complex patterns, physical registers, `REG_SEQUENCE`.
+//! and the backend refuses the run rather than write a table without it: `REG_SEQUENCE`,
+//! optional defs, leaf predicates, C++ predicates of named operands, `GISelFlags` on
+//! fragments, a source that is a leaf.
 
 use super::{
     DeadImplicitDefs, Importer, MmoAtomicity, NotBuilt, PhysRegCopies, SubCopyToRegClass, SubInstructionDefs,
