@@ -87,13 +87,9 @@ impl Backend for GenGlobalIsel {
         "Generate GlobalISel selector"
     }
     fn options(&self) -> &'static [&'static dyn AnyOption] {
-        static OPTIONS: [&dyn AnyOption; 5] = [
-            &COVERAGE_FILE,
-            &INSTRUMENT_COVERAGE,
-            &OPTIMIZE_MATCH_TABLE,
-            &WARN_ON_SKIPPED_PATTERNS,
-            &executor::GISEL_EXTENDED_LLT,
-        ];
+        // `-gisel-extended-llt` is read too; the combiner declares it (a general option).
+        static OPTIONS: [&dyn AnyOption; 4] =
+            [&COVERAGE_FILE, &INSTRUMENT_COVERAGE, &OPTIMIZE_MATCH_TABLE, &WARN_ON_SKIPPED_PATTERNS];
         &OPTIONS
     }
     fn emit(&self, input: &Evaluation, options: &BackendOptions, out: &mut Output) -> Result<()> {
