@@ -5,7 +5,7 @@
 //!
 //! The rules of the imported patterns are the model's; a run that imports a pattern whose rule
 //! tdq does not build yet is refused with an error (after the warnings) rather than given a
-//! wrong table. The rules are ordered by their pattern's complexity, then by priority, and
+//! wrong table, with a note for each form not built and how many patterns it held back. The rules are ordered by their pattern's complexity, then by priority, and
 //! written as the match table (optimised unless `-optimize-match-table=false`).
 
 use crate::common::emit::source_file_header;
@@ -20,9 +20,9 @@ use std::fmt::Write as _;
 use std::io::Write;
 use tdq_core::types::RecId;
 use tdq_core::{Evaluation, Release};
-use tdq_models::global_isel::llt::{Llt, LLT_ORDER};
+use tdq_models::global_isel::llt::{Llt, LltKinds, LLT_ORDER};
 use tdq_models::global_isel::matchers::{number_types, optimize_ruleset, Matcher, RuleMatcher, OPTIMIZE_FORM};
-use tdq_models::global_isel::select::{Importer, IntrinsicFacts};
+use tdq_models::global_isel::select::{Importer, IntrinsicFacts, NotBuilt};
 use tdq_models::intrinsics::{ArgAttrKind, IntrinsicTable};
 use tdq_models::patterns::dag_patterns::DagPatterns;
 use tdq_models::patterns::types::MvtTable;
@@ -87,6 +87,7 @@ impl Backend for GenGlobalIsel {
         "Generate GlobalISel selector"
     }
     fn options(&self) -> &'static [&'static dyn AnyOption] {
+        // `-gisel-extended-llt` is read too; the combiner declares it (a general option).
         static OPTIONS: [&dyn AnyOption; 4] =
             [&COVERAGE_FILE, &INSTRUMENT_COVERAGE, &OPTIMIZE_MATCH_TABLE, &WARN_ON_SKIPPED_PATTERNS];
         &OPTIONS
@@ -123,10 +124,12 @@ impl Backend for GenGlobalIsel {
                 .collect();
             Some(IntrinsicFacts { enum_name: i.enum_name, is_convergent: i.is_convergent, pointer_params, imm_params })
         };
-        let importer = Importer::new(input, &dag, &table, &instructions, &bank, &print, &intrinsics)?;
+        let llt_kinds =
+            if options.get(&executor::GISEL_EXTENDED_LLT) { LltKinds::Extended } else { LltKinds::SizeOnly };
+        let importer = Importer::new(input, &dag, &table, &instructions, &bank, &print, &intrinsics, llt_kinds)?;
         let warn = options.get(&WARN_ON_SKIPPED_PATTERNS);
         let mut features = DeclaredFeatures::default();
-        let mut not_built = 0usize;
+        let mut not_built: HashMap<NotBuilt, usize> = HashMap::new();
         let mut rules: Vec<(i64, RuleMatcher)> = Vec::new();
         let mut hw_modes = 0usize;
         for (index, p) in dag.patterns.iter().enumerate() {
@@ -145,11 +148,11 @@ impl Backend for GenGlobalIsel {
             }
             match importer.run_on_pattern(index, p) {
                 Ok(imported) => match imported.rule {
-                    Some(mut rule) => {
+                    Ok(mut rule) => {
                         rule.required_features = required;
                         rules.push((p.complexity(input, &dag.complex_patterns, &table), rule));
                     }
-                    None => not_built += 1,
+                    Err(why) => *not_built.entry(why).or_default() += 1,
                 },
                 Err(skip) => {
                     if warn {
@@ -160,10 +163,8 @@ impl Backend for GenGlobalIsel {
             }
         }
         let locs = &input.records.get(target.def).locs;
-        if not_built > 0 {
-            let message =
-                format!("tdq does not build the rules of {not_built} imported pattern(s) of --gen-global-isel yet");
-            return Err(Fatal::new(locs, message).into());
+        if !not_built.is_empty() {
+            return Err(not_built_error(locs, not_built).into());
         }
         if !rules.is_empty() && options.get(&INSTRUMENT_COVERAGE) {
             return Err(Fatal::new(locs, "tdq does not write --gen-global-isel's coverage instrumentation yet").into());
@@ -181,6 +182,7 @@ impl Backend for GenGlobalIsel {
             b_score.cmp(a_score).then_with(|| a.priority_order(b, optimize_form))
         });
         let mut rules: Vec<RuleMatcher> = rules.into_iter().map(|(_, r)| r).collect();
+        let max_temporaries = rules.iter().map(|r| r.renderer_fns).max().unwrap_or(0);
         number_types(&mut rules, &known);
         let tables = FeatureTables::new(input, &features, rules.iter().map(|r| r.required_features.as_slice()))?;
         let mut complex: Vec<RecId> = derived_definitions(input, "GIComplexOperandMatcher")?.to_vec();
@@ -222,7 +224,7 @@ impl Backend for GenGlobalIsel {
         let guards = emitter.executor.guards;
         emitter.predicate_bitset(&mut text, tables.features.len(), "GET_GLOBALISEL_PREDICATE_BITSET");
         emitter.temporaries_decl(&mut text, "GET_GLOBALISEL_TEMPORARIES_DECL");
-        emitter.temporaries_init(&mut text, 0, "GET_GLOBALISEL_TEMPORARIES_INIT");
+        emitter.temporaries_init(&mut text, max_temporaries, "GET_GLOBALISEL_TEMPORARIES_INIT");
         emitter.executor_impl(
             &mut text,
             &match_table,
@@ -239,6 +241,20 @@ impl Backend for GenGlobalIsel {
         out.write_all(text.as_bytes())?;
         Ok(())
     }
+}
+
+/// The refusal of a run that imports patterns of forms not built yet: how many, then a note
+/// for each form with its count, the commonest first.
+fn not_built_error(locs: &[tdq_core::Loc], not_built: HashMap<NotBuilt, usize>) -> Fatal {
+    let total: usize = not_built.values().sum();
+    let message = format!("tdq does not build the rules of {total} imported pattern(s) of --gen-global-isel yet");
+    let mut error = Fatal::new(locs, message);
+    let mut forms: Vec<(NotBuilt, usize)> = not_built.into_iter().collect();
+    forms.sort_by(|(a, a_count), (b, b_count)| b_count.cmp(a_count).then(a.cmp(b)));
+    for (form, count) in forms {
+        error.0.note(tdq_core::Loc::NONE, format!("{count} pattern(s): {form}"));
+    }
+    error
 }
 
 /// `getPredicateRecords`: the pattern's `Predicate` defs, sorted by name, without repeats.

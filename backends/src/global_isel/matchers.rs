@@ -7,8 +7,8 @@ use super::match_table::{MatchTable, Record, TableForm};
 use tdq_core::ByRelease;
 use tdq_models::global_isel::llt::Llt;
 use tdq_models::global_isel::matchers::{
-    Action, BuildMi, Check, InstructionMatcher, Matcher, NumOperandsCheck, Opcode, OperandMatcher, Predicate,
-    Predicates, Renderer, ReplaceWith, RuleMatcher, TypeRef,
+    Action, BuildMi, Check, InstructionMatcher, Matcher, NumOperandsCheck, Opcode, OperandMatcher, OrderingComparator,
+    Predicate, Predicates, Renderer, ReplaceWith, RuleMatcher, SizeRelation, TypeRef,
 };
 
 /// How a release writes rules, where releases differ.
@@ -109,8 +109,13 @@ impl Emitter<'_> {
                         table.push(Record::opcode("GIM_SwitchOpcode", 0)).push(Record::comment("MI"));
                         table.push(Record::uleb128(u64::from(condition.insn)));
                     }
-                    Check::Llt { .. } => {
-                        table.push(Record::opcode("GIM_SwitchType", 0)).push(Record::comment("MI"));
+                    Check::Llt { .. } | Check::LltShape { .. } => {
+                        let name = if matches!(condition.check, Check::Llt { .. }) {
+                            "GIM_SwitchType"
+                        } else {
+                            "GIM_SwitchTypeShape"
+                        };
+                        table.push(Record::opcode(name, 0)).push(Record::comment("MI"));
                         table.push(Record::uleb128(u64::from(condition.insn))).push(Record::comment("Op"));
                         table.push(Record::uleb128(u64::from(condition.op_idx.unwrap_or(0))));
                     }
@@ -420,6 +425,36 @@ impl Emitter<'_> {
                 table.push(Record::named_value(2, renderer.clone()));
                 table.push(Record::comment(name.clone())).push(Record::line_break());
             }
+            Renderer::Complex { insn, renderer, sub_operand, name } => {
+                let opcode =
+                    if sub_operand.is_some() { "GIR_ComplexSubOperandRenderer" } else { "GIR_ComplexRenderer" };
+                table.push(Record::opcode(opcode, 0)).push(Record::comment("InsnID")).push(uleb(*insn));
+                table.push(Record::comment("RendererID")).push(Record::int_value(
+                    self.table_form,
+                    2,
+                    i64::from(*renderer),
+                ));
+                if let Some(sub) = sub_operand {
+                    table.push(Record::comment("SubOperand")).push(uleb(*sub));
+                }
+                table.push(Record::comment(name.clone())).push(Record::line_break());
+            }
+            Renderer::CopyOrAddZeroReg { new_insn, old_insn, old_op, zero_reg, name } => {
+                table.push(Record::opcode("GIR_CopyOrAddZeroReg", 0)).push(Record::comment("NewInsnID"));
+                table.push(uleb(*new_insn)).push(Record::comment("OldInsnID")).push(uleb(*old_insn));
+                table.push(Record::comment("OpIdx")).push(uleb(*old_op)).push(Record::named_value(2, zero_reg.clone()));
+                table.push(Record::comment(name.clone())).push(Record::line_break());
+            }
+            Renderer::AddRegister { insn, reg, is_def } => {
+                table.push(Record::opcode("GIR_AddRegister", 0)).push(Record::comment("InsnID")).push(uleb(*insn));
+                table.push(Record::named_value(2, reg.clone())).push(Record::comment("AddRegisterRegFlags"));
+                table.push(if *is_def {
+                    Record::named_value(2, self.form.reg_flags.define(false))
+                } else {
+                    Record::int_value(self.table_form, 2, 0)
+                });
+                table.push(Record::line_break());
+            }
             Renderer::CopySubReg { new_insn, old_insn, old_op, sub_reg, name } => {
                 table
                     .push(Record::opcode("GIR_CopySubReg", 0))
@@ -509,7 +544,7 @@ impl Emitter<'_> {
                 table.push(Record::uleb128(u64::from(p.insn))).push(Record::comment("FnId"));
                 table.push(Record::named_value(2, enum_name.clone())).push(Record::line_break());
             }
-            Check::Llt { ty, .. } => {
+            Check::Llt { ty, .. } | Check::LltShape { ty, .. } => {
                 root_or_insn_op(p, "GIM_RootCheckType", "GIM_CheckType", table);
                 table.push(Record::comment("Type")).push(type_record(*ty)).push(Record::line_break());
             }
@@ -581,6 +616,71 @@ impl Emitter<'_> {
                 self.insn_op(p, table);
                 table.push(Record::comment("SizeInBits")).push(Record::uleb128(*bits)).push(Record::line_break());
             }
+            Check::AtomicOrdering { order, comparator } => {
+                let name = match comparator {
+                    OrderingComparator::Equal => "GIM_CheckAtomicOrdering",
+                    OrderingComparator::OrStronger => "GIM_CheckAtomicOrderingOrStrongerThan",
+                    OrderingComparator::WeakerThan => "GIM_CheckAtomicOrderingWeakerThan",
+                };
+                table.push(Record::opcode(name, 0)).push(Record::comment("MI"));
+                table.push(Record::uleb128(u64::from(p.insn))).push(Record::comment("Order"));
+                table.push(Record::named_value(1, format!("(uint8_t)AtomicOrdering::{order}")));
+                table.push(Record::line_break());
+            }
+            Check::MemorySize { mmo, size } => {
+                self.insn_mmo(p, "GIM_CheckMemorySizeEqualTo", *mmo, table);
+                table.push(Record::comment("Size")).push(Record::int_value(self.table_form, 4, *size as i64));
+                table.push(Record::line_break());
+            }
+            Check::MemoryVsLltSize { mmo, relation, op } => {
+                let name = match relation {
+                    SizeRelation::EqualTo => "GIM_CheckMemorySizeEqualToLLT",
+                    SizeRelation::GreaterThan => "GIM_CheckMemorySizeGreaterThanLLT",
+                    SizeRelation::LessThan => "GIM_CheckMemorySizeLessThanLLT",
+                };
+                self.insn_mmo(p, name, *mmo, table);
+                table.push(Record::comment("OpIdx")).push(Record::uleb128(u64::from(*op))).push(Record::line_break());
+            }
+            Check::MemoryAddressSpace { mmo, spaces } => {
+                self.insn_mmo(p, "GIM_CheckMemoryAddressSpace", *mmo, table);
+                table.push(Record::comment("NumAddrSpace"));
+                table.push(Record::int_value(self.table_form, 1, spaces.len() as i64));
+                for &space in spaces {
+                    table.push(Record::comment("AddrSpace")).push(Record::uleb128(space));
+                }
+                table.push(Record::line_break());
+            }
+            Check::MemoryAlignment { mmo, min_align } => {
+                self.insn_mmo(p, "GIM_CheckMemoryAlignment", *mmo, table);
+                table.push(Record::comment("MinAlign")).push(Record::int_value(self.table_form, 1, *min_align));
+                table.push(Record::line_break());
+            }
+            Check::NoUse | Check::OneUse => {
+                let name = if matches!(p.check, Check::NoUse) { "GIM_CheckHasNoUse" } else { "GIM_CheckHasOneUse" };
+                table.push(Record::opcode(name, 0)).push(Record::comment("MI"));
+                table.push(Record::uleb128(u64::from(p.insn))).push(Record::line_break());
+            }
+            Check::ComplexPattern { renderer, matcher } => {
+                table.push(Record::opcode("GIM_CheckComplexPattern", 0));
+                self.insn_op(p, table);
+                table.push(Record::comment("Renderer")).push(Record::int_value(
+                    self.table_form,
+                    2,
+                    i64::from(*renderer),
+                ));
+                table.push(Record::named_value(2, format!("GICP_{matcher}"))).push(Record::line_break());
+            }
+            Check::VectorSplat { all_ones } => {
+                let name = if *all_ones { "GIM_CheckIsBuildVectorAllOnes" } else { "GIM_CheckIsBuildVectorAllZeros" };
+                table.push(Record::opcode(name, 0)).push(Record::comment("MI"));
+                table.push(Record::uleb128(u64::from(p.insn))).push(Record::line_break());
+            }
+            Check::CmpPredicate(predicate) => {
+                table.push(Record::opcode("GIM_CheckCmpPredicate", 0));
+                self.insn_op(p, table);
+                table.push(Record::comment("Predicate")).push(Record::named_value(2, format!("CmpInst::{predicate}")));
+                table.push(Record::line_break());
+            }
             Check::Imm | Check::Mbb => {
                 let name = if matches!(p.check, Check::Imm) { "GIM_CheckIsImm" } else { "GIM_CheckIsMBB" };
                 table.push(Record::opcode(name, 0));
@@ -588,6 +688,12 @@ impl Emitter<'_> {
                 table.push(Record::line_break());
             }
         }
+    }
+
+    /// A memory operand check's opcode and `/*MI*/N, /*MMO*/M,`.
+    fn insn_mmo(&self, p: &Predicate, name: &str, mmo: u32, table: &mut MatchTable) {
+        table.push(Record::opcode(name, 0)).push(Record::comment("MI")).push(Record::uleb128(u64::from(p.insn)));
+        table.push(Record::comment("MMO")).push(Record::uleb128(u64::from(mmo)));
     }
 
     /// `/*MI*/N, /*Op*/M,`.
@@ -618,7 +724,7 @@ fn opcode_record(inst: &Opcode) -> Record {
 fn switch_value_record(condition: &Predicate) -> Record {
     match &condition.check {
         Check::Opcode(insts) => opcode_record(&insts[0]),
-        Check::Llt { ty, .. } => type_record(*ty),
+        Check::Llt { ty, .. } | Check::LltShape { ty, .. } => type_record(*ty),
         _ => Record::named_value(0, String::new()),
     }
 }

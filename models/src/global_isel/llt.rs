@@ -189,7 +189,7 @@ pub fn llt_of_value_type(input: &tdq_core::Evaluation, def: tdq_core::types::Rec
 }
 
 /// `getFpSemanticsForMVT`: the format of a floating-point scalar type, by its MVT name.
-fn fp_semantics(mvt: &str) -> FpSemantics {
+pub(crate) fn fp_semantics(mvt: &str) -> FpSemantics {
     match mvt {
         "f16" => FpSemantics::IeeeHalf,
         "bf16" => FpSemantics::BFloat,

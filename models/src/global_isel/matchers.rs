@@ -47,6 +47,9 @@ pub enum Check {
     /// `LLTOperandMatcher`: the operand has this type; `id` is its index among the run's
     /// known types (`TypeIDValues`), given by [`number_types`] once the rules are built.
     Llt { ty: Llt, id: Option<u32> },
+    /// `LLTOperandShapeMatcher`: the operand's type has this element count and scalar size
+    /// (`ty` by size only; `id` as [`Check::Llt`]'s).
+    LltShape { ty: Llt, id: Option<u32> },
     /// `ConstantIntOperandMatcher`: a register defined by a constant of this value.
     ConstantInt(i64),
     /// `LiteralIntOperandMatcher`: an immediate operand of this value.
@@ -76,6 +79,44 @@ pub enum Check {
     Mbb,
     /// `PointerToAnyOperandMatcher`: a pointer of this size (0: of any size).
     PointerToAny(u64),
+    /// `AtomicOrderingMMOPredicateMatcher`: the memory operand's ordering (an
+    /// `AtomicOrdering::` name) compared.
+    AtomicOrdering { order: &'static str, comparator: OrderingComparator },
+    /// `MemorySizePredicateMatcher`: the memory operand's size in bytes.
+    MemorySize { mmo: u32, size: u64 },
+    /// `MemoryVsLLTSizePredicateMatcher`: the memory operand's size against an operand's type.
+    MemoryVsLltSize { mmo: u32, relation: SizeRelation, op: u32 },
+    /// `MemoryAddressSpacePredicateMatcher`: the memory operand is in one of the spaces.
+    MemoryAddressSpace { mmo: u32, spaces: Vec<u64> },
+    /// `MemoryAlignmentPredicateMatcher`: the memory operand is aligned to at least this.
+    MemoryAlignment { mmo: u32, min_align: i64 },
+    /// `NoUsePredicateMatcher`: the instruction's result has no use.
+    NoUse,
+    /// `OneUsePredicateMatcher`: the instruction's result has one use.
+    OneUse,
+    /// `ComplexPatternOperandMatcher`: the operand matches a complex pattern (its
+    /// `GIComplexOperandMatcher` def's name), whose renderers are kept as `renderer`.
+    ComplexPattern { renderer: u32, matcher: String },
+    /// `CmpPredicateOperandMatcher`: the comparison's predicate (a `CmpInst::` name).
+    CmpPredicate(&'static str),
+    /// `VectorSplatImmPredicateMatcher`: a build vector of all ones, or of all zeros.
+    VectorSplat { all_ones: bool },
+}
+
+/// How `AtomicOrderingMMOPredicateMatcher` compares (`AOComparator`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OrderingComparator {
+    Equal,
+    OrStronger,
+    WeakerThan,
+}
+
+/// `MemoryVsLLTSizePredicateMatcher::RelationKind`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SizeRelation {
+    EqualTo,
+    GreaterThan,
+    LessThan,
 }
 
 /// How an immediate predicate reads its value (`getImmTypeIdentifier`).
@@ -153,6 +194,7 @@ impl Predicate {
             Check::GenericCxx(_) => PredicateKind::GenericPredicate,
             Check::MiFlags { .. } => PredicateKind::MiFlags,
             Check::Llt { .. } => PredicateKind::Llt,
+            Check::LltShape { .. } => PredicateKind::LltShape,
             Check::ConstantInt(_) => PredicateKind::Int,
             Check::LiteralInt(_) => PredicateKind::LiteralInt,
             Check::SameOperand { .. } => PredicateKind::SameOperand,
@@ -165,6 +207,16 @@ impl Predicate {
             Check::Imm => PredicateKind::OperandImm,
             Check::Mbb => PredicateKind::Mbb,
             Check::PointerToAny(_) => PredicateKind::PointerToAny,
+            Check::AtomicOrdering { .. } => PredicateKind::AtomicOrderingMmo,
+            Check::MemorySize { .. } => PredicateKind::MemoryLltSize,
+            Check::MemoryVsLltSize { .. } => PredicateKind::MemoryVsLltSize,
+            Check::MemoryAddressSpace { .. } => PredicateKind::MemoryAddressSpace,
+            Check::MemoryAlignment { .. } => PredicateKind::MemoryAlignment,
+            Check::NoUse => PredicateKind::NoUse,
+            Check::OneUse => PredicateKind::OneUse,
+            Check::ComplexPattern { .. } => PredicateKind::ComplexPattern,
+            Check::CmpPredicate(_) => PredicateKind::CmpPredicate,
+            Check::VectorSplat { .. } => PredicateKind::VectorSplatImm,
         }
     }
 
@@ -232,6 +284,8 @@ impl Predicate {
                 Check::SameOperand { other_insn: a_insn, other_op: a_op, .. },
                 Check::SameOperand { other_insn: b_insn, other_op: b_op, .. },
             ) => same_operand && a_insn == b_insn && a_op == b_op,
+            // Each complex pattern is matched on its own, never shared.
+            (Check::ComplexPattern { .. }, _) => false,
             _ => self == other,
         }
     }
@@ -240,7 +294,7 @@ impl Predicate {
     pub fn value(&self) -> Option<i64> {
         match &self.check {
             Check::Opcode(insts) if insts.len() == 1 => insts[0].value.map(i64::from),
-            Check::Llt { id, .. } => id.map(i64::from),
+            Check::Llt { id, .. } | Check::LltShape { id, .. } => id.map(i64::from),
             _ => None,
         }
     }
@@ -370,6 +424,13 @@ impl InstructionMatcher {
 
     pub fn add_predicate(&mut self, check: Check) {
         self.predicates.list.push_back(Predicate { insn: self.insn_var, op_idx: None, check });
+    }
+
+    /// Adds each of the checks in order.
+    pub fn predicates_extend(&mut self, checks: impl IntoIterator<Item = Check>) {
+        for check in checks {
+            self.add_predicate(check);
+        }
     }
 
     /// `getOpcodeMatcher`: the instructions the first opcode check accepts.
@@ -585,6 +646,15 @@ pub enum Renderer {
     Custom { insn: u32, old_insn: u32, old_op: Option<u32>, renderer: String, name: String },
     /// `CopySubRegRenderer`: a matched operand's sub-register.
     CopySubReg { new_insn: u32, old_insn: u32, old_op: u32, sub_reg: u32, name: String },
+    /// `RenderComplexPatternOperand`: the operands a complex pattern's match renders, or one
+    /// of them (`sub_operand`), by the renderer it was kept as.
+    Complex { insn: u32, renderer: u32, sub_operand: Option<u32>, name: String },
+    /// `AddRegisterRenderer`: a physical register (its qualified name: `MyTarget::R0`, or
+    /// the target's `NoRegister` for `zero_reg`), a use or a def.
+    AddRegister { insn: u32, reg: String, is_def: bool },
+    /// `CopyOrAddZeroRegRenderer`: a matched operand, or the operand's zero register (its
+    /// qualified name) where it is none.
+    CopyOrAddZeroReg { new_insn: u32, old_insn: u32, old_op: u32, zero_reg: String, name: String },
 }
 
 /// `RuleMatcher`: one rule, its instructions (the root first) and actions.
@@ -671,9 +741,29 @@ impl RuleMatcher {
     /// `RuleMatcher::optimize`: each instruction's checks; each instruction erased once, the
     /// root last (so that its erasure can end the rule: `GIR_EraseRootFromParent_Done`).
     fn optimize(&mut self, form: &OptimizeForm) {
+        // Complex patterns are checked last, as they cost much and seldom fail alone.
+        fn take_complex(im: &mut InstructionMatcher, epilogue: &mut Vec<Predicate>) {
+            for om in &mut im.operands {
+                for p in &mut om.predicates.list {
+                    if let Check::Instruction { insn, .. } = &mut p.check {
+                        take_complex(insn, epilogue);
+                    }
+                }
+                let before = om.predicates.list.len();
+                let (complex, rest): (Vec<Predicate>, Vec<Predicate>) =
+                    om.predicates.list.drain(..).partition(|p| p.kind() == PredicateKind::ComplexPattern);
+                om.predicates.list = rest.into();
+                if om.predicates.list.len() != before {
+                    om.predicates.optimized = true;
+                }
+                epilogue.extend(complex);
+            }
+        }
         for insn in &mut self.insns {
+            take_complex(insn, &mut self.epilogue);
             insn.optimize(form);
         }
+        self.epilogue.sort_by_key(|p| (p.kind(), p.insn, p.op_idx));
         let mut seen = Vec::new();
         let mut erase_root = None;
         let mut i = 0;
@@ -823,7 +913,9 @@ pub fn number_types(rules: &mut [RuleMatcher], known: &[Llt]) {
     }
     fn check(c: &mut Check, known: &[Llt]) {
         match c {
-            Check::Llt { ty, id } => *id = known.iter().position(|k| k == ty).map(|i| i as u32),
+            Check::Llt { ty, id } | Check::LltShape { ty, id } => {
+                *id = known.iter().position(|k| k == ty).map(|i| i as u32)
+            }
             Check::Instruction { insn: im, .. } => insn(im, known),
             _ => {}
         }

@@ -15,7 +15,7 @@
 mod rules;
 
 use super::llt::{Llt, LltKinds, ScalarKind};
-use super::matchers::{ImmType, RuleMatcher};
+use super::matchers::{Check, ImmType, OrderingComparator, RuleMatcher, SizeRelation};
 use crate::patterns::complex_patterns::ComplexPatterns;
 use crate::patterns::dag_patterns::{DagPatterns, PatternToMatch};
 use crate::patterns::predicates::PredicateFn;
@@ -59,6 +59,45 @@ pub struct ImportForm {
     /// Which child of `SUBREG_TO_REG` is the sub-register source (the index follows it):
     /// 1 after the immediate LLVM 19 and 22 have, 0 from LLVM 23.
     pub subreg_to_reg_source: usize,
+    /// Which predicates check the memory size against the type for `IsNonExtLoad` and
+    /// `IsAnyExtLoad`.
+    pub ext_load_checks: ExtLoadChecks,
+    /// Where a load's or store's atomicity check (`CheckMMOIsAtomic`, `CheckMMOIsNonAtomic`)
+    /// goes among the instruction's checks.
+    pub mmo_atomicity: MmoAtomicity,
+    /// How an `undef_tied_input` operand's `IMPLICIT_DEF` is built.
+    pub undef_tied_input: UndefTiedInput,
+    /// Which physical registers the source reads are copied to before the root.
+    pub phys_reg_copies: PhysRegCopies,
+}
+
+/// Which physical register reads get a `COPY` into the register.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum PhysRegCopies {
+    /// Each of the root's, in order, repeats too (LLVM 19's `getPhysRegInputs`).
+    RootInputs,
+    /// Each register the rule reads, once (LLVM 22's `physoperands`).
+    RuleRegisters,
+}
+
+/// How the `IMPLICIT_DEF` of an `undef_tied_input` operand is built.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum UndefTiedInput {
+    /// Its register rendered as a use, the later operands' instructions built before it
+    /// (LLVM 19's `importDefaultOperandRenderers`).
+    UseBeforeLater,
+    /// Its register rendered as a def, the later operands' instructions built after it
+    /// (LLVM 22's `importLeafNodeRenderer`).
+    Def,
+}
+
+/// Where the atomicity of a load's or store's memory operand is checked.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum MmoAtomicity {
+    /// After the node's predicates (LLVM 19).
+    AfterPredicates,
+    /// Right after the opcode (LLVM 22 on).
+    AfterOpcode,
 }
 
 /// Which implicit defs of a rule's built instructions are dead.
@@ -125,6 +164,10 @@ pub const IMPORT_FORM: ByRelease<ImportForm> = ByRelease {
         sub_copy_to_regclass: SubCopyToRegClass::ToDefinition,
         extract_subreg_root: ExtractSubregRoot::SuperRegister,
         subreg_to_reg_source: 1,
+        ext_load_checks: ExtLoadChecks::Loads,
+        mmo_atomicity: MmoAtomicity::AfterPredicates,
+        undef_tied_input: UndefTiedInput::UseBeforeLater,
+        phys_reg_copies: PhysRegCopies::RootInputs,
     },
     v22: ImportForm {
         leaf_predicates: true,
@@ -138,6 +181,10 @@ pub const IMPORT_FORM: ByRelease<ImportForm> = ByRelease {
         sub_copy_to_regclass: SubCopyToRegClass::ToClass,
         extract_subreg_root: ExtractSubregRoot::SubRegister,
         subreg_to_reg_source: 1,
+        ext_load_checks: ExtLoadChecks::LoadsAndAtomics,
+        mmo_atomicity: MmoAtomicity::AfterOpcode,
+        undef_tied_input: UndefTiedInput::Def,
+        phys_reg_copies: PhysRegCopies::RuleRegisters,
     },
     v23: ImportForm {
         leaf_predicates: true,
@@ -151,8 +198,31 @@ pub const IMPORT_FORM: ByRelease<ImportForm> = ByRelease {
         sub_copy_to_regclass: SubCopyToRegClass::ToClass,
         extract_subreg_root: ExtractSubregRoot::SubRegister,
         subreg_to_reg_source: 0,
+        ext_load_checks: ExtLoadChecks::LoadsAndAtomics,
+        mmo_atomicity: MmoAtomicity::AfterOpcode,
+        undef_tied_input: UndefTiedInput::Def,
+        phys_reg_copies: PhysRegCopies::RuleRegisters,
     },
 };
+
+/// What `addBuiltinPredicates` makes of a predicate.
+enum Builtin {
+    /// A check on the instruction's memory operand.
+    Check(Check),
+    /// Nothing to check: the opcode implies it.
+    Implied,
+    /// Not a builtin predicate.
+    No,
+}
+
+/// Which predicates check a load's extension against its type.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum ExtLoadChecks {
+    /// A load's (LLVM 19).
+    Loads,
+    /// A load's or an atomic's (LLVM 22 on).
+    LoadsAndAtomics,
+}
 
 /// Why a pattern is not imported (`failedImport`'s text).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -162,13 +232,40 @@ fn skip<T>(reason: impl Into<String>) -> Result<T, Skip> {
     Err(Skip(reason.into()))
 }
 
+/// Why tdq builds no rule for a pattern LLVM imports: the form it does not build yet, and
+/// the name (an opcode, a class) that makes it that form, where one does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct NotBuilt {
+    pub form: &'static str,
+    pub name: &'static str,
+}
+
+impl NotBuilt {
+    pub fn new(form: &'static str) -> NotBuilt {
+        NotBuilt { form, name: "" }
+    }
+
+    pub fn named(form: &'static str, name: &'static str) -> NotBuilt {
+        NotBuilt { form, name }
+    }
+}
+
+impl std::fmt::Display for NotBuilt {
+    fn fmt(&self, out: &mut std::fmt::Formatter) -> std::fmt::Result {
+        match self.name {
+            "" => out.write_str(self.form),
+            name => write!(out, "{} {name}", self.form),
+        }
+    }
+}
+
 /// A pattern the selector imports.
 #[derive(Clone, Debug)]
 pub struct Imported {
     /// The index of the pattern in [`DagPatterns::patterns`].
     pub pattern: usize,
-    /// Its selection rule; none where tdq does not build its form yet (see [`rules`]).
-    pub rule: Option<RuleMatcher>,
+    /// Its selection rule, or the form tdq does not build yet (see [`rules`]).
+    pub rule: Result<RuleMatcher, NotBuilt>,
 }
 
 /// What one pattern's import has defined so far (the parts of LLVM's `RuleMatcher` that
@@ -208,6 +305,8 @@ pub struct Importer<'a> {
     pub bank: &'a RegBank,
     pub complex_patterns: &'a ComplexPatterns,
     pub form: &'static ImportForm,
+    /// Whether types tell integers from floating point (`-gisel-extended-llt`).
+    pub llt_kinds: LltKinds,
     /// `TreePatternNode::print` (with the intrinsics' ids).
     pub print: &'a dyn Fn(&TreeNode) -> String,
     pub intrinsics: &'a dyn Fn(RecId) -> Option<IntrinsicFacts>,
@@ -316,6 +415,9 @@ impl Pred<'_> {
         ("IsAtomicOrderingReleaseOrStronger", true, ">=release"),
         ("IsAtomicOrderingReleaseOrStronger", false, "<release"),
     ];
+    /// The `AtomicOrdering::` names of the first five orderings.
+    const ORDERING_NAMES: [&'static str; 5] =
+        ["Monotonic", "Acquire", "Release", "AcquireRelease", "SequentiallyConsistent"];
     fn any_ordering(&self) -> bool {
         Self::ORDERINGS.iter().any(|&o| self.ordering(o))
     }
@@ -445,6 +547,7 @@ impl<'a> Importer<'a> {
         bank: &'a RegBank,
         print: &'a dyn Fn(&TreeNode) -> String,
         intrinsics: &'a dyn Fn(RecId) -> Option<IntrinsicFacts>,
+        llt_kinds: LltKinds,
     ) -> Result<Importer<'a>, Fatal> {
         Ok(Importer {
             input,
@@ -454,6 +557,7 @@ impl<'a> Importer<'a> {
             bank,
             complex_patterns: &dag.complex_patterns,
             form: IMPORT_FORM.get(input.records.release),
+            llt_kinds,
             print,
             intrinsics,
             node_equivs: equivs(input, "GINodeEquiv", "Node")?,
@@ -476,7 +580,7 @@ impl<'a> Importer<'a> {
         if f.is_a(p.src_record, "Pattern") && f.bit(p.src_record, "GISelShouldIgnore").unwrap_or(false) {
             return true;
         }
-        self.form.skip_bfloat && self.has_bfloat(&p.src)
+        self.form.skip_bfloat && self.llt_kinds == LltKinds::SizeOnly && self.has_bfloat(&p.src)
     }
 
     fn has_bfloat(&self, n: &TreeNode) -> bool {
@@ -489,27 +593,60 @@ impl<'a> Importer<'a> {
             || n.children().iter().any(|c| self.has_bfloat(c))
     }
 
-    /// `MVTToLLT`.
+    /// `MVTToLLT`: with `-gisel-extended-llt`, integers and floating point differ.
     fn llt(&self, t: MvtId) -> Option<Llt> {
+        self.llt_of_kinds(t, self.llt_kinds)
+    }
+
+    /// `MVTToGenericLLT`: by size only.
+    fn generic_llt(&self, t: MvtId) -> Option<Llt> {
+        self.llt_of_kinds(t, LltKinds::SizeOnly)
+    }
+
+    fn llt_of_kinds(&self, t: MvtId, kinds: LltKinds) -> Option<Llt> {
+        let kind = |info: &crate::patterns::types::MvtInfo| match kinds {
+            LltKinds::SizeOnly => ScalarKind::Any,
+            LltKinds::Extended if info.is_fp => ScalarKind::Float(super::llt::fp_semantics(info.name)),
+            LltKinds::Extended => ScalarKind::Integer,
+        };
         let info = self.table.info(t);
         if info.is_vector {
             let elem = self.table.info(info.element?);
             let elem_bits = u32::try_from(elem.size).ok()?;
             let count = u32::try_from(info.num_elements).ok()?;
             if count > 1 || info.is_scalable {
-                return Some(Llt::Vector { scalable: info.is_scalable, count, elem_bits, elem: ScalarKind::Any });
+                return Some(Llt::Vector { scalable: info.is_scalable, count, elem_bits, elem: kind(&elem) });
             }
-            return Some(Llt::scalar(elem_bits));
+            return Some(Llt::Scalar { bits: elem_bits, kind: kind(&elem) });
         }
         if info.is_integer || info.is_fp {
-            return Some(Llt::scalar(u32::try_from(info.size).ok()?));
+            return Some(Llt::Scalar { bits: u32::try_from(info.size).ok()?, kind: kind(&info) });
         }
         None
     }
 
-    /// `OperandMatcher::addTypeCheckPredicate`'s failures.
-    fn type_check(&self, ty: &TypeSetByHwMode, operand_is_pointer: bool) -> Result<(), String> {
+    /// `shouldUseGenericTypeForInstruction` under `-gisel-extended-llt`: the instruction's
+    /// operands are checked by shape (`GISelMatchGenericTypes`).
+    fn matches_generic_types(&self, gi: Option<&Instruction>) -> bool {
+        self.llt_kinds == LltKinds::Extended
+            && gi.is_some_and(|gi| self.f().bit(gi.def, "GISelMatchGenericTypes").unwrap_or(false))
+    }
+
+    /// `addTypeCheckPredicateForOpcode`'s failures: an operand of `gi` of a type that is no
+    /// pointer is checked by shape where `gi` matches generic types.
+    fn type_check(
+        &self,
+        ty: &TypeSetByHwMode,
+        operand_is_pointer: bool,
+        gi: Option<&Instruction>,
+    ) -> Result<(), String> {
         let Some(t) = ty.machine_value_type() else { return Err("unsupported typeset".into()) };
+        if !operand_is_pointer && ty.ptr_addr_space().is_none() && self.matches_generic_types(gi) {
+            if let Some(shape) = self.generic_llt(t) {
+                self.known_types.borrow_mut().insert(shape);
+                return Ok(());
+            }
+        }
         if operand_is_pointer && (Some(t) == self.table.iptr || Some(t) == self.table.cptr) {
             return Ok(());
         }
@@ -674,62 +811,98 @@ impl<'a> Importer<'a> {
             && f.def(vt, "ElementType").is_ok_and(|e| f.bit(e, "isFP").unwrap_or(false))
     }
 
-    /// `getMemSizeBitsFromPredicate` succeeds.
-    fn mem_vt_has_llt(&self, vt: RecId) -> bool {
+    /// `getMemSizeBitsFromPredicate`: the memory type's size rounded up to bytes.
+    fn mem_size_bits(&self, vt: RecId) -> Option<u64> {
         // FIXME: the selector does not read -gisel-extended-llt yet (types by size only).
-        super::llt::llt_of_value_type(self.input, vt, LltKinds::SizeOnly).is_some()
+        let llt = super::llt::llt_of_value_type(self.input, vt, LltKinds::SizeOnly)?;
+        Some(llt.size_in_bits().div_ceil(8) * 8)
     }
 
-    /// `addBuiltinPredicates`: whether it added a check, or its failure.
-    fn builtin_predicate(&self, equiv: Option<RecId>, p: Pred) -> Result<bool, Skip> {
+    /// `addBuiltinPredicates`: the check a predicate adds, or its failure.
+    fn builtin_predicate(&self, equiv: Option<RecId>, p: Pred) -> Result<Builtin, Skip> {
         let f = self.f();
+        let mem_size = |vt: RecId| match self.mem_size_bits(vt) {
+            Some(bits) => Ok(Builtin::Check(Check::MemorySize { mmo: 0, size: bits / 8 })),
+            None => skip("MemVT could not be converted to LLT"),
+        };
+        let vs_llt = |relation| Builtin::Check(Check::MemoryVsLltSize { mmo: 0, relation, op: 0 });
         if p.is_memory() {
             if let Some(spaces) = p.address_spaces() {
-                if spaces.iter().any(|v| v.as_int().is_none()) {
-                    return skip("Address space is not an integer");
+                let mut parsed = Vec::new();
+                for v in spaces {
+                    let Some(space) = v.as_int() else { return skip("Address space is not an integer") };
+                    parsed.push(space as u64);
                 }
-                if !spaces.is_empty() {
-                    return Ok(true);
+                if !parsed.is_empty() {
+                    return Ok(Builtin::Check(Check::MemoryAddressSpace { mmo: 0, spaces: parsed }));
                 }
             }
-            if p.min_alignment() > 0 {
-                return Ok(true);
+            let min_align = p.min_alignment();
+            if min_align > 0 {
+                return Ok(Builtin::Check(Check::MemoryAlignment { mmo: 0, min_align }));
             }
         }
-        if (p.is_load() || p.is_atomic()) && (p.is("IsNonExtLoad") || p.is("IsAnyExtLoad")) {
-            return Ok(true);
+        let ext_load = match self.form.ext_load_checks {
+            ExtLoadChecks::Loads => p.is_load(),
+            ExtLoadChecks::LoadsAndAtomics => p.is_load() || p.is_atomic(),
+        };
+        if ext_load && p.is("IsNonExtLoad") {
+            return Ok(vs_llt(SizeRelation::EqualTo));
+        }
+        if ext_load && p.is("IsAnyExtLoad") {
+            return Ok(vs_llt(SizeRelation::LessThan));
         }
         if p.is_store() && p.is("IsTruncStore") {
-            if p.memory_vt().is_some_and(|vt| !self.mem_vt_has_llt(vt)) {
-                return skip("MemVT could not be converted to LLT");
-            }
-            return Ok(true);
+            return match p.memory_vt() {
+                // FIXME (LLVM's): with a memory type, the size is checked twice.
+                Some(vt) => mem_size(vt),
+                None => Ok(vs_llt(SizeRelation::LessThan)),
+            };
+        }
+        // A non-truncating store checks the sizes match, and needs nothing more.
+        if p.is_store() && p.is_non_trunc_store() {
+            return Ok(vs_llt(SizeRelation::EqualTo));
         }
         let unset = |field: &str| equiv.is_none_or(|e| f.value(e, field).is_none_or(|v| v.value.is_unset()));
+        // The opcode already says the extension.
         if !unset("IfSignExtend") && p.is("IsSignExtLoad") {
-            return Ok(true);
+            return Ok(Builtin::Implied);
         }
         if !unset("IfZeroExtend") && p.is("IsZeroExtLoad") {
-            return Ok(true);
+            return Ok(Builtin::Implied);
         }
         if p.is_non_trunc_store() {
-            return Ok(true);
+            return Ok(Builtin::Implied);
         }
         if p.is_memory() {
             if let Some(vt) = p.memory_vt() {
-                if !self.mem_vt_has_llt(vt) {
-                    return skip("MemVT could not be converted to LLT");
-                }
-                return Ok(true);
+                return mem_size(vt);
             }
         }
+        // A `G_LOAD` or `G_STORE` is unindexed.
         if (p.is_load() || p.is_store()) && p.is("IsUnindexed") {
-            return Ok(true);
+            return Ok(Builtin::Implied);
         }
-        if p.is_atomic() && Pred::ORDERINGS[..5].iter().any(|&o| p.ordering(o)) {
-            return Ok(true);
+        let ordering = |order, comparator| Ok(Builtin::Check(Check::AtomicOrdering { order, comparator }));
+        if p.is_atomic() {
+            for (&o, order) in Pred::ORDERINGS[..5].iter().zip(Pred::ORDERING_NAMES) {
+                if p.ordering(o) {
+                    return ordering(order, OrderingComparator::Equal);
+                }
+            }
         }
-        Ok(Pred::ORDERINGS[5..].iter().any(|&o| p.ordering(o)))
+        let comparators = [
+            ("Acquire", OrderingComparator::OrStronger),
+            ("Acquire", OrderingComparator::WeakerThan),
+            ("Release", OrderingComparator::OrStronger),
+            ("Release", OrderingComparator::WeakerThan),
+        ];
+        for (&o, (order, comparator)) in Pred::ORDERINGS[5..].iter().zip(comparators) {
+            if p.ordering(o) {
+                return ordering(order, comparator);
+            }
+        }
+        Ok(Builtin::No)
     }
 
     /// `createAndImportSelDAGMatcher`.
@@ -753,7 +926,7 @@ impl<'a> Importer<'a> {
         }
         for (i, ty) in src.types.iter().enumerate() {
             let pointer = gi.is_some_and(|g| self.out_operand_is_pointer(g, i));
-            if let Err(e) = self.type_check(ty, pointer) {
+            if let Err(e) = self.type_check(ty, pointer, gi) {
                 return skip(format!("{e} for result of Src pattern operator"));
             }
         }
@@ -765,7 +938,7 @@ impl<'a> Importer<'a> {
             if p.is_immediate() {
                 continue;
             }
-            let mut added = self.builtin_predicate(equiv, p)?;
+            let mut added = !matches!(self.builtin_predicate(equiv, p)?, Builtin::No);
             if p.is("HasNoUse") {
                 if is_root {
                     rule.root_no_use = true;
@@ -854,7 +1027,7 @@ impl<'a> Importer<'a> {
                     imm_arg |= ii.imm_params.get(i - 1).copied().unwrap_or(false);
                 }
             }
-            self.import_child(rule, child, pointer, imm_arg)?;
+            self.import_child(rule, child, gi, pointer, imm_arg)?;
         }
         Ok(())
     }
@@ -895,7 +1068,14 @@ impl<'a> Importer<'a> {
     }
 
     /// `importChildMatcher`.
-    fn import_child(&self, rule: &mut RuleState, child: &TreeNode, pointer: bool, imm_arg: bool) -> Result<(), Skip> {
+    fn import_child(
+        &self,
+        rule: &mut RuleState,
+        child: &TreeNode,
+        gi: &Instruction,
+        pointer: bool,
+        imm_arg: bool,
+    ) -> Result<(), Skip> {
         let f = self.f();
         let mut name = child.name.to_string();
         if name.is_empty() && child.is_leaf() {
@@ -930,7 +1110,7 @@ impl<'a> Importer<'a> {
             }
         }
         if !imm_arg {
-            if let Err(e) = self.type_check(&child.types[0], pointer) {
+            if let Err(e) = self.type_check(&child.types[0], pointer, Some(gi)) {
                 return skip(format!("{e} for Src operand ({})", (self.print)(child)));
             }
         }
@@ -1014,7 +1194,7 @@ impl<'a> Importer<'a> {
             "srcvalue" => return Ok(()),
             "immAllOnesV" | "immAllZerosV" => {
                 // A type by HW mode is checked as its own set.
-                if let Err(e) = self.type_check(&child.types[0], false) {
+                if let Err(e) = self.type_check(&child.types[0], false, None) {
                     return skip(format!("{e} for result of Src pattern operator"));
                 }
                 return Ok(());

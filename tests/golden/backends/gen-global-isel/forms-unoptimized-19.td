@@ -1,0 +1,5 @@
+// Memory, use-count and C++ predicates, complex patterns, comparisons, build vectors,
+// physical register inputs and register default operands, -optimize-match-table=false (LLVM 19).
+// RELEASE: 19
+// ARGS: --gen-global-isel -optimize-match-table=false -warn-on-skipped-patterns -I ../../../../../shared/corpus/llvm-19.1.7/llvm/include -I inc
+include "forms-common.td"
