@@ -328,7 +328,12 @@ fn run_backend(
     if let Err(error) = result {
         out.discard();
         match error {
-            BackendError::Fatal(diags) => eprint!("{}", diags.render_all(&evaluation.sm)),
+            BackendError::Fatal(diags) => {
+                eprint!("{}", diags.render_all(&evaluation.sm));
+                if let Some(message) = &diags.fatal_error_report {
+                    report_fatal_error(message);
+                }
+            }
             BackendError::Io(e) => eprintln!("{argv0}: {}", os_message(&e)),
         }
         return FAILURE;
@@ -740,6 +745,20 @@ fn copy_output_file(path: &str, mut from: std::fs::File) -> std::io::Result<()> 
 fn io_failure(e: &std::io::Error) -> ! {
     eprintln!("LLVM ERROR: IO failure on output stream: {}", os_message(e));
     std::process::exit(FAILURE);
+}
+
+/// LLVM's `report_fatal_error` from a backend or model: `LLVM ERROR: message`, then, as
+/// llvm-tblgen's crash handler does, the request for a bug report and the program's
+/// arguments, and death by `abort()` (a crash, as `not --crash` in LLVM's tests expects).
+/// llvm-tblgen's stack frames follow there; tdq has none to give.
+fn report_fatal_error(message: &str) -> ! {
+    let arguments: Vec<String> = std::env::args().collect();
+    eprintln!("LLVM ERROR: {message}");
+    eprintln!(
+        "PLEASE submit a bug report to https://github.com/llvm/llvm-project/issues/ and include the crash backtrace."
+    );
+    eprintln!("Stack dump:\n0.\tProgram arguments: {}", arguments.join(" "));
+    std::process::abort()
 }
 
 /// llvm-tblgen dies of SIGPIPE when its reader goes away (`| head`); Rust ignores the signal

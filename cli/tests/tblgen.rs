@@ -870,3 +870,59 @@ fn asm_writer_without_registers_is_an_error() {
     assert_eq!(out.stderr, "error: The target has no registers\n");
     assert!(out.stdout.is_empty());
 }
+
+/// A `HwModeSelect` whose `Modes` and `Objects` differ in length: LLVM 19 prints the error, then
+/// `report_fatal_error` ends it with a crash (SIGABRT after `LLVM ERROR:` and the crash report's
+/// first lines); LLVM 22's class asserts the lengths (exit status 1). tdq does as each does;
+/// the crash report's stack frames, which tdq cannot give, are left out of the comparison.
+#[test]
+fn a_hw_mode_select_of_unequal_lists_ends_as_each_release_does() {
+    use std::os::unix::process::ExitStatusExt;
+    let root = tdq_tests::workspace_dir();
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    // 19's HwMode has a feature string, 22's only predicates.
+    for (release, version, reference, mode) in [
+        ("19", "19.1.7", "/usr/lib/llvm-19/bin/llvm-tblgen", "HwMode<\"+f1\", []>"),
+        ("22", "22.1.8", "/usr/lib/llvm-22/bin/llvm-tblgen", "HwMode<[]>"),
+    ] {
+        let case = format!(
+            "include \"llvm/Target/Target.td\"\ndef TestTargetInstrInfo : InstrInfo;\n\
+             def TestTarget : Target {{ let InstructionSet = TestTargetInstrInfo; }}\n\
+             def M1 : {mode};\ndef BadDef : ValueTypeByHwMode<[M1, DefaultMode], [i8, i16, i32]>;\n"
+        );
+        write_files(dir.path(), &[("case.td", &case)]);
+        let include = root.join(format!("../shared/corpus/llvm-{version}/llvm/include"));
+        let include = include.to_string_lossy();
+        let outputs: Vec<(std::process::Output, String)> = [(reference.to_string(), vec![]), {
+            let tdq = env!("CARGO_BIN_EXE_tdq").to_string();
+            (tdq, vec!["tblgen", "--llvm-version", release])
+        }]
+        .into_iter()
+        .map(|(program, prefix)| {
+            let output = Command::new(&program)
+                .args(&prefix)
+                .args(["-gen-dag-isel", "-I", &include, "case.td"])
+                .current_dir(dir.path())
+                .output()
+                .expect("the tool runs");
+            let argv = std::iter::once(program.as_str()).chain(prefix.iter().copied()).collect::<Vec<_>>().join(" ");
+            (output, argv)
+        })
+        .collect();
+        let shown = |(output, argv): &(std::process::Output, String)| {
+            // The tool's name as it gives it in messages: the program, and tdq's subcommand.
+            let name = argv.split(" --llvm-version").next().expect("split gives one part");
+            let stderr = String::from_utf8_lossy(&output.stderr).replace(argv.as_str(), "TOOL").replace(name, "TOOL");
+            // Up to the crash report's program arguments: its stack frames are the tool's own.
+            const ARGUMENTS: &str = "Program arguments: TOOL";
+            let cut = stderr.find(ARGUMENTS).map_or(stderr.len(), |at| at + ARGUMENTS.len());
+            (output.status.code(), output.status.signal(), stderr[..cut].to_string(), output.stdout.is_empty())
+        };
+        let (want, got) = (shown(&outputs[0]), shown(&outputs[1]));
+        // 22's HwModeSelect asserts the lengths itself, before the model sees them.
+        let message =
+            if release == "19" { "the lists Modes and Objects should have the same size" } else { "assertion failed" };
+        assert!(want.2.contains(message), "{}", want.2);
+        assert_eq!(got, want, "LLVM {release}");
+    }
+}

@@ -63,6 +63,10 @@ pub struct Diagnostics {
     /// Errors in `list` that LLVM prints without counting them in `ErrorsPrinted` (the
     /// `N errors.` line): `PrintError(const char *)` and the location-less `PrintError`.
     uncounted_errors: usize,
+    /// LLVM's `report_fatal_error(message)` after the diagnostics: llvm-tblgen then prints
+    /// `LLVM ERROR: message` and dies of `abort()` with its crash report (some of LLVM 19's
+    /// model checks end so; later releases made most of them `PrintFatalError`s).
+    pub fatal_error_report: Option<String>,
 }
 
 /// The note LLVM prints for every location after the first in `PrintError(ArrayRef<SMLoc>)`.

@@ -27,6 +27,13 @@ impl Fatal {
         Fatal(diags)
     }
 
+    /// The error followed by LLVM's `report_fatal_error(message)` instead of its exit: the
+    /// driver prints `LLVM ERROR: message` and ends as llvm-tblgen does, with a crash.
+    pub fn then_report_fatal_error(mut self, message: impl Into<String>) -> Fatal {
+        self.0.fatal_error_report = Some(message.into());
+        self
+    }
+
     /// `PrintFatalNote` after an error: a note at `locs`.
     pub fn note(&mut self, locs: &[tdq_core::Loc], message: impl Into<String>) {
         self.0.note_at(locs, message);

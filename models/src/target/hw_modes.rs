@@ -23,6 +23,21 @@ enum Predicates {
 const PREDICATES: ByRelease<Predicates> =
     ByRelease { v19: Predicates::FeaturesAndCondition, v22: Predicates::Defs, v23: Predicates::Defs };
 
+/// How the model stops when a `HwModeSelect` def's `Modes` and `Objects` differ in length.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum SelectSizeMismatch {
+    /// The error, then `report_fatal_error("error in target description.")`: a crash (LLVM 19).
+    ErrorThenCrash,
+    /// `PrintFatalError`: the error and exit status 1 (LLVM 22 on).
+    FatalError,
+}
+
+const SELECT_SIZE_MISMATCH: ByRelease<SelectSizeMismatch> = ByRelease {
+    v19: SelectSizeMismatch::ErrorThenCrash,
+    v22: SelectSizeMismatch::FatalError,
+    v23: SelectSizeMismatch::FatalError,
+};
+
 /// One hardware mode.
 #[derive(Clone, Debug)]
 pub struct HwMode {
@@ -81,10 +96,14 @@ impl HwModes {
             let objects = f.defs(def, "Objects")?;
             if modes.len() != objects.len() {
                 let name = f.name(def);
-                return Err(Fatal::new(
+                let error = Fatal::new(
                     &input.records.get(def).locs,
                     format!("in record {name} derived from HwModeSelect: the lists Modes and Objects should have the same size"),
-                ));
+                );
+                return Err(match SELECT_SIZE_MISMATCH.get(input.records.release) {
+                    SelectSizeMismatch::ErrorThenCrash => error.then_report_fatal_error("error in target description."),
+                    SelectSizeMismatch::FatalError => error,
+                });
             }
             let mut items = Vec::with_capacity(modes.len());
             for (mode, object) in modes.into_iter().zip(objects) {
