@@ -568,8 +568,7 @@ impl Emitter<'_> {
             if alt { "MatchRegisterAltName" } else { "MatchRegisterName" }
         );
         let ignore = f.bit(self.parser, "AllowDuplicateRegisterNames")?;
-        string_matcher::emit_with("Name", &matches, 0, ignore, s)
-            .map_err(|_| Fatal::new(&[], "Had duplicate keys to match on"))?;
+        string_matcher::emit_with("Name", &matches, 0, ignore, s).map_err(Fatal::from)?;
         let _ = writeln!(s, "  return {namespace}::NoRegister;\n}}\n");
         Ok(())
     }
@@ -666,8 +665,7 @@ impl Emitter<'_> {
             code.push_str("return;");
             cases.push((from.clone(), code));
         }
-        string_matcher::emit("Mnemonic", &cases, indent, s)
-            .map_err(|_| Fatal::new(&[], "Had duplicate keys to match on"))?;
+        string_matcher::emit("Mnemonic", &cases, indent, s).map_err(Fatal::from)?;
         Ok(())
     }
 
@@ -1022,7 +1020,7 @@ impl Emitter<'_> {
             .map(|c| (c.value_name.clone(), format!("return {};", c.name)))
             .collect();
         s.push_str("static MatchClassKind matchTokenString(StringRef Name) {\n");
-        string_matcher::emit("Name", &matches, 0, s).map_err(|_| Fatal::new(&[], "Had duplicate keys to match on"))?;
+        string_matcher::emit("Name", &matches, 0, s).map_err(Fatal::from)?;
         s.push_str("  return InvalidMatchClass;\n}\n\n");
         Ok(())
     }

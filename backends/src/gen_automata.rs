@@ -96,8 +96,7 @@ fn read_transition(f: &Fields, def: RecId, automaton: RecId, symbol_fields: &[&s
                 actions.push(Symbol::Str(f.string(def, field)?));
                 types.push("std::string".to_string());
             }
-            // LLVM stops with `report_fatal_error` (and a crash report).
-            _ => return Err(BackendError::fatal(&[], "Unhandled symbol type!")),
+            _ => return Err(tdq_models::Fatal::report_fatal_error("Unhandled symbol type!").into()),
         }
         let type_field = format!("TypeOf_{field}");
         if f.value(automaton, &type_field).is_some() {

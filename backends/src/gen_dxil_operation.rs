@@ -512,9 +512,8 @@ impl Mapping {
                 if overloaded.is_empty() {
                     overloaded.push(i);
                 } else if overloaded.iter().any(|&o| written[o] != ty) {
-                    // LLVM's `report_fatal_error`, written as a location-less error.
                     let message = "Specification of multiple differing overload parameter types not yet supported";
-                    return Err(Fatal::new(&[], message));
+                    return Err(Fatal::report_fatal_error(message));
                 }
             }
             if f.input.records.get(ty).is_anonymous() {

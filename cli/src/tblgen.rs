@@ -331,7 +331,7 @@ fn run_backend(
             BackendError::Fatal(diags) => {
                 eprint!("{}", diags.render_all(&evaluation.sm));
                 if let Some(message) = &diags.fatal_error_report {
-                    report_fatal_error(message);
+                    report_fatal_error(dialect, message);
                 }
             }
             BackendError::Io(e) => eprintln!("{argv0}: {}", os_message(&e)),
@@ -751,12 +751,15 @@ fn io_failure(e: &std::io::Error) -> ! {
 /// llvm-tblgen's crash handler does, the request for a bug report and the program's
 /// arguments, and death by `abort()` (a crash, as `not --crash` in LLVM's tests expects).
 /// llvm-tblgen's stack frames follow there; tdq has none to give.
-fn report_fatal_error(message: &str) -> ! {
+fn report_fatal_error(dialect: &tdq_core::release::Dialect, message: &str) -> ! {
     let arguments: Vec<String> = std::env::args().collect();
+    let include = if dialect.crash_report_asks_for_instructions {
+        "the crash backtrace and instructions to reproduce the bug"
+    } else {
+        "the crash backtrace"
+    };
     eprintln!("LLVM ERROR: {message}");
-    eprintln!(
-        "PLEASE submit a bug report to https://github.com/llvm/llvm-project/issues/ and include the crash backtrace."
-    );
+    eprintln!("PLEASE submit a bug report to https://github.com/llvm/llvm-project/issues/ and include {include}.");
     eprintln!("Stack dump:\n0.\tProgram arguments: {}", arguments.join(" "));
     std::process::abort()
 }

@@ -230,6 +230,9 @@ pub struct Dialect {
     /// list (`expected record type for the element with index I in list L`; before LLVM 23:
     /// `Expected record in list!`).
     pub list_element_message_names_index: bool,
+    /// The crash report (after `report_fatal_error`) asks for `the crash backtrace and
+    /// instructions to reproduce the bug` (LLVM 19: `the crash backtrace`).
+    pub crash_report_asks_for_instructions: bool,
 }
 
 impl Dialect {
@@ -294,6 +297,7 @@ const DIALECT_19: Dialect = Dialect {
     print: crate::init::PrintStyle { dag_operator_name_prefix: ":" },
     string_accessor_says_value: false,
     list_element_message_names_index: false,
+    crash_report_asks_for_instructions: false,
 };
 
 const DIALECT_22: Dialect = Dialect {
@@ -318,6 +322,7 @@ const DIALECT_22: Dialect = Dialect {
     macro_names_checked: true,
     print: crate::init::PrintStyle { dag_operator_name_prefix: ":$" },
     string_accessor_says_value: true,
+    crash_report_asks_for_instructions: true,
     ..DIALECT_19
 };
 

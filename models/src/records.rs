@@ -27,6 +27,11 @@ impl Fatal {
         Fatal(diags)
     }
 
+    /// LLVM's `report_fatal_error(message)` alone: `LLVM ERROR: message`, then a crash.
+    pub fn report_fatal_error(message: impl Into<String>) -> Fatal {
+        Fatal(Diagnostics::new()).then_report_fatal_error(message)
+    }
+
     /// The error followed by LLVM's `report_fatal_error(message)` instead of its exit: the
     /// driver prints `LLVM ERROR: message` and ends as llvm-tblgen does, with a crash.
     pub fn then_report_fatal_error(mut self, message: impl Into<String>) -> Fatal {

@@ -106,9 +106,7 @@ impl Backend for GenClangAttrParsedAttrKinds {
         );
         for ((_, test), matches) in SYNTAXES.iter().zip(&matches) {
             s.push_str(&format!("  {test}\n"));
-            if string_matcher::emit("Name", matches, 0, &mut s).is_err() {
-                return Err(Fatal::new(&[], "Had duplicate keys to match on").into());
-            }
+            string_matcher::emit("Name", matches, 0, &mut s)?;
         }
         s.push_str("  }\n  return AttributeCommonInfo::UnknownAttribute;\n}\n");
         out.write_all(s.as_bytes())?;

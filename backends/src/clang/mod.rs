@@ -4,7 +4,6 @@
 
 use crate::common::string_matcher::{self, StringPair};
 use crate::{Backend, BackendError, BackendOptions, Opt};
-use tdq_models::Fatal;
 
 /// `impl Backend` for a backend type whose whole output is the string `$emit(input, options)`
 /// makes (the RISC-V vector families: one emitter for each of the vector, SiFive and Andes
@@ -138,7 +137,7 @@ fn component(options: &BackendOptions) -> &str {
 
 /// `StringMatcher("Name", matches, OS).Emit()`, as the documentation comments' matchers write it.
 fn comment_matcher(matches: &[StringPair], s: &mut String) -> Result<(), BackendError> {
-    string_matcher::emit("Name", matches, 0, s).map_err(|_| Fatal::new(&[], "Had duplicate keys to match on").into())
+    Ok(string_matcher::emit("Name", matches, 0, s)?)
 }
 
 /// Every clang-tblgen backend tdq has. The first is the default, as in clang-tblgen.

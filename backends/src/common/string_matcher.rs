@@ -12,6 +12,18 @@ pub type StringPair = (String, String);
 #[derive(Debug)]
 pub struct DuplicateKeys;
 
+impl From<DuplicateKeys> for tdq_models::Fatal {
+    fn from(_: DuplicateKeys) -> Self {
+        tdq_models::Fatal::report_fatal_error("Had duplicate keys to match on")
+    }
+}
+
+impl From<DuplicateKeys> for crate::BackendError {
+    fn from(e: DuplicateKeys) -> Self {
+        tdq_models::Fatal::from(e).into()
+    }
+}
+
 /// `StringMatcher(StrVariableName, Matches, OS).Emit(Indent)`.
 pub fn emit(var: &str, matches: &[StringPair], indent: usize, out: &mut String) -> Result<(), DuplicateKeys> {
     emit_with(var, matches, indent, false, out)
