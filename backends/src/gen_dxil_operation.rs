@@ -513,7 +513,7 @@ impl Mapping {
                     overloaded.push(i);
                 } else if overloaded.iter().any(|&o| written[o] != ty) {
                     let message = "Specification of multiple differing overload parameter types not yet supported";
-                    return Err(Fatal::report_fatal_error(message));
+                    return Err(Fatal::report_fatal_error_without_crash(message));
                 }
             }
             if f.input.records.get(ty).is_anonymous() {

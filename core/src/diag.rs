@@ -63,10 +63,18 @@ pub struct Diagnostics {
     /// Errors in `list` that LLVM prints without counting them in `ErrorsPrinted` (the
     /// `N errors.` line): `PrintError(const char *)` and the location-less `PrintError`.
     uncounted_errors: usize,
-    /// LLVM's `report_fatal_error(message)` after the diagnostics: llvm-tblgen then prints
-    /// `LLVM ERROR: message` and dies of `abort()` with its crash report (some of LLVM 19's
-    /// model checks end so; later releases made most of them `PrintFatalError`s).
-    pub fatal_error_report: Option<String>,
+    /// LLVM's `report_fatal_error` after the diagnostics (some of LLVM 19's model checks end
+    /// so; later releases made most of them `PrintFatalError`s).
+    pub fatal_error_report: Option<FatalErrorReport>,
+}
+
+/// LLVM's `report_fatal_error(message, GenCrashDiag)`: `LLVM ERROR: message`, then the end.
+#[derive(Clone, Debug)]
+pub struct FatalErrorReport {
+    pub message: String,
+    /// `GenCrashDiag` (LLVM's default): the crash report and death by `abort()`; else exit
+    /// status 1.
+    pub crash: bool,
 }
 
 /// The note LLVM prints for every location after the first in `PrintError(ArrayRef<SMLoc>)`.

@@ -3,6 +3,7 @@
 
 use rustc_hash::FxHashMap;
 use std::sync::{Arc, Mutex};
+use tdq_core::diag::FatalErrorReport;
 use tdq_core::init::{Init, InitKind};
 use tdq_core::intern::Sym;
 use tdq_core::types::RecId;
@@ -32,10 +33,18 @@ impl Fatal {
         Fatal(Diagnostics::new()).then_report_fatal_error(message)
     }
 
+    /// `report_fatal_error(message, /*GenCrashDiag=*/false)`: `LLVM ERROR: message`, then exit
+    /// status 1.
+    pub fn report_fatal_error_without_crash(message: impl Into<String>) -> Fatal {
+        let mut diags = Diagnostics::new();
+        diags.fatal_error_report = Some(FatalErrorReport { message: message.into(), crash: false });
+        Fatal(diags)
+    }
+
     /// The error followed by LLVM's `report_fatal_error(message)` instead of its exit: the
     /// driver prints `LLVM ERROR: message` and ends as llvm-tblgen does, with a crash.
     pub fn then_report_fatal_error(mut self, message: impl Into<String>) -> Fatal {
-        self.0.fatal_error_report = Some(message.into());
+        self.0.fatal_error_report = Some(FatalErrorReport { message: message.into(), crash: true });
         self
     }
 
