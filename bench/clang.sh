@@ -10,9 +10,11 @@
 # 2. The build-like total: every command once in the build's order, tdq's evaluation cache empty at
 #    the start (a temporary TDQ_CACHE_DIR) and on, as a build runs it: clang's build evaluates
 #    Attr.td and Diagnostic.td again for each output, which the cache serves. Per command the
-#    processor time (user + system, exact: wait4's rusage, not /usr/bin/time's hundredths), the
-#    wall time and the peak resident memory of both tools; with -p PASSES the whole sequence is run
-#    PASSES times (each from an empty cache) and each command's medians kept. Then the totals
+#    processor time (user + system, exact: wait4's rusage, not /usr/bin/time's hundredths) and
+#    the wall time of both tools; then their peak resident memory, from the same sequence run
+#    again from an empty cache under /usr/bin/time (wait4's peak of a child counts what its
+#    parent had mapped before the exec: python's 14 MB, above every small command's own); with
+#    -p PASSES each sequence is run PASSES times and each command's medians kept. Then the totals
 #    (processor time is the figure: a busy machine moves it least), the commands whose processor
 #    time exceeds clang-tblgen's by more than START ms (-x, default 2: process start-up) and those
 #    whose peak memory is above clang-tblgen's.
@@ -36,7 +38,7 @@ shared=${TDQ_SHARED:-$root/../shared}
 tdq=${TDQ:-${CARGO_TARGET_DIR:-$root/target}/release/tdq}
 ver=23 runs=3 passes=1 start_ms=2 match="" part1=1 part2=1
 while getopts "l:n:p:x:m:sb" o; do
-  case $o in l) ver=$OPTARG;; n) runs=$OPTARG;; p) passes=$OPTARG;; x) start_ms=$OPTARG;; m) match=$OPTARG;; s) part1=0;; b) part2=0;; *) sed -n 2,32p "$0"; exit 2;; esac
+  case $o in l) ver=$OPTARG;; n) runs=$OPTARG;; p) passes=$OPTARG;; x) start_ms=$OPTARG;; m) match=$OPTARG;; s) part1=0;; b) part2=0;; *) sed -n 2,34p "$0"; exit 2;; esac
 done
 source "$shared/conformance/release.sh"; release_check "$ver" clang.sh
 corpus=$shared/corpus/$(release_corpus "$ver")
@@ -109,7 +111,7 @@ fi
 if [ $part2 = 1 ]; then
   command -v python3 >/dev/null || { echo "missing python3 (part 2 reads the processor time with wait4)" >&2; exit 2; }
   # measure DIR TOOL... : one run writing into the empty directory DIR; prints the wall time in
-  # ns, the processor time (user + system) in µs, the peak resident KiB and the exit status.
+  # ns, the processor time (user + system) in µs and the exit status.
   measure() {
     local dir=$1; shift
     rm -rf "$dir"; mkdir -p "$dir"
@@ -119,7 +121,7 @@ s = time.monotonic_ns()
 p = subprocess.Popen(sys.argv[2:], stderr=open(sys.argv[1], "wb"))
 _, status, ru = os.wait4(p.pid, 0)
 e = time.monotonic_ns()
-print(e - s, round((ru.ru_utime + ru.ru_stime) * 1e6), ru.ru_maxrss, os.waitstatus_to_exitcode(status))
+print(e - s, round((ru.ru_utime + ru.ru_stime) * 1e6), os.waitstatus_to_exitcode(status))
 ' "$dir.err" "$@" -o "$dir/$base"
   }
   echo "## build-like: every command once in the build's order, tdq's evaluation cache empty at the start; medians of $passes passes"
@@ -128,12 +130,19 @@ print(e - s, round((ru.ru_utime + ru.ru_stime) * 1e6), ru.ru_maxrss, os.waitstat
     rm -rf "$work/cache"; export TDQ_CACHE_DIR=$work/cache
     for i in "${!outs[@]}"; do
       read -ra argv <<<"${argss[$i]}"; base=$(basename "${outs[$i]}")
-      read -r w c k _ < <(measure "$work/r" "$ref" "${argv[@]}")
-      rw[$i]+="$w "; rc_[$i]+="$c "; rk[$i]+="$k "
-      read -r w c k _ < <(measure "$work/t" "$tdq" clang-tblgen --llvm-version "$ver" "${argv[@]}")
-      tw[$i]+="$w "; tc[$i]+="$c "; tk[$i]+="$k "
+      read -r w c _ < <(measure "$work/r" "$ref" "${argv[@]}")
+      rw[$i]+="$w "; rc_[$i]+="$c "
+      read -r w c _ < <(measure "$work/t" "$tdq" clang-tblgen --llvm-version "$ver" "${argv[@]}")
+      tw[$i]+="$w "; tc[$i]+="$c "
       diff -r -q "$work/r" "$work/t" >/dev/null && s=yes || s=NO
       [ "${same[$i]:-yes}" = NO ] || same[$i]=$s
+    done
+    # The peaks: the same sequence from an empty cache, each run started by /usr/bin/time.
+    rm -rf "$work/cache"
+    for i in "${!outs[@]}"; do
+      read -ra argv <<<"${argss[$i]}"; base=$(basename "${outs[$i]}")
+      run "$work/r" "$ref" "${argv[@]}"; rk[$i]+="$kib "
+      run "$work/t" "$tdq" clang-tblgen --llvm-version "$ver" "${argv[@]}"; tk[$i]+="$kib "
     done
   done
   printf "%-46s %-34s %7s %7s %5s | %7s %7s | %6s %6s %5s | %s\n" output action tdq_cpu ref_cpu ratio tdq_s ref_s tdq_MiB ref_MiB +KiB same

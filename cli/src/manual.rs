@@ -70,7 +70,7 @@ fn environment(command: &str) -> Vec<(&'static str, &'static str)> {
             memory,
             cache_dir,
             xdg,
-            ("TDQ_TBLGEN_CACHE", "off: evaluate every time; always: keep every evaluation that printed nothing (default: those that read 256 KiB of sources or more)."),
+            ("TDQ_TBLGEN_CACHE", "off: evaluate every time; always: keep every evaluation that printed nothing (default: those that read 64 KiB of sources or more)."),
         ],
         "diff" => vec![release, memory, no_color],
         "lint" => vec![release, memory, cache_dir, xdg, no_color],

@@ -8,7 +8,8 @@
 use super::gen_arm_sve_header::Acle;
 use crate::common::string_map::string_map_order;
 use crate::{Backend, BackendError, BackendOptions, Output};
-use std::collections::{BTreeSet, HashMap};
+use rustc_hash::FxHashMap;
+use std::collections::BTreeSet;
 use std::fmt::Write as _;
 use std::io::Write;
 use tdq_core::{ByRelease, Evaluation, Release};
@@ -29,7 +30,7 @@ fn emit(input: &Evaluation, kind: Acle, release: Release) -> Result<String, Fata
     let streaming = names.flag("IsStreaming")?;
     let runtime_mode = names.flag("VerifyRuntimeMode")?;
     let compatible = names.flag("IsStreamingCompatible")?;
-    let mut modes: HashMap<&str, BTreeSet<&str>> = HashMap::new();
+    let mut modes: FxHashMap<&str, BTreeSet<&str>> = FxHashMap::default();
     let mut order = Vec::new();
     for i in &defs {
         let locs = &input.records.get(i.record).locs;

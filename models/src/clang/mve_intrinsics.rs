@@ -9,6 +9,7 @@
 //! release writes differently is [`Rules`].
 
 use crate::records::{derived_definitions, Fatal, Fields};
+use std::cell::RefCell;
 use std::collections::{BTreeMap, HashMap};
 use tdq_core::init::{Init, InitKind};
 use tdq_core::types::RecId;
@@ -501,6 +502,33 @@ impl Code {
         }
     }
 
+    /// Marks the steps whose values step `id` refers to by name: those [`Self::gen_step`] asks
+    /// `Names::var` for, without writing the step.
+    fn refer(&self, id: usize, referred: &mut [bool]) {
+        match &self.nodes[id].step {
+            Step::BuiltinArg { .. } | Step::IntLiteral { .. } | Step::Type(_) => {}
+            Step::IntCast { value, .. } | Step::PointerCast { value, .. } | Step::Address { value, .. } => {
+                referred[*value] = true;
+            }
+            Step::IrBuilder { args, integer_args, .. } => {
+                for (i, &a) in args.iter().enumerate() {
+                    if !integer_args.contains_key(&i) {
+                        referred[a] = true;
+                    }
+                }
+            }
+            Step::IrIntrinsic { args, .. } => {
+                for &a in args {
+                    referred[a] = true;
+                }
+            }
+            Step::StrictFpAlt { standard, strict } => {
+                self.refer(*standard, referred);
+                self.refer(*strict, referred);
+            }
+        }
+    }
+
     fn gen_step(
         &self,
         id: usize,
@@ -653,15 +681,14 @@ impl AcleIntrinsic {
         let n = code.nodes.len();
         let mut names = Names { names: vec![String::new(); n], referred: vec![false; n] };
         if second_pass {
-            // What pass 1 found referred to gets a name, in the order the code comes.
-            let mut probe = Names { names: vec![String::new(); n], referred: vec![false; n] };
-            let mut scratch = ParamAllocator::new(None);
+            // What the steps refer to gets a name, in the order the code comes.
+            let mut referred = vec![false; n];
             for &id in &used {
-                code.gen_step(id, &mut probe, &mut scratch, rules)?;
+                code.refer(id, &mut referred);
             }
             let mut index = 0;
             for &id in &used {
-                if probe.referred[id] {
+                if referred[id] {
                     names.names[id] = format!("Val{index}");
                     names.referred[id] = true;
                     index += 1;
@@ -754,9 +781,27 @@ struct Builder<'a> {
     rules: Rules,
     /// Where the def being read is: where errors clang-tblgen has no message for point.
     locs: Vec<Loc>,
+    /// The classes [`Self::is_a`] has looked up, by name.
+    classes: RefCell<Vec<(&'static str, Option<RecId>)>>,
 }
 
 impl<'a> Builder<'a> {
+    /// `isSubClassOf(class)`, each class found by its name once: `Fields::is_a` looks it up
+    /// every time, for each operand of each intrinsic with each of its parameter types.
+    fn is_a(&self, rec: RecId, class: &'static str) -> bool {
+        let records = &self.f.input.records;
+        let mut classes = self.classes.borrow_mut();
+        let id = match classes.iter().find(|(name, _)| std::ptr::eq(*name, class)) {
+            Some(&(_, id)) => id,
+            None => {
+                let id = records.class(class);
+                classes.push((class, id));
+                id
+            }
+        };
+        id.is_some_and(|c| records.get(rec).is_subclass_of(c))
+    }
+
     fn scalar(&self, name: &str) -> Result<ScalarType, Fatal> {
         self.scalars.get(name).copied().ok_or_else(|| Fatal::new(&self.locs, format!("no PrimitiveType '{name}'")))
     }
@@ -791,9 +836,9 @@ impl<'a> Builder<'a> {
     /// `getType(Record *)`.
     fn type_of_record(&mut self, rec: RecId, param: &MveType) -> Result<MveType, Fatal> {
         let f = self.f;
-        let rec = if f.is_a(rec, "Immediate") {
+        let rec = if self.is_a(rec, "Immediate") {
             f.def(rec, "type")?
-        } else if f.is_a(rec, "unpromoted") {
+        } else if self.is_a(rec, "unpromoted") {
             f.def(rec, "underlying_type")?
         } else {
             rec
@@ -801,10 +846,10 @@ impl<'a> Builder<'a> {
         if f.name(rec) == "Void" {
             return Ok(MveType::Void);
         }
-        if f.is_a(rec, "PrimitiveType") {
+        if self.is_a(rec, "PrimitiveType") {
             return Ok(MveType::Scalar(self.scalar(f.name(rec))?));
         }
-        if f.is_a(rec, "ComplexType") {
+        if self.is_a(rec, "ComplexType") {
             let spec = f.init(rec, "spec")?;
             let dag = as_dag(spec).ok_or_else(|| f.wrong_kind(rec, "spec", "dag"))?;
             return self.type_of_dag(dag, param);
@@ -823,7 +868,7 @@ impl<'a> Builder<'a> {
     fn type_of_dag(&mut self, dag: Dag, param: &MveType) -> Result<MveType, Fatal> {
         let f = self.f;
         let op = match dag.0.as_def() {
-            Some(op) if f.is_a(op, "ComplexTypeOp") => op,
+            Some(op) if self.is_a(op, "ComplexTypeOp") => op,
             _ => return Err(Fatal::new(&[], "Expected ComplexTypeOp as dag operator in type expression")),
         };
         let name = f.name(op);
@@ -857,7 +902,7 @@ impl<'a> Builder<'a> {
             }
             return Ok(MveType::Predicate { lanes: 128 / bits });
         }
-        if f.is_a(op, "CTO_Tuple") {
+        if self.is_a(op, "CTO_Tuple") {
             let registers = f.int(op, "n")? as u32;
             let element = self.type_of_init(Self::dag_arg(&locs, &dag, 0)?, param)?;
             let MveType::Vector { element, lanes } = element else {
@@ -865,7 +910,7 @@ impl<'a> Builder<'a> {
             };
             return Ok(MveType::MultiVector { element, lanes, registers });
         }
-        if f.is_a(op, "CTO_Pointer") {
+        if self.is_a(op, "CTO_Pointer") {
             let pointee = self.type_of_init(Self::dag_arg(&locs, &dag, 0)?, param)?;
             let is_const = f.bit(op, "const")?;
             let pointer = MveType::Pointer { pointee: Box::new(pointee), is_const };
@@ -882,7 +927,7 @@ impl<'a> Builder<'a> {
                 .map(|t| MveType::Scalar(*t))
                 .ok_or_else(|| Fatal::new(&[], "Cannot find a type to satisfy CopyKind"));
         }
-        if f.is_a(op, "CTO_ScaleSize") {
+        if self.is_a(op, "CTO_ScaleSize") {
             let kind = scalar(self.type_of_init(Self::dag_arg(&locs, &dag, 0)?, param)?, "CTO_ScaleSize")?;
             let (num, denom) = (f.int(op, "num")? as i32, f.int(op, "denom")? as i32);
             if denom == 0 {
@@ -955,7 +1000,7 @@ impl<'a> Builder<'a> {
             }
             return prev.ok_or_else(|| Fatal::new(&self.locs, "seq should have at least one operand"));
         }
-        if f.is_a(op, "Type") {
+        if self.is_a(op, "Type") {
             if dag.2.len() != 1 {
                 return Err(Fatal::new(&[], "Type casts should have exactly one argument"));
             }
@@ -996,7 +1041,7 @@ impl<'a> Builder<'a> {
                 return Err(Fatal::new(&[], format!("{name} should have exactly one argument")));
             }
             let type_rec = match dag.2[0].0.as_def() {
-                Some(r) if f.is_a(r, "Type") => r,
+                Some(r) if self.is_a(r, "Type") => r,
                 _ => return Err(Fatal::new(&[], format!("{name}'s argument should be a type"))),
             };
             let MveType::Scalar(st) = self.type_of_record(type_rec, param)? else {
@@ -1009,21 +1054,21 @@ impl<'a> Builder<'a> {
         for i in 0..dag.2.len() {
             args.push(self.code_for_dag_arg(code, &dag, i, scope, param)?);
         }
-        if f.is_a(op, "IRBuilderBase") {
+        if self.is_a(op, "IRBuilderBase") {
             return self.ir_builder(code, op, args);
         }
-        if f.is_a(op, "IRIntBase") {
+        if self.is_a(op, "IRIntBase") {
             return self.ir_int(code, op, args, param);
         }
-        if self.rules.strict_fp_alt && f.is_a(op, "strictFPAlt") {
+        if self.rules.strict_fp_alt && self.is_a(op, "strictFPAlt") {
             let standard = f.def(op, "standard")?;
-            let standard = if f.is_a(standard, "IRBuilderBase") {
+            let standard = if self.is_a(standard, "IRBuilderBase") {
                 self.ir_builder(code, standard, args.clone())?
             } else {
                 self.ir_int(code, standard, args.clone(), param)?
             };
             let strict = f.def(op, "strictfp")?;
-            let strict = if f.is_a(strict, "IRBuilderBase") {
+            let strict = if self.is_a(strict, "IRBuilderBase") {
                 self.ir_builder(code, strict, args)?
             } else {
                 self.ir_int(code, strict, args, param)?
@@ -1038,7 +1083,7 @@ impl<'a> Builder<'a> {
         let mut integer_args = BTreeMap::new();
         for sp in f.defs(op, "special_params")? {
             let index = f.int(sp, "index")? as usize;
-            if !f.is_a(sp, "IRBuilderAddrParam") && f.is_a(sp, "IRBuilderIntParam") {
+            if !self.is_a(sp, "IRBuilderAddrParam") && self.is_a(sp, "IRBuilderIntParam") {
                 integer_args.insert(index, f.string(sp, "type")?);
             }
         }
@@ -1090,7 +1135,7 @@ impl<'a> Builder<'a> {
                     return self.code_for_dag(code, sub, scope, param);
                 }
             }
-            InitKind::Def(rec, ..) if self.f.is_a(*rec, "Type") => {
+            InitKind::Def(rec, ..) if self.is_a(*rec, "Type") => {
                 let t = self.type_of_record(*rec, param)?;
                 return Ok(code.add(Step::Type(t)));
             }
@@ -1111,7 +1156,7 @@ impl<'a> Builder<'a> {
         self.locs = f.input.records.get(rec).locs.to_vec();
         let ret = f.def(rec, "ret")?;
         let return_type = self.type_of_record(ret, param)?;
-        let base_name = if f.is_a(rec, "NameOverride") { f.string(rec, "basename")? } else { f.name(rec) };
+        let base_name = if self.is_a(rec, "NameOverride") { f.string(rec, "basename")? } else { f.name(rec) };
         let override_letter = f.string(rec, "overrideKindLetter")?;
         let full_name = format!("{base_name}{}", param.acle_suffix(override_letter)?);
 
@@ -1147,15 +1192,15 @@ impl<'a> Builder<'a> {
         let mut immediate_args = BTreeMap::new();
         for (i, &(type_init, arg_name)) in args.2.iter().enumerate() {
             let type_def = type_init.as_def();
-            let promote = !type_def.is_some_and(|d| f.is_a(d, "unpromoted"));
+            let promote = !type_def.is_some_and(|d| self.is_a(d, "unpromoted"));
             let arg_type = self.type_of_init(type_init, param)?;
             arg_types.push(arg_type.clone());
             let mut immediate = false;
-            if let Some(type_rec) = type_def.filter(|&d| f.is_a(d, "Immediate")) {
+            if let Some(type_rec) = type_def.filter(|&d| self.is_a(d, "Immediate")) {
                 immediate = true;
                 let bounds_rec = f.def(type_rec, "bounds")?;
                 let bounds_name = f.name(bounds_rec);
-                let bounds = if f.is_a(bounds_rec, "IB_ConstRange") {
+                let bounds = if self.is_a(bounds_rec, "IB_ConstRange") {
                     Bounds::ExplicitRange(f.int(bounds_rec, "lo")?, f.int(bounds_rec, "hi")?)
                 } else if bounds_name == "IB_UEltValue" {
                     Bounds::UInt(param.size_in_bits() as i64)
@@ -1165,7 +1210,7 @@ impl<'a> Builder<'a> {
                         return Err(Fatal::new(&self.locs, "IB_LaneIndex in an unparametrised intrinsic"));
                     }
                     Bounds::ExplicitRange(0, (128 / bits).wrapping_sub(1) as i64)
-                } else if f.is_a(bounds_rec, "IB_EltBit") {
+                } else if self.is_a(bounds_rec, "IB_EltBit") {
                     let base = f.int(bounds_rec, "base")?;
                     let t = f.def(bounds_rec, "type")?;
                     let t = self.type_of_record(t, param)?;
@@ -1195,7 +1240,7 @@ impl<'a> Builder<'a> {
         let codegen_dag = as_dag(codegen).ok_or_else(|| f.wrong_kind(rec, "codegen", "dag"))?;
         let main_op = codegen_dag.0.as_def();
         let codegen = match main_op {
-            Some(op) if f.is_a(op, "CustomCodegen") => {
+            Some(op) if self.is_a(op, "CustomCodegen") => {
                 let mut args = BTreeMap::new();
                 args.insert("CustomCodeGenType".to_string(), format!("CustomCodeGen::{}", f.string(op, "type")?));
                 for &(value, name) in codegen_dag.2 {
@@ -1262,7 +1307,14 @@ impl MveModel {
         }
         let mut intrinsics = BTreeMap::new();
         {
-            let mut builder = Builder { f, scalars: &scalars, pointers: HashMap::new(), rules, locs: Vec::new() };
+            let mut builder = Builder {
+                f,
+                scalars: &scalars,
+                pointers: HashMap::new(),
+                rules,
+                locs: Vec::new(),
+                classes: RefCell::default(),
+            };
             for &rec in derived_definitions(input, "Intrinsic")?.iter() {
                 builder.locs = input.records.get(rec).locs.to_vec();
                 for p in f.defs(rec, "params")? {

@@ -10,7 +10,7 @@
 use super::neon_types::type_specs;
 use super::sve_types::{proto_modifier, Model, SveType, TypeError, MODEL};
 use crate::records::{derived_definitions, Fatal, Fields};
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 use tdq_core::types::RecId;
 use tdq_core::{ByRelease, Evaluation, Release};
 
@@ -57,7 +57,7 @@ pub const RULES: ByRelease<Rules> = ByRelease {
 /// The values of one class's defs by name, and the names in the order the defs come.
 #[derive(Default)]
 pub struct NamedValues {
-    pub values: HashMap<String, u64>,
+    pub values: FxHashMap<String, u64>,
     pub names: Vec<String>,
 }
 
