@@ -307,6 +307,15 @@ impl Emitter<'_> {
         }
     }
 
+    /// `ImmRenderer::emitAddImm`: an immediate, in one byte where it fits.
+    fn add_imm(&self, table: &mut MatchTable, insn: u32, value: i64, name: &'static str) {
+        let int8 = i8::try_from(value).is_ok();
+        table.push(Record::opcode(if int8 { "GIR_AddImm8" } else { "GIR_AddImm" }, 0));
+        table.push(Record::comment("InsnID")).push(Record::uleb128(u64::from(insn))).push(Record::comment(name));
+        table.push(Record::int_value(self.table_form, if int8 { 1 } else { 8 }, value));
+        table.push(Record::line_break());
+    }
+
     /// `emitType`: a type object's name, or a temporary type's index.
     fn type_ref(&self, ty: TypeRef) -> Record {
         match ty {
@@ -393,13 +402,8 @@ impl Emitter<'_> {
                 table.push(Record::comment("Imm")).push(Record::int_value(self.table_form, 8, *value));
                 table.push(Record::line_break());
             }
-            Renderer::Imm { insn, value, cimm: None } => {
-                let int8 = i8::try_from(*value).is_ok();
-                table.push(Record::opcode(if int8 { "GIR_AddImm8" } else { "GIR_AddImm" }, 0));
-                table.push(Record::comment("InsnID")).push(uleb(*insn)).push(Record::comment("Imm"));
-                table.push(Record::int_value(self.table_form, if int8 { 1 } else { 8 }, *value));
-                table.push(Record::line_break());
-            }
+            Renderer::Imm { insn, value, cimm: None } => self.add_imm(table, *insn, *value, "Imm"),
+            Renderer::SubRegIndex { insn, index } => self.add_imm(table, *insn, i64::from(*index), "SubRegIndex"),
             Renderer::IntrinsicId { insn, name } => {
                 table.push(Record::opcode("GIR_AddIntrinsicID", 0)).push(Record::comment("MI")).push(uleb(*insn));
                 table.push(Record::named_value(2, name.clone())).push(Record::line_break());
@@ -609,6 +613,13 @@ impl Emitter<'_> {
                 table.push(Record::comment("MI")).push(Record::uleb128(u64::from(p.insn)));
                 table.push(Record::comment("MO")).push(Record::uleb128(u64::from(p.op_idx.unwrap_or(0))));
                 table.push(Record::comment("Predicate")).push(Record::named_value(2, ty.enum_name(name)));
+                table.push(Record::line_break());
+            }
+            Check::LeafPredicate(name) => {
+                table.push(Record::opcode("GIM_CheckLeafOperandPredicate", 0));
+                table.push(Record::comment("MI")).push(Record::uleb128(u64::from(p.insn)));
+                table.push(Record::comment("MO")).push(Record::uleb128(u64::from(p.op_idx.unwrap_or(0))));
+                table.push(Record::comment("Predicate")).push(Record::named_value(2, format!("GICXXPred_MO_{name}")));
                 table.push(Record::line_break());
             }
             Check::PointerToAny(bits) => {

@@ -73,6 +73,9 @@ pub enum Check {
     /// `OperandImmPredicateMatcher`: an immediate operand satisfies a fragment's
     /// `ImmediateCode`.
     OperandImmPredicate { ty: ImmType, name: String },
+    /// `OperandLeafPredicateMatcher`: a leaf operand satisfies a fragment's
+    /// `GISelLeafPredicateCode` (its function's name).
+    LeafPredicate(String),
     /// `ImmOperandMatcher`: the operand is an immediate.
     Imm,
     /// `MBBOperandMatcher`: the operand is a basic block.
@@ -204,6 +207,7 @@ impl Predicate {
             Check::Instruction { .. } => PredicateKind::Instruction,
             Check::ImmPredicate { .. } => PredicateKind::ImmPredicate,
             Check::OperandImmPredicate { .. } => PredicateKind::OperandImmPredicate,
+            Check::LeafPredicate(_) => PredicateKind::OperandLeafPredicate,
             Check::Imm => PredicateKind::OperandImm,
             Check::Mbb => PredicateKind::Mbb,
             Check::PointerToAny(_) => PredicateKind::PointerToAny,
@@ -636,6 +640,8 @@ pub enum Renderer {
     TempSubReg { insn: u32, temp_reg: u32, sub_reg: String },
     /// `ImmRenderer`: an immediate, or with a type a `ConstantInt` (`G_CONSTANT`'s).
     Imm { insn: u32, value: i64, cimm: Option<TypeRef> },
+    /// `SubRegIndexRenderer`: a sub-register index's enum value as an immediate.
+    SubRegIndex { insn: u32, index: u32 },
     /// `IntrinsicIDRenderer`.
     IntrinsicId { insn: u32, name: String },
     /// `CopyConstantAsImmRenderer` (signed) and `CopyFConstantAsFPImmRenderer`: the value of

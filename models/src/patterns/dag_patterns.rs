@@ -1032,6 +1032,7 @@ fn instruction_pattern(
                         share: 0,
                         predicates: Vec::new(),
                         pred_args: Vec::new(),
+                        gisel_flags: None,
                     }),
                     None => children.push(node),
                 }
@@ -1054,6 +1055,7 @@ fn instruction_pattern(
         share: 0,
         predicates: Vec::new(),
         pred_args: Vec::new(),
+        gisel_flags: None,
     };
     let mut ctx_results = ctx.num_results(&result)?;
     ctx_results = ctx_results.max(result_types.len());
@@ -1208,6 +1210,7 @@ fn promote_xforms(node: &mut TreeNode) -> bool {
                 share: 0,
                 predicates: Vec::new(),
                 pred_args: Vec::new(),
+                gisel_flags: None,
             },
         );
         let types = vec![Default::default(); inner.types.len()];
@@ -1219,6 +1222,7 @@ fn promote_xforms(node: &mut TreeNode) -> bool {
             share: 0,
             predicates: Vec::new(),
             pred_args: Vec::new(),
+            gisel_flags: None,
         };
         promoted = true;
     }

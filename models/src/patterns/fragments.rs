@@ -133,6 +133,7 @@ impl Fragments {
                     share: 0,
                     predicates: node.predicates.clone(),
                     pred_args: node.pred_args.clone(),
+                    gisel_flags: node.gisel_flags,
                 });
                 if !next_combination(&mut idxs, |k| alternatives[k].len()) {
                     return Ok(());
@@ -147,6 +148,7 @@ impl Fragments {
             return Err(Fatal::new(&input.records.get(record).locs, message));
         }
         let (checks, uses_operands) = self.predicates.get(op).copied().unwrap_or((false, false));
+        let gisel_flags = Some(*op).filter(|&op| f.is_a(op, "GISelFlags"));
         let scope = if uses_operands { self.last_scope.fetch_add(1, Ordering::Relaxed) + 1 } else { 0 };
         // The actual arguments are shared by the alternatives, each alternative a new copy.
         let mut actuals = children.clone();
@@ -185,6 +187,9 @@ impl Fragments {
                 }
             }
             tree.predicates.extend_from_slice(&node.predicates);
+            // An outer fragment's flags win over an inner one's: LLVM inlines each
+            // fragment's own trees first, then sets the flags of the trees it expands into.
+            tree.gisel_flags = node.gisel_flags.or(gisel_flags);
             self.inline(ctx, record, &tree, out)?;
         }
         Ok(())

@@ -57,6 +57,10 @@ pub struct TreeNode {
     /// The names it is known by as an argument of a predicate that reads its operands
     /// (`getNamesAsPredicateArg`): the predicate's scope and the argument's name.
     pub pred_args: Vec<(u32, Sym)>,
+    /// The `GISelFlags` fragment it was inlined from, if any: the root of each tree a
+    /// fragment deriving from `GISelFlags` expands into, unless an outer one's
+    /// (`getGISelFlagsRecord`).
+    pub gisel_flags: Option<RecId>,
 }
 
 /// One predicate call on a node (`TreePredicateCall`): the fragment whose predicate it is, and
@@ -91,6 +95,14 @@ impl TreeNode {
     pub fn leaf_def(&self) -> Option<RecId> {
         match &self.kind {
             NodeKind::Leaf(Leaf::Value(v)) => v.as_def(),
+            _ => None,
+        }
+    }
+
+    /// The integer a leaf holds, if it holds one.
+    pub fn leaf_int(&self) -> Option<i64> {
+        match &self.kind {
+            NodeKind::Leaf(Leaf::Value(v)) => v.as_int(),
             _ => None,
         }
     }
@@ -369,6 +381,7 @@ impl Parser<'_> {
             share: 0,
             predicates: Vec::new(),
             pred_args: Vec::new(),
+            gisel_flags: None,
         };
         match value.kind() {
             InitKind::Def(rec, ..) => {
@@ -382,6 +395,7 @@ impl Parser<'_> {
                         share: 0,
                         predicates: Vec::new(),
                         pred_args: Vec::new(),
+                        gisel_flags: None,
                     });
                 }
                 if f.name(rec) == "node" && !name.is_empty() {
@@ -498,6 +512,7 @@ impl Parser<'_> {
                             share: 0,
                             predicates: Vec::new(),
                             pred_args: Vec::new(),
+                            gisel_flags: None,
                         },
                     );
                 }
@@ -516,6 +531,7 @@ impl Parser<'_> {
                     share: 0,
                     predicates: Vec::new(),
                     pred_args: Vec::new(),
+                    gisel_flags: None,
                 })
             }
             _ => Err(self.error(p.record, "Pattern has unexpected init kind!")),

@@ -78,6 +78,7 @@ fn with_children(orig: &TreeNode, children: Vec<TreeNode>) -> TreeNode {
         share: 0,
         predicates: orig.predicates.clone(),
         pred_args: orig.pred_args.clone(),
+        gisel_flags: orig.gisel_flags,
     }
 }
 

@@ -18,13 +18,15 @@
 //! registers and `zero_reg`, `undef_tied_input` (an `IMPLICIT_DEF`), complex patterns'
 //! renderers, default operands, transforms (`GIR_CustomRenderer`,
 //! `GIR_CustomOperandRenderer`), `COPY_TO_REGCLASS`, `EXTRACT_SUBREG` (a sub-register copy),
-//! `INSERT_SUBREG` and `SUBREG_TO_REG` with the classes they constrain; the root is recycled
+//! `INSERT_SUBREG`, `SUBREG_TO_REG` and `REG_SEQUENCE` (each value and its sub-register
+//! index) with the classes they constrain; the root is recycled
 //! (`GIR_MutateOpcode`) when its operands are the matched root's in order. The import
 //! ([`super::Importer::run_on_pattern`]) has already checked the pattern; any form not built
 //! here gives no rule but the form ([`super::NotBuilt`], counted in the backend's refusal),
-//! and the backend refuses the run rather than write a table without it: `REG_SEQUENCE`,
-//! optional defs, leaf predicates, C++ predicates of named operands, `GISelFlags` on
-//! fragments, a source that is a leaf.
+//! and the backend refuses the run rather than write a table without it: optional defs,
+//! C++ predicates of named operands. A source that is an integer leaf is a `G_CONSTANT` of
+//! it; a leaf with predicates is checked by their `GISelLeafPredicateCode`; each node is
+//! matched under the `GISelFlags` of the fragment it was inlined from.
 
 use super::{
     DeadImplicitDefs, Importer, MmoAtomicity, NotBuilt, PhysRegCopies, SubCopyToRegClass, SubInstructionDefs,
@@ -42,9 +44,6 @@ use tdq_core::types::RecId;
 
 /// The generic instructions whose import is not a plain operand walk.
 const SPECIAL_GENERIC: &[&str] = &["G_CONSTANT", "G_FCONSTANT", "G_FRAME_INDEX", "G_BLOCK_ADDR"];
-
-/// The target instructions the destination renders by their own rules, not built yet.
-const SPECIAL_TARGET: &[&str] = &["REG_SEQUENCE"];
 
 /// A rule's part, or the form that tdq does not build yet.
 type Built<T> = Result<T, NotBuilt>;
@@ -196,8 +195,7 @@ impl<'a> Importer<'a> {
     /// The rule of an imported pattern, where it is one of the forms built so far.
     pub(super) fn build_rule(&self, id: u64, p: &PatternToMatch) -> Built<RuleMatcher> {
         let f = self.f();
-        let ignore_copies =
-            f.is_a(p.src_record, "GISelFlags") && f.bit(p.src_record, "GIIgnoreCopies").unwrap_or(false);
+        let ignore_copies = gisel_ignore_copies(f, Some(p.src_record)).unwrap_or(false);
         let mut b = Build {
             imp: self,
             next_insn: 1,
@@ -219,11 +217,6 @@ impl<'a> Importer<'a> {
         let mut root = InstructionMatcher::new(0, src.name.to_string());
         b.name_insn(&root);
         b.src_insn(&mut root, src)?;
-        // The node flags of inlined fragments (`GISelFlags` on a `PatFrags`) are not kept by
-        // the pattern trees: a rule they could change is not built.
-        if (b.next_insn > 1 || root_has_same_operand(&root)) && self.fragments_have_gisel_flags() {
-            return not_built("GISelFlags on a PatFrags");
-        }
         if dst.is_leaf() {
             return b.copy_rule(id, root, dst);
         }
@@ -345,15 +338,13 @@ impl<'a> Build<'_, 'a> {
     }
 }
 
-impl Importer<'_> {
-    /// Whether some `PatFrags` sets `GIIgnoreCopies`.
-    fn fragments_have_gisel_flags(&self) -> bool {
-        let f = self.f();
-        crate::records::derived_definitions(self.input, "GISelFlags")
-            .map(|defs| defs.iter().any(|&d| f.is_a(d, "PatFrags")))
-            .unwrap_or(true)
-    }
+/// `updateGISelFlag` of `GIIgnoreCopies`: the value a `GISelFlags` record sets, none where
+/// it leaves the flag as it was.
+fn gisel_ignore_copies(f: crate::records::Fields, flags: Option<RecId>) -> Option<bool> {
+    flags.filter(|&r| f.is_a(r, "GISelFlags")).and_then(|r| f.bit(r, "GIIgnoreCopies").ok())
+}
 
+impl Importer<'_> {
     /// The size of a value type's scalar (`getScalarSizeInBits`).
     fn scalar_bits(&self, vt: tdq_core::types::RecId) -> Option<i64> {
         let t = self.dag_value_type(vt)?;
@@ -412,6 +403,15 @@ impl Importer<'_> {
                     .or_else(|| self.super_register_class(dst.types.first(), children.get(2)?))?;
                 vec![(0, super_rc), (1, super_rc), (2, sub_rc)]
             }
+            "REG_SEQUENCE" => {
+                let super_rc = self.reg_class_from_pattern(children.first()?)?;
+                let mut classes = vec![(0, super_rc)];
+                for i in (1..children.len()).step_by(2) {
+                    let idx = self.sub_reg_index_of(children.get(i + 1)?)?;
+                    classes.push((i as u32, self.matching_sub_class(super_rc, idx)?.1));
+                }
+                classes
+            }
             _ => {
                 let source = self.form.subreg_to_reg_source;
                 let sub_rc = self.reg_class_from_pattern(children.get(source)?)?;
@@ -454,10 +454,6 @@ fn node_kind(f: crate::records::Fields, n: &TreeNode) -> &'static str {
     }
 }
 
-fn root_has_same_operand(im: &InstructionMatcher) -> bool {
-    im.operands.iter().any(OperandMatcher::is_same_as_another)
-}
-
 impl<'a> Build<'_, 'a> {
     /// Records an instruction matcher's name (`getInstructionMatcher` finds it by name).
     fn name_insn(&mut self, im: &InstructionMatcher) {
@@ -472,18 +468,37 @@ impl<'a> Build<'_, 'a> {
         id
     }
 
-    /// `createAndImportSelDAGMatcher`.
+    /// `createAndImportSelDAGMatcher`, under the node's flags (`setGISelFlags`).
     fn src_insn(&mut self, im: &mut InstructionMatcher, src: &TreeNode) -> Built<()> {
+        let saved = self.ignore_copies;
+        if let Some(v) = gisel_ignore_copies(self.imp.f(), src.gisel_flags) {
+            self.ignore_copies = v;
+        }
+        let built = self.src_insn_flagged(im, src);
+        self.ignore_copies = saved;
+        built
+    }
+
+    fn src_insn_flagged(&mut self, im: &mut InstructionMatcher, src: &TreeNode) -> Built<()> {
         let imp = self.imp;
         let f = imp.f();
-        let NodeKind::Op { op, intrinsic, .. } = &src.kind else { return not_built("leaf source") };
-        let equiv = *imp.node_equivs.get(op).need("source operator without GINodeEquiv")?;
-        let gi = imp.equiv_instruction(equiv, src).need("source operator's instruction")?;
+        // An integer leaf is matched as a `G_CONSTANT` of its value.
+        let (equiv, gi, intrinsic) = match &src.kind {
+            NodeKind::Op { op, intrinsic, .. } => {
+                let equiv = *imp.node_equivs.get(op).need("source operator without GINodeEquiv")?;
+                (Some(equiv), imp.equiv_instruction(equiv, src).need("source operator's instruction")?, intrinsic)
+            }
+            NodeKind::Leaf(_) if src.leaf_int().is_some() => {
+                (None, imp.instruction_named("G_CONSTANT").need("G_CONSTANT")?, &None)
+            }
+            NodeKind::Leaf(_) => return not_built("source leaf that is no integer"),
+        };
         im.add_predicate(Check::Opcode(vec![imp.opcode_of(gi)]));
         // Loads and stores are atomic or not by their memory operand.
-        let atomicity = if f.bit(equiv, "CheckMMOIsNonAtomic").unwrap_or(false) {
+        let equiv_bit = |field| equiv.is_some_and(|e| f.bit(e, field).unwrap_or(false));
+        let atomicity = if equiv_bit("CheckMMOIsNonAtomic") {
             Some(Check::AtomicOrdering { order: "NotAtomic", comparator: OrderingComparator::Equal })
-        } else if f.bit(equiv, "CheckMMOIsAtomic").unwrap_or(false) {
+        } else if equiv_bit("CheckMMOIsAtomic") {
             Some(Check::AtomicOrdering { order: "Unordered", comparator: OrderingComparator::OrStronger })
         } else {
             None
@@ -496,7 +511,8 @@ impl<'a> Build<'_, 'a> {
         let insn = im.insn_var;
         for (i, ty) in src.types.iter().enumerate() {
             let mut om = operand(i as u32, String::new());
-            if let Some(check) = imp.operand_type_check(ty, imp.out_operand_is_pointer(gi, i), Some(gi))? {
+            let pointer = equiv.is_some() && imp.out_operand_is_pointer(gi, i);
+            if let Some(check) = imp.operand_type_check(ty, pointer, equiv.map(|_| gi))? {
                 om.add_predicate(insn, check);
             }
             im.operands.push(om);
@@ -510,7 +526,7 @@ impl<'a> Build<'_, 'a> {
                 im.add_predicate(Check::ImmPredicate { ty: p.imm_type(), name: p.fn_().fn_name() });
                 continue;
             }
-            let builtin = imp.builtin_predicate(Some(equiv), p).ok().need("memory predicate")?;
+            let builtin = imp.builtin_predicate(equiv, p).ok().need("memory predicate")?;
             if let super::Builtin::Check(check) = builtin {
                 im.add_predicate(check);
             }
@@ -528,6 +544,13 @@ impl<'a> Build<'_, 'a> {
             }
         }
         im.predicates_extend(atomicity_after_predicates);
+        if let (None, Some(value)) = (equiv, src.leaf_int()) {
+            let mut om = operand(src.types.len() as u32, src.name.to_string());
+            self.define(&mut om, insn);
+            om.add_predicate(insn, Check::LiteralInt(value));
+            im.operands.push(om);
+            return Ok(());
+        }
         // A constant's or frame index's value is not matched: its operand only counts.
         if matches!(gi.name, "G_CONSTANT" | "G_FCONSTANT" | "G_FRAME_INDEX") {
             im.operands.push(operand(src.types.len() as u32, String::new()));
@@ -696,7 +719,11 @@ impl<'a> Build<'_, 'a> {
             return Ok(om);
         }
         if !child.predicates.is_empty() {
-            return not_built("leaf predicate (GISelLeafPredicateCode)");
+            for call in &child.predicates {
+                let p = super::Pred { f, frag: call.frag };
+                om.add_predicate(insn, Check::LeafPredicate(p.fn_().fn_name()));
+            }
+            return Ok(om);
         }
         let NodeKind::Leaf(Leaf::Value(v)) = &child.kind else { return not_built("intrinsic id leaf") };
         if let Some(value) = v.as_int() {
@@ -763,10 +790,6 @@ impl<'a> Build<'_, 'a> {
             "EXTRACT_SUBREG" => (copy()?, None),
             _ => (orig, None),
         };
-        // A variadic instruction's variable operands are none of the pattern's.
-        if SPECIAL_TARGET.contains(&orig.name) {
-            return Err(NotBuilt::named("destination", orig.name));
-        }
         if !dst.predicates.is_empty() {
             return not_built("destination predicate");
         }
@@ -823,8 +846,10 @@ impl<'a> Build<'_, 'a> {
     fn explicit_uses(&mut self, mut at: Pos, out: u32, dst: &TreeNode) -> Built<Pos> {
         let imp = self.imp;
         let Output { inst, orig, copy_class, .. } = self.outputs[out as usize];
-        if orig.name == "EXTRACT_SUBREG" {
-            return self.extract_subreg_uses(at, out, dst);
+        match orig.name {
+            "EXTRACT_SUBREG" => return self.extract_subreg_uses(at, out, dst),
+            "REG_SEQUENCE" => return self.reg_sequence_uses(at, out, dst),
+            _ => {}
         }
         let children = dst.children();
         let num_defs = inst.operands.num_defs as usize;
@@ -874,6 +899,19 @@ impl<'a> Build<'_, 'a> {
         let &(old_insn, old_op) = self.defined.get(val.name).need("EXTRACT_SUBREG of an unnamed operand")?;
         let name = val.name.to_string();
         self.render(out, Renderer::CopySubReg { new_insn: out, old_insn, old_op, sub_reg: sub as u32 + 1, name });
+        Ok(at)
+    }
+
+    /// `importExplicitUseRenderers` of a `REG_SEQUENCE`: each value after the class, then
+    /// its sub-register index.
+    fn reg_sequence_uses(&mut self, mut at: Pos, out: u32, dst: &TreeNode) -> Built<Pos> {
+        for pair in dst.children().get(1..).unwrap_or_default().chunks(2) {
+            let [val, sub] = pair else { return not_built("malformed REG_SEQUENCE") };
+            let Some(d) = sub.leaf_def() else { continue };
+            let index = self.imp.bank.sub_reg_index_of(d).need("REG_SEQUENCE sub-register index")?;
+            at = self.node(at, out, val)?;
+            self.render(out, Renderer::SubRegIndex { insn: out, index: index as u32 + 1 });
+        }
         Ok(at)
     }
 
@@ -1062,7 +1100,7 @@ impl<'a> Build<'_, 'a> {
     fn constrain(&mut self, at: Pos, out: u32, dst: &TreeNode) -> Built<()> {
         let imp = self.imp;
         let classes = match self.outputs[out as usize].orig.name {
-            name @ ("EXTRACT_SUBREG" | "INSERT_SUBREG" | "SUBREG_TO_REG") => {
+            name @ ("EXTRACT_SUBREG" | "INSERT_SUBREG" | "SUBREG_TO_REG" | "REG_SEQUENCE") => {
                 imp.sub_register_classes(name, dst).need("sub-register classes")?
             }
             _ => Vec::new(),
