@@ -14,6 +14,7 @@ use crate::records::{Fatal, Fields};
 use crate::target::schedule::{ProcModel, SchedModels, SchedRw};
 use std::collections::HashMap;
 use std::hash::Hash;
+use std::rc::Rc;
 use std::sync::Arc;
 use tdq_core::types::RecId;
 use tdq_core::{ByRelease, Evaluation};
@@ -166,6 +167,17 @@ impl<T: Copy + Eq + Hash> Positions<T> {
     }
 }
 
+/// A write resource def as [`Builder::held`] reads it for one processor.
+struct Held {
+    latency: i16,
+    micro_ops: u16,
+    begin_group: bool,
+    end_group: bool,
+    retire_ooo: bool,
+    /// Its resources (widened as `expandProcResources` does) with their cycles.
+    entries: Vec<WriteProcRes>,
+}
+
 struct Builder<'a> {
     input: &'a Evaluation,
     f: Fields<'a>,
@@ -256,6 +268,79 @@ impl Builder<'_> {
         Ok(res)
     }
 
+    /// What a write resource def (`WriteRes` or `SchedWriteRes`) gives each write that resolves
+    /// to it on `proc`, read in `GenSchedClassTables`' order: `None` when it is unsupported.
+    /// Many scheduling classes share a def, so each processor reads each def once.
+    fn held(
+        &self,
+        res: RecId,
+        proc: &ProcModel,
+        group_resources: &mut HashMap<RecId, Vec<RecId>>,
+    ) -> Result<Option<Held>> {
+        let f = self.f;
+        let input = self.input;
+        if f.bit(res, "Unsupported")? {
+            return Ok(None);
+        }
+        let latency = f.int(res, "Latency")? as i16;
+        let micro_ops = f.int(res, "NumMicroOps")? as u16;
+        let begin_group = f.bit(res, "BeginGroup")? || f.bit(res, "SingleIssue")?;
+        let end_group = f.bit(res, "EndGroup")? || f.bit(res, "SingleIssue")?;
+        let retire_ooo = f.bit(res, "RetireOOO")?;
+        let mut resources = f.defs(res, "ProcResources")?;
+        let mut release = f.ints(res, "ReleaseAtCycles")?;
+        let mut acquire = f.ints(res, "AcquireAtCycles")?;
+        if !release.is_empty() && release.len() != resources.len() {
+            return Err(self.fatal(
+                res,
+                format!(
+                    "Inconsistent release at cycles: size(ReleaseAtCycles) != size(ProcResources): {} vs {}",
+                    resources.len(),
+                    release.len()
+                ),
+            ));
+        }
+        if !acquire.is_empty() && acquire.len() != resources.len() {
+            return Err(self.fatal(
+                res,
+                format!(
+                    "Inconsistent resource cycles: size(AcquireAtCycles) != size(ProcResources): {} vs {}",
+                    acquire.len(),
+                    resources.len()
+                ),
+            ));
+        }
+        if release.is_empty() {
+            release = vec![1; resources.len()];
+        }
+        if acquire.is_empty() {
+            acquire = vec![0; resources.len()];
+        }
+        self.expand_proc_resources(&mut resources, &mut release, &mut acquire, proc, group_resources)?;
+        let mut entries = Vec::with_capacity(resources.len());
+        for k in 0..resources.len() {
+            let entry = WriteProcRes {
+                resource: proc.proc_resource_index(input, resources[k])? as u16,
+                release: release[k] as u16,
+                acquire: acquire[k] as u16,
+            };
+            if acquire[k] > release[k] {
+                return Err(self.fatal(
+                    res,
+                    format!(
+                        "Inconsistent resource cycles: AcquireAtCycles {} ReleaseAtCycles must hold.",
+                        self.rules.acquire_release_op
+                    ),
+                ));
+            }
+            if acquire[k] < 0 {
+                return Err(self.fatal(res, "Invalid value: AcquireAtCycle must be a non-negative value."));
+            }
+            entries.push(entry);
+        }
+        Ok(Some(Held { latency, micro_ops, begin_group, end_group, retire_ooo, entries }))
+    }
+
     /// `expandProcResources`: the resources with the super-resources and groups that cover
     /// them.
     fn expand_proc_resources(
@@ -264,6 +349,7 @@ impl Builder<'_> {
         release: &mut Vec<i64>,
         acquire: &mut Vec<i64>,
         proc: &ProcModel,
+        group_resources: &mut HashMap<RecId, Vec<RecId>>,
     ) -> Result<()> {
         let f = self.f;
         for i in 0..resources.len() {
@@ -294,7 +380,10 @@ impl Builder<'_> {
                 if group == pr || !f.is_a(group, "ProcResGroup") {
                     continue;
                 }
-                let supers = f.defs(group, "Resources")?;
+                let supers = match group_resources.get(&group) {
+                    Some(supers) => supers,
+                    None => group_resources.entry(group).or_insert(f.defs(group, "Resources")?),
+                };
                 if subs.iter().all(|s| supers.contains(s)) {
                     resources.push(group);
                     release.push(release[i]);
@@ -315,6 +404,11 @@ impl Builder<'_> {
             tables.classes.push(descs);
             return Ok(());
         }
+        // What each write resolves to on this processor, and what each resource def gives it:
+        // LLVM finds them again for every class that names them.
+        let mut write_resources: HashMap<u32, RecId> = HashMap::new();
+        let mut held_by: HashMap<RecId, Rc<Option<Held>>> = HashMap::new();
+        let mut group_resources: HashMap<RecId, Vec<RecId>> = HashMap::new();
         for class in &self.m.sched_classes {
             let mut desc = ClassDesc::default();
             if class.transitions.iter().any(|t| t.proc_index == proc.index) {
@@ -369,65 +463,32 @@ impl Builder<'_> {
                 }
                 let mut latency = WriteLatency { cycles: 0, write: write_id as u16 };
                 for &ws in &seq {
-                    let res = self.find_write_resources(&self.m.sched_writes[ws as usize], proc)?;
-                    if f.bit(res, "Unsupported")? {
+                    let res = match write_resources.get(&ws) {
+                        Some(&res) => res,
+                        None => {
+                            let res = self.find_write_resources(&self.m.sched_writes[ws as usize], proc)?;
+                            write_resources.insert(ws, res);
+                            res
+                        }
+                    };
+                    let held = match held_by.get(&res) {
+                        Some(held) => Rc::clone(held),
+                        None => {
+                            let held = Rc::new(self.held(res, proc, &mut group_resources)?);
+                            held_by.insert(res, Rc::clone(&held));
+                            held
+                        }
+                    };
+                    let Some(held) = &*held else {
                         desc.micro_ops = INVALID_MICRO_OPS;
                         break;
-                    }
-                    latency.cycles = latency.cycles.wrapping_add(f.int(res, "Latency")? as i16);
-                    desc.micro_ops =
-                        (desc.micro_ops.wrapping_add(f.int(res, "NumMicroOps")? as u16)) & INVALID_MICRO_OPS;
-                    desc.begin_group |= f.bit(res, "BeginGroup")? || f.bit(res, "SingleIssue")?;
-                    desc.end_group |= f.bit(res, "EndGroup")? || f.bit(res, "SingleIssue")?;
-                    desc.retire_ooo |= f.bit(res, "RetireOOO")?;
-                    let mut resources = f.defs(res, "ProcResources")?;
-                    let mut release = f.ints(res, "ReleaseAtCycles")?;
-                    let mut acquire = f.ints(res, "AcquireAtCycles")?;
-                    if !release.is_empty() && release.len() != resources.len() {
-                        return Err(self.fatal(
-                            res,
-                            format!(
-                                "Inconsistent release at cycles: size(ReleaseAtCycles) != size(ProcResources): {} vs {}",
-                                resources.len(),
-                                release.len()
-                            ),
-                        ));
-                    }
-                    if !acquire.is_empty() && acquire.len() != resources.len() {
-                        return Err(self.fatal(
-                            res,
-                            format!(
-                                "Inconsistent resource cycles: size(AcquireAtCycles) != size(ProcResources): {} vs {}",
-                                acquire.len(),
-                                resources.len()
-                            ),
-                        ));
-                    }
-                    if release.is_empty() {
-                        release = vec![1; resources.len()];
-                    }
-                    if acquire.is_empty() {
-                        acquire = vec![0; resources.len()];
-                    }
-                    self.expand_proc_resources(&mut resources, &mut release, &mut acquire, proc)?;
-                    for k in 0..resources.len() {
-                        let entry = WriteProcRes {
-                            resource: proc.proc_resource_index(input, resources[k])? as u16,
-                            release: release[k] as u16,
-                            acquire: acquire[k] as u16,
-                        };
-                        if acquire[k] > release[k] {
-                            return Err(self.fatal(
-                                res,
-                                format!(
-                                    "Inconsistent resource cycles: AcquireAtCycles {} ReleaseAtCycles must hold.",
-                                    self.rules.acquire_release_op
-                                ),
-                            ));
-                        }
-                        if acquire[k] < 0 {
-                            return Err(self.fatal(res, "Invalid value: AcquireAtCycle must be a non-negative value."));
-                        }
+                    };
+                    latency.cycles = latency.cycles.wrapping_add(held.latency);
+                    desc.micro_ops = (desc.micro_ops.wrapping_add(held.micro_ops)) & INVALID_MICRO_OPS;
+                    desc.begin_group |= held.begin_group;
+                    desc.end_group |= held.end_group;
+                    desc.retire_ooo |= held.retire_ooo;
+                    for &entry in &held.entries {
                         match write_proc_res.iter_mut().find(|e| e.resource == entry.resource) {
                             Some(e) => e.release = e.release.wrapping_add(entry.release),
                             None => write_proc_res.push(entry),

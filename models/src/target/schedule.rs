@@ -136,12 +136,40 @@ pub struct ProcModel {
     pub load_queue: Option<RecId>,
     pub store_queue: Option<RecId>,
     has_itineraries: bool,
+    /// What `write_res_defs`, `read_advance_defs` and `proc_resource_defs` hold, as sets: LLVM
+    /// scans each list before adding to it (`is_contained`), which grows with the model
+    /// (RISC-V's processors have hundreds of write resources each).
+    listed: [HashSet<RecId>; 3],
+    /// Each of `proc_resource_defs`' position, once they are in their final order.
+    resource_positions: HashMap<RecId, u32>,
+}
+
+/// Which of a processor model's lists of defs ([`ProcModel::listed`]).
+#[derive(Clone, Copy)]
+enum Listed {
+    WriteRes,
+    ReadAdvance,
+    ProcResource,
 }
 
 impl ProcModel {
     /// `hasItineraries`: the itineraries def has `IID` entries.
     pub fn has_itineraries(&self) -> bool {
         self.has_itineraries
+    }
+
+    /// Appends `def` to the list unless it is there already; whether it was appended.
+    fn list(&mut self, which: Listed, def: RecId) -> bool {
+        if !self.listed[which as usize].insert(def) {
+            return false;
+        }
+        match which {
+            Listed::WriteRes => &mut self.write_res_defs,
+            Listed::ReadAdvance => &mut self.read_advance_defs,
+            Listed::ProcResource => &mut self.proc_resource_defs,
+        }
+        .push(def);
+        true
     }
 
     /// `hasInstrSchedModel`.
@@ -159,8 +187,8 @@ impl ProcModel {
 
     /// `getProcResourceIdx`: the resource's number in this model's table (from 1).
     pub fn proc_resource_index(&self, input: &Evaluation, def: RecId) -> Result<u32> {
-        match self.proc_resource_defs.iter().position(|&d| d == def) {
-            Some(i) => Ok(i as u32 + 1),
+        match self.resource_positions.get(&def) {
+            Some(&i) => Ok(i + 1),
             None => Err(Fatal::new(
                 &input.records.get(def).locs,
                 format!("ProcResource def is not included in the ProcResources list for {}", self.model_name),
@@ -289,6 +317,9 @@ struct Builder<'a> {
     /// Every `ProcResourceUnits` and `ProcResGroup` def while resources are collected.
     all_proc_resources: Vec<RecId>,
     all_proc_res_groups: Vec<RecId>,
+    /// `all_proc_resources` by their `Kind`, made at the first search; `None` inside when some
+    /// `Kind` cannot be read (the search then reads every one, to fail where LLVM does).
+    units_by_kind: Option<Option<HashMap<RecId, Vec<RecId>>>>,
 }
 
 impl SchedModels {
@@ -496,6 +527,7 @@ fn compute(input: &Evaluation) -> Result<SchedModels> {
         class_keys: HashMap::new(),
         all_proc_resources: Vec::new(),
         all_proc_res_groups: Vec::new(),
+        units_by_kind: None,
     };
     b.collect_proc_models()?;
     b.collect_sched_rw(&instructions)?;
@@ -627,6 +659,8 @@ impl<'a> Builder<'a> {
             load_queue: None,
             store_queue: None,
             has_itineraries: !self.f.defs(itins_def, "IID")?.is_empty(),
+            listed: Default::default(),
+            resource_positions: HashMap::new(),
         })
     }
 
@@ -1383,10 +1417,7 @@ impl<'a> Builder<'a> {
                     continue;
                 }
                 let proc = self.proc_index(f.def(pr, "SchedModel")?)?;
-                let pm = &mut self.m.proc_models[proc as usize];
-                if !pm.proc_resource_defs.contains(&pr) {
-                    pm.proc_resource_defs.push(pr);
-                }
+                self.m.proc_models[proc as usize].list(Listed::ProcResource, pr);
             }
         }
         for i in 0..self.m.proc_models.len() {
@@ -1394,10 +1425,12 @@ impl<'a> Builder<'a> {
             pm.write_res_defs.sort_by(|&a, &b| less_record(input, a, b));
             pm.read_advance_defs.sort_by(|&a, &b| less_record(input, a, b));
             pm.proc_resource_defs.sort_by(|&a, &b| less_record(input, a, b));
+            pm.resource_positions = pm.proc_resource_defs.iter().enumerate().map(|(i, &d)| (d, i as u32)).collect();
             self.verify_proc_resource_groups(i)?;
         }
         self.all_proc_resources.clear();
         self.all_proc_res_groups.clear();
+        self.units_by_kind = None;
         Ok(())
     }
 
@@ -1442,7 +1475,7 @@ impl<'a> Builder<'a> {
     }
 
     /// `findProcResUnits` while resources are collected.
-    fn find_proc_res_units(&self, kind: RecId, proc: u32, at: &[Loc]) -> Result<RecId> {
+    fn find_proc_res_units(&mut self, kind: RecId, proc: u32, at: &[Loc]) -> Result<RecId> {
         let f = self.f;
         if f.is_a(kind, "ProcResourceUnits") {
             return Ok(kind);
@@ -1450,7 +1483,20 @@ impl<'a> Builder<'a> {
         let model = self.m.proc_models[proc as usize].model_def;
         let mut found = None;
         let multiple = || Fatal::new(at, format!("Multiple ProcessorResourceUnits associated with {}", f.name(kind)));
-        for &pr in &self.all_proc_resources {
+        let all = &self.all_proc_resources;
+        let by_kind = self.units_by_kind.get_or_insert_with(|| {
+            let mut by_kind: HashMap<RecId, Vec<RecId>> = HashMap::new();
+            for &pr in all {
+                by_kind.entry(f.def(pr, "Kind").ok()?).or_default().push(pr);
+            }
+            Some(by_kind)
+        });
+        // LLVM's scan of every resource, or only those of the kind.
+        let candidates = match by_kind {
+            Some(by_kind) => by_kind.get(&kind).map_or(&[][..], Vec::as_slice),
+            None => all.as_slice(),
+        };
+        for &pr in candidates {
             if f.def(pr, "Kind")? == kind && f.def(pr, "SchedModel")? == model {
                 if found.is_some() {
                     return Err(multiple());
@@ -1473,11 +1519,9 @@ impl<'a> Builder<'a> {
         let f = self.f;
         loop {
             let units = self.find_proc_res_units(kind, proc, at)?;
-            let pm = &mut self.m.proc_models[proc as usize];
-            if pm.proc_resource_defs.contains(&units) {
+            if !self.m.proc_models[proc as usize].list(Listed::ProcResource, units) {
                 return Ok(());
             }
-            pm.proc_resource_defs.push(units);
             if f.is_a(units, "ProcResGroup") || !f.init(units, "Super")?.is_complete() {
                 return Ok(());
             }
@@ -1487,11 +1531,9 @@ impl<'a> Builder<'a> {
 
     fn add_write_res(&mut self, def: RecId, proc: u32) -> Result<()> {
         let f = self.f;
-        let pm = &mut self.m.proc_models[proc as usize];
-        if pm.write_res_defs.contains(&def) {
+        if !self.m.proc_models[proc as usize].list(Listed::WriteRes, def) {
             return Ok(());
         }
-        pm.write_res_defs.push(def);
         if f.is_a(def, "WriteRes") {
             let write = f.def(def, "WriteType")?;
             let pm = &mut self.m.proc_models[proc as usize];
@@ -1521,11 +1563,9 @@ impl<'a> Builder<'a> {
             }
             self.m.proc_models[proc as usize].read_of_write.insert(valid);
         }
-        let pm = &mut self.m.proc_models[proc as usize];
-        if pm.read_advance_defs.contains(&def) {
+        if !self.m.proc_models[proc as usize].list(Listed::ReadAdvance, def) {
             return Ok(());
         }
-        pm.read_advance_defs.push(def);
         if f.is_a(def, "ReadAdvance") {
             let read = f.def(def, "ReadType")?;
             let pm = &mut self.m.proc_models[proc as usize];
