@@ -144,6 +144,15 @@ fn processors() -> u32 {
     }
 }
 
+/// Whether this process may run on more than one processor: then the evaluator lexes ahead on
+/// another thread (`tdq_core::Options::lex_ahead`).
+pub fn spare_processor() -> bool {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    return processors() >= 2;
+    #[cfg(not(all(target_os = "linux", target_env = "gnu")))]
+    return std::thread::available_parallelism().is_ok_and(|n| n.get() >= 2);
+}
+
 /// How much the heap grows before the helper starts: below it the evaluation takes its own page
 /// faults, as llvm-tblgen does. A small root (an option table, a dialect) ends before the helper
 /// would have done anything for it, and on a busy machine every wakeup of the helper could

@@ -127,6 +127,7 @@ pub fn run(tool: Tool, program_name: &str, argv0: &str, args: &[String]) -> i32 
             limits,
             release,
             trace: false,
+            lex_ahead: crate::heap::spare_processor(),
         },
     };
     let timer = PhaseTimer::new(

@@ -94,6 +94,12 @@ impl Diagnostics {
         self.list.push(d);
     }
 
+    /// Moves `other`'s diagnostics after these, as if they had been reported here.
+    pub fn append(&mut self, other: &mut Diagnostics) {
+        self.list.append(&mut other.list);
+        self.uncounted_errors += std::mem::take(&mut other.uncounted_errors);
+    }
+
     fn simple(&mut self, severity: Severity, loc: Loc, message: String) {
         let loc = if loc.is_none() { None } else { Some(loc) };
         if severity == Severity::Error && loc.is_none() {

@@ -20,6 +20,59 @@ use hashbrown::HashTable;
 use std::cell::{Cell, RefCell};
 use std::hash::{BuildHasher, Hash};
 
+/// A bump arena whose chunks stay under [`Arena::CHUNK`]. bumpalo doubles each new chunk, so a
+/// large target's values ended in chunks of 16-64 MiB, which the allocator `mmap`s apart from
+/// the heap: every page of them was faulted in by the evaluating thread (about 10 thousand
+/// faults on X86, 38 MB of nodes). Chunks this small come from the heap's top like any other
+/// allocation, where the CLI's helper faults pages in ahead on the other core.
+struct Arena {
+    bump: Cell<&'static Bump>,
+    /// The bytes of the arenas given up for a fresh one.
+    retired: Cell<usize>,
+}
+
+impl Arena {
+    /// A chunk's capacity: with bumpalo's footer and malloc's header, under glibc's 128 KiB
+    /// threshold for `mmap`ing an allocation of its own.
+    const CHUNK: usize = 60 << 10;
+
+    fn new() -> Arena {
+        Arena { bump: Cell::new(Box::leak(Box::new(Bump::new()))), retired: Cell::new(0) }
+    }
+
+    /// The arena to allocate `size` bytes (aligned to at most 16) from: the current one while
+    /// its chunk has room or it is still growing its first few small chunks, else a fresh one of
+    /// one chunk (a larger request gets a chunk of its size).
+    #[inline]
+    fn room(&self, size: usize) -> &'static Bump {
+        let bump = self.bump.get();
+        if bump.chunk_capacity() >= size + 16 || bump.allocated_bytes() < Self::CHUNK / 2 {
+            return bump;
+        }
+        self.fresh(size)
+    }
+
+    #[cold]
+    fn fresh(&self, size: usize) -> &'static Bump {
+        self.retired.set(self.retired.get() + self.bump.get().allocated_bytes());
+        let bump: &'static Bump = Box::leak(Box::new(Bump::with_capacity(Self::CHUNK.max(size + 16))));
+        self.bump.set(bump);
+        bump
+    }
+
+    fn alloc<T>(&self, value: T) -> &'static T {
+        self.room(std::mem::size_of::<T>()).alloc(value)
+    }
+
+    fn alloc_str(&self, s: &str) -> &'static str {
+        self.room(s.len()).alloc_str(s)
+    }
+
+    fn allocated_bytes(&self) -> usize {
+        self.retired.get() + self.bump.get().allocated_bytes()
+    }
+}
+
 /// An interned string: compare with `==` on the contents or with [`same_str`], which looks at the address first.
 pub type Sym = &'static str;
 
@@ -50,7 +103,7 @@ struct StringTable {
     set: HashTable<Entry<str>>,
     /// Strings adopted ([`adopt_str`]) and not yet in `set`: filed before the next lookup.
     adopted: Vec<Sym>,
-    arena: &'static Bump,
+    arena: Arena,
 }
 
 impl StringTable {
@@ -71,7 +124,7 @@ thread_local! {
     static STRINGS: RefCell<StringTable> = RefCell::new(StringTable {
         set: HashTable::new(),
         adopted: Vec::new(),
-        arena: Box::leak(Box::new(Bump::new())),
+        arena: Arena::new(),
     });
 }
 
@@ -127,7 +180,7 @@ pub struct Interner<T: 'static> {
     /// filed before the next lookup.
     adopted: RefCell<Vec<&'static T>>,
     any_adopted: Cell<bool>,
-    arena: &'static Bump,
+    arena: Arena,
 }
 
 impl<T: Interned> Interner<T> {
@@ -136,7 +189,7 @@ impl<T: Interned> Interner<T> {
             set: RefCell::new(HashTable::new()),
             adopted: RefCell::new(Vec::new()),
             any_adopted: Cell::new(false),
-            arena: Box::leak(Box::new(Bump::new())),
+            arena: Arena::new(),
         }
     }
 

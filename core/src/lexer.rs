@@ -227,6 +227,10 @@ pub struct Lexer {
     dependencies: BTreeSet<String>,
     /// Includes that were not found, as written (see [`Lexer::missing_includes`]).
     missing_includes: Vec<String>,
+    /// What each file read (or not found) added to `sm`, `dependencies` and
+    /// `missing_includes`, in order: [`Lexer::reads`] counts it, [`Lexer::rewind_reads`]
+    /// takes back what lexing ahead read past the last token the parser took.
+    read_log: Vec<Read>,
     /// The buffer being lexed (LLVM's `CurBuffer`).
     cur_file: u32,
     /// LLVM's `CurPtr`.
@@ -251,6 +255,14 @@ pub struct Lexer {
     fatal: bool,
     /// Files read from here instead of the disk (an editor's unsaved buffers).
     overlay: Option<Arc<Overlay>>,
+}
+
+/// What an `include` added to the lexer's record of the files read ([`Lexer::rewind_reads`]).
+enum Read {
+    /// A file, added to the source manager; to `dependencies` unless it was there already.
+    File { new_dependency: bool },
+    /// A file not found, added to `missing_includes`.
+    Missing,
 }
 
 /// Contents that stand in for files on disk, by absolute path with `.` and `..` taken out
@@ -341,6 +353,7 @@ impl Lexer {
             defined_macros: defines.iter().map(|d| d.as_bytes().to_vec()).collect(),
             dependencies: BTreeSet::new(),
             missing_includes: Vec::new(),
+            read_log: Vec::new(),
             cur_file,
             pos: 0,
             tok_start: 0,
@@ -404,6 +417,31 @@ impl Lexer {
     /// without duplicates.
     pub fn dependencies(&self) -> Vec<String> {
         self.dependencies.iter().cloned().collect()
+    }
+
+    /// How many includes have been read or found missing.
+    pub(crate) fn reads(&self) -> usize {
+        self.read_log.len()
+    }
+
+    /// Takes back the includes read or found missing after the first `n`: a lexer that ran
+    /// ahead of the parser ([`crate::ahead`]) ends as if it had lexed only what the parser took.
+    pub(crate) fn rewind_reads(&mut self, n: usize) {
+        while self.read_log.len() > n {
+            match self.read_log.pop() {
+                Some(Read::File { new_dependency }) => {
+                    if let Some(file) = self.sm.files.pop() {
+                        if new_dependency {
+                            self.dependencies.remove(&file.path);
+                        }
+                    }
+                }
+                Some(Read::Missing) => {
+                    self.missing_includes.pop();
+                }
+                None => {}
+            }
+        }
     }
 
     /// The `include`s that no include directory held, as written, in the order they were met
@@ -694,6 +732,7 @@ impl Lexer {
             Err(ReadFailure::NotFound) => {
                 diags.error(at, self.say(format!("Could not find include file '{}'", lossy(&name))));
                 self.missing_includes.push(String::from_utf8_lossy(&name).into_owned());
+                self.read_log.push(Read::Missing);
                 return false;
             }
             Err(ReadFailure::TooBig) => {
@@ -710,7 +749,8 @@ impl Lexer {
             return false;
         }
         let include_loc = self.here(self.pos);
-        self.dependencies.insert(opened.clone());
+        let new_dependency = self.dependencies.insert(opened.clone());
+        self.read_log.push(Read::File { new_dependency });
         self.cur_file = self.sm.add_file(opened, text, Some(include_loc));
         self.sm.files[self.cur_file as usize].include_name = Some(name);
         self.pos = 0;

@@ -9,6 +9,7 @@
 #![forbid(unsafe_code)]
 
 pub mod adopt;
+mod ahead;
 pub mod anonymous;
 pub mod derived;
 pub mod diag;
@@ -49,6 +50,9 @@ pub struct Options {
     /// `foreach` ([`Evaluation::trace`], for `tdq explain`); off, the evaluation records nothing
     /// more.
     pub trace: bool,
+    /// Lex on another thread, ahead of the evaluator (for a caller with a processor to spare;
+    /// the result is the same).
+    pub lex_ahead: bool,
 }
 
 /// The result of evaluating a root file: the records, what was said about them, and the
@@ -127,6 +131,7 @@ pub fn evaluate_overlaid(
     let config = parser::ParserConfig {
         no_warn_on_unused_template_args: opts.no_warn_on_unused_template_args,
         trace: opts.trace,
+        lex_ahead: opts.lex_ahead && !too_big,
     };
     let mut p = parser::Parser::new(lex, config);
     p.rk.limits = opts.limits;

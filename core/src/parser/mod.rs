@@ -8,6 +8,7 @@
 
 mod value;
 
+use crate::ahead::Tokens;
 use crate::fold;
 use crate::init::{ArgKey, BinOp, Init, InitKind, TernOp};
 use crate::intern::sym;
@@ -116,10 +117,12 @@ pub struct ParserConfig {
     pub no_warn_on_unused_template_args: bool,
     /// Keep a [`Trace`] of the values as written (`tdq explain`).
     pub trace: bool,
+    /// Lex on another thread, ahead of the parser ([`crate::ahead`]).
+    pub lex_ahead: bool,
 }
 
 pub struct Parser {
-    lex: Lexer,
+    lex: Tokens,
     pub rk: RecordKeeper,
     /// Shared: every `defm` walks a multiclass's entries while it adds to the parser.
     multiclasses: HashMap<String, std::rc::Rc<MultiClass>>,
@@ -149,7 +152,7 @@ type SubstStack = Vec<(Init, Init)>;
 impl Parser {
     pub fn new(lex: Lexer, config: ParserConfig) -> Parser {
         Parser {
-            lex,
+            lex: Tokens::new(lex, config.lex_ahead),
             rk: RecordKeeper::default(),
             multiclasses: HashMap::default(),
             cur_mc: None,
@@ -168,7 +171,7 @@ impl Parser {
     }
 
     pub fn into_parts(self) -> (Lexer, RecordKeeper, Option<Box<Trace>>) {
-        (self.lex, self.rk, self.trace)
+        (self.lex.into_lexer(), self.rk, self.trace)
     }
 
     // ----- lexer helpers -----
