@@ -47,7 +47,9 @@ const NAMES: usize = 4096;
 /// the lexer's own names table and the names interned again costing more than lexing there saved.
 const LEX_HERE_FIRST: u32 = 256 << 10;
 
-/// Where the parser's tokens come from.
+/// Where the parser's tokens come from. One per parser, so the lexer is kept in place rather
+/// than boxed: every token of a small root is lexed through it.
+#[allow(clippy::large_enum_variant)]
 pub(crate) enum Tokens {
     /// A lexer on this thread; with `Some(n)`, moved to its own after `n` more tokens.
     Here(Lexer, Option<u32>),
