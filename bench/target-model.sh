@@ -7,7 +7,8 @@
 # 2. The four large targets' heavy backends with the evaluation cache off (the backend's own work
 #    counts, not a cached evaluation), 16 rows: llvm-tblgen and tdq run in turn RUNS times; the
 #    median CPU seconds (user + system) of each, the median of the pairs' ratios tdq/llvm-tblgen,
-#    tdq's median backend seconds (its --time-phases "Backend overall" and "Write output"), and
+#    tdq's median backend seconds (its --time-phases rows but "Parse, build records": the
+#    backend's and its models' phases, or "Backend overall", and "Write output"), and
 #    each tool's largest peak memory with their ratio.
 #
 # usage: bench/target-model.sh [-l 19|22|23] [-n RUNS] [-s] [-f] [-t TARGETS] [-b BACKENDS]
@@ -61,7 +62,9 @@ if [ $part2 = 1 ]; then
     read -r tu ts tm < <(tail -1 "$work/tdq.time")
     # --time-phases rows: user, system, user+system, wall (each with a percentage), name.
     local be
-    be=$(awk '/Backend overall|Write output/ {gsub(/\([^)]*\)/, ""); s += $3} END {print s + 0}' "$work/tdq.err")
+    # Every row but the evaluation's and the total: the backend's and its models' named phases
+    # (or the driver's "Backend overall") and "Write output".
+    be=$(awk '/%\)/ && !/Parse, build records|Total *$/ {gsub(/\([^)]*\)/, ""); s += $3} END {print s + 0}' "$work/tdq.err")
     echo "$(echo "$ru + $rs" | bc -l) $(echo "$tu + $ts" | bc -l) $rm $tm $be" >>"$work/pairs"
   }
   # median COLUMN_EXPRESSION: the median over the pairs of an awk expression of the columns.
