@@ -331,8 +331,12 @@ fn run_backend(
         match error {
             BackendError::Fatal(diags) => {
                 eprint!("{}", diags.render_all(&evaluation.sm));
+                // LLVM's `report_fatal_error`: its message, then exit status 1 or a crash.
                 if let Some(report) = &diags.fatal_error_report {
-                    report_fatal_error(dialect, report);
+                    eprintln!("LLVM ERROR: {}", report.message);
+                    if report.crash {
+                        crash_report(dialect);
+                    }
                 }
             }
             BackendError::Io(e) => eprintln!("{argv0}: {}", os_message(&e)),
@@ -748,24 +752,17 @@ fn io_failure(e: &std::io::Error) -> ! {
     std::process::exit(FAILURE);
 }
 
-/// LLVM's `report_fatal_error` from a backend or model: `LLVM ERROR: message`, then exit
-/// status 1, or, when it asks for a crash report, as llvm-tblgen's crash handler does: the
-/// request for a bug report and the program's arguments, and death by `abort()` (a crash, as
-/// `not --crash` in LLVM's tests expects). llvm-tblgen's stack frames come with the report;
-/// tdq has none to give.
-fn report_fatal_error(dialect: &tdq_core::release::Dialect, report: &tdq_core::diag::FatalErrorReport) -> ! {
-    let message = &report.message;
-    if !report.crash {
-        eprintln!("LLVM ERROR: {message}");
-        std::process::exit(FAILURE);
-    }
+/// The end of llvm-tblgen's `report_fatal_error` when it asks for a crash report (after
+/// `LLVM ERROR: message`): the request for a bug report and the program's arguments, and death
+/// by `abort()` (a crash, as `not --crash` in LLVM's tests expects). llvm-tblgen's stack frames
+/// come with the report; tdq has none to give.
+fn crash_report(dialect: &tdq_core::release::Dialect) -> ! {
     let arguments: Vec<String> = std::env::args().collect();
     let include = if dialect.crash_report_asks_for_instructions {
         "the crash backtrace and instructions to reproduce the bug"
     } else {
         "the crash backtrace"
     };
-    eprintln!("LLVM ERROR: {message}");
     eprintln!("PLEASE submit a bug report to https://github.com/llvm/llvm-project/issues/ and include {include}.");
     eprintln!("Stack dump:\n0.\tProgram arguments: {}", arguments.join(" "));
     std::process::abort()
