@@ -102,82 +102,11 @@ pub fn factor(list: &mut List, table: &MvtTable, form: &Form) {
         }
         Factoring::Once => options = children,
     }
-    let mut e = options.len();
-    let mut i = 0;
-    while i < e {
-        let mut j = i + 1;
-        if j == e {
-            break;
-        }
-        let mut k = j;
-        let mut equal: Vec<List> = Vec::new();
-        while j != e && options[j][0].is_equal(&options[i][0]) {
-            equal.push(std::mem::take(&mut options[j]));
-            j += 1;
-        }
-        while j != e {
-            if options[i][0].is_equal(&options[j][0]) {
-                equal.push(std::mem::take(&mut options[j]));
-                j += 1;
-                continue;
-            }
-            if options[i][0].is_contradictory(&options[j][0], table, form) {
-                options.swap(k, j);
-                k += 1;
-                j += 1;
-                continue;
-            }
-            if options[i][0].is_simple_predicate_or_record() {
-                let kind = options[i][0].kind();
-                if let Some(at) = find_kind(&options[j], kind) {
-                    if at != 0
-                        && can_move_to_front(&options[j], at)
-                        && (options[j][at].is_equal(&options[i][0])
-                            || options[j][at].is_contradictory(&options[i][0], table, form))
-                    {
-                        let moved = options[j].remove(at);
-                        options[j].insert(0, moved);
-                        continue;
-                    }
-                }
-            }
-            break;
-        }
-        if j != k {
-            while j != e {
-                options.swap(k, j);
-                k += 1;
-                j += 1;
-            }
-            e = k;
-        }
-        if equal.is_empty() {
-            i += 1;
-            continue;
-        }
-        let mut first = std::mem::take(&mut options[i]);
-        let shared = first.remove(0);
-        let mut tails = Vec::new();
-        for tail in std::iter::once(first).chain(equal.into_iter().map(|mut other| {
-            other.remove(0);
-            other
-        })) {
-            match form.factoring {
-                // Factored (and so flattened) with the new scope.
-                Factoring::Again => tails.push(tail),
-                Factoring::Once => splice_scope(&mut tails, tail),
-            }
-        }
-        let mut new = vec![shared];
-        if !tails[0].is_empty() {
-            let mut scope = vec![Matcher::Scope(tails)];
-            factor(&mut scope, table, form);
-            new.extend(scope);
-        }
-        options[i] = new;
-        i += 1;
+    if options.iter().all(|o| matches!(o.first(), Some(Matcher::CheckOpcode(_)))) {
+        options = group_opcodes(options, table, form);
+    } else {
+        gather_equal(&mut options, table, form);
     }
-    options.truncate(e);
     if options.len() == 1 {
         list.extend(options.pop().expect("one"));
         return;
@@ -242,6 +171,118 @@ pub fn factor(list: &mut List, table: &MvtTable, form: &Form) {
         return;
     }
     list.push(Matcher::Scope(options));
+}
+
+/// `FactorScope`'s scan: each alternative gathers the later ones that start with an equal
+/// step, looking past those that contradict it (and bringing an equal or contradicting
+/// simple check forward where it may move), and is merged with them.
+fn gather_equal(options: &mut Vec<List>, table: &MvtTable, form: &Form) {
+    let mut e = options.len();
+    let mut i = 0;
+    while i < e {
+        let mut j = i + 1;
+        if j == e {
+            break;
+        }
+        let mut k = j;
+        let mut equal: Vec<List> = Vec::new();
+        while j != e && options[j][0].is_equal(&options[i][0]) {
+            equal.push(std::mem::take(&mut options[j]));
+            j += 1;
+        }
+        while j != e {
+            if options[i][0].is_equal(&options[j][0]) {
+                equal.push(std::mem::take(&mut options[j]));
+                j += 1;
+                continue;
+            }
+            if options[i][0].is_contradictory(&options[j][0], table, form) {
+                options.swap(k, j);
+                k += 1;
+                j += 1;
+                continue;
+            }
+            if options[i][0].is_simple_predicate_or_record() {
+                let kind = options[i][0].kind();
+                if let Some(at) = find_kind(&options[j], kind) {
+                    if at != 0
+                        && can_move_to_front(&options[j], at)
+                        && (options[j][at].is_equal(&options[i][0])
+                            || options[j][at].is_contradictory(&options[i][0], table, form))
+                    {
+                        let moved = options[j].remove(at);
+                        options[j].insert(0, moved);
+                        continue;
+                    }
+                }
+            }
+            break;
+        }
+        if j != k {
+            while j != e {
+                options.swap(k, j);
+                k += 1;
+                j += 1;
+            }
+            e = k;
+        }
+        if !equal.is_empty() {
+            let first = std::mem::take(&mut options[i]);
+            options[i] = merge(first, equal, table, form);
+        }
+        i += 1;
+    }
+    options.truncate(e);
+}
+
+/// The scan of [`gather_equal`] when every alternative starts with an opcode check: two
+/// such checks are equal or contradict each other, so each alternative gathers every later
+/// one of its opcode and the rest keep their order. The same result, grouped by the opcode
+/// in one pass instead of one scan per alternative (X86's first scope has thousands).
+fn group_opcodes(options: Vec<List>, table: &MvtTable, form: &Form) -> Vec<List> {
+    let opcode = |o: &List| match o.first() {
+        Some(Matcher::CheckOpcode(op)) => op.enum_name,
+        _ => unreachable!("every alternative starts with an opcode check"),
+    };
+    let mut group_of: HashMap<&'static str, usize> = HashMap::new();
+    let mut groups: Vec<(List, Vec<List>)> = Vec::new();
+    for o in options {
+        match group_of.entry(opcode(&o)) {
+            std::collections::hash_map::Entry::Occupied(g) => groups[*g.get()].1.push(o),
+            std::collections::hash_map::Entry::Vacant(v) => {
+                v.insert(groups.len());
+                groups.push((o, Vec::new()));
+            }
+        }
+    }
+    groups
+        .into_iter()
+        .map(|(first, equal)| if equal.is_empty() { first } else { merge(first, equal, table, form) })
+        .collect()
+}
+
+/// One alternative and those equal to it in their first step: the step, then a scope of
+/// what follows it in each (factored in turn).
+fn merge(mut first: List, equal: Vec<List>, table: &MvtTable, form: &Form) -> List {
+    let shared = first.remove(0);
+    let mut tails = Vec::new();
+    for tail in std::iter::once(first).chain(equal.into_iter().map(|mut other| {
+        other.remove(0);
+        other
+    })) {
+        match form.factoring {
+            // Factored (and so flattened) with the new scope.
+            Factoring::Again => tails.push(tail),
+            Factoring::Once => splice_scope(&mut tails, tail),
+        }
+    }
+    let mut new = vec![shared];
+    if !tails[0].is_empty() {
+        let mut scope = vec![Matcher::Scope(tails)];
+        factor(&mut scope, table, form);
+        new.extend(scope);
+    }
+    new
 }
 
 /// LLVM 22's `ContractNodes`: one pass forward, each step contracted with those after it

@@ -24,7 +24,7 @@ use super::properties::{Properties, Property};
 use super::sd_nodes::SdNodes;
 use super::tree::{IntrinsicInfo, IntrinsicNode, IntrinsicNodes, Leaf, NodeKind, Parser, TreeNode};
 use super::types::{MvtTable, TypeError};
-use super::variants::{dep_vars, is_isomorphic, VariantContext};
+use super::variants::{dep_vars, is_isomorphic, shape_hash, VariantContext};
 use crate::intrinsics::{Intrinsic, IntrinsicReader};
 use crate::records::{derived_definitions, Fatal, Fields};
 use crate::target::info_by_hw_mode::DEFAULT_MODE;
@@ -549,6 +549,8 @@ fn compute(input: &Evaluation) -> Result<DagPatterns, Fatal> {
     for (p, pattern) in patterns.iter().enumerate() {
         same_predicates.entry(group_of(pattern)).or_default().push(p);
     }
+    // Each pattern's shape, so that most of a group is passed over without a comparison.
+    let mut shapes: Vec<u64> = patterns.iter().map(|p| shape_hash(&p.src)).collect();
     for i in 0..patterns.len() {
         let dep_vars = dep_vars(&patterns[i].src);
         let mut variants = Vec::new();
@@ -559,10 +561,12 @@ fn compute(input: &Evaluation) -> Result<DagPatterns, Fatal> {
         let key = group_of(&patterns[i]);
         for variant in variants {
             let group = same_predicates.get_mut(&key).expect("every pattern is in its group");
-            if group.iter().any(|&p| is_isomorphic(&variant, &patterns[p].src, &dep_vars)) {
+            let shape = shape_hash(&variant);
+            if group.iter().any(|&p| shapes[p] == shape && is_isomorphic(&variant, &patterns[p].src, &dep_vars)) {
                 continue;
             }
             group.push(patterns.len());
+            shapes.push(shape);
             let mut copy = patterns[i].clone();
             copy.src = variant;
             copy.id = next_uid;

@@ -18,6 +18,7 @@ use crate::target::hw_modes::HwModes;
 use crate::target::info_by_hw_mode::{reg_class_by_mode, value_type_by_mode, VtByMode, DEFAULT_MODE};
 use crate::target::instructions::{Instruction, Instructions};
 use crate::target::registers::RegBank;
+use smallvec::SmallVec;
 use std::collections::HashMap;
 use tdq_core::init::{Init, InitKind};
 use tdq_core::intern::Sym;
@@ -820,9 +821,9 @@ impl<'c, 'a> Pattern<'c, 'a> {
                 changed |= self.apply(t)?;
                 changed |= simplify(t, self.ctx.bitconvert);
             }
-            let mut named: Vec<(Sym, Vec<Vec<usize>>)> = Vec::new();
+            let mut named: Groups<Sym> = Vec::new();
             for (i, t) in trees.iter().enumerate() {
-                collect_named(t, &mut vec![i], &mut named);
+                collect_named(t, &mut Path::from_slice(&[i]), &mut named);
             }
             // LLVM walks its `StringMap` of names in bucket order; a name the input lacks
             // ends the walk there, so which one it names, and what was merged before it,
@@ -861,9 +862,9 @@ impl<'c, 'a> Pattern<'c, 'a> {
                 }
             }
             // Copies of one node of LLVM's (`TreeNode::share`) have its types.
-            let mut shared: Vec<(u32, Vec<Vec<usize>>)> = Vec::new();
+            let mut shared: Groups<u32> = Vec::new();
             for (i, t) in trees.iter().enumerate() {
-                collect_shared(t, &mut vec![i], &mut shared);
+                collect_shared(t, &mut Path::from_slice(&[i]), &mut shared);
             }
             for (_, paths) in shared.iter().filter(|(_, paths)| paths.len() > 1) {
                 for w in paths.windows(2) {
@@ -891,9 +892,9 @@ impl<'c, 'a> Pattern<'c, 'a> {
 
     /// The named nodes' types, each name's first node's.
     pub fn named_types(&self) -> NamedTypes {
-        let mut named: Vec<(Sym, Vec<Vec<usize>>)> = Vec::new();
+        let mut named: Groups<Sym> = Vec::new();
         for (i, t) in self.trees.iter().enumerate() {
-            collect_named(t, &mut vec![i], &mut named);
+            collect_named(t, &mut Path::from_slice(&[i]), &mut named);
         }
         let mut out = NamedTypes::new();
         for (name, paths) in named {
@@ -976,13 +977,20 @@ fn node_at_ref<'t>(trees: &'t [TreeNode], path: &[usize]) -> &'t TreeNode {
     node
 }
 
+/// Where a node is in a pattern's trees: the tree's index, then each child's (kept inline:
+/// type inference collects the paths of every named node on each of its passes).
+type Path = SmallVec<[usize; 5]>;
+
+/// Paths grouped by a key, in the order the keys first occur.
+type Groups<K> = Vec<(K, SmallVec<[Path; 2]>)>;
+
 /// The named nodes in pre-order, grouped by name in the order names first occur.
-fn collect_named(node: &TreeNode, path: &mut Vec<usize>, out: &mut Vec<(Sym, Vec<Vec<usize>>)>) {
+fn collect_named(node: &TreeNode, path: &mut Path, out: &mut Groups<Sym>) {
     collect_by(node, path, &|n: &TreeNode| (!n.name.is_empty()).then_some(n.name), out);
 }
 
 /// The nodes with a [`TreeNode::share`], grouped by it in the order they first occur.
-fn collect_shared(node: &TreeNode, path: &mut Vec<usize>, out: &mut Vec<(u32, Vec<Vec<usize>>)>) {
+fn collect_shared(node: &TreeNode, path: &mut Path, out: &mut Groups<u32>) {
     collect_by(node, path, &|n: &TreeNode| (n.share != 0).then_some(n.share), out);
 }
 
@@ -990,14 +998,14 @@ fn collect_shared(node: &TreeNode, path: &mut Vec<usize>, out: &mut Vec<(u32, Ve
 /// order.
 fn collect_by<K: Copy + PartialEq>(
     node: &TreeNode,
-    path: &mut Vec<usize>,
+    path: &mut Path,
     key: &dyn Fn(&TreeNode) -> Option<K>,
-    out: &mut Vec<(K, Vec<Vec<usize>>)>,
+    out: &mut Groups<K>,
 ) {
     if let Some(k) = key(node) {
         match out.iter_mut().find(|(n, _)| *n == k) {
             Some((_, paths)) => paths.push(path.clone()),
-            None => out.push((k, vec![path.clone()])),
+            None => out.push((k, smallvec::smallvec![path.clone()])),
         }
     }
     for (i, c) in node.children().iter().enumerate() {

@@ -39,6 +39,25 @@ pub fn dep_vars(node: &TreeNode) -> Vec<Sym> {
     counts.into_iter().filter(|&(_, n)| n > 1).map(|(s, _)| s).collect()
 }
 
+/// A hash of a tree's shape (operators, arity, leaf defs and intrinsics) that two trees
+/// [`is_isomorphic`] to each other share: trees whose shapes differ need no comparison.
+pub fn shape_hash(node: &TreeNode) -> u64 {
+    use std::hash::{Hash, Hasher};
+    fn walk(n: &TreeNode, h: &mut std::collections::hash_map::DefaultHasher) {
+        match &n.kind {
+            NodeKind::Leaf(Leaf::Value(v)) => (0u8, v.as_def()).hash(h),
+            NodeKind::Leaf(Leaf::IntrinsicId(id)) => (1u8, id).hash(h),
+            NodeKind::Op { op, children, .. } => {
+                (2u8, op, children.len()).hash(h);
+                children.iter().for_each(|c| walk(c, h));
+            }
+        }
+    }
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    walk(node, &mut h);
+    h.finish()
+}
+
 /// `isIsomorphicTo`.
 pub fn is_isomorphic(a: &TreeNode, b: &TreeNode, dep_vars: &[Sym]) -> bool {
     if a.is_leaf() != b.is_leaf() {
