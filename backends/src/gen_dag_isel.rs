@@ -223,7 +223,6 @@ pub struct Model<'a> {
     pub intrinsic_nodes: IntrinsicNodes,
     pub glue: Option<MvtId>,
     pub form: &'static Form,
-    intrinsic_ids: std::cell::OnceCell<std::collections::HashMap<RecId, i64>>,
 }
 
 impl<'a> Model<'a> {
@@ -312,14 +311,7 @@ impl<'a> Model<'a> {
     /// An intrinsic's enumerator value (its place in the sorted table, after
     /// `not_intrinsic`).
     pub fn intrinsic_id(&self, def: RecId) -> std::result::Result<i64, Fatal> {
-        if self.intrinsic_ids.get().is_none() {
-            let mut diags = tdq_core::Diagnostics::new();
-            let table =
-                tdq_models::intrinsics::IntrinsicTable::read(self.input, self.input.records.release, &mut diags)?;
-            let ids = table.intrinsics.iter().enumerate().map(|(i, x)| (x.def, i as i64 + 1)).collect();
-            let _ = self.intrinsic_ids.set(ids);
-        }
-        Ok(self.intrinsic_ids.get().and_then(|m| m.get(&def)).copied().unwrap_or(0))
+        Ok(tdq_models::intrinsics::IntrinsicIds::of(self.input)?.get(def))
     }
 
     fn properties_of(&self, n: &TreeNode) -> std::result::Result<(Properties, Option<Properties>), Fatal> {
@@ -483,7 +475,6 @@ impl Backend for GenDagIsel {
             intrinsic_nodes: IntrinsicNodes::find(input),
             glue: value_types.named("Glue").and_then(|g| g.value).map(|v| v as MvtId),
             form,
-            intrinsic_ids: std::cell::OnceCell::new(),
         };
         // LLVM computes the pattern model before its phases start.
         phases::start("Parse patterns");

@@ -654,6 +654,24 @@ pub struct TargetSet {
     pub count: usize,
 }
 
+/// Each intrinsic's number in the table (LLVM's `Intrinsic::ID`, from 1; 0 for a def that
+/// is not an intrinsic), kept with the evaluation: the pattern model and the selectors print
+/// and match intrinsics by it.
+pub struct IntrinsicIds(std::collections::HashMap<RecId, i64>);
+
+impl IntrinsicIds {
+    pub fn of(input: &Evaluation) -> Result<std::sync::Arc<IntrinsicIds>> {
+        crate::computed(input, || {
+            let table = IntrinsicTable::read(input, input.records.release, &mut Diagnostics::new())?;
+            Ok(IntrinsicIds(table.intrinsics.iter().enumerate().map(|(i, x)| (x.def, i as i64 + 1)).collect()))
+        })
+    }
+
+    pub fn get(&self, def: RecId) -> i64 {
+        self.0.get(&def).copied().unwrap_or(0)
+    }
+}
+
 /// LLVM's `CodeGenIntrinsicTable`: every intrinsic, sorted, and the runs of each prefix (the
 /// first, target-independent one, always present).
 pub struct IntrinsicTable {

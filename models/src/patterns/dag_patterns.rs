@@ -1089,13 +1089,7 @@ fn dump(ctx: &Context, record: RecId, args: &[Sym], trees: &[TreeNode]) -> Strin
     let input = ctx.input;
     let ids = std::cell::OnceCell::new();
     let intrinsic_id = |def: RecId| -> i64 {
-        let ids: &HashMap<RecId, i64> = ids.get_or_init(|| {
-            let mut diags = Diagnostics::new();
-            crate::intrinsics::IntrinsicTable::read(input, input.records.release, &mut diags)
-                .map(|t| t.intrinsics.iter().enumerate().map(|(i, x)| (x.def, i as i64 + 1)).collect())
-                .unwrap_or_default()
-        });
-        ids.get(&def).copied().unwrap_or(0)
+        ids.get_or_init(|| crate::intrinsics::IntrinsicIds::of(input).ok()).as_ref().map_or(0, |ids| ids.get(def))
     };
     let mut out = Fields { input }.name(record).to_string();
     if !args.is_empty() {
