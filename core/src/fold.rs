@@ -933,7 +933,7 @@ pub fn fold_tern_op(
                 }
                 if matches == 0 {
                     // Nothing to replace: the same text, as a plain string.
-                    return Init::interned_str(s, false);
+                    return Init::string(s);
                 }
                 return Init::string(&subst_string(from, to, s));
             }
