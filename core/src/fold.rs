@@ -289,7 +289,7 @@ fn fold_cast_to_record(
                 found = NamedDef::Delayed;
             } else {
                 found = match c.id {
-                    Some(id) => NamedDef::Found(Init::def(id, sym(&c.name.unquoted()), c.ty())),
+                    Some(id) => NamedDef::Found(Init::def(id, sym(&c.name.unquoted()), c.ty(rk))),
                     // A def without an id can't be in its final pass; nothing to refer to.
                     None => NamedDef::Delayed,
                 };
@@ -933,7 +933,7 @@ pub fn fold_tern_op(
                 }
                 if matches == 0 {
                     // Nothing to replace: the same text, as a plain string.
-                    return Init::interned_str(s, false);
+                    return Init::string(s);
                 }
                 return Init::string(&subst_string(from, to, s));
             }
@@ -1124,7 +1124,7 @@ pub fn fold_exists(rk: &mut RecordKeeper, check: Ty, e: Init, cur: Option<&CurRe
             if !is_final {
                 return this;
             }
-            return Init::int(c.ty().is_a(rk, check) as i64);
+            return Init::int(c.ty(rk).is_a(rk, check) as i64);
         }
     }
     if is_final {
@@ -1260,7 +1260,7 @@ pub fn instantiate_vardef(rk: &mut RecordKeeper, vardef: Init) -> Init {
     let id = rk.push(Record::new(name, locs, RecordKind::AnonymousDef));
 
     // Substitute and resolve the template arguments: defaults first, then the given values.
-    let cur = CurRec::of(&rec, None, rk);
+    let cur = CurRec::of(&rec, None);
     let mut mr = MapResolver::new(Some(cur));
     for &ta in &template_args {
         if let Some(v) = rec.value(ta) {

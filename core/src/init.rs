@@ -5,7 +5,7 @@
 //! they denote the same value, as with LLVM's uniqued `Init*`. Resolution (substituting
 //! variables) lives in [`crate::resolve`], operator folding in [`crate::fold`].
 
-use crate::intern::{short_hash, sym, table_hash, Interner, Sym};
+use crate::intern::{same_str, short_hash, sym, table_hash, Interner, Sym};
 use crate::types::{ClassGraph, RecId, Ty};
 use std::fmt::{self, Write as _};
 
@@ -397,9 +397,11 @@ impl Hash for InitKind {
     }
 }
 
-/// A string value's hash: its text is interned (one `Sym` per text), so its address will do.
-fn hash_str<H: Hasher>(h: &mut H, text: Sym, code: bool) {
-    (4u8, text.as_ptr() as usize, code).hash(h)
+/// A string value's hash, of its text's contents: a string value is then found from any text in
+/// one lookup ([`Init::str_fmt`]), without interning the text first (its `Sym` only when the value
+/// is new).
+fn hash_str<H: Hasher>(h: &mut H, text: &str, code: bool) {
+    (4u8, text, code).hash(h)
 }
 
 // The hashes of the variants that are also looked up from slices (`Init::bits`, `list`, `dag`).
@@ -466,7 +468,7 @@ impl Init {
     pub fn new(kind: InitKind) -> Init {
         // A string value hashes by its interned text's address: make sure it is interned.
         let kind = match kind {
-            InitKind::Str(text, code) => return Init::interned_str(sym(text), code),
+            InitKind::Str(text, code) => return Init::str_fmt(text, code),
             kind => kind,
         };
         let hash = crate::intern::hash_with(|h| kind.hash(h));
@@ -508,14 +510,6 @@ impl Init {
     /// Makes room for `n` more values in this thread's table (for a loader that knows).
     pub fn reserve(n: usize) {
         INITS.with(|i| i.reserve(n));
-    }
-
-    /// The string value of `text`, which must come from [`sym`] on this thread (as the text of
-    /// every string value does).
-    pub(crate) fn interned_str(text: Sym, code: bool) -> Init {
-        let hash = crate::intern::hash_with(|h| hash_str(h, text, code));
-        let same = |k: &InitKind, _: &()| matches!(k, InitKind::Str(t, c) if std::ptr::eq(*t, text) && *c == code);
-        Init::new_with(hash, (), same, |_| InitKind::Str(text, code))
     }
 
     /// Interns the value `same` recognises and `make` builds, looked up by `hash` (its
@@ -578,13 +572,19 @@ impl Init {
         Init::new(InitKind::Int(v))
     }
     pub fn string(s: &str) -> Init {
-        Init::interned_str(sym(s), false)
+        Init::str_fmt(s, false)
     }
     pub fn code(s: &str) -> Init {
-        Init::interned_str(sym(s), true)
+        Init::str_fmt(s, true)
     }
+    /// The string value of `s`, code or not: looked up by its contents (the address first, as
+    /// the text of a token or a value is mostly the value's own `Sym`), and its text interned
+    /// ([`sym`]) only when the value is new. Looking the text up and then the value was two
+    /// lookups in large tables, each missing the cache, for every concatenation's result.
     pub fn str_fmt(s: &str, code: bool) -> Init {
-        Init::interned_str(sym(s), code)
+        let hash = crate::intern::hash_with(|h| hash_str(h, s, code));
+        let same = |k: &InitKind, s: &&str| matches!(k, InitKind::Str(t, c) if same_str(t, s) && *c == code);
+        Init::new_with(hash, s, same, |s| InitKind::Str(sym(s), code))
     }
     pub fn bits(bits: &[Init]) -> Init {
         let hash = crate::intern::hash_with(|h| hash_bits(h, bits));

@@ -126,6 +126,26 @@ impl Superclasses {
     pub(crate) fn is(self, other: Superclasses) -> bool {
         std::ptr::eq(self.0, other.0)
     }
+    /// The positions of the direct superclasses, last first: the last one and, before each, the
+    /// one before its own superclasses.
+    pub fn for_each_direct_index(&self, rk: &RecordKeeper, mut f: impl FnMut(usize)) {
+        let mut end = self.len();
+        while end > 0 {
+            f(end - 1);
+            let n = rk.get(self[end - 1].0).superclasses.len();
+            end = end.saturating_sub(1 + n);
+        }
+    }
+    /// The direct superclasses with their names, last first.
+    pub fn direct_names(&self, rk: &RecordKeeper) -> SmallVec<[(RecId, Sym); 4]> {
+        let mut classes = SmallVec::new();
+        self.for_each_direct_index(rk, |i| classes.push((self[i].0, rk.name_sym(self[i].0))));
+        classes
+    }
+    /// The type of a record of these superclasses: its direct ones.
+    pub fn record_type(&self, rk: &RecordKeeper) -> Ty {
+        Ty::record(&self.direct_names(rk))
+    }
     /// The interned list's address: records with equal identities have the same superclasses
     /// (equal lists interned on different threads may have two).
     pub fn identity(&self) -> usize {
@@ -457,23 +477,16 @@ impl Record {
     }
     /// The positions in `superclasses` of the direct superclasses, last first: the last one and,
     /// before each, the one before its own superclasses.
-    pub fn for_each_direct_superclass_index(&self, rk: &RecordKeeper, mut f: impl FnMut(usize)) {
-        let mut end = self.superclasses.len();
-        while end > 0 {
-            f(end - 1);
-            let n = rk.get(self.superclasses[end - 1].0).superclasses.len();
-            end = end.saturating_sub(1 + n);
-        }
+    pub fn for_each_direct_superclass_index(&self, rk: &RecordKeeper, f: impl FnMut(usize)) {
+        self.superclasses.for_each_direct_index(rk, f)
     }
     /// The record's type: its direct superclasses.
     pub fn ty(&self, rk: &RecordKeeper) -> Ty {
-        Ty::record(&self.direct_superclass_names(rk))
+        self.superclasses.record_type(rk)
     }
     /// The direct superclasses with their names, last first.
     pub fn direct_superclass_names(&self, rk: &RecordKeeper) -> SmallVec<[(RecId, Sym); 4]> {
-        let mut classes = SmallVec::new();
-        self.for_each_direct_superclass(rk, |c| classes.push((c, rk.name_sym(c))));
-        classes
+        self.superclasses.direct_names(rk)
     }
 
     /// LLVM's `operator<<(raw_ostream&, const Record&)`.

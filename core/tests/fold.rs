@@ -62,7 +62,7 @@ fn cur_of(rk: &RecordKeeper, name: Init, id: Option<RecId>) -> CurRec {
     if let Some(i) = id {
         rec.superclasses = rk.get(i).superclasses;
     }
-    CurRec::of(&rec, id, rk)
+    CurRec::of(&rec, id)
 }
 
 fn messages(rk: &RecordKeeper) -> Vec<String> {

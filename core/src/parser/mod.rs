@@ -584,7 +584,7 @@ impl Parser {
                 }
                 Entry::Rec(proto) => {
                     let mut rec = proto.instance(defm.map(|(loc, mc)| (loc, sym(mc))));
-                    let cur = CurRec::of(&rec, None, &self.rk);
+                    let cur = CurRec::of(&rec, None);
                     let mut r = Self::map_resolver(substs, Some(cur));
                     resolve::resolve_record(&mut self.rk, &mut rec, &mut r, None);
                     if let Some(t) = self.trace.as_mut() {
@@ -756,7 +756,7 @@ impl Parser {
                         ),
                     ));
                 };
-                let ci = value::cur_info(self, Some(&*rec));
+                let ci = value::cur_info(Some(&*rec));
                 v = fold::fold_bin_op(&mut self.rk, op, lhs, rhs, field_ty, ci.as_ref());
             }
         }
@@ -873,7 +873,7 @@ impl Parser {
         let pairs = self.report_arguments(paired, sc_ref.loc)?;
         let name = if rec.is_class() { Init::var(self.name_arg(rec.name), Ty::string()) } else { rec.name };
         let sc_name = self.name_arg(self.rk.get(sc_id).name);
-        let cur = CurRec::of(rec, None, &self.rk);
+        let cur = CurRec::of(rec, None);
         let mut r = MapResolver::with_capacity(Some(cur), pairs.len() + 1);
         for (k, v) in pairs {
             r.set(k, v);

@@ -19,8 +19,8 @@ pub enum Mode {
     Name,
 }
 
-pub(super) fn cur_info(p: &Parser, cur: Option<&Record>) -> Option<CurRec> {
-    cur.map(|r| CurRec::of(r, None, &p.rk))
+pub(super) fn cur_info(cur: Option<&Record>) -> Option<CurRec> {
+    cur.map(|r| CurRec::of(r, None))
 }
 
 impl Parser {
@@ -270,7 +270,7 @@ impl Parser {
                     };
                     self.next();
                     let rhs = self.parse_slice_elements(cur, true)?;
-                    let ci = cur_info(self, cur);
+                    let ci = cur_info(cur);
                     result = if rhs.ty().and_then(|t| t.list_elem()).is_some() {
                         fold::fold_bin_op(&mut self.rk, BinOp::ListSlice, result, rhs, lty, ci.as_ref())
                     } else {
@@ -288,7 +288,7 @@ impl Parser {
                     let Some(fty) = self.field_type(cur, result, fname) else {
                         return Err(self.tok_error(format!("Cannot access field '{fname}' of value '{result}'")));
                     };
-                    let ci = cur_info(self, cur);
+                    let ci = cur_info(cur);
                     result = fold::fold_field(&mut self.rk, result, crate::intern::sym(fname), fty, ci.as_ref());
                     self.next();
                 }
@@ -308,7 +308,7 @@ impl Parser {
                         }
                         continue;
                     }
-                    let ci = cur_info(self, cur);
+                    let ci = cur_info(cur);
                     let mut lhs = result;
                     if !lty.is_string() {
                         let c = fold::fold_un_op(&mut self.rk, UnOp::Cast, lhs, Ty::string(), ci.as_ref(), false);
@@ -393,7 +393,7 @@ impl Parser {
             let ts = lt.map(|t| t.to_string()).unwrap_or_default();
             return Err(self.error(lhs_loc, format!("expected int...int, got {ts}")));
         }
-        let ci = cur_info(self, cur);
+        let ci = cur_info(cur);
         Ok(fold::fold_bin_op(&mut self.rk, BinOp::RangeC, lhs, rhs, Ty::list(Ty::int()), ci.as_ref()))
     }
 
@@ -782,7 +782,7 @@ impl Parser {
     /// `!op ...`: every bang operator (LLVM's ParseOperation).
     fn parse_operation(&mut self, cur: Option<&Record>, item_ty: Option<Ty>, op: BangOp) -> PResult<Init> {
         use BangOp as B;
-        let ci = cur_info(self, cur);
+        let ci = cur_info(cur);
         match op {
             B::Not
             | B::ToLower
