@@ -73,13 +73,15 @@ pub fn derived_definitions(input: &Evaluation, class: &str) -> Result<Arc<[RecId
     Ok(by_class.entry(class_id).or_insert_with(|| index.derived_from(class_id)).clone())
 }
 
-/// Every def of an evaluation filed once by its superclasses, from which the defs deriving from
-/// a class are gathered without visiting the others: the defs of one multiclass or one class
-/// share their superclasses, so a target's tens of thousands of defs fall in a few thousand
+/// Every def of an evaluation filed once by its classes, from which the defs deriving from a
+/// class are gathered without visiting the others' records: the defs of one multiclass or one
+/// class share their classes, so a target's tens of thousands of defs fall in a few thousand
 /// groups. Each class's answer is kept once asked for.
 struct DefIndex {
-    /// The defs with their names, group after group.
-    members: Vec<(Sym, RecId)>,
+    /// The defs with their names, in name order.
+    defs: Vec<(Sym, RecId)>,
+    /// The defs' positions in `defs`, group after group (each group's in name order).
+    members: Vec<u32>,
     /// Where each group starts in `members` (and, last, its end).
     group_start: Vec<u32>,
     /// For each class, the groups whose defs derive from it.
@@ -89,60 +91,78 @@ struct DefIndex {
 
 impl DefIndex {
     fn new(rk: &tdq_core::record::RecordKeeper) -> DefIndex {
-        // Superclass lists are interned with where each class was named: lists that differ only
-        // there (plain defs of one class) are one group, found by their classes.
-        let mut group_of_list: FxHashMap<usize, u32> = FxHashMap::default();
+        // The records are read in their own order (the defs' name order would visit them at
+        // random: clang's 18 thousand diagnostics missed the cache at every one). Superclass
+        // lists are interned with where each class was named, so most defs have one of their
+        // own: a group is found by its classes, in a reused buffer.
+        const UNSEEN: u32 = u32::MAX;
+        let mut group_of_record = vec![UNSEEN; rk.records.len()];
+        for &id in rk.defs.values() {
+            group_of_record[id.0 as usize] = 0;
+        }
         let mut group_of_classes: FxHashMap<Vec<RecId>, u32> = FxHashMap::default();
         let mut groups_of_class: FxHashMap<RecId, Vec<u32>> = FxHashMap::default();
-        let mut sizes: Vec<u32> = Vec::new();
-        let group_of_def: Vec<u32> = (rk.defs.values())
-            .map(|&id| {
-                let superclasses = rk.get(id).superclasses;
-                let group = *group_of_list.entry(superclasses.identity()).or_insert_with(|| {
-                    let classes: Vec<RecId> = superclasses.iter().map(|&(class, _)| class).collect();
-                    *group_of_classes.entry(classes).or_insert_with_key(|classes| {
-                        let group = sizes.len() as u32;
-                        sizes.push(0);
-                        for &class in classes {
-                            let of_class = groups_of_class.entry(class).or_default();
-                            if of_class.last() != Some(&group) {
-                                of_class.push(group);
-                            }
+        let mut classes: Vec<RecId> = Vec::new();
+        let mut last: Option<(usize, u32)> = None;
+        for (record, group) in rk.records.iter().zip(group_of_record.iter_mut()) {
+            if *group == UNSEEN {
+                continue;
+            }
+            let superclasses = record.superclasses;
+            if let Some((_, of_list)) = last.filter(|&(list, _)| list == superclasses.identity()) {
+                *group = of_list;
+                continue;
+            }
+            classes.clear();
+            classes.extend(superclasses.iter().map(|&(class, _)| class));
+            *group = match group_of_classes.get(classes.as_slice()) {
+                Some(&found) => found,
+                None => {
+                    let new = group_of_classes.len() as u32;
+                    for &class in &classes {
+                        let of_class = groups_of_class.entry(class).or_default();
+                        if of_class.last() != Some(&new) {
+                            of_class.push(new);
                         }
-                        group
-                    })
-                });
-                sizes[group as usize] += 1;
-                group
-            })
-            .collect();
-        let mut group_start = Vec::with_capacity(sizes.len() + 1);
-        let mut start = 0;
-        for size in sizes {
-            group_start.push(start);
-            start += size;
+                    }
+                    group_of_classes.insert(classes.clone(), new);
+                    new
+                }
+            };
+            last = Some((superclasses.identity(), *group));
         }
-        group_start.push(start);
+        let defs: Vec<(Sym, RecId)> = rk.defs.iter().map(|(&name, &id)| (name, id)).collect();
+        let mut group_start = vec![0u32; group_of_classes.len() + 1];
+        for &(_, id) in &defs {
+            group_start[group_of_record[id.0 as usize] as usize + 1] += 1;
+        }
+        for g in 1..group_start.len() {
+            group_start[g] += group_start[g - 1];
+        }
         let mut next = group_start.clone();
-        let mut members = vec![(Sym::default(), RecId(0)); rk.defs.len()];
-        for ((&name, &id), group) in rk.defs.iter().zip(group_of_def) {
-            let at = &mut next[group as usize];
-            members[*at as usize] = (name, id);
+        let mut members = vec![0u32; defs.len()];
+        for (position, &(_, id)) in defs.iter().enumerate() {
+            let at = &mut next[group_of_record[id.0 as usize] as usize];
+            members[*at as usize] = position as u32;
             *at += 1;
         }
-        DefIndex { members, group_start, groups_of_class, by_class: Mutex::default() }
+        DefIndex { defs, members, group_start, groups_of_class, by_class: Mutex::default() }
     }
 
     /// The defs deriving from `class`, in `LessRecord` order (names compared with numbers by
-    /// value). Each group's defs come in name order, which is mostly that order already: the
-    /// stable sort merges the runs it finds (clang's 18 thousand diagnostics, a few groups,
-    /// take a few comparisons each instead of fourteen), and distinct names never compare
-    /// equal, so stability changes nothing else.
+    /// value). They are gathered in name order (their positions sorted), which is mostly that
+    /// order already: the stable sort goes over the runs it finds (clang's 18 thousand
+    /// diagnostics took fourteen comparisons each when the groups were merged by name), and
+    /// distinct names never compare equal, so stability changes nothing else.
     fn derived_from(&self, class: RecId) -> Arc<[RecId]> {
         let groups = self.groups_of_class.get(&class).map_or(&[][..], Vec::as_slice);
         let group =
             |g: u32| &self.members[self.group_start[g as usize] as usize..self.group_start[g as usize + 1] as usize];
-        let mut defs: Vec<(Sym, RecId)> = groups.iter().flat_map(|&g| group(g).iter().copied()).collect();
+        let mut positions: Vec<u32> = groups.iter().flat_map(|&g| group(g).iter().copied()).collect();
+        if groups.len() > 1 {
+            positions.sort_unstable();
+        }
+        let mut defs: Vec<(Sym, RecId)> = positions.into_iter().map(|at| self.defs[at as usize]).collect();
         defs.sort_by(|a, b| compare_numeric(a.0.as_bytes(), b.0.as_bytes()));
         defs.into_iter().map(|(_, id)| id).collect()
     }
