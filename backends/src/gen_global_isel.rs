@@ -10,12 +10,13 @@
 
 use crate::common::emit::source_file_header;
 use crate::global_isel::executor::{
-    self, feature_bitset_name, CxxPredicate, ExecutorEmitter, ExecutorForm, FeatureTables, PredicateFn,
+    self, rule_feature_bitset_name, CxxPredicate, ExecutorEmitter, ExecutorForm, FeatureTables, PredicateFn,
 };
 use crate::global_isel::match_table::{self, MatchTable};
-use crate::global_isel::matchers::{Emitter, EMIT_FORM};
+use crate::global_isel::matchers::{stable_sort_as_llvm, Emitter, EMIT_FORM};
 use crate::{AnyOption, Backend, BackendError, BackendOptions, Opt, Output};
-use std::collections::HashMap;
+use std::cmp::Ordering;
+use std::collections::{BTreeMap, HashMap};
 use std::fmt::Write as _;
 use std::io::Write;
 use tdq_core::types::RecId;
@@ -131,7 +132,8 @@ impl Backend for GenGlobalIsel {
         let mut features = DeclaredFeatures::default();
         let mut not_built: HashMap<NotBuilt, usize> = HashMap::new();
         let mut rules: Vec<(i64, RuleMatcher)> = Vec::new();
-        let mut hw_modes = 0usize;
+        // `declareHwModeCheck`: each HW mode condition's number, in the order first met.
+        let mut hw_modes: BTreeMap<String, u32> = BTreeMap::new();
         for (index, p) in dag.patterns.iter().enumerate() {
             if importer.ignored(p) {
                 continue;
@@ -143,13 +145,15 @@ impl Backend for GenGlobalIsel {
                     required.push(def);
                 }
             }
-            if !p.hw_mode_features.is_empty() {
-                hw_modes += 1;
-            }
+            let hw_mode = (!p.hw_mode_features.is_empty()).then(|| {
+                let next = hw_modes.len() as u32;
+                *hw_modes.entry(p.hw_mode_features.clone()).or_insert(next)
+            });
             match importer.run_on_pattern(index, p) {
                 Ok(imported) => match imported.rule {
                     Ok(mut rule) => {
                         rule.required_features = required;
+                        rule.hw_mode = hw_mode;
                         rules.push((p.complexity(input, &dag.complex_patterns, &table), rule));
                     }
                     Err(why) => *not_built.entry(why).or_default() += 1,
@@ -169,22 +173,19 @@ impl Backend for GenGlobalIsel {
         if !rules.is_empty() && options.get(&INSTRUMENT_COVERAGE) {
             return Err(Fatal::new(locs, "tdq does not write --gen-global-isel's coverage instrumentation yet").into());
         }
-        if hw_modes > 0 {
-            return Err(Fatal::new(locs, "tdq does not write --gen-global-isel's HW mode checks yet").into());
-        }
         let release = input.records.release;
         // `KnownTypes` is ordered as the release orders LLTs.
         let mut known: Vec<Llt> = importer.known_types();
         known.sort_by(|a, b| a.cmp_in(b, *LLT_ORDER.get(release)));
         let optimize_form = OPTIMIZE_FORM.get(release);
-        // The run's order: higher complexity first, then higher priority (a stable sort).
-        rules.sort_by(|(a_score, a), (b_score, b)| {
-            b_score.cmp(a_score).then_with(|| a.priority_order(b, optimize_form))
+        // The run's order: higher complexity first, then higher priority.
+        let rules = stable_sort_as_llvm(rules, |(a_score, a), (b_score, b)| {
+            a_score > b_score || (a_score == b_score && a.priority_order(b, optimize_form) == Ordering::Less)
         });
         let mut rules: Vec<RuleMatcher> = rules.into_iter().map(|(_, r)| r).collect();
         let max_temporaries = rules.iter().map(|r| r.renderer_fns).max().unwrap_or(0);
         number_types(&mut rules, &known);
-        let tables = FeatureTables::new(input, &features, rules.iter().map(|r| r.required_features.as_slice()))?;
+        let tables = FeatureTables::new(input, &features, &hw_modes, rules.iter())?;
         let mut complex: Vec<RecId> = derived_definitions(input, "GIComplexOperandMatcher")?.to_vec();
         complex.sort_by(|&a, &b| f.name(a).cmp(f.name(b)));
         let complex: Vec<(&str, &str)> = complex
@@ -212,17 +213,14 @@ impl Backend for GenGlobalIsel {
         } else {
             rules.into_iter().map(|r| Matcher::Rule(Box::new(r))).collect()
         };
-        let bitset_name = |rule: &RuleMatcher| {
-            let names: Vec<&str> = rule.required_features.iter().map(|&def| f.name(def)).collect();
-            feature_bitset_name(&names)
-        };
+        let bitset_name = |rule: &RuleMatcher| rule_feature_bitset_name(input, rule);
         let writer = Emitter { form: EMIT_FORM.get(release), table_form, feature_bitset_name: &bitset_name };
         let mut match_table = MatchTable::new(0, false);
         writer.table(&matchers, &mut match_table);
         let mut text = String::new();
         source_file_header(&mut text, &format!("Global Instruction Selector for the {} target", target.name), None);
         let guards = emitter.executor.guards;
-        emitter.predicate_bitset(&mut text, tables.features.len(), "GET_GLOBALISEL_PREDICATE_BITSET");
+        emitter.predicate_bitset(&mut text, tables.bit_count(), "GET_GLOBALISEL_PREDICATE_BITSET");
         emitter.temporaries_decl(&mut text, "GET_GLOBALISEL_TEMPORARIES_DECL");
         emitter.temporaries_init(&mut text, max_temporaries, "GET_GLOBALISEL_TEMPORARIES_INIT");
         emitter.executor_impl(

@@ -11,11 +11,14 @@
 use crate::common::emit::source_file_header;
 use crate::common::string_matcher::{self, StringPair};
 use crate::global_isel::executor::{
-    self, feature_bitset_name, ifdef_section, CxxPredicate, ExecutorEmitter, ExecutorForm, FeatureTables, PredicateFn,
+    self, ifdef_section, rule_feature_bitset_name, CxxPredicate, ExecutorEmitter, ExecutorForm, FeatureTables,
+    PredicateFn,
 };
 use crate::global_isel::match_table::{self, MatchTable};
-use crate::global_isel::matchers::{Emitter, EMIT_FORM};
+use crate::global_isel::matchers::{stable_sort_as_llvm, Emitter, EMIT_FORM};
 use crate::{AnyOption, Backend, BackendError, BackendOptions, Opt, Output, StrList};
+use std::cmp::Ordering;
+use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::io::Write;
 use tdq_core::types::RecId;
@@ -24,9 +27,7 @@ use tdq_models::global_isel::combine::{
     type_objects, CombineMatchers, CxxCodePool, RuleContext, CXX_CUSTOM_ACTION_PREFIX,
 };
 use tdq_models::global_isel::llt::{Llt, LltKinds, LLT_ORDER};
-use tdq_models::global_isel::matchers::{
-    number_types, optimize_ruleset, sort_by_priority, Opcode, RuleMatcher, OPTIMIZE_FORM,
-};
+use tdq_models::global_isel::matchers::{number_types, optimize_ruleset, Opcode, RuleMatcher, OPTIMIZE_FORM};
 use tdq_models::global_isel::parser::Parser;
 use tdq_models::global_isel::rule::{CombineRule, RuleOptions};
 use tdq_models::target::instructions::Instructions;
@@ -181,8 +182,8 @@ fn run(
     let types = type_objects(&known_types, *LLT_ORDER.get(release));
     number_types(&mut rules, &types);
     let max_temporaries = rules.iter().map(|r| r.renderer_fns).max().unwrap_or(0);
-    let features = FeatureTables::new(input, &built.features, rules.iter().map(|r| r.required_features.as_slice()))?;
-    sort_by_priority(&mut rules, optimize_form);
+    let features = FeatureTables::new(input, &built.features, &BTreeMap::new(), rules.iter())?;
+    let rules = stable_sort_as_llvm(rules, |a, b| a.priority_order(b, optimize_form) == Ordering::Less);
     let mut match_opcodes: Vec<Opcode> = Vec::new();
     for rule in &rules {
         for op in rule.root().opcodes() {
@@ -194,10 +195,7 @@ fn run(
     let table_form = match_table::FORM.get(release);
     let optimized = optimize_ruleset(rules, optimize_form);
     let mut table = MatchTable::new(0, true);
-    let bitset_name = |rule: &RuleMatcher| {
-        let names: Vec<&str> = rule.required_features.iter().map(|&def| f.name(def)).collect();
-        feature_bitset_name(&names)
-    };
+    let bitset_name = |rule: &RuleMatcher| rule_feature_bitset_name(input, rule);
     let writer = Emitter { form: EMIT_FORM.get(release), table_form, feature_bitset_name: &bitset_name };
     writer.table(&optimized, &mut table);
     phases::start("Emit combiner");
@@ -299,7 +297,7 @@ impl CombinerEmitter<'_> {
             }
         });
         ifdef_section(out, guards, "GET_GICOMBINER_TYPES", true, |out| self.rule_config(out));
-        self.predicate_bitset(out, self.features.features.len(), "GET_GICOMBINER_TYPES");
+        self.predicate_bitset(out, self.features.bit_count(), "GET_GICOMBINER_TYPES");
         self.predicates_decl(out, "GET_GICOMBINER_CLASS_MEMBERS");
         self.temporaries_decl(out, "GET_GICOMBINER_CLASS_MEMBERS");
         self.executor_impl(out, table, self.table, types, &[], &[], &self.features, "GET_GICOMBINER_IMPL");

@@ -7,10 +7,11 @@
 use super::match_table::{self, MatchTable};
 use crate::gen_register_info::minimal_type;
 use crate::Opt;
+use std::collections::BTreeMap;
 use std::fmt::Write as _;
-use tdq_core::types::RecId;
 use tdq_core::{ByRelease, Evaluation, Release};
 use tdq_models::global_isel::llt::{FpSemantics, Llt, ScalarKind};
+use tdq_models::global_isel::matchers::RuleMatcher;
 use tdq_models::target::subtarget_features::DeclaredFeatures;
 use tdq_models::{Fatal, Fields};
 
@@ -90,8 +91,11 @@ pub fn ifdef_section(out: &mut String, guards: Guards, name: &str, blank_after: 
 pub struct FeatureTables {
     /// The declared features, in record-id order.
     pub features: Vec<FeatureBit>,
+    /// The HW mode checks (`HwModes`): each one's condition and number, by condition; their
+    /// bits follow the features'.
+    pub hw_modes: Vec<(String, u32)>,
     /// The distinct non-empty feature sets the rules require (`FeatureBitsets`), sorted by
-    /// size, then by their features' names.
+    /// size, then by their features' names, then by HW mode.
     pub bitsets: Vec<FeatureBitset>,
 }
 
@@ -115,12 +119,13 @@ pub struct FeatureBitset {
 }
 
 impl FeatureTables {
-    /// The tables of `declared`, with the bitsets of each rule's required features (by
-    /// `Predicate` def, in the rule's order).
+    /// The tables of `declared` and the HW mode checks `hw_modes` (by condition, each with
+    /// its number), with the bitsets of each rule's required features and HW mode.
     pub fn new<'r>(
         input: &Evaluation,
         declared: &DeclaredFeatures,
-        required: impl Iterator<Item = &'r [RecId]>,
+        hw_modes: &BTreeMap<String, u32>,
+        rules: impl Iterator<Item = &'r RuleMatcher>,
     ) -> Result<FeatureTables, Fatal> {
         let f = Fields { input };
         let mut features = Vec::new();
@@ -132,29 +137,51 @@ impl FeatureTables {
                 per_function: feature.recompute_per_function(input)?,
             });
         }
-        let mut sets: Vec<Vec<&str>> =
-            required.filter(|set| !set.is_empty()).map(|set| set.iter().map(|&def| f.name(def)).collect()).collect();
-        sets.sort_by(|a, b| a.len().cmp(&b.len()).then_with(|| a.cmp(b)));
+        let mut sets: Vec<(Vec<&str>, Option<u32>)> = rules
+            .filter(|rule| !rule.required_features.is_empty() || rule.hw_mode.is_some())
+            .map(|rule| (rule.required_features.iter().map(|&def| f.name(def)).collect(), rule.hw_mode))
+            .collect();
+        sets.sort_by(|a, b| a.0.len().cmp(&b.0.len()).then_with(|| a.cmp(b)));
         sets.dedup();
         let bitsets = sets
             .into_iter()
-            .map(|names| FeatureBitset {
-                name: feature_bitset_name(&names),
-                bits: names.iter().map(|name| format!("Feature_{name}Bit")).collect(),
+            .map(|(names, hw_mode)| FeatureBitset {
+                name: feature_bitset_name(&names, hw_mode),
+                bits: names
+                    .iter()
+                    .map(|name| format!("Feature_{name}Bit"))
+                    .chain(hw_mode.map(|m| format!("Feature_HwMode{m}Bit")))
+                    .collect(),
             })
             .collect();
-        Ok(FeatureTables { features, bitsets })
+        let hw_modes = hw_modes.iter().map(|(c, &m)| (c.clone(), m)).collect();
+        Ok(FeatureTables { features, hw_modes, bitsets })
+    }
+
+    /// `MAX_SUBTARGET_PREDICATES`: the features' bits and the HW modes'.
+    pub fn bit_count(&self) -> usize {
+        self.features.len() + self.hw_modes.len()
     }
 }
 
-/// `getNameForFeatureBitset`: `GIFBS` and `_<def>` for each feature.
-pub fn feature_bitset_name(names: &[&str]) -> String {
+/// `getNameForFeatureBitset`: `GIFBS`, `_<def>` for each feature and `_HwMode<N>` for a HW mode.
+pub fn feature_bitset_name(names: &[&str], hw_mode: Option<u32>) -> String {
     let mut name = String::from("GIFBS");
     for feature in names {
         name.push('_');
         name.push_str(feature);
     }
+    if let Some(m) = hw_mode {
+        let _ = write!(name, "_HwMode{m}");
+    }
     name
+}
+
+/// The bitset name of a rule's features and HW mode.
+pub fn rule_feature_bitset_name(input: &Evaluation, rule: &RuleMatcher) -> String {
+    let f = Fields { input };
+    let names: Vec<&str> = rule.required_features.iter().map(|&def| f.name(def)).collect();
+    feature_bitset_name(&names, rule.hw_mode)
 }
 
 /// A C++ predicate the executor tests by number (`emitCxxPredicateFns`'s objects).
@@ -292,10 +319,14 @@ pub trait ExecutorEmitter {
         let _ = write!(
             out,
             "// Bits for subtarget features that participate in instruction matching.\nenum SubtargetFeatureBits : {} {{\n",
-            minimal_type(features.features.len() as u64)
+            minimal_type(features.bit_count() as u64)
         );
         for feature in &features.features {
             let _ = writeln!(out, "  {} = {},", feature.enum_bit_name, feature.index);
+        }
+        let offset = features.features.len() as u32;
+        for (_, m) in &features.hw_modes {
+            let _ = writeln!(out, "  Feature_HwMode{m}Bit = {},", m + offset);
         }
         out.push_str("};\n\n");
         let compute = |out: &mut String, function: &str, extra: &str, per_function: bool| {
@@ -305,6 +336,10 @@ pub trait ExecutorEmitter {
             );
             for feature in features.features.iter().filter(|f| f.per_function == per_function) {
                 let _ = write!(out, "  if ({})\n    Features.set({});\n", feature.condition, feature.enum_bit_name);
+            }
+            // The HW modes are checked once per module.
+            for (condition, m) in features.hw_modes.iter().filter(|_| !per_function) {
+                let _ = write!(out, "  if ({condition})\n    Features.set(Feature_HwMode{m}Bit);\n");
             }
             out.push_str("  return Features;\n}\n\n");
         };
@@ -524,4 +559,17 @@ fn scalar_constructor(bits: u32, kind: ScalarKind) -> String {
         FpSemantics::X87DoubleExtended => "S_x87DoubleExtended",
     };
     format!("LLT(LLT::Kind::FLOAT, ElementCount::getFixed(0), {bits}, LLT::FpSemantics::{name})")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::feature_bitset_name;
+
+    #[test]
+    fn bitset_names_end_with_the_hw_mode() {
+        assert_eq!(feature_bitset_name(&[], None), "GIFBS");
+        assert_eq!(feature_bitset_name(&["HasA", "HasB"], None), "GIFBS_HasA_HasB");
+        assert_eq!(feature_bitset_name(&["HasA"], Some(2)), "GIFBS_HasA_HwMode2");
+        assert_eq!(feature_bitset_name(&[], Some(0)), "GIFBS_HwMode0");
+    }
 }

@@ -416,6 +416,7 @@ impl CombineMatchers {
             id,
             insns: Vec::new(),
             required_features: features.to_vec(),
+            hw_mode: None,
             simple_predicates: vec![format!("GICXXPred_Simple_IsRule{}Enabled", rule.id)],
             actions: vec![Action::DebugComment(comment)],
             epilogue: Vec::new(),

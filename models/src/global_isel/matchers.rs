@@ -672,6 +672,8 @@ pub struct RuleMatcher {
     pub insns: Vec<InstructionMatcher>,
     /// The subtarget features the rule requires (`Predicate` defs).
     pub required_features: Vec<RecId>,
+    /// `HwModeIdx`: the HW mode check the rule requires (`declareHwModeCheck`'s number).
+    pub hw_mode: Option<u32>,
     /// `GIM_CheckSimplePredicate`s, by enum name.
     pub simple_predicates: Vec<String>,
     pub actions: Vec<Action>,
@@ -1026,12 +1028,6 @@ pub const OPTIMIZE_FORM: ByRelease<OptimizeForm> = ByRelease {
     },
 };
 
-/// Sorts rules by priority, higher first, keeping the order of equals (the combiner's
-/// `stable_sort` on `isHigherPriorityThan`).
-pub fn sort_by_priority(rules: &mut [RuleMatcher], form: &OptimizeForm) {
-    rules.sort_by(|a, b| a.priority_order(b, form));
-}
-
 /// `optimizeRuleset`: rules sorted by their root's opcode (in order of first appearance)
 /// and operand count, optimised, then grouped by shared first conditions and switched on
 /// their first condition's value.
@@ -1228,6 +1224,7 @@ mod tests {
             id,
             insns: vec![root],
             required_features: Vec::new(),
+            hw_mode: None,
             simple_predicates: Vec::new(),
             actions: Vec::new(),
             epilogue: Vec::new(),
@@ -1250,7 +1247,7 @@ mod tests {
         for release in [Release::V19, Release::V22, Release::V23] {
             let form = OPTIMIZE_FORM.get(release);
             let mut rules = vec![rule(0, "G_SUB", 3), rule(1, "G_ADD", 5), rule(2, "G_SUB", 3)];
-            sort_by_priority(&mut rules, form);
+            rules.sort_by(|a, b| a.priority_order(b, form));
             assert_eq!(rules.iter().map(|r| r.id).collect::<Vec<_>>(), [1, 0, 2]);
             let optimized = optimize_ruleset(rules, form);
             let [Matcher::Switch { condition, cases }] = &optimized[..] else { panic!("{optimized:?}") };

@@ -179,13 +179,21 @@ impl Ord for Mvt {
 /// it is also a `HwModeSelect`.
 pub fn value_type_by_mode(input: &Evaluation, hw_modes: &HwModes, rec: RecId) -> Result<VtByMode, Fatal> {
     let types = ValueTypes::get(input)?;
-    if (Fields { input }).is_a(rec, "HwModeSelect") {
-        return select(input, hw_modes, rec, "ValueType", |vt| types.of(input, vt));
+    let f = Fields { input };
+    // A pointer's address space, by mode too (`PtrValueTypeByHwMode`).
+    let addr_space = f.is_a(rec, "PtrValueType").then(|| f.int(rec, "AddrSpace").ok()?.try_into().ok()).flatten();
+    if f.is_a(rec, "HwModeSelect") {
+        return select(input, hw_modes, rec, "ValueType", |vt| {
+            let mut mvt = types.of(input, vt)?;
+            if addr_space.is_some() {
+                mvt.ptr_addr_space = addr_space;
+            }
+            Ok(mvt)
+        });
     }
     let mut mvt = types.of(input, rec)?;
-    let f = Fields { input };
-    if f.is_a(rec, "PtrValueType") {
-        mvt.ptr_addr_space = f.int(rec, "AddrSpace").ok().and_then(|a| u32::try_from(a).ok());
+    if addr_space.is_some() {
+        mvt.ptr_addr_space = addr_space;
     }
     Ok(ByMode::simple(mvt))
 }

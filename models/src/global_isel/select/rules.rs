@@ -328,6 +328,7 @@ impl<'a> Build<'_, 'a> {
             id,
             insns: vec![root],
             required_features: Vec::new(),
+            hw_mode: None,
             simple_predicates: Vec::new(),
             actions,
             epilogue: Vec::new(),
@@ -885,8 +886,10 @@ impl<'a> Build<'_, 'a> {
         let sub = index.need("EXTRACT_SUBREG index")?;
         let val = children.first().need("EXTRACT_SUBREG operand")?;
         if !val.is_leaf() {
+            // The later operands go before `at` again, after the sub-instruction and all it
+            // built (LLVM returns its incremented insertion point, not the sub-instruction's).
             let (pos, temp_reg) = self.temp_reg(at, val.types.first())?;
-            let end = self.sub_instruction(self.actions.next(pos), val, temp_reg)?;
+            self.sub_instruction(self.actions.next(pos), val, temp_reg)?;
             let index = &imp.bank.sub_reg_indices[sub];
             let sub_reg = if index.namespace.is_empty() {
                 index.name.clone()
@@ -894,7 +897,7 @@ impl<'a> Build<'_, 'a> {
                 format!("{}::{}", index.namespace, index.name)
             };
             self.render(out, Renderer::TempSubReg { insn: out, temp_reg, sub_reg });
-            return Ok(end);
+            return Ok(at);
         }
         let &(old_insn, old_op) = self.defined.get(val.name).need("EXTRACT_SUBREG of an unnamed operand")?;
         let name = val.name.to_string();
