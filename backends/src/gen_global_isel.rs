@@ -9,11 +9,12 @@
 //! written as the match table (optimised unless `-optimize-match-table=false`).
 
 use crate::common::emit::source_file_header;
+use crate::common::std_sort::std_stable_sorted;
 use crate::global_isel::executor::{
     self, rule_feature_bitset_name, CxxPredicate, ExecutorEmitter, ExecutorForm, FeatureTables, PredicateFn,
 };
 use crate::global_isel::match_table::{self, MatchTable};
-use crate::global_isel::matchers::{stable_sort_as_llvm, Emitter, EMIT_FORM};
+use crate::global_isel::matchers::{Emitter, EMIT_FORM};
 use crate::{AnyOption, Backend, BackendError, BackendOptions, Opt, Output};
 use std::cmp::Ordering;
 use std::collections::{BTreeMap, HashMap};
@@ -179,7 +180,7 @@ impl Backend for GenGlobalIsel {
         known.sort_by(|a, b| a.cmp_in(b, *LLT_ORDER.get(release)));
         let optimize_form = OPTIMIZE_FORM.get(release);
         // The run's order: higher complexity first, then higher priority.
-        let rules = stable_sort_as_llvm(rules, |(a_score, a), (b_score, b)| {
+        let rules = std_stable_sorted(rules, |(a_score, a), (b_score, b)| {
             a_score > b_score || (a_score == b_score && a.priority_order(b, optimize_form) == Ordering::Less)
         });
         let mut rules: Vec<RuleMatcher> = rules.into_iter().map(|(_, r)| r).collect();

@@ -9,13 +9,14 @@
 //! given a wrong table.
 
 use crate::common::emit::source_file_header;
+use crate::common::std_sort::std_stable_sorted;
 use crate::common::string_matcher::{self, StringPair};
 use crate::global_isel::executor::{
     self, ifdef_section, rule_feature_bitset_name, CxxPredicate, ExecutorEmitter, ExecutorForm, FeatureTables,
     PredicateFn,
 };
 use crate::global_isel::match_table::{self, MatchTable};
-use crate::global_isel::matchers::{stable_sort_as_llvm, Emitter, EMIT_FORM};
+use crate::global_isel::matchers::{Emitter, EMIT_FORM};
 use crate::{AnyOption, Backend, BackendError, BackendOptions, Opt, Output, StrList};
 use std::cmp::Ordering;
 use std::collections::BTreeMap;
@@ -183,7 +184,7 @@ fn run(
     number_types(&mut rules, &types);
     let max_temporaries = rules.iter().map(|r| r.renderer_fns).max().unwrap_or(0);
     let features = FeatureTables::new(input, &built.features, &BTreeMap::new(), rules.iter())?;
-    let rules = stable_sort_as_llvm(rules, |a, b| a.priority_order(b, optimize_form) == Ordering::Less);
+    let rules = std_stable_sorted(rules, |a, b| a.priority_order(b, optimize_form) == Ordering::Less);
     let mut match_opcodes: Vec<Opcode> = Vec::new();
     for rule in &rules {
         for op in rule.root().opcodes() {

@@ -159,6 +159,16 @@ pub fn std_stable_sort_by<T: Clone>(v: &mut [T], mut less: impl FnMut(&T, &T) ->
     merge_adaptive(v, middle, &mut less);
 }
 
+/// `items` reordered as [`std_stable_sort_by`] orders them, for values that cannot be cloned
+/// (the sort moves their positions instead): LLVM's GlobalISel rules, whose priority is no
+/// strict weak order (two rules can each tie with a third and not with each other).
+pub fn std_stable_sorted<T>(items: Vec<T>, less: impl Fn(&T, &T) -> bool) -> Vec<T> {
+    let mut order: Vec<usize> = (0..items.len()).collect();
+    std_stable_sort_by(&mut order, |&a, &b| less(&items[a], &items[b]));
+    let mut slots: Vec<Option<T>> = items.into_iter().map(Some).collect();
+    order.into_iter().filter_map(|i| slots[i].take()).collect()
+}
+
 /// `__insertion_sort`.
 fn insertion_sort<T: Clone>(v: &mut [T], less: &mut impl FnMut(&T, &T) -> bool) {
     for i in 1..v.len() {
@@ -279,6 +289,13 @@ fn merge_adaptive<T: Clone>(v: &mut [T], middle: usize, less: &mut impl FnMut(&T
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn sorted_values_keep_their_order_among_equals() {
+        let items: Vec<(u32, char)> = vec![(1, 'a'), (3, 'b'), (1, 'c'), (2, 'd'), (3, 'e')];
+        let sorted = std_stable_sorted(items, |a, b| a.0 > b.0);
+        assert_eq!(sorted, [(3, 'b'), (3, 'e'), (2, 'd'), (1, 'a'), (1, 'c')]);
+    }
 
     #[test]
     fn sorts_like_any_sort_on_distinct_keys() {

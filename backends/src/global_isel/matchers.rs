@@ -4,7 +4,6 @@
 //! (tdq_models::global_isel::matchers).
 
 use super::match_table::{MatchTable, Record, TableForm};
-use crate::common::std_sort::std_stable_sort_by;
 use tdq_core::ByRelease;
 use tdq_models::global_isel::llt::Llt;
 use tdq_models::global_isel::matchers::{
@@ -744,26 +743,4 @@ fn switch_value_record(condition: &Predicate) -> Record {
 /// A type object, by its enum name (`GILLT_s32`).
 fn type_record(ty: Llt) -> Record {
     Record::named_value(1, super::executor::llt_enum_value(ty))
-}
-
-/// Reorders `items` as libstdc++'s `std::stable_sort` (`llvm::stable_sort`) does with `less`:
-/// the rules' priority is no strict weak order (two rules can each tie with a third and not
-/// with each other), so only LLVM's own merge steps give its order.
-pub fn stable_sort_as_llvm<T>(items: Vec<T>, less: impl Fn(&T, &T) -> bool) -> Vec<T> {
-    let mut order: Vec<usize> = (0..items.len()).collect();
-    std_stable_sort_by(&mut order, |&a, &b| less(&items[a], &items[b]));
-    let mut slots: Vec<Option<T>> = items.into_iter().map(Some).collect();
-    order.into_iter().filter_map(|i| slots[i].take()).collect()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::stable_sort_as_llvm;
-
-    #[test]
-    fn sorts_stably_by_less() {
-        let items: Vec<(u32, char)> = vec![(1, 'a'), (3, 'b'), (1, 'c'), (2, 'd'), (3, 'e')];
-        let sorted = stable_sort_as_llvm(items, |a, b| a.0 > b.0);
-        assert_eq!(sorted, [(3, 'b'), (3, 'e'), (2, 'd'), (1, 'a'), (1, 'c')]);
-    }
 }
